@@ -1,0 +1,53 @@
+"""The scorer: BLEU identical to sacreBLEU by default, other libraries' on request.
+
+No Qt, no file I/O, no global state. Text and options in, frozen results out.
+"""
+
+from bleu_gui.core.config import BleuConfig, Compat, ConfigError, Smoothing
+from bleu_gui.core.result import BleuScore, OrderTerm, SentenceScores
+from bleu_gui.core.scoring import (
+    corpus_bleu,
+    corpus_stats,
+    iter_sentence_scores,
+    required_order,
+    score_corpus,
+    score_sentence,
+    score_sentences,
+    sentence_bleu,
+)
+from bleu_gui.core.signature import signature
+from bleu_gui.core.stats import CorpusStats, SummedStats, compute_stats
+from bleu_gui.core.tokenize import (
+    Tokenizer,
+    TokenizerUnavailableError,
+    available_tokenizers,
+    get_tokenizer,
+    tokenizer_for,
+)
+
+__all__ = [
+    "BleuConfig",
+    "BleuScore",
+    "Compat",
+    "ConfigError",
+    "CorpusStats",
+    "OrderTerm",
+    "SentenceScores",
+    "Smoothing",
+    "SummedStats",
+    "Tokenizer",
+    "TokenizerUnavailableError",
+    "available_tokenizers",
+    "compute_stats",
+    "corpus_bleu",
+    "corpus_stats",
+    "get_tokenizer",
+    "iter_sentence_scores",
+    "required_order",
+    "score_corpus",
+    "score_sentence",
+    "score_sentences",
+    "sentence_bleu",
+    "signature",
+    "tokenizer_for",
+]

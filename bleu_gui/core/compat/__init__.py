@@ -1,0 +1,1 @@
+"""Other libraries' BLEU arithmetic, one module per library, each exact."""

@@ -1,0 +1,169 @@
+"""The scorer's front door: text or statistics in, `BleuScore`s out, in any mode.
+
+Every mode scores from the same `CorpusStats`; only the arithmetic differs, and it
+lives in one module per mode (`bleu` for sacreBLEU, `compat/*` for the others). A
+change of smoothing, weights or effective order calls `score_corpus` again on the
+cached statistics; only a change of tokenizer or case needs `corpus_stats` again.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from typing import Protocol
+
+import numpy as np
+
+from bleu_gui.core.bleu import sacrebleu_score
+from bleu_gui.core.compat import multi_bleu, nltk, tf_nmt
+from bleu_gui.core.config import BleuConfig, Compat, Smoothing
+from bleu_gui.core.result import BleuScore, SentenceScores
+from bleu_gui.core.stats import CorpusStats, SummedStats, compute_stats
+from bleu_gui.core.tokenize import Tokenizer, tokenizer_for
+
+__all__ = [
+    "corpus_bleu",
+    "corpus_stats",
+    "iter_sentence_scores",
+    "required_order",
+    "score_corpus",
+    "score_sentence",
+    "score_sentences",
+    "sentence_bleu",
+]
+
+
+class _ModeScorer(Protocol):
+    def __call__(
+        self, summed: SummedStats, config: BleuConfig, *, sentence: bool, detailed: bool
+    ) -> BleuScore: ...
+
+
+def _sacrebleu(
+    summed: SummedStats, config: BleuConfig, *, sentence: bool, detailed: bool
+) -> BleuScore:
+    order = config.max_order
+    value = config.effective_smooth_value
+    return sacrebleu_score(
+        summed.matches[:order],
+        summed.totals[:order],
+        summed.hyp_len,
+        summed.closest_ref_len,
+        config.smoothing_method,
+        None if value is None else value,
+        config.uses_effective_order(sentence=sentence),
+        detailed=detailed,
+    )
+
+
+_SCORERS: dict[Compat, _ModeScorer] = {
+    Compat.SACREBLEU: _sacrebleu,
+    Compat.NLTK: nltk.score,
+    Compat.TF_NMT: tf_nmt.score,
+    Compat.MULTI_BLEU: multi_bleu.score,
+}
+
+
+def required_order(config: BleuConfig) -> int:
+    """The highest order the statistics must hold to score with `config`.
+
+    NLTK's methods 5 and 7 read a 5-gram precision whatever the weights say.
+    """
+    if config.compat is Compat.NLTK and config.smoothing_method in (
+        Smoothing.METHOD5,
+        Smoothing.METHOD7,
+    ):
+        return max(config.order, 5)
+    return config.order
+
+
+def corpus_stats(
+    hypotheses: Sequence[str],
+    references: Sequence[Sequence[str | None]],
+    config: BleuConfig,
+    *,
+    max_order: int | None = None,
+) -> CorpusStats:
+    """Tokenize and count: the statistics `score_*` need for `config`.
+
+    Args:
+        hypotheses: one detokenized (raw) segment per line.
+        references: reference streams, `references[k][i]`; `None` = no reference k
+            for segment i.
+        config: the scoring options (tokenizer, case and orders matter here).
+        max_order: count at least this many orders, so that a later change of
+            maximum order can re-score without counting again.
+    """
+    tokenizer = tokenizer_for(config)
+    order = max(required_order(config), max_order or 0)
+    hyp_tokens = tokenizer.tokenize_all(hypotheses)
+    ref_tokens = [_tokenize_stream(tokenizer, stream) for stream in references]
+    return compute_stats(hyp_tokens, ref_tokens, order)
+
+
+def _tokenize_stream(tokenizer: Tokenizer, stream: Sequence[str | None]) -> list[str | None]:
+    """Tokenize a reference stream, keeping its absent (`None`) references absent."""
+    tokenized = iter(tokenizer.tokenize_all(line for line in stream if line is not None))
+    return [None if line is None else next(tokenized) for line in stream]
+
+
+def score_corpus(stats: CorpusStats, config: BleuConfig) -> BleuScore:
+    """Corpus BLEU of all segments in `stats`."""
+    return _SCORERS[config.compat](_fit(stats, config).summed(), config, sentence=False, detailed=True)
+
+
+def score_sentence(stats: CorpusStats, row: int, config: BleuConfig) -> BleuScore:
+    """Sentence BLEU of one segment, with every term described."""
+    summed = _fit(stats.subset([row]), config).summed()
+    return _SCORERS[config.compat](summed, config, sentence=True, detailed=True)
+
+
+def iter_sentence_scores(stats: CorpusStats, config: BleuConfig) -> Iterator[BleuScore]:
+    """Sentence BLEU of every segment, in order (terms not described in words)."""
+    scorer = _SCORERS[config.compat]
+    for summed in _fit(stats, config).rows():
+        yield scorer(summed, config, sentence=True, detailed=False)
+
+
+def score_sentences(stats: CorpusStats, config: BleuConfig) -> SentenceScores:
+    """Sentence BLEU of every segment, as arrays."""
+    size, order = len(stats), config.order
+    score = np.zeros(size)
+    bp = np.zeros(size)
+    precisions = np.zeros((size, order))
+    ref_len = np.zeros(size, dtype=np.int64)
+    for i, result in enumerate(iter_sentence_scores(stats, config)):
+        score[i] = result.score
+        bp[i] = result.bp
+        precisions[i] = result.precisions[:order]
+        ref_len[i] = result.ref_len
+    return SentenceScores(score, bp, precisions, ref_len)
+
+
+def corpus_bleu(
+    hypotheses: Sequence[str],
+    references: Sequence[Sequence[str | None]],
+    config: BleuConfig | None = None,
+) -> BleuScore:
+    """Corpus BLEU of raw text, as `sacrebleu.corpus_bleu(hyps, refs)` by default."""
+    config = config or BleuConfig()
+    return score_corpus(corpus_stats(hypotheses, references, config), config)
+
+
+def sentence_bleu(
+    hypothesis: str, references: Sequence[str], config: BleuConfig | None = None
+) -> BleuScore:
+    """Sentence BLEU of raw text, as `sacrebleu.sentence_bleu(hyp, refs)` by default."""
+    config = config or BleuConfig()
+    stats = corpus_stats([hypothesis], [[ref] for ref in references], config)
+    return score_sentence(stats, 0, config)
+
+
+def _fit(stats: CorpusStats, config: BleuConfig) -> CorpusStats:
+    """`stats` cut to the orders `config` scores; refuse if they hold too few."""
+    needed = required_order(config)
+    if stats.max_order < needed:
+        raise ValueError(
+            f"these statistics hold {stats.max_order} orders, scoring needs {needed}: "
+            "count them again with corpus_stats"
+        )
+    return stats if stats.max_order == needed else stats.truncated(needed)

@@ -1,0 +1,75 @@
+"""The reproducibility signature: which BLEU a number is, in one string.
+
+In sacrebleu mode the string is sacreBLEU's own, key for key
+(`nrefs:2|case:mixed|eff:no|tok:13a|smooth:exp|version:2.6.0`), so a number from
+bleu-gui can be compared with a published sacreBLEU number by comparing signatures.
+Like sacreBLEU's, it does not record the maximum n-gram order; bleu-gui appends
+`ngram:N` only when N is not 4, where sacreBLEU would have said nothing at all.
+
+Compatibility modes get a signature of the same shape that starts with `compat:`, so
+it can never be mistaken for a sacreBLEU signature.
+"""
+
+from __future__ import annotations
+
+from importlib import metadata
+
+from bleu_gui.core.config import BleuConfig, Compat, Smoothing
+
+__all__ = ["signature"]
+
+_EMULATED_VERSION = {
+    Compat.NLTK: "nltk-3.10.4",
+    Compat.TF_NMT: "tf-nmt",
+    Compat.MULTI_BLEU: "multi-bleu.perl",
+}
+
+
+def signature(
+    config: BleuConfig, num_refs: int | None, tokenizer_signature: str, *, sentence: bool = False
+) -> str:
+    """The signature of scores computed with `config`.
+
+    Args:
+        config: the scoring options.
+        num_refs: references per segment, or `None` when it varies (`nrefs:var`).
+        tokenizer_signature: the tokenizer's own signature (`Tokenizer.signature`).
+        sentence: whether it labels sentence scores (effective order may differ).
+    """
+    nrefs = "var" if num_refs is None else str(num_refs)
+    case = "lc" if config.lowercase else "mixed"
+    eff = "yes" if config.uses_effective_order(sentence=sentence) else "no"
+    smooth = _smooth(config)
+    if config.compat is Compat.SACREBLEU:
+        parts = [f"nrefs:{nrefs}", f"case:{case}", f"eff:{eff}", f"tok:{tokenizer_signature}"]
+        parts.append(f"smooth:{smooth}")
+        if config.max_order != 4:
+            parts.append(f"ngram:{config.max_order}")
+        parts.append(f"version:{metadata.version('sacrebleu')}")
+        return "|".join(parts)
+    parts = [f"compat:{_EMULATED_VERSION[config.compat]}", f"nrefs:{nrefs}", f"case:{case}"]
+    if config.compat is Compat.NLTK:
+        parts.append(f"reweigh:{eff}")
+    parts += [f"tok:{tokenizer_signature}", f"smooth:{smooth}"]
+    if config.compat is Compat.NLTK:
+        weights = config.weights or (1 / config.max_order,) * config.max_order
+        parts.append("weights:" + ",".join(f"{w:g}" for w in weights))
+    elif config.max_order != 4:
+        parts.append(f"ngram:{config.max_order}")
+    parts.append(f"version:bleu-gui-{metadata.version('bleu-gui')}")
+    return "|".join(parts)
+
+
+def _smooth(config: BleuConfig) -> str:
+    method = config.smoothing_method
+    value = config.effective_smooth_value
+    if config.compat is Compat.SACREBLEU and value is not None:
+        return f"{method.value}[{value:.2f}]"
+    if config.compat is Compat.NLTK:
+        if method is Smoothing.METHOD1:
+            return f"{method.value}[eps={value:g}]"
+        if method in (Smoothing.METHOD4, Smoothing.METHOD7):
+            return f"{method.value}[k={config.nltk_k:g}]"
+        if method is Smoothing.METHOD6:
+            return f"{method.value}[alpha={config.nltk_alpha:g}]"
+    return method.value

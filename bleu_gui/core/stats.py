@@ -1,0 +1,308 @@
+"""Per-segment sufficient statistics, computed fast, summed for any subset.
+
+BLEU of any set of segments is a function of summed per-segment counts: hypothesis
+length, the reference lengths, and per order the clipped matches and the number of
+hypothesis n-grams. `CorpusStats` holds those counts as arrays, one row per segment,
+so corpus BLEU, the BLEU of a filtered subset, a re-score after a smoothing change or a
+bootstrap sample are sums, never a re-tokenization.
+
+Counting is vectorized. Within one segment every token gets a small local id (the
+position of its first occurrence among the segment's hypothesis and reference
+tokens), an n-gram becomes an integer by packing its ids, and one sort per order and
+chunk of segments counts every (segment, n-gram, stream) at once. This is exact: two
+n-grams of the same segment share a key if and only if their tokens are equal. When
+a segment is so long that the packed key would overflow 63 bits, the n-1-gram keys are
+renumbered densely first, which is slower but just as exact.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+import numpy.typing as npt
+
+from bleu_gui.core.tokenize import split_tokens
+
+__all__ = ["CorpusStats", "SummedStats", "compute_stats"]
+
+IntArray = npt.NDArray[np.int64]
+
+# Segments per counting chunk: large enough to amortize numpy's per-call cost, small
+# enough that a chunk's arrays stay in cache and peak memory stays flat.
+_CHUNK = 4096
+_KEY_BITS = 63
+
+
+@dataclass(frozen=True, slots=True)
+class SummedStats:
+    """The statistics of a set of segments, summed: everything any BLEU needs.
+
+    Attributes:
+        segments: how many segments were summed.
+        hyp_len: total hypothesis length c.
+        closest_ref_len: total closest reference length (sacreBLEU, NLTK, Perl).
+        shortest_ref_len: total shortest reference length (tensorflow/nmt).
+        matches: clipped matches per order.
+        totals: hypothesis n-grams per order.
+        floored_totals: per order, the sum of max(1, segment total): NLTK's
+            denominators.
+        last_hyp_len: the last segment's hypothesis length. NLTK's corpus smoothing
+            methods 5-7 look at the last segment only (nltk PR #3903).
+        last_matches: the last segment's matches per order.
+        last_totals: the last segment's totals per order.
+    """
+
+    segments: int
+    hyp_len: int
+    closest_ref_len: int
+    shortest_ref_len: int
+    matches: tuple[int, ...]
+    totals: tuple[int, ...]
+    floored_totals: tuple[int, ...]
+    last_hyp_len: int
+    last_matches: tuple[int, ...]
+    last_totals: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class CorpusStats:
+    """Sufficient statistics of every segment of one system against its references.
+
+    Attributes:
+        hyp_len: (segments,) hypothesis length in tokens.
+        ref_lens: (segments, references) each reference's length; -1 where a
+            segment has no such reference (sacreBLEU's `None`). `''` is a real,
+            empty reference of length 0.
+        matches: (segments, orders) clipped n-gram matches per order.
+        totals: (segments, orders) hypothesis n-grams per order.
+    """
+
+    hyp_len: IntArray
+    ref_lens: IntArray
+    matches: IntArray
+    totals: IntArray
+
+    def __len__(self) -> int:
+        return int(self.hyp_len.shape[0])
+
+    @property
+    def max_order(self) -> int:
+        """The highest order these statistics were counted for."""
+        return int(self.matches.shape[1])
+
+    @property
+    def num_refs(self) -> IntArray:
+        """(segments,) how many references each segment has."""
+        return np.asarray((self.ref_lens >= 0).sum(axis=1), dtype=np.int64)
+
+    def closest_ref_len(self) -> IntArray:
+        """(segments,) the reference length closest to the hypothesis; ties to the shorter."""
+        present = self.ref_lens >= 0
+        diff = np.abs(self.ref_lens - self.hyp_len[:, None])
+        # Order by (distance, length): both are < 2**31, so one integer key sorts both.
+        key = np.where(present, (diff << 32) | self.ref_lens, np.iinfo(np.int64).max)
+        best = np.take_along_axis(self.ref_lens, key.argmin(axis=1)[:, None], axis=1)[:, 0]
+        return np.where(present.any(axis=1), best, 0)
+
+    def shortest_ref_len(self) -> IntArray:
+        """(segments,) the shortest reference length (tensorflow/nmt's choice)."""
+        big = np.iinfo(np.int64).max
+        shortest = np.where(self.ref_lens >= 0, self.ref_lens, big).min(axis=1)
+        return np.where(shortest == big, 0, shortest)
+
+    def summed(self) -> SummedStats:
+        """All segments summed, in exact Python integers."""
+        if len(self) == 0:
+            raise ValueError("cannot score an empty set of segments")
+        return SummedStats(
+            segments=len(self),
+            hyp_len=int(self.hyp_len.sum()),
+            closest_ref_len=int(self.closest_ref_len().sum()),
+            shortest_ref_len=int(self.shortest_ref_len().sum()),
+            matches=tuple(self.matches.sum(axis=0).tolist()),
+            totals=tuple(self.totals.sum(axis=0).tolist()),
+            floored_totals=tuple(np.maximum(self.totals, 1).sum(axis=0).tolist()),
+            last_hyp_len=int(self.hyp_len[-1]),
+            last_matches=tuple(self.matches[-1].tolist()),
+            last_totals=tuple(self.totals[-1].tolist()),
+        )
+
+    def rows(self) -> list[SummedStats]:
+        """Each segment on its own, as `SummedStats` (for sentence-level scores)."""
+        closest = self.closest_ref_len().tolist()
+        shortest = self.shortest_ref_len().tolist()
+        hyp = self.hyp_len.tolist()
+        out = []
+        for i, (matches, totals) in enumerate(
+            zip(self.matches.tolist(), self.totals.tolist(), strict=True)
+        ):
+            m, t = tuple(matches), tuple(totals)
+            floored = tuple(max(1, x) for x in t)
+            out.append(
+                SummedStats(1, hyp[i], closest[i], shortest[i], m, t, floored, hyp[i], m, t)
+            )
+        return out
+
+    def subset(self, rows: npt.ArrayLike) -> CorpusStats:
+        """The statistics of the given rows (indices or a boolean mask), in that order."""
+        index = np.asarray(rows)
+        return CorpusStats(
+            self.hyp_len[index], self.ref_lens[index], self.matches[index], self.totals[index]
+        )
+
+    def truncated(self, max_order: int) -> CorpusStats:
+        """The same statistics restricted to orders 1..max_order."""
+        if not 1 <= max_order <= self.max_order:
+            raise ValueError(
+                f"statistics hold orders 1..{self.max_order}, cannot give {max_order}"
+            )
+        return CorpusStats(
+            self.hyp_len, self.ref_lens, self.matches[:, :max_order], self.totals[:, :max_order]
+        )
+
+
+def compute_stats(
+    hypotheses: Sequence[str],
+    references: Sequence[Sequence[str | None]],
+    max_order: int,
+) -> CorpusStats:
+    """Count the sufficient statistics of every segment.
+
+    Args:
+        hypotheses: canonical tokenized hypotheses (see `Tokenizer`), one per segment.
+        references: reference *streams*: `references[k][i]` is reference k of segment
+            i, canonical tokenized, or `None` where segment i has no reference k.
+        max_order: count orders 1..max_order.
+
+    Raises:
+        ValueError: if a reference stream's length differs from the hypotheses', or
+            a segment has no reference at all.
+    """
+    if max_order < 1:
+        raise ValueError(f"max_order must be at least 1, not {max_order}")
+    size = len(hypotheses)
+    for k, stream in enumerate(references):
+        if len(stream) != size:
+            raise ValueError(
+                f"reference stream {k + 1} has {len(stream)} segments, "
+                f"the hypotheses have {size}"
+            )
+    num_refs = len(references)
+    hyp_len = np.zeros(size, dtype=np.int64)
+    ref_lens = np.full((size, num_refs), -1, dtype=np.int64)
+    matches = np.zeros((size, max_order), dtype=np.int64)
+    for start in range(0, size, _CHUNK):
+        stop = min(start + _CHUNK, size)
+        _count_chunk(hypotheses, references, start, stop, max_order, hyp_len, ref_lens, matches)
+    orders = np.arange(max_order, dtype=np.int64)
+    totals = np.maximum(hyp_len[:, None] - orders[None, :], 0)
+    return CorpusStats(hyp_len, ref_lens, matches, totals)
+
+
+def _count_chunk(
+    hypotheses: Sequence[str],
+    references: Sequence[Sequence[str | None]],
+    start: int,
+    stop: int,
+    max_order: int,
+    hyp_len: IntArray,
+    ref_lens: IntArray,
+    matches: IntArray,
+) -> None:
+    """Fill rows start..stop of the output arrays."""
+    num_streams = 1 + len(references)
+    ids: list[int] = []
+    piece_lens: list[int] = []  # per (segment, stream), segment-major
+    for i in range(start, stop):
+        tokens = split_tokens(hypotheses[i])
+        piece_lens.append(len(tokens))
+        present = 0
+        for stream in references:
+            ref = stream[i]
+            if ref is None:
+                piece_lens.append(0)
+                continue
+            ref_tokens = split_tokens(ref)
+            piece_lens.append(len(ref_tokens))
+            tokens += ref_tokens
+            present += 1
+        if not present:
+            raise ValueError(f"segment {i + 1} has no reference")
+        local: dict[str, int] = {}
+        ids.extend(map(local.setdefault, tokens, itertools.count()))
+
+    lens = np.array(piece_lens, dtype=np.int64).reshape(stop - start, num_streams)
+    hyp_len[start:stop] = lens[:, 0]
+    chunk_refs = ref_lens[start:stop]
+    for k, stream in enumerate(references):
+        has = np.fromiter((stream[i] is not None for i in range(start, stop)), bool)
+        chunk_refs[:, k] = np.where(has, lens[:, k + 1], -1)
+
+    token_ids = np.array(ids, dtype=np.int64)
+    if token_ids.size == 0:
+        return
+    flat_lens = lens.reshape(-1)
+    piece = np.repeat(np.arange(flat_lens.size, dtype=np.int64), flat_lens)
+    piece_start = np.concatenate(([0], np.cumsum(flat_lens)[:-1]))
+    room = flat_lens[piece] - (np.arange(token_ids.size) - piece_start[piece])
+    segment = piece // num_streams
+    stream_label = piece % num_streams
+
+    label_bits = int(num_streams - 1).bit_length()
+    seg_bits = int(stop - start - 1).bit_length()
+    id_bits = max(1, int(token_ids.max()).bit_length())
+    key = token_ids.copy()  # key[p] identifies the n-gram starting at p, within its segment
+    key_bits = id_bits
+    for n in range(1, max_order + 1):
+        if n > 1:
+            if seg_bits + key_bits + id_bits + label_bits > _KEY_BITS:
+                key, key_bits = _renumber(key, segment, room >= n - 1)
+            key = (key[:-1] << id_bits) | token_ids[n - 1 :]
+            key_bits += id_bits
+            room, segment, stream_label = room[:-1], segment[:-1], stream_label[:-1]
+        valid = room >= n
+        if not valid.any():
+            break
+        packed = (((segment[valid] << key_bits) | key[valid]) << label_bits) | stream_label[valid]
+        per_segment = _clipped_matches(np.sort(packed), label_bits, key_bits, stop - start)
+        matches[start:stop, n - 1] = per_segment
+
+
+def _renumber(key: IntArray, segment: IntArray, valid: npt.NDArray[np.bool_]) -> tuple[IntArray, int]:
+    """Replace the keys of valid positions by dense ids unique per (segment, key).
+
+    Invalid positions (too close to a segment's end to start an n-gram) get 0; they
+    are masked out by the caller.
+    """
+    dense = np.zeros_like(key)
+    pairs = np.stack((segment[valid], key[valid]), axis=1)
+    _, inverse = np.unique(pairs, axis=0, return_inverse=True)
+    dense[valid] = inverse.reshape(-1)
+    return dense, max(1, int(dense.max()).bit_length())
+
+
+def _clipped_matches(packed: IntArray, label_bits: int, key_bits: int, segments: int) -> IntArray:
+    """Per segment, sum over n-grams of min(hyp count, max reference count).
+
+    `packed` is sorted (segment, n-gram, stream) keys, one per occurrence; stream 0 is
+    the hypothesis.
+    """
+    boundaries = np.flatnonzero(packed[1:] != packed[:-1]) + 1
+    run_start = np.concatenate(([0], boundaries))
+    run_len = np.diff(np.concatenate((run_start, [packed.size])))
+    run_key = packed[run_start]
+    label = run_key & ((1 << label_bits) - 1)
+    gram = run_key >> label_bits
+    group_start = np.concatenate(([0], np.flatnonzero(gram[1:] != gram[:-1]) + 1))
+    # Within a group (one n-gram of one segment) runs are sorted by stream, so the
+    # hypothesis run, if any, is the group's first.
+    first = group_start
+    hyp_count = np.where(label[first] == 0, run_len[first], 0)
+    ref_count = np.where(label > 0, run_len, 0)
+    ref_max = np.maximum.reduceat(ref_count, group_start)
+    clipped = np.minimum(hyp_count, ref_max)
+    segment = gram[first] >> key_bits
+    return np.bincount(segment, weights=clipped, minlength=segments).astype(np.int64)

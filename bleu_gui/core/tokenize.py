@@ -1,0 +1,166 @@
+"""Tokenizers: sacreBLEU's, wrapped so every caller sees one canonical form.
+
+sacreBLEU's tokenizers are the field's definition of `13a`, `intl`, `zh` and the rest,
+so we call them rather than re-implement them. What we add:
+
+* one canonical tokenized form, the tokens joined by single spaces, so that
+  `text.split(" ")` gives back exactly the tokens the scorer counted (sacreBLEU splits
+  the tokenizer's output with `str.split()`, which also splits on NBSP and U+3000; we
+  do that split once, here);
+* de-duplication: a corpus tokenizes each distinct line once, however often it repeats,
+  without sacreBLEU's per-instance `lru_cache` (whose 65,536 entries would also pin
+  memory for the life of the process);
+* a clear error naming the extra to install when `ja-mecab` or `ko-mecab` is missing;
+* multi-bleu.perl's own view of a line: split on ASCII whitespace only and lowercase
+  ASCII only, as Perl does on the undecoded bytes the script reads.
+"""
+
+from __future__ import annotations
+
+import functools
+import importlib
+import re
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+
+from bleu_gui.core.config import BleuConfig, Compat, ConfigError
+
+__all__ = [
+    "TOKENIZER_NAMES",
+    "Tokenizer",
+    "TokenizerUnavailableError",
+    "available_tokenizers",
+    "get_tokenizer",
+    "split_tokens",
+    "tokenizer_for",
+]
+
+# name -> (sacreBLEU module, class, the bleu-gui extra that installs its dependencies)
+_SACREBLEU_TOKENIZERS: dict[str, tuple[str, str, str | None]] = {
+    "13a": ("tokenizer_13a", "Tokenizer13a", None),
+    "intl": ("tokenizer_intl", "TokenizerV14International", None),
+    "zh": ("tokenizer_zh", "TokenizerZh", None),
+    "char": ("tokenizer_char", "TokenizerChar", None),
+    "none": ("tokenizer_none", "NoneTokenizer", None),
+    "ja-mecab": ("tokenizer_ja_mecab", "TokenizerJaMecab", "ja"),
+    "ko-mecab": ("tokenizer_ko_mecab", "TokenizerKoMecab", "ko"),
+}
+TOKENIZER_NAMES: tuple[str, ...] = tuple(_SACREBLEU_TOKENIZERS)
+
+# Perl's \s on the bytes multi-bleu.perl reads: ASCII whitespace, nothing else.
+_PERL_WHITESPACE = re.compile(r"[ \t\n\r\f\v]+")
+_ASCII_LOWER = str.maketrans(
+    "ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz"
+)
+
+
+class TokenizerUnavailableError(ConfigError):
+    """A known tokenizer whose optional dependencies are not installed."""
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Tokenizer:
+    """Turns one segment into its canonical tokenized form.
+
+    Attributes:
+        name: the tokenizer's name (`13a`, …).
+        signature: what sacreBLEU's signature calls it (`ja-mecab-0.996-IPA`, …).
+        lowercase: whether the segment is lowercased first.
+        perl: multi-bleu.perl semantics (ASCII whitespace, ASCII lowercasing).
+    """
+
+    name: str
+    signature: str
+    lowercase: bool
+    perl: bool
+    _split: Callable[[str], str]
+
+    def __call__(self, line: str) -> str:
+        """Preprocess and tokenize one segment, as sacreBLEU's `_preprocess_segment`.
+
+        Returns the tokens joined by single spaces (`""` for no tokens).
+        """
+        if self.perl:
+            if self.lowercase:
+                line = line.translate(_ASCII_LOWER)
+            return " ".join(token for token in _PERL_WHITESPACE.split(line) if token)
+        if self.lowercase:
+            line = line.lower()
+        return " ".join(self._split(line.rstrip()).split())
+
+    def tokenize_all(self, lines: Iterable[str]) -> list[str]:
+        """Tokenize many segments, each distinct one once."""
+        seen: dict[str, str] = {}
+        out: list[str] = []
+        append = out.append
+        for line in lines:
+            tokenized = seen.get(line)
+            if tokenized is None:
+                tokenized = seen[line] = self(line)
+            append(tokenized)
+        return out
+
+
+def split_tokens(tokenized: str) -> list[str]:
+    """The tokens of a canonical tokenized string (see `Tokenizer.__call__`)."""
+    return tokenized.split(" ") if tokenized else []
+
+
+def available_tokenizers() -> tuple[str, ...]:
+    """The tokenizer names whose dependencies are installed here."""
+    names = []
+    for name in TOKENIZER_NAMES:
+        try:
+            _sacrebleu_tokenizer(name)
+        except TokenizerUnavailableError:
+            continue
+        names.append(name)
+    return tuple(names)
+
+
+def get_tokenizer(name: str, *, lowercase: bool = False, perl: bool = False) -> Tokenizer:
+    """The tokenizer called `name`.
+
+    Raises:
+        ConfigError: for an unknown name.
+        TokenizerUnavailableError: when its optional dependencies are missing; the
+            message names the extra to install.
+    """
+    if perl:
+        if name != "none":
+            raise ConfigError("multi-bleu.perl semantics exist only for tokenizer 'none'")
+        return Tokenizer("none", "none", lowercase, True, str)
+    instance = _sacrebleu_tokenizer(name)
+    call = getattr(type(instance).__call__, "__wrapped__", None)
+    # Bypass sacreBLEU's lru_cache: we de-duplicate per corpus ourselves.
+    split = functools.partial(call, instance) if call is not None else instance
+    return Tokenizer(name, str(instance.signature()), lowercase, False, split)
+
+
+def tokenizer_for(config: BleuConfig) -> Tokenizer:
+    """The tokenizer a config scores with."""
+    return get_tokenizer(
+        config.tokenizer_name,
+        lowercase=config.lowercase,
+        perl=config.compat is Compat.MULTI_BLEU,
+    )
+
+
+@functools.cache
+def _sacrebleu_tokenizer(name: str) -> object:
+    """One sacreBLEU tokenizer instance per name (MeCab's dictionaries load once)."""
+    try:
+        module_name, class_name, extra = _SACREBLEU_TOKENIZERS[name]
+    except KeyError:
+        allowed = ", ".join(TOKENIZER_NAMES)
+        raise ConfigError(f"unknown tokenizer {name!r} (choose one of: {allowed})") from None
+    try:
+        module = importlib.import_module(f"sacrebleu.tokenizers.{module_name}")
+        return getattr(module, class_name)()
+    except (ImportError, RuntimeError) as error:
+        if extra is None:
+            raise
+        raise TokenizerUnavailableError(
+            f"tokenizer {name!r} needs optional packages that are not installed: "
+            f"pip install 'bleu-gui[{extra}]' ({error})"
+        ) from None
