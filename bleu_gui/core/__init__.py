@@ -4,7 +4,7 @@ No Qt, no file I/O, no global state. Text and options in, frozen results out.
 """
 
 from bleu_gui.core.config import BleuConfig, Compat, ConfigError, Smoothing
-from bleu_gui.core.result import BleuScore, OrderTerm, SentenceScores
+from bleu_gui.core.result import BleuScore, OrderTerm, SentenceScores, Unscorable
 from bleu_gui.core.scoring import (
     corpus_bleu,
     corpus_stats,
@@ -37,6 +37,7 @@ __all__ = [
     "SummedStats",
     "Tokenizer",
     "TokenizerUnavailableError",
+    "Unscorable",
     "available_tokenizers",
     "compute_stats",
     "corpus_bleu",

@@ -18,7 +18,13 @@ from collections.abc import Sequence
 from bleu_gui.core.config import Compat, Smoothing
 from bleu_gui.core.result import BleuScore, Number, OrderTerm
 
-__all__ = ["LOG_ZERO", "brevity_penalty", "floored_log", "sacrebleu_score"]
+__all__ = [
+    "LOG_ZERO",
+    "brevity_penalty",
+    "floored_log",
+    "sacrebleu_arithmetic",
+    "sacrebleu_score",
+]
 
 # sacreBLEU's (and multi-bleu.perl's) stand-in for log(0).
 LOG_ZERO = -9999999999
@@ -30,7 +36,7 @@ def floored_log(value: float) -> float:
 
 
 def brevity_penalty(sys_len: int, ref_len: int) -> float:
-    """sacreBLEU's BP: 1 if c >= r, exp(1 - r/c) if 0 < c < r, 0.0 if c = 0 < r."""
+    """SacreBLEU's BP: 1 if c >= r, exp(1 - r/c) if 0 < c < r, 0.0 if c = 0 < r."""
     if sys_len >= ref_len:
         return 1.0
     return math.exp(1 - ref_len / sys_len) if sys_len > 0 else 0.0
@@ -44,8 +50,6 @@ def sacrebleu_score(
     smoothing: Smoothing,
     smooth_value: float | None,
     effective_order: bool,
-    *,
-    detailed: bool = True,
 ) -> BleuScore:
     """BLEU from summed statistics, as sacreBLEU's `BLEU.compute_bleu`.
 
@@ -57,24 +61,56 @@ def sacrebleu_score(
         smoothing: `none`, `floor`, `add-k` or `exp`.
         smooth_value: k of floor / add-k (already defaulted to 0.1 / 1).
         effective_order: average only over orders up to the last with n-grams.
-        detailed: describe each smoothing step in words (the GUI's explain panel);
-            off for the bulk scoring of every sentence.
+    """
+    arith = sacrebleu_arithmetic(
+        correct, total, sys_len, ref_len, smoothing, smooth_value, effective_order
+    )
+    score, bp, numerators, denominators, precisions, eff_order = arith
+    ratio = sys_len / ref_len if ref_len else 0
+    if eff_order == 0:
+        # sacreBLEU #141: no smoothing may lift a corpus without a single match.
+        terms = _terms(
+            correct,
+            total,
+            numerators,
+            denominators,
+            precisions,
+            [None] * len(correct),
+            0,
+        )
+        note = "no n-gram of any order matches, so BLEU is 0 whatever the smoothing"
+        return BleuScore(
+            0.0, 0.0, bp, sys_len, ref_len, ratio, terms, Compat.SACREBLEU, note
+        )
+    notes = _smoothing_notes(numerators, denominators, smoothing, smooth_value)
+    terms = _terms(
+        correct, total, numerators, denominators, precisions, notes, eff_order
+    )
+    return BleuScore(score, score, bp, sys_len, ref_len, ratio, terms, Compat.SACREBLEU)
+
+
+def sacrebleu_arithmetic(
+    correct: Sequence[int],
+    total: Sequence[int],
+    sys_len: int,
+    ref_len: int,
+    smoothing: Smoothing,
+    smooth_value: float | None,
+    effective_order: bool,
+) -> tuple[float, float, list[Number], list[Number], list[float], int]:
+    """The bare arithmetic of `sacrebleu_score`, for scoring 100,000 sentences fast.
+
+    Returns:
+        (score, bp, numerators, denominators, precisions, orders in the mean); the
+        last is 0 when nothing matched at all and the score is 0.0 by rule.
     """
     max_order = len(correct)
     bp = brevity_penalty(sys_len, ref_len)
-    ratio = sys_len / ref_len if ref_len else 0
     numerators: list[Number] = list(correct)
     denominators: list[Number] = list(total)
     precisions = [0.0] * max_order
-    notes: list[str | None] = [None] * max_order
-    in_mean = [False] * max_order
-
     if not any(correct):
-        # sacreBLEU #141: no smoothing may lift a corpus without a single match.
-        terms = _terms(correct, total, numerators, denominators, precisions, notes, in_mean)
-        note = "no n-gram of any order matches, so BLEU is 0 whatever the smoothing"
-        return BleuScore(0.0, 0.0, bp, sys_len, ref_len, ratio, terms, Compat.SACREBLEU, note)
-
+        return 0.0, bp, numerators, denominators, precisions, 0
     k = smooth_value if smooth_value is not None else 0
     mteval_divisor = 1.0
     eff_order = max_order
@@ -82,8 +118,6 @@ def sacrebleu_score(
         if smoothing is Smoothing.ADD_K and n > 0:
             numerators[n] += k
             denominators[n] += k
-            if detailed:
-                notes[n] = f"add-k: added {k} to matches and to total"
         if denominators[n] == 0:
             break
         if effective_order:
@@ -92,23 +126,46 @@ def sacrebleu_score(
             if smoothing is Smoothing.EXP:
                 mteval_divisor *= 2
                 precisions[n] = 100.0 / (mteval_divisor * denominators[n])
-                if detailed:
-                    notes[n] = (
-                        f"exp: no match, precision set to 1/({mteval_divisor:g}×{denominators[n]})"
-                    )
             elif smoothing is Smoothing.FLOOR:
                 precisions[n] = 100.0 * k / denominators[n]
-                if detailed:
-                    notes[n] = f"floor: no match, precision set to {k}/{denominators[n]}"
         else:
             precisions[n] = 100.0 * numerators[n] / denominators[n]
-
-    for n in range(eff_order):
-        in_mean[n] = True
     log_sum = sum([floored_log(p) for p in precisions[:eff_order]])
-    score = bp * math.exp(log_sum / eff_order)
-    terms = _terms(correct, total, numerators, denominators, precisions, notes, in_mean)
-    return BleuScore(score, score, bp, sys_len, ref_len, ratio, terms, Compat.SACREBLEU)
+    return (
+        bp * math.exp(log_sum / eff_order),
+        bp,
+        numerators,
+        denominators,
+        precisions,
+        eff_order,
+    )
+
+
+def _smoothing_notes(
+    numerators: Sequence[Number],
+    denominators: Sequence[Number],
+    smoothing: Smoothing,
+    smooth_value: float | None,
+) -> list[str | None]:
+    """What smoothing did to each order, in words, replaying `sacrebleu_arithmetic`."""
+    k = smooth_value if smooth_value is not None else 0
+    notes: list[str | None] = [None] * len(numerators)
+    mteval_divisor = 1
+    for n, (numerator, denominator) in enumerate(
+        zip(numerators, denominators, strict=True)
+    ):
+        if smoothing is Smoothing.ADD_K and n > 0:
+            notes[n] = f"add-k: added {k:g} to matches and to total"
+        if denominator == 0:
+            break
+        if numerator == 0 and smoothing is Smoothing.EXP:
+            mteval_divisor *= 2
+            notes[n] = (
+                f"exp: no match, precision set to 1/({mteval_divisor}×{denominator:g})"
+            )
+        elif numerator == 0 and smoothing is Smoothing.FLOOR:
+            notes[n] = f"floor: no match, precision set to {k:g}/{denominator:g}"
+    return notes
 
 
 def _terms(
@@ -118,7 +175,7 @@ def _terms(
     denominators: Sequence[Number],
     precisions: Sequence[float],
     notes: Sequence[str | None],
-    in_mean: Sequence[bool],
+    mean_orders: int,
 ) -> tuple[OrderTerm, ...]:
     weight = 1.0 / len(correct)
     return tuple(
@@ -130,7 +187,7 @@ def _terms(
             denominator=denominators[n],
             precision=precisions[n],
             smoothing=notes[n],
-            in_mean=in_mean[n],
+            in_mean=n < mean_orders,
             weight=weight,
         )
         for n in range(len(correct))

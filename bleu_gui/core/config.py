@@ -195,15 +195,21 @@ class BleuConfig:
                 return self.smooth_value
             return None
         if self.compat is Compat.NLTK:
-            return NLTK_DEFAULT_EPSILON if self.smooth_value is None else self.smooth_value
+            return (
+                NLTK_DEFAULT_EPSILON if self.smooth_value is None else self.smooth_value
+            )
         return None
 
     def _validate(self) -> None:
         compat, method = self.compat, self.smoothing_method
         if isinstance(self.max_order, bool) or not isinstance(self.max_order, int):
-            raise ConfigError(f"maximum n-gram order must be an integer, not {self.max_order!r}")
+            raise ConfigError(
+                f"maximum n-gram order must be an integer, not {self.max_order!r}"
+            )
         if self.max_order < 1:
-            raise ConfigError(f"maximum n-gram order must be at least 1, not {self.max_order}")
+            raise ConfigError(
+                f"maximum n-gram order must be at least 1, not {self.max_order}"
+            )
         if method not in SMOOTHINGS[compat]:
             allowed = ", ".join(SMOOTHINGS[compat])
             raise ConfigError(
@@ -243,14 +249,20 @@ class BleuConfig:
         if isinstance(value, bool) or not isinstance(value, int | float):
             raise ConfigError(f"smoothing value must be a number, not {value!r}")
         if not math.isfinite(value) or value < 0:
-            raise ConfigError(f"smoothing value must be a finite number >= 0, not {value}")
-        takes_value = (compat is Compat.SACREBLEU and method in _SACREBLEU_SMOOTH_DEFAULTS) or (
-            compat is Compat.NLTK and method is Smoothing.METHOD1
-        )
+            raise ConfigError(
+                f"smoothing value must be a finite number >= 0, not {value}"
+            )
+        takes_value = (
+            compat is Compat.SACREBLEU and method in _SACREBLEU_SMOOTH_DEFAULTS
+        ) or (compat is Compat.NLTK and method is Smoothing.METHOD1)
         if not takes_value:
             raise ConfigError(
                 f"smoothing {method.value!r} in {compat.value} mode takes no value"
-                + (" (epsilon is used by method1 only)" if compat is Compat.NLTK else "")
+                + (
+                    " (epsilon is used by method1 only)"
+                    if compat is Compat.NLTK
+                    else ""
+                )
             )
 
 
@@ -265,4 +277,6 @@ def _coerce_enum(kind: type[_E], value: object, what: str) -> _E:
         return kind(str(value))
     except ValueError:
         allowed = ", ".join(member.value for member in kind)
-        raise ConfigError(f"unknown {what} {value!r} (choose one of: {allowed})") from None
+        raise ConfigError(
+            f"unknown {what} {value!r} (choose one of: {allowed})"
+        ) from None

@@ -14,7 +14,7 @@ import numpy.typing as npt
 
 from bleu_gui.core.config import Compat
 
-__all__ = ["BleuScore", "OrderTerm", "SentenceScores"]
+__all__ = ["BleuScore", "OrderTerm", "SentenceScores", "Unscorable"]
 
 Number = int | float
 
@@ -107,3 +107,15 @@ class SentenceScores:
     bp: npt.NDArray[np.float64]
     precisions: npt.NDArray[np.float64]
     ref_len: npt.NDArray[np.int64]
+
+
+@dataclass(frozen=True, slots=True)
+class Unscorable:
+    """A segment the emulated library cannot score (the original would crash).
+
+    NLTK's method6 on a sentence without trigram matches, tensorflow/nmt on an empty
+    hypothesis: a table of 100,000 sentence scores shows these rows as missing, with
+    the reason, instead of failing as a whole.
+    """
+
+    reason: str

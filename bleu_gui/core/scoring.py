@@ -8,17 +8,18 @@ cached statistics; only a change of tokenizer or case needs `corpus_stats` again
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterator, Sequence
 from typing import Protocol
 
 import numpy as np
 
-from bleu_gui.core.bleu import sacrebleu_score
+from bleu_gui.core.bleu import sacrebleu_arithmetic, sacrebleu_score
 from bleu_gui.core.compat import multi_bleu, nltk, tf_nmt
 from bleu_gui.core.config import BleuConfig, Compat, Smoothing
-from bleu_gui.core.result import BleuScore, SentenceScores
+from bleu_gui.core.result import BleuScore, SentenceScores, Unscorable
 from bleu_gui.core.stats import CorpusStats, SummedStats, compute_stats
-from bleu_gui.core.tokenize import Tokenizer, tokenizer_for
+from bleu_gui.core.tokenize import tokenizer_for
 
 __all__ = [
     "corpus_bleu",
@@ -41,6 +42,7 @@ class _ModeScorer(Protocol):
 def _sacrebleu(
     summed: SummedStats, config: BleuConfig, *, sentence: bool, detailed: bool
 ) -> BleuScore:
+    del detailed  # sacreBLEU's notes are cheap enough to always describe
     order = config.max_order
     value = config.effective_smooth_value
     return sacrebleu_score(
@@ -51,7 +53,6 @@ def _sacrebleu(
         config.smoothing_method,
         None if value is None else value,
         config.uses_effective_order(sentence=sentence),
-        detailed=detailed,
     )
 
 
@@ -82,6 +83,7 @@ def corpus_stats(
     config: BleuConfig,
     *,
     max_order: int | None = None,
+    processes: int = 1,
 ) -> CorpusStats:
     """Tokenize and count: the statistics `score_*` need for `config`.
 
@@ -92,23 +94,29 @@ def corpus_stats(
         config: the scoring options (tokenizer, case and orders matter here).
         max_order: count at least this many orders, so that a later change of
             maximum order can re-score without counting again.
+        processes: worker processes for tokenizing large inputs (see
+            `Tokenizer.tokenize_all`).
     """
     tokenizer = tokenizer_for(config)
     order = max(required_order(config), max_order or 0)
-    hyp_tokens = tokenizer.tokenize_all(hypotheses)
-    ref_tokens = [_tokenize_stream(tokenizer, stream) for stream in references]
+    every_line = itertools.chain(
+        hypotheses,
+        *((line for line in stream if line is not None) for stream in references),
+    )
+    table = tokenizer.tokenize_distinct(every_line, processes=processes)
+    hyp_tokens = [table[line] for line in hypotheses]
+    ref_tokens = [
+        [None if line is None else table[line] for line in stream]
+        for stream in references
+    ]
     return compute_stats(hyp_tokens, ref_tokens, order)
-
-
-def _tokenize_stream(tokenizer: Tokenizer, stream: Sequence[str | None]) -> list[str | None]:
-    """Tokenize a reference stream, keeping its absent (`None`) references absent."""
-    tokenized = iter(tokenizer.tokenize_all(line for line in stream if line is not None))
-    return [None if line is None else next(tokenized) for line in stream]
 
 
 def score_corpus(stats: CorpusStats, config: BleuConfig) -> BleuScore:
     """Corpus BLEU of all segments in `stats`."""
-    return _SCORERS[config.compat](_fit(stats, config).summed(), config, sentence=False, detailed=True)
+    return _SCORERS[config.compat](
+        _fit(stats, config).summed(), config, sentence=False, detailed=True
+    )
 
 
 def score_sentence(stats: CorpusStats, row: int, config: BleuConfig) -> BleuScore:
@@ -117,26 +125,67 @@ def score_sentence(stats: CorpusStats, row: int, config: BleuConfig) -> BleuScor
     return _SCORERS[config.compat](summed, config, sentence=True, detailed=True)
 
 
-def iter_sentence_scores(stats: CorpusStats, config: BleuConfig) -> Iterator[BleuScore]:
-    """Sentence BLEU of every segment, in order (terms not described in words)."""
+def iter_sentence_scores(
+    stats: CorpusStats, config: BleuConfig
+) -> Iterator[BleuScore | Unscorable]:
+    """Sentence BLEU of every segment, in order (terms not described in words).
+
+    A segment the emulated library cannot score yields `Unscorable` with the reason.
+    """
     scorer = _SCORERS[config.compat]
     for summed in _fit(stats, config).rows():
-        yield scorer(summed, config, sentence=True, detailed=False)
+        try:
+            yield scorer(summed, config, sentence=True, detailed=False)
+        except ValueError as error:
+            yield Unscorable(str(error))
 
 
 def score_sentences(stats: CorpusStats, config: BleuConfig) -> SentenceScores:
-    """Sentence BLEU of every segment, as arrays."""
+    """Sentence BLEU of every segment, as arrays; NaN where a row is `Unscorable`."""
+    fitted = _fit(stats, config)
+    if config.compat is Compat.SACREBLEU:
+        return _sacrebleu_sentences(fitted, config)
     size, order = len(stats), config.order
-    score = np.zeros(size)
-    bp = np.zeros(size)
-    precisions = np.zeros((size, order))
+    score = np.full(size, np.nan)
+    bp = np.full(size, np.nan)
+    precisions = np.full((size, order), np.nan)
     ref_len = np.zeros(size, dtype=np.int64)
-    for i, result in enumerate(iter_sentence_scores(stats, config)):
+    for i, result in enumerate(iter_sentence_scores(fitted, config)):
+        if isinstance(result, Unscorable):
+            continue
         score[i] = result.score
         bp[i] = result.bp
         precisions[i] = result.precisions[:order]
         ref_len[i] = result.ref_len
     return SentenceScores(score, bp, precisions, ref_len)
+
+
+def _sacrebleu_sentences(stats: CorpusStats, config: BleuConfig) -> SentenceScores:
+    """The sacreBLEU arithmetic on every row, without building a result per row."""
+    method, value = config.smoothing_method, config.effective_smooth_value
+    effective = config.uses_effective_order(sentence=True)
+    ref_len = stats.closest_ref_len()
+    rows = zip(
+        stats.matches.tolist(),
+        stats.totals.tolist(),
+        stats.hyp_len.tolist(),
+        ref_len.tolist(),
+        strict=True,
+    )
+    scores, bps, precisions = [], [], []
+    for correct, total, c, r in rows:
+        score, bp, _, _, precision, _ = sacrebleu_arithmetic(
+            correct, total, c, r, method, value, effective
+        )
+        scores.append(score)
+        bps.append(bp)
+        precisions.append(precision)
+    return SentenceScores(
+        np.array(scores, dtype=np.float64),
+        np.array(bps, dtype=np.float64),
+        np.array(precisions, dtype=np.float64).reshape(len(stats), config.order),
+        ref_len,
+    )
 
 
 def corpus_bleu(

@@ -26,7 +26,11 @@ _EMULATED_VERSION = {
 
 
 def signature(
-    config: BleuConfig, num_refs: int | None, tokenizer_signature: str, *, sentence: bool = False
+    config: BleuConfig,
+    num_refs: int | None,
+    tokenizer_signature: str,
+    *,
+    sentence: bool = False,
 ) -> str:
     """The signature of scores computed with `config`.
 
@@ -41,13 +45,22 @@ def signature(
     eff = "yes" if config.uses_effective_order(sentence=sentence) else "no"
     smooth = _smooth(config)
     if config.compat is Compat.SACREBLEU:
-        parts = [f"nrefs:{nrefs}", f"case:{case}", f"eff:{eff}", f"tok:{tokenizer_signature}"]
+        parts = [
+            f"nrefs:{nrefs}",
+            f"case:{case}",
+            f"eff:{eff}",
+            f"tok:{tokenizer_signature}",
+        ]
         parts.append(f"smooth:{smooth}")
         if config.max_order != 4:
             parts.append(f"ngram:{config.max_order}")
         parts.append(f"version:{metadata.version('sacrebleu')}")
         return "|".join(parts)
-    parts = [f"compat:{_EMULATED_VERSION[config.compat]}", f"nrefs:{nrefs}", f"case:{case}"]
+    parts = [
+        f"compat:{_EMULATED_VERSION[config.compat]}",
+        f"nrefs:{nrefs}",
+        f"case:{case}",
+    ]
     if config.compat is Compat.NLTK:
         parts.append(f"reweigh:{eff}")
     parts += [f"tok:{tokenizer_signature}", f"smooth:{smooth}"]

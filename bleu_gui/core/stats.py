@@ -99,12 +99,14 @@ class CorpusStats:
         return np.asarray((self.ref_lens >= 0).sum(axis=1), dtype=np.int64)
 
     def closest_ref_len(self) -> IntArray:
-        """(segments,) the reference length closest to the hypothesis; ties to the shorter."""
+        """(segments,) the closest reference length; ties go to the shorter."""
         present = self.ref_lens >= 0
         diff = np.abs(self.ref_lens - self.hyp_len[:, None])
         # Order by (distance, length): both are < 2**31, so one integer key sorts both.
         key = np.where(present, (diff << 32) | self.ref_lens, np.iinfo(np.int64).max)
-        best = np.take_along_axis(self.ref_lens, key.argmin(axis=1)[:, None], axis=1)[:, 0]
+        best = np.take_along_axis(self.ref_lens, key.argmin(axis=1)[:, None], axis=1)[
+            :, 0
+        ]
         return np.where(present.any(axis=1), best, 0)
 
     def shortest_ref_len(self) -> IntArray:
@@ -142,15 +144,20 @@ class CorpusStats:
             m, t = tuple(matches), tuple(totals)
             floored = tuple(max(1, x) for x in t)
             out.append(
-                SummedStats(1, hyp[i], closest[i], shortest[i], m, t, floored, hyp[i], m, t)
+                SummedStats(
+                    1, hyp[i], closest[i], shortest[i], m, t, floored, hyp[i], m, t
+                )
             )
         return out
 
     def subset(self, rows: npt.ArrayLike) -> CorpusStats:
-        """The statistics of the given rows (indices or a boolean mask), in that order."""
+        """The statistics of the given rows (indices or a boolean mask), in order."""
         index = np.asarray(rows)
         return CorpusStats(
-            self.hyp_len[index], self.ref_lens[index], self.matches[index], self.totals[index]
+            self.hyp_len[index],
+            self.ref_lens[index],
+            self.matches[index],
+            self.totals[index],
         )
 
     def truncated(self, max_order: int) -> CorpusStats:
@@ -160,7 +167,10 @@ class CorpusStats:
                 f"statistics hold orders 1..{self.max_order}, cannot give {max_order}"
             )
         return CorpusStats(
-            self.hyp_len, self.ref_lens, self.matches[:, :max_order], self.totals[:, :max_order]
+            self.hyp_len,
+            self.ref_lens,
+            self.matches[:, :max_order],
+            self.totals[:, :max_order],
         )
 
 
@@ -196,7 +206,9 @@ def compute_stats(
     matches = np.zeros((size, max_order), dtype=np.int64)
     for start in range(0, size, _CHUNK):
         stop = min(start + _CHUNK, size)
-        _count_chunk(hypotheses, references, start, stop, max_order, hyp_len, ref_lens, matches)
+        _count_chunk(
+            hypotheses, references, start, stop, max_order, hyp_len, ref_lens, matches
+        )
     orders = np.arange(max_order, dtype=np.int64)
     totals = np.maximum(hyp_len[:, None] - orders[None, :], 0)
     return CorpusStats(hyp_len, ref_lens, matches, totals)
@@ -254,7 +266,9 @@ def _count_chunk(
     label_bits = int(num_streams - 1).bit_length()
     seg_bits = int(stop - start - 1).bit_length()
     id_bits = max(1, int(token_ids.max()).bit_length())
-    key = token_ids.copy()  # key[p] identifies the n-gram starting at p, within its segment
+    key = (
+        token_ids.copy()
+    )  # key[p] identifies the n-gram starting at p, within its segment
     key_bits = id_bits
     for n in range(1, max_order + 1):
         if n > 1:
@@ -266,12 +280,18 @@ def _count_chunk(
         valid = room >= n
         if not valid.any():
             break
-        packed = (((segment[valid] << key_bits) | key[valid]) << label_bits) | stream_label[valid]
-        per_segment = _clipped_matches(np.sort(packed), label_bits, key_bits, stop - start)
+        packed = (
+            ((segment[valid] << key_bits) | key[valid]) << label_bits
+        ) | stream_label[valid]
+        per_segment = _clipped_matches(
+            np.sort(packed), label_bits, key_bits, stop - start
+        )
         matches[start:stop, n - 1] = per_segment
 
 
-def _renumber(key: IntArray, segment: IntArray, valid: npt.NDArray[np.bool_]) -> tuple[IntArray, int]:
+def _renumber(
+    key: IntArray, segment: IntArray, valid: npt.NDArray[np.bool_]
+) -> tuple[IntArray, int]:
     """Replace the keys of valid positions by dense ids unique per (segment, key).
 
     Invalid positions (too close to a segment's end to start an n-gram) get 0; they
@@ -284,7 +304,9 @@ def _renumber(key: IntArray, segment: IntArray, valid: npt.NDArray[np.bool_]) ->
     return dense, max(1, int(dense.max()).bit_length())
 
 
-def _clipped_matches(packed: IntArray, label_bits: int, key_bits: int, segments: int) -> IntArray:
+def _clipped_matches(
+    packed: IntArray, label_bits: int, key_bits: int, segments: int
+) -> IntArray:
     """Per segment, sum over n-grams of min(hyp count, max reference count).
 
     `packed` is sorted (segment, n-gram, stream) keys, one per occurrence; stream 0 is

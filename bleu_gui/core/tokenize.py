@@ -19,9 +19,11 @@ from __future__ import annotations
 
 import functools
 import importlib
+import multiprocessing
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from typing import Protocol
 
 from bleu_gui.core.config import BleuConfig, Compat, ConfigError
 
@@ -49,9 +51,7 @@ TOKENIZER_NAMES: tuple[str, ...] = tuple(_SACREBLEU_TOKENIZERS)
 
 # Perl's \s on the bytes multi-bleu.perl reads: ASCII whitespace, nothing else.
 _PERL_WHITESPACE = re.compile(r"[ \t\n\r\f\v]+")
-_ASCII_LOWER = str.maketrans(
-    "ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz"
-)
+_ASCII_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
 
 
 class TokenizerUnavailableError(ConfigError):
@@ -88,17 +88,60 @@ class Tokenizer:
             line = line.lower()
         return " ".join(self._split(line.rstrip()).split())
 
-    def tokenize_all(self, lines: Iterable[str]) -> list[str]:
-        """Tokenize many segments, each distinct one once."""
-        seen: dict[str, str] = {}
-        out: list[str] = []
-        append = out.append
-        for line in lines:
-            tokenized = seen.get(line)
-            if tokenized is None:
-                tokenized = seen[line] = self(line)
-            append(tokenized)
-        return out
+    def tokenize_all(self, lines: Iterable[str], *, processes: int = 1) -> list[str]:
+        """Tokenize many segments, each distinct one once (see `tokenize_distinct`)."""
+        lines = list(lines)
+        table = self.tokenize_distinct(lines, processes=processes)
+        return [table[line] for line in lines]
+
+    def tokenize_distinct(
+        self, lines: Iterable[str], *, processes: int = 1
+    ) -> dict[str, str]:
+        """Map each distinct segment to its tokenized form.
+
+        Args:
+            lines: the segments, repeats allowed.
+            processes: worker processes for large inputs. sacreBLEU's regular
+                expressions cost ~0.1 ms a line, the largest share of scoring a big
+                corpus, and they hold the GIL; processes are the only way to use a
+                second core. Small inputs are always tokenized in this process.
+        """
+        distinct = list(dict.fromkeys(lines))
+        if processes > 1 and len(distinct) >= _PARALLEL_MIN_LINES:
+            tokenized = _tokenize_in_processes(self, distinct, processes)
+        else:
+            tokenized = [self(line) for line in distinct]
+        return dict(zip(distinct, tokenized, strict=True))
+
+
+# Below this many distinct lines, starting worker processes costs more than it saves.
+_PARALLEL_MIN_LINES = 20_000
+_PARALLEL_CHUNK = 4_000
+
+
+def _tokenize_in_processes(
+    tokenizer: Tokenizer, lines: list[str], processes: int
+) -> list[str]:
+    """Tokenize `lines` in `processes` spawned workers, preserving order.
+
+    'spawn' rather than 'fork': the GUI calls this from a worker thread, and forking
+    a process that runs threads (Qt's among them) is unsafe.
+    """
+    context = multiprocessing.get_context("spawn")
+    spec = (tokenizer.name, tokenizer.lowercase, tokenizer.perl)
+    chunks = [
+        lines[i : i + _PARALLEL_CHUNK] for i in range(0, len(lines), _PARALLEL_CHUNK)
+    ]
+    with context.Pool(processes) as pool:
+        parts = pool.starmap(_tokenize_chunk, [(spec, chunk) for chunk in chunks])
+    return [line for part in parts for line in part]
+
+
+def _tokenize_chunk(spec: tuple[str, bool, bool], lines: list[str]) -> list[str]:
+    """Worker side of `_tokenize_in_processes`."""
+    name, lowercase, perl = spec
+    tokenizer = get_tokenizer(name, lowercase=lowercase, perl=perl)
+    return [tokenizer(line) for line in lines]
 
 
 def split_tokens(tokenized: str) -> list[str]:
@@ -118,7 +161,9 @@ def available_tokenizers() -> tuple[str, ...]:
     return tuple(names)
 
 
-def get_tokenizer(name: str, *, lowercase: bool = False, perl: bool = False) -> Tokenizer:
+def get_tokenizer(
+    name: str, *, lowercase: bool = False, perl: bool = False
+) -> Tokenizer:
     """The tokenizer called `name`.
 
     Raises:
@@ -128,12 +173,16 @@ def get_tokenizer(name: str, *, lowercase: bool = False, perl: bool = False) -> 
     """
     if perl:
         if name != "none":
-            raise ConfigError("multi-bleu.perl semantics exist only for tokenizer 'none'")
+            raise ConfigError(
+                "multi-bleu.perl semantics exist only for tokenizer 'none'"
+            )
         return Tokenizer("none", "none", lowercase, True, str)
     instance = _sacrebleu_tokenizer(name)
     call = getattr(type(instance).__call__, "__wrapped__", None)
     # Bypass sacreBLEU's lru_cache: we de-duplicate per corpus ourselves.
-    split = functools.partial(call, instance) if call is not None else instance
+    split: Callable[[str], str] = (
+        functools.partial(call, instance) if call is not None else instance
+    )
     return Tokenizer(name, str(instance.signature()), lowercase, False, split)
 
 
@@ -146,17 +195,28 @@ def tokenizer_for(config: BleuConfig) -> Tokenizer:
     )
 
 
+class _SacreBleuTokenizer(Protocol):
+    """What we use of a sacreBLEU tokenizer instance."""
+
+    def __call__(self, line: str) -> str: ...
+
+    def signature(self) -> str: ...
+
+
 @functools.cache
-def _sacrebleu_tokenizer(name: str) -> object:
+def _sacrebleu_tokenizer(name: str) -> _SacreBleuTokenizer:
     """One sacreBLEU tokenizer instance per name (MeCab's dictionaries load once)."""
     try:
         module_name, class_name, extra = _SACREBLEU_TOKENIZERS[name]
     except KeyError:
         allowed = ", ".join(TOKENIZER_NAMES)
-        raise ConfigError(f"unknown tokenizer {name!r} (choose one of: {allowed})") from None
+        raise ConfigError(
+            f"unknown tokenizer {name!r} (choose one of: {allowed})"
+        ) from None
     try:
         module = importlib.import_module(f"sacrebleu.tokenizers.{module_name}")
-        return getattr(module, class_name)()
+        instance: _SacreBleuTokenizer = getattr(module, class_name)()
+        return instance
     except (ImportError, RuntimeError) as error:
         if extra is None:
             raise

@@ -25,7 +25,9 @@ from bleu_gui.core.stats import SummedStats
 __all__ = ["format_line", "score"]
 
 
-def score(summed: SummedStats, config: BleuConfig, *, sentence: bool, detailed: bool) -> BleuScore:
+def score(
+    summed: SummedStats, config: BleuConfig, *, sentence: bool, detailed: bool
+) -> BleuScore:
     """BLEU as multi-bleu.perl computes it; `native_score` is its `100*$bleu`."""
     del sentence, detailed  # one computation for both; smoothing never applies
     order = config.max_order
@@ -37,7 +39,8 @@ def score(summed: SummedStats, config: BleuConfig, *, sentence: bool, detailed: 
         )
     if sys_len == 0:
         raise ValueError(
-            "the hypothesis is empty: multi-bleu.perl dies with 'Illegal division by zero'"
+            "the hypothesis is empty: multi-bleu.perl dies with "
+            "'Illegal division by zero'"
         )
     precisions = [
         summed.matches[n] / summed.totals[n] if summed.totals[n] else 0
@@ -51,16 +54,35 @@ def score(summed: SummedStats, config: BleuConfig, *, sentence: bool, detailed: 
         log_sum += floored_log(p)
     bleu = bp * math.exp(log_sum / 4)
     terms = tuple(
-        OrderTerm(n + 1, summed.matches[n], summed.totals[n], summed.matches[n],
-                  summed.totals[n], 100 * precisions[n], None, True, 0.25)
+        OrderTerm(
+            n + 1,
+            summed.matches[n],
+            summed.totals[n],
+            summed.matches[n],
+            summed.totals[n],
+            100 * precisions[n],
+            None,
+            True,
+            0.25,
+        )
         for n in range(order)
     )
     note = None
     if 0 in precisions:
         zero = precisions.index(0) + 1
-        note = f"no {zero}-gram matches and multi-bleu.perl does not smooth, so BLEU is 0"
+        note = (
+            f"no {zero}-gram matches and multi-bleu.perl does not smooth, so BLEU is 0"
+        )
     return BleuScore(
-        100 * bleu, 100 * bleu, bp, sys_len, ref_len, sys_len / ref_len, terms, Compat.MULTI_BLEU, note
+        100 * bleu,
+        100 * bleu,
+        bp,
+        sys_len,
+        ref_len,
+        sys_len / ref_len,
+        terms,
+        Compat.MULTI_BLEU,
+        note,
     )
 
 

@@ -24,8 +24,10 @@ from bleu_gui.core.stats import SummedStats
 __all__ = ["score"]
 
 
-def score(summed: SummedStats, config: BleuConfig, *, sentence: bool, detailed: bool) -> BleuScore:
-    """BLEU as `compute_bleu(reference_corpus, translation_corpus, max_order, smooth)`."""
+def score(
+    summed: SummedStats, config: BleuConfig, *, sentence: bool, detailed: bool
+) -> BleuScore:
+    """BLEU as tf-nmt's `compute_bleu(references, translations, max_order, smooth)`."""
     del sentence  # tf-nmt has one function for both
     order = config.max_order
     smooth = config.smoothing_method is Smoothing.ADD_ONE
@@ -55,7 +57,17 @@ def score(summed: SummedStats, config: BleuConfig, *, sentence: bool, detailed: 
             numerator, denominator = matches, total
         precisions.append(precision)
         terms.append(
-            OrderTerm(n + 1, matches, total, numerator, denominator, 100 * precision, note, True, 1.0 / order)
+            OrderTerm(
+                n + 1,
+                matches,
+                total,
+                numerator,
+                denominator,
+                100 * precision,
+                note,
+                True,
+                1.0 / order,
+            )
         )
     note = None
     if min(precisions) > 0:
@@ -68,4 +80,6 @@ def score(summed: SummedStats, config: BleuConfig, *, sentence: bool, detailed: 
     ratio = float(sys_len) / ref_len
     bp = 1.0 if ratio > 1.0 else math.exp(1 - 1.0 / ratio)
     bleu = geo_mean * bp
-    return BleuScore(100 * bleu, bleu, bp, sys_len, ref_len, ratio, tuple(terms), Compat.TF_NMT, note)
+    return BleuScore(
+        100 * bleu, bleu, bp, sys_len, ref_len, ratio, tuple(terms), Compat.TF_NMT, note
+    )
