@@ -9,7 +9,8 @@ cached statistics; only a change of tokenizer or case needs `corpus_stats` again
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterator, Sequence
+from collections.abc import Generator, Iterator, Sequence
+from dataclasses import dataclass
 from typing import Protocol
 
 import numpy as np
@@ -18,12 +19,15 @@ from bleu_gui.core.bleu import sacrebleu_arithmetic, sacrebleu_score
 from bleu_gui.core.compat import multi_bleu, nltk, tf_nmt
 from bleu_gui.core.config import BleuConfig, Compat, Smoothing
 from bleu_gui.core.result import BleuScore, SentenceScores, Unscorable
-from bleu_gui.core.stats import CorpusStats, SummedStats, compute_stats
+from bleu_gui.core.stats import CorpusStats, SummedStats, iter_compute_stats
+from bleu_gui.core.steps import drain, relabel
 from bleu_gui.core.tokenize import tokenizer_for
 
 __all__ = [
+    "Progress",
     "corpus_bleu",
     "corpus_stats",
+    "iter_corpus_stats",
     "iter_sentence_scores",
     "required_order",
     "score_corpus",
@@ -77,6 +81,15 @@ def required_order(config: BleuConfig) -> int:
     return config.order
 
 
+@dataclass(frozen=True, slots=True)
+class Progress:
+    """How far `iter_corpus_stats` has come: `done` of `total` in `phase`."""
+
+    phase: str
+    done: int
+    total: int
+
+
 def corpus_stats(
     hypotheses: Sequence[str],
     references: Sequence[Sequence[str | None]],
@@ -85,7 +98,23 @@ def corpus_stats(
     max_order: int | None = None,
     processes: int = 1,
 ) -> CorpusStats:
-    """Tokenize and count: the statistics `score_*` need for `config`.
+    """Tokenize and count: the statistics `score_*` need (see `iter_corpus_stats`)."""
+    return drain(
+        iter_corpus_stats(
+            hypotheses, references, config, max_order=max_order, processes=processes
+        )
+    )
+
+
+def iter_corpus_stats(
+    hypotheses: Sequence[str],
+    references: Sequence[Sequence[str | None]],
+    config: BleuConfig,
+    *,
+    max_order: int | None = None,
+    processes: int = 1,
+) -> Generator[Progress, None, CorpusStats]:
+    """Tokenize and count, yielding `Progress` between chunks; return the statistics.
 
     Args:
         hypotheses: one detokenized (raw) segment per line.
@@ -95,7 +124,7 @@ def corpus_stats(
         max_order: count at least this many orders, so that a later change of
             maximum order can re-score without counting again.
         processes: worker processes for tokenizing large inputs (see
-            `Tokenizer.tokenize_all`).
+            `Tokenizer.iter_tokenize`).
     """
     tokenizer = tokenizer_for(config)
     order = max(required_order(config), max_order or 0)
@@ -103,13 +132,23 @@ def corpus_stats(
         hypotheses,
         *((line for line in stream if line is not None) for stream in references),
     )
-    table = tokenizer.tokenize_distinct(every_line, processes=processes)
+    table = yield from relabel(
+        tokenizer.iter_tokenize(every_line, processes=processes),
+        lambda step: Progress("tokenizing", *step),
+    )
     hyp_tokens = [table[line] for line in hypotheses]
     ref_tokens = [
         [None if line is None else table[line] for line in stream]
         for stream in references
     ]
-    return compute_stats(hyp_tokens, ref_tokens, order)
+    del table
+    size = len(hyp_tokens)
+    return (
+        yield from relabel(
+            iter_compute_stats(hyp_tokens, ref_tokens, order),
+            lambda counted: Progress("counting n-grams", counted, size),
+        )
+    )
 
 
 def score_corpus(stats: CorpusStats, config: BleuConfig) -> BleuScore:

@@ -18,15 +18,16 @@ renumbered densely first, which is slower but just as exact.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Sequence
+from collections.abc import Generator, Sequence
 from dataclasses import dataclass
 
 import numpy as np
 import numpy.typing as npt
 
+from bleu_gui.core.steps import drain
 from bleu_gui.core.tokenize import split_tokens
 
-__all__ = ["CorpusStats", "SummedStats", "compute_stats"]
+__all__ = ["CorpusStats", "SummedStats", "compute_stats", "iter_compute_stats"]
 
 IntArray = npt.NDArray[np.int64]
 
@@ -179,7 +180,19 @@ def compute_stats(
     references: Sequence[Sequence[str | None]],
     max_order: int,
 ) -> CorpusStats:
-    """Count the sufficient statistics of every segment.
+    """Count the sufficient statistics of every segment (see `iter_compute_stats`)."""
+    return drain(iter_compute_stats(hypotheses, references, max_order))
+
+
+def iter_compute_stats(
+    hypotheses: Sequence[str],
+    references: Sequence[Sequence[str | None]],
+    max_order: int,
+) -> Generator[int, None, CorpusStats]:
+    """Count the sufficient statistics of every segment, a chunk at a time.
+
+    Yields the number of segments counted so far after each chunk, so that a worker
+    can report progress and stop between chunks; returns the statistics.
 
     Args:
         hypotheses: canonical tokenized hypotheses (see `Tokenizer`), one per segment.
@@ -209,6 +222,7 @@ def compute_stats(
         _count_chunk(
             hypotheses, references, start, stop, max_order, hyp_len, ref_lens, matches
         )
+        yield stop
     orders = np.arange(max_order, dtype=np.int64)
     totals = np.maximum(hyp_len[:, None] - orders[None, :], 0)
     return CorpusStats(hyp_len, ref_lens, matches, totals)

@@ -21,11 +21,12 @@ import functools
 import importlib
 import multiprocessing
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Generator, Iterable
 from dataclasses import dataclass
 from typing import Protocol
 
 from bleu_gui.core.config import BleuConfig, Compat, ConfigError
+from bleu_gui.core.steps import drain
 
 __all__ = [
     "TOKENIZER_NAMES",
@@ -97,7 +98,17 @@ class Tokenizer:
     def tokenize_distinct(
         self, lines: Iterable[str], *, processes: int = 1
     ) -> dict[str, str]:
-        """Map each distinct segment to its tokenized form.
+        """Map each distinct segment to its tokenized form (see `iter_tokenize`)."""
+        return drain(self.iter_tokenize(lines, processes=processes))
+
+    def iter_tokenize(
+        self, lines: Iterable[str], *, processes: int = 1
+    ) -> Generator[tuple[int, int], None, dict[str, str]]:
+        """Tokenize each distinct segment once, a chunk at a time.
+
+        Yields (distinct lines done, distinct lines in all) after each chunk, so a
+        worker can report progress and stop between chunks; returns the mapping from
+        segment to tokenized form.
 
         Args:
             lines: the segments, repeats allowed.
@@ -107,39 +118,36 @@ class Tokenizer:
                 second core. Small inputs are always tokenized in this process.
         """
         distinct = list(dict.fromkeys(lines))
+        chunks = [
+            distinct[i : i + _CHUNK_LINES]
+            for i in range(0, len(distinct), _CHUNK_LINES)
+        ]
+        tokenized: list[str] = []
         if processes > 1 and len(distinct) >= _PARALLEL_MIN_LINES:
-            tokenized = _tokenize_in_processes(self, distinct, processes)
+            spec = (self.name, self.lowercase, self.perl)
+            # 'spawn', not 'fork': the GUI calls this from a worker thread, and forking
+            # a process that runs threads (Qt's among them) is unsafe.
+            context = multiprocessing.get_context("spawn")
+            with context.Pool(processes) as pool:
+                jobs = ((spec, chunk) for chunk in chunks)
+                for part in pool.imap(_tokenize_chunk, jobs):
+                    tokenized += part
+                    yield len(tokenized), len(distinct)
         else:
-            tokenized = [self(line) for line in distinct]
+            for chunk in chunks:
+                tokenized += [self(line) for line in chunk]
+                yield len(tokenized), len(distinct)
         return dict(zip(distinct, tokenized, strict=True))
 
 
 # Below this many distinct lines, starting worker processes costs more than it saves.
 _PARALLEL_MIN_LINES = 20_000
-_PARALLEL_CHUNK = 4_000
+_CHUNK_LINES = 4_000
 
 
-def _tokenize_in_processes(
-    tokenizer: Tokenizer, lines: list[str], processes: int
-) -> list[str]:
-    """Tokenize `lines` in `processes` spawned workers, preserving order.
-
-    'spawn' rather than 'fork': the GUI calls this from a worker thread, and forking
-    a process that runs threads (Qt's among them) is unsafe.
-    """
-    context = multiprocessing.get_context("spawn")
-    spec = (tokenizer.name, tokenizer.lowercase, tokenizer.perl)
-    chunks = [
-        lines[i : i + _PARALLEL_CHUNK] for i in range(0, len(lines), _PARALLEL_CHUNK)
-    ]
-    with context.Pool(processes) as pool:
-        parts = pool.starmap(_tokenize_chunk, [(spec, chunk) for chunk in chunks])
-    return [line for part in parts for line in part]
-
-
-def _tokenize_chunk(spec: tuple[str, bool, bool], lines: list[str]) -> list[str]:
-    """Worker side of `_tokenize_in_processes`."""
-    name, lowercase, perl = spec
+def _tokenize_chunk(job: tuple[tuple[str, bool, bool], list[str]]) -> list[str]:
+    """Worker-process side of `Tokenizer.iter_tokenize`."""
+    (name, lowercase, perl), lines = job
     tokenizer = get_tokenizer(name, lowercase=lowercase, perl=perl)
     return [tokenizer(line) for line in lines]
 
