@@ -27,12 +27,15 @@ __all__ = [
     "Progress",
     "corpus_bleu",
     "corpus_stats",
+    "fit_stats",
     "iter_corpus_stats",
     "iter_sentence_scores",
     "required_order",
     "score_corpus",
     "score_sentence",
     "score_sentences",
+    "score_summed",
+    "score_value",
     "sentence_bleu",
 ]
 
@@ -149,6 +152,42 @@ def iter_corpus_stats(
             lambda counted: Progress("counting n-grams", counted, size),
         )
     )
+
+
+def score_summed(
+    summed: SummedStats, config: BleuConfig, *, sentence: bool = False
+) -> BleuScore:
+    """BLEU of already-summed statistics, in `config`'s mode.
+
+    Raises:
+        ValueError: where the emulated library would crash on these counts.
+    """
+    return _SCORERS[config.compat](summed, config, sentence=sentence, detailed=False)
+
+
+def score_value(summed: SummedStats, config: BleuConfig) -> float:
+    """Corpus BLEU (0-100) of summed statistics, and nothing else, fast.
+
+    The sacreBLEU path skips building a `BleuScore`, for loops over 100,000 rows.
+    """
+    if config.compat is Compat.SACREBLEU:
+        order = config.max_order
+        arithmetic = sacrebleu_arithmetic(
+            summed.matches[:order],
+            summed.totals[:order],
+            summed.hyp_len,
+            summed.closest_ref_len,
+            config.smoothing_method,
+            config.effective_smooth_value,
+            config.uses_effective_order(sentence=False),
+        )
+        return arithmetic[0]
+    return score_summed(summed, config).score
+
+
+def fit_stats(stats: CorpusStats, config: BleuConfig) -> CorpusStats:
+    """`stats` cut to the orders `config` scores; refuse if they hold too few."""
+    return _fit(stats, config)
 
 
 def score_corpus(stats: CorpusStats, config: BleuConfig) -> BleuScore:
