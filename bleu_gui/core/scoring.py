@@ -25,11 +25,14 @@ from bleu_gui.core.tokenize import tokenizer_for
 
 __all__ = [
     "Progress",
+    "TokenizedCorpus",
     "corpus_bleu",
     "corpus_stats",
     "fit_stats",
     "iter_corpus_stats",
+    "iter_count",
     "iter_sentence_scores",
+    "iter_tokenize_corpus",
     "required_order",
     "score_corpus",
     "score_sentence",
@@ -129,8 +132,30 @@ def iter_corpus_stats(
         processes: worker processes for tokenizing large inputs (see
             `Tokenizer.iter_tokenize`).
     """
-    tokenizer = tokenizer_for(config)
     order = max(required_order(config), max_order or 0)
+    tokenized = yield from iter_tokenize_corpus(
+        hypotheses, references, config, processes=processes
+    )
+    return (yield from iter_count(tokenized, order))
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class TokenizedCorpus:
+    """A corpus in canonical tokenized form (see `Tokenizer`), streams as given."""
+
+    hypotheses: list[str]
+    references: list[list[str | None]]
+
+
+def iter_tokenize_corpus(
+    hypotheses: Sequence[str],
+    references: Sequence[Sequence[str | None]],
+    config: BleuConfig,
+    *,
+    processes: int = 1,
+) -> Generator[Progress, None, TokenizedCorpus]:
+    """Tokenize every distinct line of a corpus once, yielding `Progress`."""
+    tokenizer = tokenizer_for(config)
     every_line = itertools.chain(
         hypotheses,
         *((line for line in stream if line is not None) for stream in references),
@@ -139,16 +164,23 @@ def iter_corpus_stats(
         tokenizer.iter_tokenize(every_line, processes=processes),
         lambda step: Progress("tokenizing", *step),
     )
-    hyp_tokens = [table[line] for line in hypotheses]
-    ref_tokens = [
-        [None if line is None else table[line] for line in stream]
-        for stream in references
-    ]
-    del table
-    size = len(hyp_tokens)
+    return TokenizedCorpus(
+        [table[line] for line in hypotheses],
+        [
+            [None if line is None else table[line] for line in stream]
+            for stream in references
+        ],
+    )
+
+
+def iter_count(
+    tokenized: TokenizedCorpus, max_order: int
+) -> Generator[Progress, None, CorpusStats]:
+    """Count the statistics of a tokenized corpus, yielding `Progress`."""
+    size = len(tokenized.hypotheses)
     return (
         yield from relabel(
-            iter_compute_stats(hyp_tokens, ref_tokens, order),
+            iter_compute_stats(tokenized.hypotheses, tokenized.references, max_order),
             lambda counted: Progress("counting n-grams", counted, size),
         )
     )

@@ -1,0 +1,1 @@
+"""Qt models and session state: QtCore/QtGui only, never QtWidgets or views."""

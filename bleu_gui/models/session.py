@@ -1,0 +1,421 @@
+"""The session: which files are open, how they are scored, and the latest results.
+
+`Session` is the one place that holds state. Views read it and send it requests;
+it runs every file read, tokenization and bulk scoring in a `Worker`, so the GUI
+thread never waits. A new request cancels the running one. A request that fails
+(a bad file, an option the mode refuses) leaves what was loaded before untouched and
+reports one line through `error_occurred`.
+
+Re-scoring follows the statistics' additivity: a change of smoothing, weights,
+effective order or a lower maximum order re-scores the cached statistics; only a
+change of tokenizer or case (or a higher order than counted) counts again, and it
+re-tokenizes only when the tokenizer or case changed.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+from PySide6.QtCore import QObject, Signal
+
+from bleu_gui.core import (
+    BleuConfig,
+    BleuScore,
+    CorpusStats,
+    SentenceScores,
+    score_corpus,
+    score_sentences,
+    signature,
+    tokenizer_for,
+)
+from bleu_gui.core.analysis import iter_perfect_gains
+from bleu_gui.core.explain import SentenceExplanation, explain_sentence
+from bleu_gui.core.scoring import (
+    Progress,
+    TokenizedCorpus,
+    iter_count,
+    iter_tokenize_corpus,
+    required_order,
+)
+from bleu_gui.core.steps import relabel
+from bleu_gui.core.tokenize import Tokenizer
+from bleu_gui.io import Corpus, read_corpus
+from bleu_gui.workers import Job, Worker
+
+__all__ = ["FileSet", "Scores", "Session"]
+
+# Orders counted up front, so that raising the maximum order up to here re-scores
+# without counting again.
+_COUNTED_ORDERS = 6
+
+
+@dataclass(frozen=True, slots=True)
+class FileSet:
+    """Which files play which role.
+
+    Attributes:
+        hypothesis: the candidate (one system's output).
+        references: one or more reference files.
+        source: the optional source file.
+        encoding: how to decode all of them.
+    """
+
+    hypothesis: Path
+    references: tuple[Path, ...]
+    source: Path | None = None
+    encoding: str = "utf-8"
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Scores:
+    """Everything computed for one corpus under one config.
+
+    Attributes:
+        config: the options they were computed with.
+        corpus: corpus BLEU, or the reason it cannot be computed in this mode.
+        sentences: every sentence's BLEU, BP and precisions.
+        gains: per sentence, how much corpus BLEU would rise if it were perfect.
+        signature: the corpus score's signature.
+        sentence_signature: the sentence scores' signature.
+    """
+
+    config: BleuConfig
+    corpus: BleuScore | str
+    sentences: SentenceScores
+    gains: npt.NDArray[np.float64]
+    signature: str
+    sentence_signature: str
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class _Counted:
+    """A corpus, its tokens under one tokenizer, and their statistics."""
+
+    corpus: Corpus
+    files: FileSet
+    tokenizer_key: tuple[str, bool, bool]
+    tokenized: TokenizedCorpus
+    stats: CorpusStats
+
+
+class _Keep:
+    """Marker: leave this file as it is."""
+
+
+_KEEP = _Keep()
+
+
+class Session(QObject):
+    """The open files, the scoring options and the latest results.
+
+    Signals:
+        files_changed: a new corpus was loaded (texts, file names, sizes).
+        config_changed: the scoring options changed (the new `BleuConfig`).
+        scores_changed: new scores are available.
+        busy_changed: work started (True) or ended (False).
+        progress_changed: (done, total, what) of the running work.
+        error_occurred: a one-line message: the request failed, nothing changed.
+        warning_occurred: a one-line message about input that was accepted.
+    """
+
+    files_changed = Signal()
+    config_changed = Signal(object)
+    scores_changed = Signal()
+    busy_changed = Signal(bool)
+    progress_changed = Signal(int, int, str)
+    error_occurred = Signal(str)
+    warning_occurred = Signal(str)
+
+    def __init__(self, parent: QObject | None = None, *, processes: int | None = None):
+        super().__init__(parent)
+        self._config = BleuConfig()
+        self._counted: _Counted | None = None
+        self._scores: Scores | None = None
+        self._worker: Worker | None = None
+        self._processes = processes if processes is not None else os.cpu_count() or 1
+
+    # --- state -----------------------------------------------------------------
+
+    @property
+    def config(self) -> BleuConfig:
+        """The options the current (or pending) scores use."""
+        return self._config
+
+    @property
+    def corpus(self) -> Corpus | None:
+        """The loaded texts, if any."""
+        return self._counted.corpus if self._counted else None
+
+    @property
+    def files(self) -> FileSet | None:
+        """The loaded files, if any."""
+        return self._counted.files if self._counted else None
+
+    @property
+    def stats(self) -> CorpusStats | None:
+        """The loaded corpus's statistics, if any."""
+        return self._counted.stats if self._counted else None
+
+    @property
+    def scores(self) -> Scores | None:
+        """The latest scores, if any."""
+        return self._scores
+
+    @property
+    def is_busy(self) -> bool:
+        """Whether work is running."""
+        return self._worker is not None
+
+    # --- requests ----------------------------------------------------------------
+
+    def open_files(self, files: FileSet) -> None:
+        """Load `files` and score them with the current options (in the background)."""
+        config = self._config
+        self._run(lambda: self._load_job(files, config), self._on_loaded)
+
+    def set_hypothesis(self, path: Path) -> None:
+        """Replace the candidate, keeping references and source."""
+        self._reopen(hypothesis=path)
+
+    def add_reference(self, path: Path) -> None:
+        """Add one more reference file."""
+        if self.files is None:
+            self.error_occurred.emit("open a candidate file before adding references")
+            return
+        self._reopen(references=(*self.files.references, path))
+
+    def remove_reference(self, index: int) -> None:
+        """Remove reference `index` (0-based); the last one cannot be removed."""
+        files = self.files
+        if files is None or not 0 <= index < len(files.references):
+            self.error_occurred.emit(f"there is no reference {index + 1} to remove")
+            return
+        if len(files.references) == 1:
+            self.error_occurred.emit("BLEU needs at least one reference")
+            return
+        refs = files.references[:index] + files.references[index + 1 :]
+        self._reopen(references=refs)
+
+    def set_source(self, path: Path | None) -> None:
+        """Open (or, with None, close) the source file."""
+        self._reopen(source=path)
+
+    def reload(self) -> None:
+        """Read every open file again from disk."""
+        if self.files is not None:
+            self.open_files(self.files)
+
+    def set_config(self, config: BleuConfig) -> None:
+        """Score with `config`: re-score, or count again only if tokens changed."""
+        if config == self._config:
+            return
+        self._config = config
+        self.config_changed.emit(config)
+        counted = self._counted
+        if counted is None:
+            return
+        key = _tokenizer_key(tokenizer_for(config))
+        if key != counted.tokenizer_key:
+            files = counted.files
+            self._run(lambda: self._load_job(files, config, counted), self._on_loaded)
+        elif required_order(config) > counted.stats.max_order:
+            self._run(lambda: self._recount_job(counted, config), self._on_loaded)
+        else:
+            self._run(lambda: self._score_job(counted.stats, config), self._on_scored)
+
+    def cancel(self) -> None:
+        """Stop the running work; what was loaded before stays."""
+        if self._worker is not None:
+            self._worker.cancel()
+
+    def shutdown(self, timeout: float = 5.0) -> None:
+        """Cancel and wait for the running work (on application exit)."""
+        worker = self._worker
+        if worker is not None:
+            worker.cancel()
+            worker.wait(timeout)
+
+    # --- questions ---------------------------------------------------------------
+
+    def subset_score(self, rows: npt.ArrayLike) -> BleuScore | str:
+        """Corpus BLEU of the given rows, from the statistics; or why not."""
+        counted = self._counted
+        index = np.asarray(rows)
+        if counted is None or index.size == 0:
+            return "no sentences"
+        try:
+            return score_corpus(counted.stats.subset(index), self._config)
+        except ValueError as error:
+            return str(error)
+
+    def explain(self, row: int) -> SentenceExplanation | str:
+        """Why sentence `row` (0-based) scored what it scored; or why it cannot."""
+        corpus = self.corpus
+        if corpus is None or not 0 <= row < corpus.num_segments:
+            return "no such sentence"
+        refs = [ref.lines[row] for ref in corpus.references]
+        try:
+            return explain_sentence(corpus.hypothesis.lines[row], refs, self._config)
+        except ValueError as error:
+            return str(error)
+
+    # --- jobs (run on a worker thread: no Qt calls, no state changes) -----------
+
+    def _load_job(
+        self, files: FileSet, config: BleuConfig, previous: _Counted | None = None
+    ) -> Job:
+        """Read (unless the files are unchanged), tokenize, count and score."""
+        yield 0, 1, "reading files"
+        if previous is not None and previous.files == files:
+            corpus = previous.corpus
+        else:
+            corpus = read_corpus(
+                files.hypothesis,
+                files.references,
+                files.source,
+                encoding=files.encoding,
+            )
+        tokenized = yield from relabel(
+            iter_tokenize_corpus(
+                corpus.hypothesis.lines,
+                [ref.lines for ref in corpus.references],
+                config,
+                processes=self._processes,
+            ),
+            _progress_item,
+        )
+        order = max(required_order(config), _COUNTED_ORDERS)
+        stats = yield from relabel(iter_count(tokenized, order), _progress_item)
+        key = _tokenizer_key(tokenizer_for(config))
+        counted = _Counted(corpus, files, key, tokenized, stats)
+        scores = yield from self._score_job(stats, config)
+        return counted, scores
+
+    def _recount_job(self, counted: _Counted, config: BleuConfig) -> Job:
+        """Count more orders from the cached tokens (no re-tokenizing), and score."""
+        order = required_order(config)
+        stats = yield from relabel(iter_count(counted.tokenized, order), _progress_item)
+        scores = yield from self._score_job(stats, config)
+        return replace(counted, stats=stats), scores
+
+    def _score_job(self, stats: CorpusStats, config: BleuConfig) -> Job:
+        """Score the corpus and every sentence, and rank sentences by cost."""
+        yield 0, 1, "scoring sentences"
+        try:
+            corpus_score: BleuScore | str = score_corpus(stats, config)
+        except ValueError as error:
+            corpus_score = str(error)
+        sentences = score_sentences(stats, config)
+        size = len(stats)
+        gains = yield from relabel(
+            iter_perfect_gains(stats, config),
+            lambda done: (done, size, "ranking sentences by cost"),
+        )
+        num_refs = int(stats.ref_lens.shape[1])
+        tokenizer = tokenizer_for(config)
+        return Scores(
+            config=config,
+            corpus=corpus_score,
+            sentences=sentences,
+            gains=gains,
+            signature=signature(config, num_refs, tokenizer.signature),
+            sentence_signature=signature(
+                config, num_refs, tokenizer.signature, sentence=True
+            ),
+        )
+
+    # --- worker plumbing (GUI thread) ---------------------------------------------
+
+    def _reopen(
+        self,
+        *,
+        hypothesis: Path | None = None,
+        references: tuple[Path, ...] | None = None,
+        source: Path | _Keep | None = _KEEP,
+    ) -> None:
+        files = self.files
+        if files is None:
+            if hypothesis is None:
+                self.error_occurred.emit("open a candidate file first")
+                return
+            if not references:
+                self.error_occurred.emit(
+                    "add a reference file: BLEU compares the candidate with references"
+                )
+                return
+            files = FileSet(hypothesis, references)
+        changes: dict[str, object] = {}
+        if hypothesis is not None:
+            changes["hypothesis"] = hypothesis
+        if references is not None:
+            changes["references"] = references
+        if not isinstance(source, _Keep):
+            changes["source"] = source
+        self.open_files(replace(files, **changes))  # type: ignore[arg-type]
+
+    def _run(self, make_job: Callable[[], Job], on_done: Callable[[Any], None]) -> None:
+        if self._worker is not None:
+            self._worker.cancel()
+        worker = Worker(make_job)
+        self._worker = worker
+        signals = worker.signals
+        signals.progressed.connect(
+            lambda done, total, what: self._on_progress(worker, done, total, what)
+        )
+        signals.finished.connect(
+            lambda result: self._on_finished(worker, result, on_done)
+        )
+        signals.failed.connect(lambda message: self._on_failed(worker, message))
+        signals.cancelled.connect(lambda: self._on_ended(worker))
+        self.busy_changed.emit(True)
+        worker.start()
+
+    def _on_progress(self, worker: Worker, done: int, total: int, what: str) -> None:
+        if worker is self._worker:
+            self.progress_changed.emit(done, total, what)
+
+    def _on_finished(
+        self, worker: Worker, result: Any, on_done: Callable[[Any], None]
+    ) -> None:
+        if worker is not self._worker:
+            return  # superseded by a newer request
+        self._on_ended(worker)
+        on_done(result)
+
+    def _on_failed(self, worker: Worker, message: str) -> None:
+        if worker is self._worker:
+            self._on_ended(worker)
+            self.error_occurred.emit(message)
+
+    def _on_ended(self, worker: Worker) -> None:
+        if worker is self._worker:
+            self._worker = None
+            self.busy_changed.emit(False)
+
+    def _on_loaded(self, result: tuple[_Counted, Scores]) -> None:
+        counted, scores = result
+        self._counted = counted
+        self._scores = scores
+        for warning in counted.corpus.warnings:
+            self.warning_occurred.emit(warning)
+        self.files_changed.emit()
+        self.scores_changed.emit()
+
+    def _on_scored(self, scores: Scores) -> None:
+        self._scores = scores
+        self.scores_changed.emit()
+
+
+def _tokenizer_key(tokenizer: Tokenizer) -> tuple[str, bool, bool]:
+    """What decides the tokens: a change of it means tokenizing again."""
+    return (tokenizer.name, tokenizer.lowercase, tokenizer.perl)
+
+
+def _progress_item(progress: Progress) -> tuple[int, int, str]:
+    return progress.done, progress.total, progress.phase
