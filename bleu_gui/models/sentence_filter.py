@@ -1,0 +1,98 @@
+"""Which sentences the table shows: a text search and a score range, as one value.
+
+Filtering and sorting 100,000 rows through `QSortFilterProxyModel` would call Python
+once per row and once per comparison (millions of calls per sort). Instead the filter
+is a frozen value applied with one pass over the texts and numpy over the scores, and
+the table model shows the resulting row order.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+import numpy.typing as npt
+
+__all__ = ["SentenceFilter", "filter_rows"]
+
+
+@dataclass(frozen=True, slots=True)
+class SentenceFilter:
+    """What to show.
+
+    Attributes:
+        text: search text; empty shows everything.
+        regex: treat `text` as a regular expression (Python syntax).
+        case_sensitive: match case exactly.
+        in_hypothesis: search the hypotheses.
+        in_references: search the references.
+        in_source: search the source.
+        min_score: lowest sentence BLEU shown (inclusive).
+        max_score: highest sentence BLEU shown (inclusive).
+    """
+
+    text: str = ""
+    regex: bool = False
+    case_sensitive: bool = False
+    in_hypothesis: bool = True
+    in_references: bool = True
+    in_source: bool = True
+    min_score: float = 0.0
+    max_score: float = 100.0
+
+    @property
+    def is_active(self) -> bool:
+        """Whether this filter hides anything at all."""
+        return bool(self.text) or self.min_score > 0.0 or self.max_score < 100.0
+
+    def pattern(self) -> re.Pattern[str]:
+        """The compiled search pattern.
+
+        Raises:
+            ValueError: for an invalid regular expression, with a one-line reason.
+        """
+        flags = 0 if self.case_sensitive else re.IGNORECASE
+        source = self.text if self.regex else re.escape(self.text)
+        try:
+            return re.compile(source, flags)
+        except re.error as error:
+            raise ValueError(f"invalid regular expression: {error}") from None
+
+
+def filter_rows(
+    spec: SentenceFilter,
+    scores: npt.NDArray[np.float64],
+    hypotheses: Sequence[str],
+    references: Sequence[Sequence[str]],
+    source: Sequence[str] | None,
+) -> npt.NDArray[np.int64]:
+    """The indices of the rows `spec` keeps, in corpus order.
+
+    A sentence whose score is NaN (the mode cannot score it) passes the score range
+    only when the range is the whole 0-100.
+
+    Raises:
+        ValueError: for an invalid regular expression.
+    """
+    keep = np.ones(len(scores), dtype=bool)
+    if spec.min_score > 0.0 or spec.max_score < 100.0:
+        with np.errstate(invalid="ignore"):
+            keep &= (scores >= spec.min_score) & (scores <= spec.max_score)
+    if spec.text:
+        search = spec.pattern().search
+        fields: list[Sequence[str]] = []
+        if spec.in_hypothesis:
+            fields.append(hypotheses)
+        if spec.in_references:
+            fields.extend(references)
+        if spec.in_source and source is not None:
+            fields.append(source)
+        found = np.zeros(len(scores), dtype=bool)
+        for field in fields:
+            found |= np.fromiter(
+                (search(line) is not None for line in field), bool, len(field)
+            )
+        keep &= found
+    return np.flatnonzero(keep).astype(np.int64)

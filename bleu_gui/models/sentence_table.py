@@ -1,0 +1,251 @@
+"""The sentence table: one row per shown segment, virtual, sorted and filtered in numpy.
+
+The model never creates per-row objects: `data()` reads the score arrays at the row's
+corpus index. `rows` maps table rows to corpus indices; filtering and sorting replace
+that array (see `sentence_filter`), which keeps a 100,000-row corpus instant.
+"""
+
+from __future__ import annotations
+
+import math
+from enum import IntEnum
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+from PySide6.QtCore import (
+    QAbstractTableModel,
+    QModelIndex,
+    QObject,
+    QPersistentModelIndex,
+    Qt,
+)
+from typing_extensions import override
+
+from bleu_gui.models.session import Scores
+
+__all__ = ["RAW_ROLE", "ROW_ROLE", "Column", "SentenceTableModel"]
+
+_NULL_INDEX = QModelIndex()
+RAW_ROLE = Qt.ItemDataRole.UserRole + 1  # the unformatted value (float / int / str)
+ROW_ROLE = Qt.ItemDataRole.UserRole + 2  # the corpus index (0-based) of a table row
+_ModelIndex = QModelIndex | QPersistentModelIndex
+
+
+class Column(IntEnum):
+    """The fixed columns; precision columns p1..pN follow `BP`, the text comes last."""
+
+    NUMBER = 0
+    BLEU = 1
+    COST = 2
+    HYP_LEN = 3
+    REF_LEN = 4
+    BP = 5
+
+
+_HEADERS = {
+    Column.NUMBER: "#",
+    Column.BLEU: "BLEU",
+    Column.COST: "Cost",
+    Column.HYP_LEN: "Hyp len",
+    Column.REF_LEN: "Ref len",
+    Column.BP: "BP",
+}
+_TOOLTIPS = {
+    Column.NUMBER: "Segment number (line in the files)",
+    Column.BLEU: "Sentence BLEU",
+    Column.COST: "How much corpus BLEU would rise if this sentence were perfect",
+    Column.HYP_LEN: "Hypothesis length in tokens",
+    Column.REF_LEN: "Length of the reference the brevity penalty used",
+    Column.BP: "Sentence brevity penalty",
+}
+
+
+class SentenceTableModel(QAbstractTableModel):
+    """Every shown sentence with its scores; `set_rows` picks which, in what order."""
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._scores: Scores | None = None
+        self._hypotheses: tuple[str, ...] = ()
+        self._hyp_len: npt.NDArray[np.int64] = np.zeros(0, dtype=np.int64)
+        self._rows: npt.NDArray[np.int64] = np.zeros(0, dtype=np.int64)
+        self._orders = 4
+
+    # --- content -----------------------------------------------------------------
+
+    def set_content(
+        self,
+        scores: Scores | None,
+        hypotheses: tuple[str, ...],
+        hyp_len: npt.NDArray[np.int64],
+        rows: npt.NDArray[np.int64] | None = None,
+    ) -> None:
+        """Show new scores (all rows in corpus order unless `rows` is given)."""
+        self.beginResetModel()
+        self._scores = scores
+        self._hypotheses = hypotheses
+        self._hyp_len = hyp_len
+        self._orders = scores.config.order if scores else 4
+        size = len(hypotheses) if scores else 0
+        self._rows = (
+            np.arange(size, dtype=np.int64) if rows is None else rows.astype(np.int64)
+        )
+        self.endResetModel()
+
+    def set_rows(self, rows: npt.NDArray[np.int64]) -> None:
+        """Show exactly these corpus rows, in this order."""
+        self.layoutAboutToBeChanged.emit()
+        old = self.persistentIndexList()
+        old_rows = [int(self._rows[index.row()]) for index in old]
+        self._rows = rows.astype(np.int64)
+        position = {int(row): i for i, row in enumerate(self._rows)} if old else {}
+        new = [
+            self.index(position[row], index.column())
+            if row in position
+            else _NULL_INDEX
+            for row, index in zip(old_rows, old, strict=True)
+        ]
+        self.changePersistentIndexList(old, new)
+        self.layoutChanged.emit()
+
+    @property
+    def rows(self) -> npt.NDArray[np.int64]:
+        """Corpus indices of the shown rows, in table order."""
+        return self._rows
+
+    @property
+    def orders(self) -> int:
+        """How many precision columns there are."""
+        return self._orders
+
+    def corpus_row(self, table_row: int) -> int:
+        """The corpus index (0-based) shown in `table_row`."""
+        return int(self._rows[table_row])
+
+    def table_row(self, corpus_row: int) -> int | None:
+        """Where corpus row `corpus_row` is shown, or None if it is filtered out."""
+        found = np.flatnonzero(self._rows == corpus_row)
+        return int(found[0]) if found.size else None
+
+    def hypothesis_column(self) -> int:
+        """The index of the text column (the last one)."""
+        return len(Column) + self._orders
+
+    def precision_column(self, order: int) -> int:
+        """The index of the column of precision p_order (1-based order)."""
+        return len(Column) + order - 1
+
+    def sort_key(self, column: int) -> npt.NDArray[Any]:
+        """The values column `column` sorts by, for every corpus row."""
+        scores = self._scores
+        if scores is None:
+            return np.zeros(0)
+        sentences = scores.sentences
+        keys: dict[int, npt.NDArray[Any]] = {
+            Column.NUMBER: np.arange(len(self._hypotheses)),
+            Column.BLEU: sentences.score,
+            Column.COST: scores.gains,
+            Column.HYP_LEN: self._hyp_len,
+            Column.REF_LEN: sentences.ref_len,
+            Column.BP: sentences.bp,
+        }
+        if column in keys:
+            return keys[column]
+        if column < self.hypothesis_column():
+            return sentences.precisions[:, column - len(Column)]
+        return np.array([len(text) for text in self._hypotheses])
+
+    # --- QAbstractTableModel ------------------------------------------------------
+
+    @override
+    def rowCount(self, parent: _ModelIndex = _NULL_INDEX) -> int:
+        return 0 if parent.isValid() else int(self._rows.size)
+
+    @override
+    def columnCount(self, parent: _ModelIndex = _NULL_INDEX) -> int:
+        return 0 if parent.isValid() else len(Column) + self._orders + 1
+
+    @override
+    def headerData(
+        self,
+        section: int,
+        orientation: Qt.Orientation,
+        role: int = Qt.ItemDataRole.DisplayRole,
+    ) -> Any:
+        if orientation is not Qt.Orientation.Horizontal:
+            return None
+        if not 0 <= section < self.columnCount():
+            return None
+        if section in _HEADERS:
+            header, tip = _HEADERS[Column(section)], _TOOLTIPS[Column(section)]
+        elif section < self.hypothesis_column():
+            order = section - len(Column) + 1
+            header, tip = f"p{order}", f"{order}-gram precision (%)"
+        else:
+            header, tip = "Hypothesis", "The candidate translation"
+        if role == Qt.ItemDataRole.DisplayRole:
+            return header
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return tip
+        return None
+
+    @override
+    def data(self, index: _ModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid() or self._scores is None:
+            return None
+        row, column = index.row(), index.column()
+        if not (0 <= row < self._rows.size and 0 <= column < self.columnCount()):
+            return None
+        corpus_row = int(self._rows[row])
+        if role == ROW_ROLE:
+            return corpus_row
+        if role == Qt.ItemDataRole.TextAlignmentRole:
+            if column == self.hypothesis_column():
+                return int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
+            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        if role == Qt.ItemDataRole.ToolTipRole and column == self.hypothesis_column():
+            return self._hypotheses[corpus_row]
+        if role not in (Qt.ItemDataRole.DisplayRole, RAW_ROLE):
+            return None
+        value = self._raw(corpus_row, column)
+        if role == RAW_ROLE:
+            return value
+        return _format(column, value)
+
+    def _raw(self, corpus_row: int, column: int) -> Any:
+        scores = self._scores
+        if scores is None:
+            return None
+        sentences = scores.sentences
+        if column == self.hypothesis_column():
+            return self._hypotheses[corpus_row]
+        if column >= len(Column):
+            return float(sentences.precisions[corpus_row, column - len(Column)])
+        match Column(column):
+            case Column.NUMBER:
+                return corpus_row + 1
+            case Column.BLEU:
+                return float(sentences.score[corpus_row])
+            case Column.COST:
+                return float(scores.gains[corpus_row])
+            case Column.HYP_LEN:
+                return int(self._hyp_len[corpus_row])
+            case Column.REF_LEN:
+                return int(sentences.ref_len[corpus_row])
+            case Column.BP:
+                return float(sentences.bp[corpus_row])
+
+
+def _format(column: int, value: Any) -> str:
+    if isinstance(value, str):
+        return value
+    if isinstance(value, float) and math.isnan(value):
+        return "—"
+    if column in (Column.NUMBER, Column.HYP_LEN, Column.REF_LEN):
+        return str(int(value))
+    if column == Column.BP:
+        return f"{value:.3f}"
+    if column == Column.COST:
+        return f"{value:+.3f}"
+    return f"{value:.1f}"
