@@ -20,7 +20,6 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from bleu_gui import __version__
 from bleu_gui.core import (
     BleuConfig,
     BleuScore,
@@ -44,11 +43,8 @@ _PROG = "bleu-gui"
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Entry point of the `bleu-gui` console script; returns the exit status."""
-    args = list(sys.argv[1:] if argv is None else argv)
-    if args[:1] == ["score"]:
-        return _score_command(args[1:])
-    return _open_command(args)
+    """`bleu-gui score …`: score files; returns the exit status."""
+    return _score_command(list(sys.argv[2:] if argv is None else argv))
 
 
 def demo_paths() -> tuple[Path, list[Path], Path, list[Path]]:
@@ -63,43 +59,8 @@ def demo_paths() -> tuple[Path, list[Path], Path, list[Path]]:
     return root / "src.txt", sorted(root.glob("ref.*.txt")), hypothesis, others
 
 
-def _open_command(args: list[str]) -> int:
-    """Until the GUI lands, `bleu-gui --demo` scores the demo corpus here."""
-    parser = argparse.ArgumentParser(
-        prog=_PROG,
-        description="Explain BLEU sentence by sentence. Use 'bleu-gui score' to score "
-        "files on the command line.",
-    )
-    parser.add_argument(
-        "--demo", action="store_true", help="score the bundled demo corpus"
-    )
-    parser.add_argument(
-        "--version", action="version", version=f"%(prog)s {__version__}"
-    )
-    options = parser.parse_args(args)
-    if not options.demo:
-        parser.print_help()
-        return 0
-    _, refs, hyp, others = demo_paths()
-    return _score_command(
-        [*map(str, refs), "-i", str(hyp), *map(str, others), "-f", "text", "-w", "2"]
-    )
-
-
-def _build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog=f"{_PROG} score",
-        description="Score hypothesis files against references, as sacreBLEU does.",
-    )
-    parser.add_argument("refs", nargs="+", metavar="REF", help="reference files")
-    parser.add_argument(
-        "-i",
-        "--input",
-        nargs="+",
-        required=True,
-        metavar="HYP",
-        help="hypothesis files",
-    )
+def add_scoring_options(parser: argparse.ArgumentParser) -> None:
+    """The options that choose which BLEU (shared by `score` and the GUI)."""
     parser.add_argument("-e", "--encoding", default="utf-8", help="input encoding")
     parser.add_argument(
         "--compat",
@@ -152,6 +113,45 @@ def _build_parser() -> argparse.ArgumentParser:
         default=None,
         help="sacreBLEU effective order (nltk: auto_reweigh); on by default with -sl",
     )
+
+
+def config_from_options(options: argparse.Namespace) -> BleuConfig:
+    """The `BleuConfig` the scoring options describe.
+
+    Raises:
+        ConfigError: for options the chosen mode does not have.
+    """
+    return BleuConfig(
+        compat=Compat(options.compat),
+        tokenizer=options.tokenize,
+        lowercase=options.lowercase,
+        smoothing=None
+        if options.smooth_method is None
+        else Smoothing(options.smooth_method),
+        smooth_value=options.smooth_value,
+        max_order=len(options.weights) if options.weights else options.max_ngram_order,
+        weights=tuple(options.weights) if options.weights else None,
+        effective_order=options.effective_order,
+        nltk_alpha=options.nltk_alpha,
+        nltk_k=options.nltk_k,
+    )
+
+
+def _build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog=f"{_PROG} score",
+        description="Score hypothesis files against references, as sacreBLEU does.",
+    )
+    parser.add_argument("refs", nargs="+", metavar="REF", help="reference files")
+    parser.add_argument(
+        "-i",
+        "--input",
+        nargs="+",
+        required=True,
+        metavar="HYP",
+        help="hypothesis files",
+    )
+    add_scoring_options(parser)
     parser.add_argument(
         "-sl", "--sentence-level", action="store_true", help="one score per segment"
     )
@@ -173,22 +173,7 @@ def _number(text: str) -> int | float:
 def _score_command(args: list[str]) -> int:
     options = _build_parser().parse_args(args)
     try:
-        config = BleuConfig(
-            compat=Compat(options.compat),
-            tokenizer=options.tokenize,
-            lowercase=options.lowercase,
-            smoothing=None
-            if options.smooth_method is None
-            else Smoothing(options.smooth_method),
-            smooth_value=options.smooth_value,
-            max_order=len(options.weights)
-            if options.weights
-            else options.max_ngram_order,
-            weights=tuple(options.weights) if options.weights else None,
-            effective_order=options.effective_order,
-            nltk_alpha=options.nltk_alpha,
-            nltk_k=options.nltk_k,
-        )
+        config = config_from_options(options)
         if options.width < 0:
             raise ConfigError(f"-w/--width must be >= 0, not {options.width}")
         systems = _read(options)

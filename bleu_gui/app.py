@@ -1,0 +1,128 @@
+"""The composition root: parse the command line, build the session and the window.
+
+`bleu-gui [REF ...] [-i HYP] [--src SRC] [options]` opens those files (the options are
+`bleu-gui score`'s); `bleu-gui --demo` opens the bundled WMT21 demo corpus.
+`--select N` selects sentence N once scored; `--screenshot FILE.png` renders the
+window to a PNG once loading and scoring are done, then exits (it works offscreen).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from PySide6.QtCore import QSettings, QTimer
+from PySide6.QtWidgets import QApplication
+
+from bleu_gui import __version__
+from bleu_gui.cli import add_scoring_options, config_from_options, demo_paths
+from bleu_gui.core import ConfigError
+from bleu_gui.models.session import FileSet, Session
+from bleu_gui.views.main_window import MainWindow
+
+__all__ = ["build_parser", "main"]
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The GUI's command line (the scoring options are those of `bleu-gui score`)."""
+    parser = argparse.ArgumentParser(
+        prog="bleu-gui",
+        description="Explain BLEU sentence by sentence. 'bleu-gui score …' scores "
+        "in the terminal instead.",
+    )
+    parser.add_argument("refs", nargs="*", metavar="REF", help="reference files")
+    parser.add_argument("-i", "--input", metavar="HYP", help="the candidate file")
+    parser.add_argument("--src", metavar="SRC", help="the source file (optional)")
+    parser.add_argument("--demo", action="store_true", help="open the demo corpus")
+    parser.add_argument("--select", type=int, metavar="N", help="select sentence N")
+    parser.add_argument(
+        "--screenshot",
+        metavar="FILE",
+        help="save the window as a PNG when scored, exit",
+    )
+    parser.add_argument(
+        "--version", action="version", version=f"%(prog)s {__version__}"
+    )
+    add_scoring_options(parser)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the application; returns its exit status."""
+    parser = build_parser()
+    options = parser.parse_args(list(sys.argv[1:] if argv is None else argv))
+    try:
+        config = config_from_options(options)
+    except ConfigError as error:
+        parser.error(str(error))
+    files = _files(options, parser)
+    app = QApplication.instance() or QApplication(sys.argv[:1])
+    app.setApplicationName("bleu-gui")
+    app.setOrganizationName("bleu-gui")
+    session = Session()
+    window = MainWindow(session, QSettings())
+    session.set_config(config)
+    window.settings_panel.set_config(config)
+    status = _Exit()
+    if options.select is not None or options.screenshot:
+        session.scores_changed.connect(
+            lambda: _after_scoring(window, options.select, options.screenshot, status)
+        )
+        if options.screenshot:
+            session.error_occurred.connect(lambda message: _fail(message, status))
+    window.show()
+    if files is not None:
+        session.open_files(files)
+    code = app.exec()
+    session.shutdown()
+    return status.code or code
+
+
+class _Exit:
+    """The exit status decided by a callback (a failed screenshot run is non-zero)."""
+
+    code = 0
+
+
+def _files(
+    options: argparse.Namespace, parser: argparse.ArgumentParser
+) -> FileSet | None:
+    encoding = options.encoding
+    if options.demo:
+        demo_source, refs, hypothesis, _ = demo_paths()
+        return FileSet(hypothesis, tuple(refs), demo_source, encoding)
+    if options.input is None and not options.refs:
+        if options.screenshot:
+            parser.error("--screenshot needs files to show (or --demo)")
+        return None
+    if options.input is None or not options.refs:
+        parser.error("give the candidate with -i HYP and at least one reference")
+    source: Path | None = Path(options.src) if options.src else None
+    return FileSet(
+        Path(options.input), tuple(map(Path, options.refs)), source, encoding
+    )
+
+
+def _after_scoring(
+    window: MainWindow, select: int | None, screenshot: str | None, status: _Exit
+) -> None:
+    if select is not None and not window.select_sentence(select):
+        window.show_error(f"there is no sentence {select}")
+    if screenshot:
+        # Let the window lay out and paint the new content before grabbing it.
+        QTimer.singleShot(200, lambda: _save(window, screenshot, status))
+
+
+def _save(window: MainWindow, path: str, status: _Exit) -> None:
+    if not window.grab().save(path):
+        print(f"bleu-gui: error: could not write {path}", file=sys.stderr)
+        status.code = 1
+    QApplication.quit()
+
+
+def _fail(message: str, status: _Exit) -> None:
+    print(f"bleu-gui: error: {message}", file=sys.stderr)
+    status.code = 1
+    QApplication.quit()

@@ -1,0 +1,117 @@
+"""What the sentence table shows: the session's scores through a filter and a sort.
+
+`SentenceBrowser` keeps the table model in step with the session and owns the filter
+and the sort order, so the main window only forwards user requests. After every
+change it reports how many sentences are shown and their corpus BLEU, computed from
+the statistics of exactly those rows.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import numpy.typing as npt
+from PySide6.QtCore import QObject, Qt, Signal
+
+from bleu_gui.core import BleuScore
+from bleu_gui.models.sentence_filter import SentenceFilter, filter_rows
+from bleu_gui.models.sentence_table import Column, SentenceTableModel
+from bleu_gui.models.session import Session
+
+__all__ = ["SentenceBrowser"]
+
+
+class SentenceBrowser(QObject):
+    """Filter and sort state of the sentence table.
+
+    Signals:
+        shown_changed: (rows shown, corpus rows, BLEU of the shown rows or why not).
+        filter_failed: a one-line message (an invalid regular expression).
+        filter_changed: the filter now in force.
+    """
+
+    shown_changed = Signal(int, int, object)
+    filter_failed = Signal(str)
+    filter_changed = Signal(object)
+
+    def __init__(self, session: Session, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._session = session
+        self.model = SentenceTableModel(self)
+        self._filter = SentenceFilter()
+        self._sort_column = int(Column.NUMBER)
+        self._sort_order = Qt.SortOrder.AscendingOrder
+        session.scores_changed.connect(self._on_scores_changed)
+
+    @property
+    def filter(self) -> SentenceFilter:
+        """The filter in force."""
+        return self._filter
+
+    @property
+    def sort(self) -> tuple[int, Qt.SortOrder]:
+        """The sort column and order in force."""
+        return self._sort_column, self._sort_order
+
+    def set_filter(self, spec: SentenceFilter) -> None:
+        """Show only the sentences `spec` keeps."""
+        try:
+            rows = self._filtered(spec)
+        except ValueError as error:
+            self.filter_failed.emit(str(error))
+            return
+        self._filter = spec
+        self.filter_changed.emit(spec)
+        self.model.set_rows(self._sorted(rows))
+        self._report()
+
+    def sort_by(self, column: int, order: Qt.SortOrder) -> None:
+        """Sort the shown sentences by `column` (numerically; NaN last)."""
+        self._sort_column, self._sort_order = column, order
+        self.model.set_rows(self._sorted(self.model.rows))
+
+    def shown_score(self) -> BleuScore | str:
+        """Corpus BLEU of the shown sentences, or why there is none."""
+        return self._session.subset_score(np.sort(self.model.rows))
+
+    def _on_scores_changed(self) -> None:
+        corpus, scores = self._session.corpus, self._session.scores
+        stats = self._session.stats
+        if corpus is None or scores is None or stats is None:
+            return
+        self.model.set_content(scores, corpus.hypothesis.lines, stats.hyp_len)
+        try:
+            rows = self._filtered(self._filter)
+        except ValueError:
+            rows = np.arange(corpus.num_segments, dtype=np.int64)
+        self.model.set_rows(self._sorted(rows))
+        self._report()
+
+    def _filtered(self, spec: SentenceFilter) -> npt.NDArray[np.int64]:
+        corpus, scores = self._session.corpus, self._session.scores
+        if corpus is None or scores is None:
+            return np.zeros(0, dtype=np.int64)
+        return filter_rows(
+            spec,
+            scores.sentences.score,
+            corpus.hypothesis.lines,
+            [ref.lines for ref in corpus.references],
+            corpus.source.lines if corpus.source is not None else None,
+        )
+
+    def _sorted(self, rows: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
+        """`rows` ordered by the sort column; ties keep corpus order; NaN last."""
+        key = self.model.sort_key(self._sort_column)
+        if key.size == 0 or rows.size == 0:
+            return rows
+        values = key[rows].astype(np.float64)
+        if self._sort_order == Qt.SortOrder.DescendingOrder:
+            values = -values
+        # Stable sort on the defined values, then the rows that have none (NaN).
+        defined = ~np.isnan(values)
+        order = np.argsort(values[defined], kind="stable")
+        return np.concatenate((rows[defined][order], rows[~defined]))
+
+    def _report(self) -> None:
+        corpus = self._session.corpus
+        total = corpus.num_segments if corpus is not None else 0
+        self.shown_changed.emit(int(self.model.rows.size), total, self.shown_score())

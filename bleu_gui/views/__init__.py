@@ -1,0 +1,1 @@
+"""Widgets: they render models and emit `*_requested` signals; no BLEU arithmetic."""

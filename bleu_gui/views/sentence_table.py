@@ -1,0 +1,208 @@
+"""The sentence table and its filter bar.
+
+The view asks for sorting and filtering (`sort_requested`, `filter_requested`); the
+`SentenceBrowser` model does them in numpy and tells the view what is shown.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QItemSelection, QModelIndex, Qt, Signal
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QCheckBox,
+    QDoubleSpinBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QTableView,
+    QWidget,
+)
+
+from bleu_gui.models.sentence_filter import SentenceFilter
+from bleu_gui.models.sentence_table import ROW_ROLE, SentenceTableModel
+
+__all__ = ["FilterBar", "SentenceTableView"]
+
+
+class SentenceTableView(QTableView):
+    """All shown sentences; one selected at a time.
+
+    Signals:
+        sentence_selected: the corpus row (0-based) of the newly selected sentence.
+        sort_requested: (column, Qt.SortOrder) from a header click.
+    """
+
+    sentence_selected = Signal(int)
+    sort_requested = Signal(int, Qt.SortOrder)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.setAlternatingRowColors(True)
+        self.setWordWrap(False)
+        self.setShowGrid(False)
+        self.verticalHeader().hide()
+        self.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 6)
+        header = self.horizontalHeader()
+        header.setSectionsClickable(True)
+        header.setSortIndicatorShown(True)
+        header.setSortIndicator(0, Qt.SortOrder.AscendingOrder)
+        header.setHighlightSections(False)
+        header.sortIndicatorChanged.connect(self._on_sort_indicator_changed)
+
+    def set_table_model(self, model: SentenceTableModel) -> None:
+        """Show `model` and follow its selection."""
+        self.setModel(model)
+        self.selectionModel().selectionChanged.connect(self._on_selection_changed)
+        model.modelReset.connect(self._fit_columns)
+        self._fit_columns()
+
+    def select_corpus_row(self, corpus_row: int) -> bool:
+        """Select and show the sentence of corpus row `corpus_row`; False if hidden."""
+        model = self.model()
+        if not isinstance(model, SentenceTableModel):
+            return False
+        row = model.table_row(corpus_row)
+        if row is None:
+            return False
+        self.selectRow(row)
+        self.scrollTo(
+            model.index(row, 0), QAbstractItemView.ScrollHint.PositionAtCenter
+        )
+        return True
+
+    def selected_corpus_row(self) -> int | None:
+        """The corpus row of the selected sentence, if any."""
+        rows = self.selectionModel().selectedRows() if self.selectionModel() else []
+        return int(rows[0].data(ROW_ROLE)) if rows else None
+
+    def step(self, delta: int) -> None:
+        """Select the sentence `delta` rows below (negative: above) the selected one."""
+        model = self.model()
+        if model is None or model.rowCount() == 0:
+            return
+        current = self.currentIndex().row()
+        row = 0 if current < 0 else min(max(current + delta, 0), model.rowCount() - 1)
+        self.selectRow(row)
+        self.scrollTo(model.index(row, 0))
+
+    def _fit_columns(self) -> None:
+        model = self.model()
+        if not isinstance(model, SentenceTableModel):
+            return
+        header = self.horizontalHeader()
+        width = self.fontMetrics().horizontalAdvance("00000.0") + 12
+        for column in range(model.columnCount()):
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.Interactive)
+            self.setColumnWidth(column, width)
+        header.setSectionResizeMode(
+            model.hypothesis_column(), QHeaderView.ResizeMode.Stretch
+        )
+
+    def _on_sort_indicator_changed(self, column: int, order: Qt.SortOrder) -> None:
+        self.sort_requested.emit(column, order)
+
+    def _on_selection_changed(
+        self, selected: QItemSelection, _: QItemSelection
+    ) -> None:
+        indexes: list[QModelIndex] = selected.indexes()
+        if indexes:
+            self.sentence_selected.emit(int(indexes[0].data(ROW_ROLE)))
+
+
+class FilterBar(QWidget):
+    """Search (plain or regex; hypothesis, references, source) and a score range.
+
+    Signals:
+        filter_requested: the `SentenceFilter` the controls describe.
+    """
+
+    filter_requested = Signal(object)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.search = QLineEdit()
+        self.search.setPlaceholderText("Search hypothesis, references, source…")
+        self.search.setClearButtonEnabled(True)
+        self.regex = QCheckBox("Regex")
+        self.case = QCheckBox("Aa")
+        self.case.setToolTip("Match case")
+        self.in_hyp = QCheckBox("Hyp")
+        self.in_refs = QCheckBox("Refs")
+        self.in_src = QCheckBox("Src")
+        for box in (self.in_hyp, self.in_refs, self.in_src):
+            box.setChecked(True)
+        self.min_score = QDoubleSpinBox()
+        self.max_score = QDoubleSpinBox()
+        for spin, value in ((self.min_score, 0.0), (self.max_score, 100.0)):
+            spin.setRange(0.0, 100.0)
+            spin.setDecimals(1)
+            spin.setValue(value)
+            spin.setKeyboardTracking(False)
+        self.clear = QPushButton("Clear")
+        self.problem = QLabel()
+        self.problem.setStyleSheet("color: palette(highlight);")
+
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.search, 3)
+        for widget in (self.regex, self.case, self.in_hyp, self.in_refs, self.in_src):
+            layout.addWidget(widget)
+        layout.addWidget(QLabel("BLEU"))
+        layout.addWidget(self.min_score)
+        layout.addWidget(QLabel("–"))
+        layout.addWidget(self.max_score)
+        layout.addWidget(self.clear)
+        layout.addWidget(self.problem, 1)
+        self._connect_signals()
+
+    def _connect_signals(self) -> None:
+        self.search.textChanged.connect(self._emit)
+        for box in (self.regex, self.case, self.in_hyp, self.in_refs, self.in_src):
+            box.toggled.connect(self._emit)
+        self.min_score.valueChanged.connect(self._emit)
+        self.max_score.valueChanged.connect(self._emit)
+        self.clear.clicked.connect(self.reset)
+
+    def current_filter(self) -> SentenceFilter:
+        """The filter the controls describe."""
+        return SentenceFilter(
+            text=self.search.text(),
+            regex=self.regex.isChecked(),
+            case_sensitive=self.case.isChecked(),
+            in_hypothesis=self.in_hyp.isChecked(),
+            in_references=self.in_refs.isChecked(),
+            in_source=self.in_src.isChecked(),
+            min_score=self.min_score.value(),
+            max_score=self.max_score.value(),
+        )
+
+    def set_score_range(self, low: float, high: float) -> None:
+        """Show only sentences scoring in [low, high] (e.g. from a histogram click)."""
+        self.min_score.blockSignals(True)
+        self.min_score.setValue(low)
+        self.min_score.blockSignals(False)
+        self.max_score.setValue(high)
+        self._emit()
+
+    def reset(self) -> None:
+        """Show every sentence."""
+        for widget in (self.search, self.min_score, self.max_score):
+            widget.blockSignals(True)
+        self.search.clear()
+        self.min_score.setValue(0.0)
+        self.max_score.setValue(100.0)
+        for widget in (self.search, self.min_score, self.max_score):
+            widget.blockSignals(False)
+        self._emit()
+
+    def show_problem(self, message: str) -> None:
+        """Say why the filter was not applied (an invalid regex)."""
+        self.problem.setText(message)
+
+    def _emit(self) -> None:
+        self.problem.clear()
+        self.filter_requested.emit(self.current_filter())

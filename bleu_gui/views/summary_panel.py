@@ -1,0 +1,135 @@
+"""The corpus at a glance: BLEU, its terms, the signature, and the shown subset's BLEU.
+
+Every number a paper would quote is here, with the counts behind it (each precision
+as m/t), and the signature that says which BLEU it is, one click from the clipboard.
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QFont, QGuiApplication
+from PySide6.QtWidgets import (
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from bleu_gui.core import BleuScore
+from bleu_gui.models.session import Scores
+
+__all__ = ["SummaryPanel"]
+
+
+class SummaryPanel(QWidget):
+    """Corpus BLEU with every term, the signature, and the BLEU of the shown rows."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.score = QLabel("—")
+        font = QFont(self.score.font())
+        font.setPointSizeF(font.pointSizeF() * 2.2)
+        font.setBold(True)
+        self.score.setFont(font)
+        self.score.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.caption = QLabel("Open a candidate and its references to score them.")
+        self.caption.setWordWrap(True)
+        self.details = QLabel()
+        self.details.setTextFormat(Qt.TextFormat.RichText)
+        self.details.setTextInteractionFlags(
+            Qt.TextInteractionFlag.TextSelectableByMouse
+        )
+        self.details.setWordWrap(True)
+        self.signature = QLabel()
+        self.signature.setTextInteractionFlags(
+            Qt.TextInteractionFlag.TextSelectableByMouse
+        )
+        self.signature.setWordWrap(True)
+        mono = QFont("monospace")
+        mono.setStyleHint(QFont.StyleHint.Monospace)
+        self.signature.setFont(mono)
+        self.copy_signature = QPushButton("Copy signature")
+        self.copy_signature.setEnabled(False)
+        self.copy_signature.clicked.connect(self._on_copy_clicked)
+        self.shown = QLabel()
+        self.shown.setWordWrap(True)
+
+        top = QGridLayout()
+        top.addWidget(self.score, 0, 0, 2, 1)
+        top.addWidget(self.caption, 0, 1)
+        top.setColumnStretch(1, 1)
+        signature_row = QHBoxLayout()
+        signature_row.addWidget(self.signature, 1)
+        signature_row.addWidget(self.copy_signature)
+        layout = QVBoxLayout(self)
+        layout.addLayout(top)
+        layout.addWidget(self.details)
+        layout.addLayout(signature_row)
+        layout.addWidget(self.shown)
+        layout.addStretch(1)
+
+    def set_scores(self, scores: Scores | None, segments: int, references: int) -> None:
+        """Show the corpus scores (None: nothing loaded)."""
+        if scores is None:
+            self.score.setText("—")
+            self.details.clear()
+            self.signature.clear()
+            self.copy_signature.setEnabled(False)
+            return
+        self.signature.setText(scores.signature)
+        self.copy_signature.setEnabled(True)
+        result = scores.corpus
+        plural = "s" if references != 1 else ""
+        self.caption.setText(
+            f"corpus BLEU · {segments:,} segments · {references} reference{plural} · "
+            f"{scores.config.compat.label}"
+        )
+        if isinstance(result, str):
+            self.score.setText("—")
+            self.details.setText(f"<b>Cannot be computed:</b> {escape(result)}")
+            return
+        self.score.setText(f"{result.score:.2f}")
+        self.details.setText(_details_html(result))
+
+    def set_shown(self, shown: int, total: int, subset: BleuScore | str) -> None:
+        """Report the BLEU of the rows the table shows."""
+        if total == 0:
+            self.shown.clear()
+            return
+        if shown == total:
+            self.shown.setText(f"All {total:,} sentences shown.")
+            return
+        noun = "sentence" if shown == 1 else "sentences"
+        if isinstance(subset, str):
+            self.shown.setText(f"BLEU of the {shown:,} shown {noun}: — ({subset})")
+        else:
+            self.shown.setText(
+                f"BLEU of the {shown:,} shown {noun}: <b>{subset.score:.2f}</b> "
+                f"(BP {subset.bp:.3f}, of {total:,})"
+            )
+
+    def _on_copy_clicked(self) -> None:
+        QGuiApplication.clipboard().setText(self.signature.text())
+
+
+def _details_html(result: BleuScore) -> str:
+    cells = []
+    for term in result.terms:
+        fraction = f"{_number(term.numerator)}/{_number(term.denominator)}"
+        cells.append(
+            f"p{term.order} <b>{term.precision:.1f}</b>% <small>({fraction})</small>"
+        )
+    lengths = (
+        f"BP <b>{result.bp:.3f}</b> · ratio {result.ratio:.3f} · "
+        f"hyp {result.sys_len:,} · ref {result.ref_len:,} tokens"
+    )
+    note = f"<br><i>{escape(result.note)}</i>" if result.note else ""
+    return " &nbsp; ".join(cells) + "<br>" + lengths + note
+
+
+def _number(value: float) -> str:
+    return f"{value:g}" if isinstance(value, float) else f"{value:,}"
