@@ -180,7 +180,10 @@ def _score_command(args: list[str]) -> int:
         for corpus in systems:
             for warning in corpus.warnings:
                 print(f"{_PROG}: warning: {warning}", file=sys.stderr)
-        outputs = [_score_system(corpus, config, options) for corpus in systems]
+        outputs = [
+            _score_system(corpus, name, config, options)
+            for corpus, name in zip(systems, options.input, strict=True)
+        ]
     except (InputError, ConfigError, ValueError) as error:
         hint = (
             " (choose it with -e/--encoding)"
@@ -213,7 +216,7 @@ def _read(options: argparse.Namespace) -> list[Corpus]:
 
 
 def _score_system(
-    corpus: Corpus, config: BleuConfig, options: argparse.Namespace
+    corpus: Corpus, name: str, config: BleuConfig, options: argparse.Namespace
 ) -> list[str]:
     """The output lines of one system: one corpus line, or one line per segment."""
     references = [ref.lines for ref in corpus.references]
@@ -222,7 +225,7 @@ def _score_system(
     )
     tokenizer = tokenizer_for(config)
     num_refs = len(references)
-    system = str(corpus.hypothesis.path) if len(options.input) > 1 else None
+    system = name if len(options.input) > 1 else None  # the path as the user gave it
     if not options.sentence_level:
         sig = signature(config, num_refs, tokenizer.signature)
         return [_render(score_corpus(stats, config), sig, options, system, None)]
@@ -241,7 +244,7 @@ def _render_unscorable(
     """A segment the emulated library cannot score: say why, in the same format."""
     if options.format == "text":
         prefix = f"{system}: " if system else ""
-        return f"{prefix}{segment}: BLEU cannot be computed: {result.reason}"
+        return f"{prefix}BLEU cannot be computed for segment {segment}: {result.reason}"
     record: dict[str, Any] = {} if system is None else {"system": system}
     record |= {"segment": segment, "name": "BLEU", "error": result.reason}
     return json.dumps(record, ensure_ascii=False)
@@ -266,9 +269,8 @@ def _render(
             line += f"  [multi-bleu.perl: {format_line(result)}]"
         elif result.compat is not Compat.SACREBLEU:
             line += f"  [native {result.native_score!r}]"
-        prefix = f"{system}: " if system else ""
-        prefix += f"{segment}: " if segment is not None else ""
-        return prefix + line
+        # One line per segment, in order, exactly as sacreBLEU prints them.
+        return f"{system}: {line}" if system else line
     record: dict[str, Any] = {}
     if system is not None:
         record["system"] = system

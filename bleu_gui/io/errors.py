@@ -317,6 +317,18 @@ class NoReferencesError(InputError):
         super().__init__("at least one reference file is required")
 
 
+class EmptyCorpusError(InputError):
+    """The hypothesis file has no lines: there is nothing to score."""
+
+    def __init__(self, path: Path) -> None:
+        """Create an error.
+
+        Args:
+            path: The empty hypothesis file.
+        """
+        super().__init__("the file is empty: there is nothing to score", path=path)
+
+
 def _lines(count: int) -> str:
     """'1 line', '2 lines'."""
     return f"{count} line" if count == 1 else f"{count} lines"

@@ -36,6 +36,7 @@ from bleu_gui.io.errors import (
     BinaryFileError,
     CompressedFileError,
     DecodingError,
+    EmptyCorpusError,
     FileAccessError,
     FilePermissionError,
     LineCountError,
@@ -111,6 +112,7 @@ class Corpus:
 
     Raises:
         NoReferencesError: `references` is empty.
+        EmptyCorpusError: the hypothesis has no segments.
         LineCountError: A reference or the source has a different number of
             segments than the hypothesis.
     """
@@ -124,6 +126,8 @@ class Corpus:
         if not self.references:
             raise NoReferencesError
         expected = len(self.hypothesis.lines)
+        if expected == 0:
+            raise EmptyCorpusError(self.hypothesis.path)
         others = [(ref, "reference") for ref in self.references]
         if self.source is not None:
             others.append((self.source, "source"))

@@ -138,6 +138,7 @@ class Session(QObject):
         self._counted: _Counted | None = None
         self._scores: Scores | None = None
         self._worker: Worker | None = None
+        self._loading: FileSet | None = None  # files of the load now running
         self._processes = processes if processes is not None else os.cpu_count() or 1
 
     # --- state -----------------------------------------------------------------
@@ -178,6 +179,7 @@ class Session(QObject):
         """Load `files` and score them with the current options (in the background)."""
         config = self._config
         self._run(lambda: self._load_job(files, config), self._on_loaded)
+        self._loading = files
 
     def set_hypothesis(self, path: Path) -> None:
         """Replace the candidate, keeping references and source."""
@@ -217,6 +219,9 @@ class Session(QObject):
             return
         self._config = config
         self.config_changed.emit(config)
+        if self._loading is not None:
+            self.open_files(self._loading)  # the running load must use the new options
+            return
         counted = self._counted
         if counted is None:
             return
@@ -270,7 +275,7 @@ class Session(QObject):
     def _load_job(
         self, files: FileSet, config: BleuConfig, previous: _Counted | None = None
     ) -> Job:
-        """Read (unless the files are unchanged), tokenize, count and score."""
+        """Read (or reuse `previous`'s texts of the same files), count, score."""
         yield 0, 1, "reading files"
         if previous is not None and previous.files == files:
             corpus = previous.corpus
@@ -396,6 +401,7 @@ class Session(QObject):
     def _on_ended(self, worker: Worker) -> None:
         if worker is self._worker:
             self._worker = None
+            self._loading = None
             self.busy_changed.emit(False)
 
     def _on_loaded(self, result: tuple[_Counted, Scores]) -> None:

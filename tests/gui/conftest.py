@@ -1,4 +1,4 @@
-"""GUI test set-up: every test ends with Qt's thread pool idle (no thread left running)."""
+"""GUI test set-up: each test must end with Qt's thread pool idle."""
 
 from __future__ import annotations
 

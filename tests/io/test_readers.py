@@ -18,6 +18,7 @@ from bleu_gui.io import (
     CompressedFileError,
     Corpus,
     DecodingError,
+    EmptyCorpusError,
     FileAccessError,
     FilePermissionError,
     InputError,
@@ -514,7 +515,12 @@ def test_read_corpus_accepts_any_iterable(tmp_path: Path) -> None:
 
 def test_read_corpus_empty_files(tmp_path: Path) -> None:
     files = make_files(tmp_path, hyp=0, ref=0)
-    assert read_corpus(files["hyp"], [files["ref"]]).num_segments == 0
+    with pytest.raises(EmptyCorpusError) as info:
+        read_corpus(files["hyp"], [files["ref"]])
+    assert (
+        str(info.value)
+        == f"{files['hyp']}: the file is empty: there is nothing to score"
+    )
 
 
 def test_corpus_warnings_collected_in_order(tmp_path: Path) -> None:

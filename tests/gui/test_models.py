@@ -1,0 +1,308 @@
+"""Session, worker, table model and filter: the state behind the window."""
+
+from __future__ import annotations
+
+import math
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+import sacrebleu
+from PySide6.QtCore import QCoreApplication, Qt
+
+from bleu_gui.core import BleuConfig, Compat, Smoothing, corpus_bleu
+from bleu_gui.models.sentence_browser import SentenceBrowser
+from bleu_gui.models.sentence_filter import SentenceFilter, filter_rows
+from bleu_gui.models.sentence_table import RAW_ROLE, ROW_ROLE, Column
+from bleu_gui.models.session import FileSet, Session
+from bleu_gui.workers import Worker
+
+# WMT21 news task de-en (newstest2021): a few system outputs and both references.
+HYPS = [
+    "Biker reacts at lightning speed and prevents worse",
+    "On the Friday evening, a traffic accident occurred on the road.",
+    "Motorist overlooks biker",
+    "A 44th car driver wanted to turn left.",
+    "The police are investigating.",
+    "",
+]
+REF_A = [
+    "Motorcyclist reacts with lightning speed and prevents worse",
+    "On Friday evening, a traffic accident occurred on the road.",
+    "Car driver overlooks motorcyclist",
+    "A 44-year-old car driver wanted to turn left.",
+    "Police are investigating.",
+    "Nothing was said.",
+]
+REF_B = [
+    "Biker reacts lightning fast and prevents worse",
+    "A road accident happened on Friday evening.",
+    "Driver misses biker",
+    "A 44-year-old motorist wanted to turn left.",
+    "The police investigate.",
+    "Nobody said anything.",
+]
+SOURCE = [f"Quelle {i}" for i in range(len(HYPS))]
+
+
+@pytest.fixture
+def files(tmp_path: Path) -> FileSet:
+    paths = {}
+    for name, lines in (
+        ("hyp", HYPS),
+        ("refA", REF_A),
+        ("refB", REF_B),
+        ("src", SOURCE),
+    ):
+        paths[name] = tmp_path / f"{name}.txt"
+        paths[name].write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return FileSet(paths["hyp"], (paths["refA"], paths["refB"]), paths["src"])
+
+
+@pytest.fixture
+def session(qtbot, files: FileSet) -> Session:  # type: ignore[no-untyped-def]
+    session = Session(processes=1)
+    with qtbot.waitSignal(session.scores_changed, timeout=20_000):
+        session.open_files(files)
+    yield session
+    session.shutdown()
+
+
+def wait_scores(qtbot, session: Session) -> None:  # type: ignore[no-untyped-def]
+    with qtbot.waitSignal(session.scores_changed, timeout=20_000):
+        pass
+
+
+def test_open_scores_like_sacrebleu(session: Session) -> None:
+    scores = session.scores
+    assert scores is not None
+    expected = sacrebleu.corpus_bleu(HYPS, [REF_A, REF_B])
+    assert not isinstance(scores.corpus, str)
+    assert scores.corpus.score == expected.score
+    assert (
+        scores.signature == "nrefs:2|case:mixed|eff:no|tok:13a|smooth:exp|version:2.6.0"
+    )
+    for i, hyp in enumerate(HYPS):
+        assert (
+            scores.sentences.score[i]
+            == sacrebleu.sentence_bleu(hyp, [REF_A[i], REF_B[i]]).score
+        )
+
+
+def test_config_change_rescores_and_tokenizer_change_recounts(
+    qtbot,  # type: ignore[no-untyped-def]
+    session: Session,
+) -> None:
+    stats_before = session.stats
+    with qtbot.waitSignal(session.scores_changed, timeout=20_000):
+        session.set_config(BleuConfig(smoothing=Smoothing.FLOOR, smooth_value=0.2))
+    assert session.stats is stats_before  # re-scored from the cached statistics
+    assert session.scores is not None
+    assert not isinstance(session.scores.corpus, str)
+    assert (
+        session.scores.corpus.score
+        == sacrebleu.corpus_bleu(
+            HYPS, [REF_A, REF_B], smooth_method="floor", smooth_value=0.2
+        ).score
+    )
+    with qtbot.waitSignal(session.scores_changed, timeout=20_000):
+        session.set_config(BleuConfig(lowercase=True))
+    assert session.stats is not stats_before
+    assert (
+        session.scores.corpus.score
+        == sacrebleu.corpus_bleu(HYPS, [REF_A, REF_B], lowercase=True).score
+    )
+
+
+def test_bad_file_keeps_old_data(qtbot, session: Session, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    old = session.scores
+    bad = tmp_path / "bad.txt"
+    bad.write_bytes(b"fine\n\xff\xfe broken\n")
+    with qtbot.waitSignal(session.error_occurred, timeout=20_000) as error:
+        session.add_reference(bad)
+    assert "bad.txt" in error.args[0]
+    assert "line 2" in error.args[0]
+    assert session.scores is old
+    assert session.files is not None
+    assert len(session.files.references) == 2
+
+
+def test_line_count_mismatch_is_reported(
+    qtbot, session: Session, tmp_path: Path
+) -> None:  # type: ignore[no-untyped-def]
+    short = tmp_path / "short.txt"
+    short.write_text("one line\n", encoding="utf-8")
+    with qtbot.waitSignal(session.error_occurred, timeout=20_000) as error:
+        session.set_hypothesis(short)
+    assert "short.txt" in error.args[0]
+    assert "6" in error.args[0]
+
+
+def test_remove_reference_and_subset(qtbot, session: Session) -> None:  # type: ignore[no-untyped-def]
+    with qtbot.waitSignal(session.scores_changed, timeout=20_000):
+        session.remove_reference(1)
+    assert session.scores is not None
+    assert not isinstance(session.scores.corpus, str)
+    assert session.scores.corpus.score == sacrebleu.corpus_bleu(HYPS, [REF_A]).score
+    subset = session.subset_score([0, 2, 3])
+    assert not isinstance(subset, str)
+    assert (
+        subset.score
+        == corpus_bleu(
+            [HYPS[i] for i in (0, 2, 3)], [[REF_A[i] for i in (0, 2, 3)]]
+        ).score
+    )
+
+
+def test_last_reference_cannot_be_removed(qtbot, session: Session) -> None:  # type: ignore[no-untyped-def]
+    with qtbot.waitSignal(session.scores_changed, timeout=20_000):
+        session.remove_reference(0)
+    with qtbot.waitSignal(session.error_occurred, timeout=5_000) as error:
+        session.remove_reference(0)
+    assert "at least one reference" in error.args[0]
+
+
+def test_a_new_request_cancels_the_running_one(qtbot, files: FileSet) -> None:  # type: ignore[no-untyped-def]
+    session = Session(processes=1)
+    session.open_files(files)
+    session.set_config(BleuConfig(lowercase=True))  # while the first load runs
+    with qtbot.waitSignal(
+        session.busy_changed, timeout=20_000, check_params_cb=lambda b: not b
+    ):
+        pass
+    qtbot.wait(50)
+    assert session.scores is not None
+    assert session.scores.config == BleuConfig(lowercase=True)
+    session.shutdown()
+
+
+def test_unscorable_mode_reports_instead_of_failing(qtbot, session: Session) -> None:  # type: ignore[no-untyped-def]
+    with qtbot.waitSignal(session.scores_changed, timeout=20_000):
+        session.set_config(BleuConfig(compat=Compat.NLTK, smoothing="method6"))
+    scores = session.scores
+    assert scores is not None
+    # No trigram matches: NLTK's method6 raises; the row is missing, not the table.
+    assert math.isnan(scores.sentences.score[2])
+    assert scores.sentences.score[5] == 0.0  # no unigram match: NLTK returns 0
+
+
+def test_explain_matches_the_table(session: Session) -> None:
+    explanation = session.explain(0)
+    assert not isinstance(explanation, str)
+    assert session.scores is not None
+    assert explanation.score.score == session.scores.sentences.score[0]
+    assert session.explain(99) == "no such sentence"
+
+
+# --- the table model -----------------------------------------------------------------
+
+
+def test_table_model_passes_the_model_tester(qtmodeltester, session: Session) -> None:  # type: ignore[no-untyped-def]
+    browser = SentenceBrowser(session)
+    browser._on_scores_changed()
+    qtmodeltester.check(browser.model)
+    model = browser.model
+    assert model.rowCount() == len(HYPS)
+    assert model.columnCount() == len(Column) + 4 + 1
+    assert model.headerData(len(Column), Qt.Orientation.Horizontal) == "p1"
+    index = model.index(2, Column.BLEU)
+    assert model.data(index, RAW_ROLE) == session.scores.sentences.score[2]  # type: ignore[union-attr]
+    assert model.data(index) == f"{session.scores.sentences.score[2]:.1f}"  # type: ignore[union-attr]
+    assert model.data(model.index(5, model.hypothesis_column())) == ""
+    assert model.data(model.index(3, Column.NUMBER)) == "4"
+
+
+def test_sorting_and_filtering_with_live_subset_bleu(qtbot, session: Session) -> None:  # type: ignore[no-untyped-def]
+    browser = SentenceBrowser(session)
+    browser._on_scores_changed()
+    scores = session.scores
+    assert scores is not None
+    browser.sort_by(int(Column.BLEU), Qt.SortOrder.DescendingOrder)
+    shown = [browser.model.data(browser.model.index(r, 0), ROW_ROLE) for r in range(6)]
+    expected = sorted(range(6), key=lambda i: (-scores.sentences.score[i], i))
+    assert shown == expected
+    with qtbot.waitSignal(browser.shown_changed) as report:
+        browser.set_filter(SentenceFilter(text="driver"))
+    rows = sorted(int(r) for r in browser.model.rows)
+    assert rows == [2, 3]  # "Car driver" (ref A) and "car driver" (hyp, refs)
+    shown_count, total, subset = report.args
+    assert (shown_count, total) == (2, 6)
+    assert (
+        subset.score
+        == corpus_bleu(
+            [HYPS[i] for i in rows],
+            [[REF_A[i] for i in rows], [REF_B[i] for i in rows]],
+        ).score
+    )
+    with qtbot.waitSignal(browser.filter_failed) as failure:
+        browser.set_filter(SentenceFilter(text="(", regex=True))
+    assert "regular expression" in failure.args[0]
+
+
+def test_filter_rows_fields_and_ranges() -> None:
+    scores = np.array([10.0, 50.0, np.nan, 100.0])
+    hyps = ["alpha", "beta", "gamma", "Alpha beta"]
+    refs = [["x", "y", "alpha", "z"]]
+    assert filter_rows(
+        SentenceFilter(text="alpha"), scores, hyps, refs, None
+    ).tolist() == [0, 2, 3]
+    assert filter_rows(
+        SentenceFilter(text="alpha", case_sensitive=True, in_references=False),
+        scores,
+        hyps,
+        refs,
+        None,
+    ).tolist() == [0]
+    assert filter_rows(
+        SentenceFilter(text="^b", regex=True), scores, hyps, refs, None
+    ).tolist() == [1]
+    ranged = SentenceFilter(min_score=40.0, max_score=100.0)
+    assert filter_rows(ranged, scores, hyps, refs, None).tolist() == [1, 3]
+
+
+# --- the worker ----------------------------------------------------------------------
+
+
+def test_worker_reports_result_progress_and_cancel(qtbot) -> None:  # type: ignore[no-untyped-def]
+    def job():  # type: ignore[no-untyped-def]
+        for i in range(3):
+            yield i, 3, "step"
+        return "done"
+
+    worker = Worker(job)
+    with qtbot.waitSignal(worker.signals.finished, timeout=5_000) as result:
+        worker.start()
+    assert result.args == ["done"]
+
+    def endless():  # type: ignore[no-untyped-def]
+        while True:
+            yield 0, 0, "forever"
+
+    worker = Worker(endless)
+    with qtbot.waitSignal(worker.signals.cancelled, timeout=5_000):
+        worker.start()
+        worker.cancel()
+    assert worker.wait(5)
+
+
+def test_worker_turns_errors_into_one_line(qtbot) -> None:  # type: ignore[no-untyped-def]
+    def broken():  # type: ignore[no-untyped-def]
+        yield 0, 1, "x"
+        raise ValueError("first line\nsecond line")
+
+    worker = Worker(broken)
+    with qtbot.waitSignal(worker.signals.failed, timeout=5_000) as failed:
+        worker.start()
+    assert failed.args == ["first line second line"]
+
+
+def test_models_do_not_import_widgets() -> None:
+    code = (
+        "import sys, bleu_gui.models.session, bleu_gui.models.sentence_browser, "
+        "bleu_gui.models.recent, bleu_gui.workers; "
+        "assert 'PySide6.QtWidgets' not in sys.modules, 'models imported QtWidgets'"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True)
+    assert QCoreApplication.instance() is not None
