@@ -12,6 +12,7 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Callable, Generator
+from dataclasses import dataclass
 from typing import Any
 
 from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
@@ -20,10 +21,19 @@ from typing_extensions import override
 from bleu_gui.core import ConfigError
 from bleu_gui.io import InputError
 
-__all__ = ["Job", "Worker", "WorkerSignals"]
+__all__ = ["Job", "Partial", "Worker", "WorkerSignals"]
 
-# A job: a generator of progress items (done, total, label), returning a result.
-Job = Generator[tuple[int, int, str], None, Any]
+
+@dataclass(frozen=True, slots=True)
+class Partial:
+    """A job's intermediate result, worth showing before the job ends."""
+
+    value: Any
+
+
+# A job: a generator of progress items (done, total, label) and `Partial`s, returning
+# its result.
+Job = Generator[tuple[int, int, str] | Partial, None, Any]
 
 _PROGRESS_INTERVAL = 0.1  # seconds between progress signals
 
@@ -33,12 +43,14 @@ class WorkerSignals(QObject):
 
     Signals:
         progressed: (done, total, label) at most every 0.1 s.
+        partial: an intermediate result (see `Partial`).
         finished: the job's result.
         failed: a one-line message for the user.
         cancelled: the job stopped because it was asked to.
     """
 
     progressed = Signal(int, int, str)
+    partial = Signal(object)
     finished = Signal(object)
     failed = Signal(str)
     cancelled = Signal()
@@ -95,10 +107,14 @@ class Worker(QRunnable):
                     self.signals.cancelled.emit()
                     return
                 try:
-                    done, total, label = next(job)
+                    step = next(job)
                 except StopIteration as end:
                     result = end.value
                     break
+                if isinstance(step, Partial):
+                    self.signals.partial.emit(step.value)
+                    continue
+                done, total, label = step
                 now = time.monotonic()
                 if now - last >= _PROGRESS_INTERVAL:
                     last = now

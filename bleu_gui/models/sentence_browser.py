@@ -13,6 +13,7 @@ import numpy.typing as npt
 from PySide6.QtCore import QObject, Qt, Signal
 
 from bleu_gui.core import BleuScore
+from bleu_gui.io import Corpus
 from bleu_gui.models.sentence_filter import SentenceFilter, filter_rows
 from bleu_gui.models.sentence_table import Column, SentenceTableModel
 from bleu_gui.models.session import Session
@@ -41,6 +42,8 @@ class SentenceBrowser(QObject):
         self._sort_column = int(Column.NUMBER)
         self._sort_order = Qt.SortOrder.AscendingOrder
         session.scores_changed.connect(self._on_scores_changed)
+        session.texts_loaded.connect(self._on_texts_loaded)
+        session.busy_changed.connect(self._on_busy_changed)
 
     @property
     def filter(self) -> SentenceFilter:
@@ -72,6 +75,25 @@ class SentenceBrowser(QObject):
     def shown_score(self) -> BleuScore | str:
         """Corpus BLEU of the shown sentences, or why there is none."""
         return self._session.subset_score(np.sort(self.model.rows))
+
+    def _on_texts_loaded(self, corpus: Corpus) -> None:
+        """Show the texts of a corpus being scored, in corpus order."""
+        size = corpus.num_segments
+        self.model.set_content(
+            None, corpus.hypothesis.lines, np.zeros(size, dtype=np.int64)
+        )
+        self.shown_changed.emit(size, size, "scoring…")
+
+    def _on_busy_changed(self, busy: bool) -> None:
+        """After work ended without new scores (failed, cancelled), show the old."""
+        corpus = self._session.corpus
+        texts = corpus.hypothesis.lines if corpus is not None else ()
+        if not busy and self.model.hypotheses is not texts:
+            if corpus is None:
+                self.model.set_content(None, (), np.zeros(0, dtype=np.int64))
+                self.shown_changed.emit(0, 0, "no sentences")
+            else:
+                self._on_scores_changed()
 
     def _on_scores_changed(self) -> None:
         corpus, scores = self._session.corpus, self._session.scores

@@ -81,13 +81,17 @@ class SentenceTableModel(QAbstractTableModel):
         hyp_len: npt.NDArray[np.int64],
         rows: npt.NDArray[np.int64] | None = None,
     ) -> None:
-        """Show new scores (all rows in corpus order unless `rows` is given)."""
+        """Show new content (all rows in corpus order unless `rows` is given).
+
+        With `scores` None the texts are shown while they are being scored, with
+        "…" in the score columns.
+        """
         self.beginResetModel()
         self._scores = scores
         self._hypotheses = hypotheses
         self._hyp_len = hyp_len
-        self._orders = scores.config.order if scores else 4
-        size = len(hypotheses) if scores else 0
+        self._orders = scores.config.order if scores else self._orders
+        size = len(hypotheses)
         self._rows = (
             np.arange(size, dtype=np.int64) if rows is None else rows.astype(np.int64)
         )
@@ -108,6 +112,11 @@ class SentenceTableModel(QAbstractTableModel):
         ]
         self.changePersistentIndexList(old, new)
         self.layoutChanged.emit()
+
+    @property
+    def hypotheses(self) -> tuple[str, ...]:
+        """The texts shown (all corpus rows, in corpus order)."""
+        return self._hypotheses
 
     @property
     def rows(self) -> npt.NDArray[np.int64]:
@@ -139,11 +148,14 @@ class SentenceTableModel(QAbstractTableModel):
     def sort_key(self, column: int) -> npt.NDArray[Any]:
         """The values column `column` sorts by, for every corpus row."""
         scores = self._scores
+        if column == Column.NUMBER:
+            return np.arange(len(self._hypotheses))
+        if column == self.hypothesis_column():
+            return np.array([len(text) for text in self._hypotheses])
         if scores is None:
-            return np.zeros(0)
+            return np.full(len(self._hypotheses), np.nan)
         sentences = scores.sentences
         keys: dict[int, npt.NDArray[Any]] = {
-            Column.NUMBER: np.arange(len(self._hypotheses)),
             Column.BLEU: sentences.score,
             Column.COST: scores.gains,
             Column.HYP_LEN: self._hyp_len,
@@ -152,9 +164,7 @@ class SentenceTableModel(QAbstractTableModel):
         }
         if column in keys:
             return keys[column]
-        if column < self.hypothesis_column():
-            return sentences.precisions[:, column - len(Column)]
-        return np.array([len(text) for text in self._hypotheses])
+        return sentences.precisions[:, column - len(Column)]
 
     # --- QAbstractTableModel ------------------------------------------------------
 
@@ -192,7 +202,7 @@ class SentenceTableModel(QAbstractTableModel):
 
     @override
     def data(self, index: _ModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if not index.isValid() or self._scores is None:
+        if not index.isValid():
             return None
         row, column = index.row(), index.column()
         if not (0 <= row < self._rows.size and 0 <= column < self.columnCount()):
@@ -214,12 +224,14 @@ class SentenceTableModel(QAbstractTableModel):
         return _format(column, value)
 
     def _raw(self, corpus_row: int, column: int) -> Any:
-        scores = self._scores
-        if scores is None:
-            return None
-        sentences = scores.sentences
         if column == self.hypothesis_column():
             return self._hypotheses[corpus_row]
+        if column == Column.NUMBER:
+            return corpus_row + 1
+        scores = self._scores
+        if scores is None:
+            return None  # still being scored
+        sentences = scores.sentences
         if column >= len(Column):
             return float(sentences.precisions[corpus_row, column - len(Column)])
         match Column(column):
@@ -240,6 +252,8 @@ class SentenceTableModel(QAbstractTableModel):
 def _format(column: int, value: Any) -> str:
     if isinstance(value, str):
         return value
+    if value is None:
+        return "…"
     if isinstance(value, float) and math.isnan(value):
         return "—"
     if column in (Column.NUMBER, Column.HYP_LEN, Column.REF_LEN):

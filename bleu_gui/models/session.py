@@ -46,7 +46,7 @@ from bleu_gui.core.scoring import (
 from bleu_gui.core.steps import relabel
 from bleu_gui.core.tokenize import Tokenizer
 from bleu_gui.io import Corpus, read_corpus
-from bleu_gui.workers import Job, Worker
+from bleu_gui.workers import Job, Partial, Worker
 
 __all__ = ["FileSet", "Scores", "Session"]
 
@@ -115,6 +115,9 @@ class Session(QObject):
     """The open files, the scoring options and the latest results.
 
     Signals:
+        texts_loaded: a `Corpus` has been read and is being scored: its texts can be
+            shown already. If scoring then fails, `busy_changed(False)` comes
+            without `files_changed`, and the previous corpus is still the session's.
         files_changed: a new corpus was loaded (texts, file names, sizes).
         config_changed: the scoring options changed (the new `BleuConfig`).
         scores_changed: new scores are available.
@@ -124,6 +127,7 @@ class Session(QObject):
         warning_occurred: a one-line message about input that was accepted.
     """
 
+    texts_loaded = Signal(object)
     files_changed = Signal()
     config_changed = Signal(object)
     scores_changed = Signal()
@@ -286,6 +290,7 @@ class Session(QObject):
                 files.source,
                 encoding=files.encoding,
             )
+            yield Partial(corpus)
         tokenized = yield from relabel(
             iter_tokenize_corpus(
                 corpus.hypothesis.lines,
@@ -373,6 +378,7 @@ class Session(QObject):
         signals.progressed.connect(
             lambda done, total, what: self._on_progress(worker, done, total, what)
         )
+        signals.partial.connect(lambda corpus: self._on_partial(worker, corpus))
         signals.finished.connect(
             lambda result: self._on_finished(worker, result, on_done)
         )
@@ -385,13 +391,17 @@ class Session(QObject):
         if worker is self._worker:
             self.progress_changed.emit(done, total, what)
 
+    def _on_partial(self, worker: Worker, corpus: object) -> None:
+        if worker is self._worker:
+            self.texts_loaded.emit(corpus)
+
     def _on_finished(
         self, worker: Worker, result: Any, on_done: Callable[[Any], None]
     ) -> None:
         if worker is not self._worker:
             return  # superseded by a newer request
+        on_done(result)  # the new state first, then "no longer busy"
         self._on_ended(worker)
-        on_done(result)
 
     def _on_failed(self, worker: Worker, message: str) -> None:
         if worker is self._worker:
