@@ -93,11 +93,14 @@ class MainWindow(QMainWindow):
         scroll = QScrollArea()
         scroll.setWidget(side)
         scroll.setWidgetResizable(True)
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        scroll.setMinimumWidth(340)
         dock = QDockWidget("Corpus", self)
         dock.setObjectName("corpus-dock")
         dock.setWidget(scroll)
         dock.setFeatures(QDockWidget.DockWidgetFeature.DockWidgetMovable)
         self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, dock)
+        self.resizeDocks([dock], [360], Qt.Orientation.Horizontal)
 
         self.filter_bar = FilterBar()
         self.table = SentenceTableView()
@@ -152,8 +155,9 @@ class MainWindow(QMainWindow):
         central = QSplitter(Qt.Orientation.Vertical)
         central.addWidget(top)
         central.addWidget(bottom)
-        central.setStretchFactor(0, 1)
-        central.setStretchFactor(1, 1)
+        central.setStretchFactor(0, 2)
+        central.setStretchFactor(1, 3)
+        central.setSizes([380, 520])
         self.setCentralWidget(central)
 
         self.banner = QLabel()
@@ -344,6 +348,7 @@ class MainWindow(QMainWindow):
         if files is None:
             return
         self.recent.add(files)
+        self.detail.set_reference_names([path.name for path in files.references])
         self.setWindowTitle(f"bleu-gui — {files.hypothesis.name}")
         self._refresh_file_menus()
         if self._row is not None:

@@ -73,6 +73,12 @@ class SettingsPanel(QWidget):
         self.problem.setStyleSheet("color: palette(highlight);")
         self.problem.hide()
 
+        for combo in (self.compat, self.tokenizer, self.smoothing, self.effective):
+            # Long labels ("tensorflow/nmt compute_bleu (…)") must not widen the dock.
+            combo.setSizeAdjustPolicy(
+                QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
+            )
+            combo.setMinimumContentsLength(14)
         form = QFormLayout(self)
         form.addRow("Compatibility", self.compat)
         form.addRow("Tokenizer", self.tokenizer)

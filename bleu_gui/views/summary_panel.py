@@ -11,7 +11,6 @@ from html import escape
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QFont, QGuiApplication
 from PySide6.QtWidgets import (
-    QGridLayout,
     QHBoxLayout,
     QLabel,
     QPushButton,
@@ -58,17 +57,15 @@ class SummaryPanel(QWidget):
         self.shown = QLabel()
         self.shown.setWordWrap(True)
 
-        top = QGridLayout()
-        top.addWidget(self.score, 0, 0, 2, 1)
-        top.addWidget(self.caption, 0, 1)
-        top.setColumnStretch(1, 1)
-        signature_row = QHBoxLayout()
-        signature_row.addWidget(self.signature, 1)
-        signature_row.addWidget(self.copy_signature)
+        copy_row = QHBoxLayout()
+        copy_row.addStretch(1)
+        copy_row.addWidget(self.copy_signature)
         layout = QVBoxLayout(self)
-        layout.addLayout(top)
+        layout.addWidget(self.score)
+        layout.addWidget(self.caption)
         layout.addWidget(self.details)
-        layout.addLayout(signature_row)
+        layout.addWidget(self.signature)
+        layout.addLayout(copy_row)
         layout.addWidget(self.shown)
         layout.addStretch(1)
 
@@ -85,7 +82,7 @@ class SummaryPanel(QWidget):
         result = scores.corpus
         plural = "s" if references != 1 else ""
         self.caption.setText(
-            f"corpus BLEU · {segments:,} segments · {references} reference{plural} · "
+            f"corpus BLEU of {segments:,} segments, {references} reference{plural}; "
             f"{scores.config.compat.label}"
         )
         if isinstance(result, str):
@@ -117,18 +114,24 @@ class SummaryPanel(QWidget):
 
 
 def _details_html(result: BleuScore) -> str:
-    cells = []
+    rows = []
     for term in result.terms:
-        fraction = f"{_number(term.numerator)}/{_number(term.denominator)}"
-        cells.append(
-            f"p{term.order} <b>{term.precision:.1f}</b>% <small>({fraction})</small>"
+        fraction = f"{_number(term.numerator)} / {_number(term.denominator)}"
+        rows.append(
+            f"<tr><td>p<sub>{term.order}</sub></td>"
+            f"<td align='right'><b>{term.precision:.2f}%</b></td>"
+            f"<td align='right'>&nbsp;&nbsp;{fraction}</td></tr>"
         )
-    lengths = (
-        f"BP <b>{result.bp:.3f}</b> · ratio {result.ratio:.3f} · "
-        f"hyp {result.sys_len:,} · ref {result.ref_len:,} tokens"
+    rows.append(
+        f"<tr><td>BP</td><td align='right'><b>{result.bp:.4f}</b></td>"
+        f"<td align='right'>&nbsp;&nbsp;ratio {result.ratio:.4f}</td></tr>"
     )
-    note = f"<br><i>{escape(result.note)}</i>" if result.note else ""
-    return " &nbsp; ".join(cells) + "<br>" + lengths + note
+    rows.append(
+        f"<tr><td>c / r</td><td align='right'>{result.sys_len:,}</td>"
+        f"<td align='right'>&nbsp;&nbsp;{result.ref_len:,} tokens</td></tr>"
+    )
+    note = f"<p><i>{escape(result.note)}</i></p>" if result.note else ""
+    return "<table cellspacing='2'>" + "".join(rows) + "</table>" + note
 
 
 def _number(value: float) -> str:

@@ -1,0 +1,1051 @@
+"""One sentence and its references, with every n-gram's fate painted on the text.
+
+The scorer's explanation (`core.explain.SentenceExplanation`) lists every n-gram
+occurrence with its status; this view paints those occurrences on the text the user
+wrote, so a reader can see a sentence score being made. It does no BLEU arithmetic:
+it maps occurrences to characters, and characters to the formats of `views.palette`.
+
+Highlighting scheme, for n-gram order n:
+
+* Hypothesis. Each token takes the best status among the n-grams of order n covering
+  it: matched if any covering n-gram is matched, else clipped if any is clipped, else
+  unmatched (for n = 1 that is exactly the token's own status). The space between two
+  tokens is painted too when one n-gram covers both and its status is the status of
+  both tokens, so consecutive tokens inside one matched n-gram read as one block,
+  while unigrams always stand alone. Tokens that no n-gram covers (a sentence shorter
+  than n) stay plain. Hovering a token lists every n-gram of order n covering it, with
+  its counts, rank and licensing references, and lights up the reference spans that
+  its matched n-grams were paired with.
+* References. Each reference n-gram occurrence of order n that is paired with a
+  counted hypothesis occurrence (`matched`) is painted, by the same covering rule, in
+  the matched format tinted with that reference's attribution colour; the rest of the
+  reference stays plain.
+* All orders (order 0). One lane per order under the hypothesis header, each painted
+  as above for its order; the references show the union of every order's paired
+  spans.
+
+The text shown is the original text when every token's span in it is known, else (or
+when the user asks for tokens) the tokens joined by single spaces, with a note.
+`highlighted_spans()` returns exactly the runs that were painted, for tests.
+"""
+
+from __future__ import annotations
+
+import html
+import math
+from bisect import bisect_right
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from functools import partial
+
+from PySide6.QtCore import QEvent, QPoint, QPointF, Qt, Signal
+from PySide6.QtGui import (
+    QHelpEvent,
+    QMouseEvent,
+    QPalette,
+    QResizeEvent,
+    QTextCharFormat,
+    QTextCursor,
+    QTextDocument,
+    QTextLine,
+)
+from PySide6.QtWidgets import (
+    QFrame,
+    QGridLayout,
+    QLabel,
+    QScrollArea,
+    QSizePolicy,
+    QTextEdit,
+    QToolTip,
+    QVBoxLayout,
+    QWidget,
+)
+from typing_extensions import override
+
+from bleu_gui.core.explain import (
+    NgramOccurrence,
+    NgramStatus,
+    OrderExplanation,
+    RefNgramOccurrence,
+    SentenceExplanation,
+    TokenizedSegment,
+)
+from bleu_gui.core.textspan import Span
+from bleu_gui.views.palette import (
+    legend_items,
+    muted_text_color,
+    reference_color,
+    reference_link_format,
+    reference_match_format,
+    status_format,
+    swatch_html,
+)
+
+__all__ = [
+    "HYPOTHESIS",
+    "SOURCE",
+    "PaintedSpan",
+    "SentenceDetailView",
+    "lane_key",
+    "painted_runs",
+    "reference_key",
+]
+
+PaintedSpan = tuple[int, int, str]
+"""A painted run: `(start, end, label)`, character indices into the displayed text."""
+
+SOURCE = "source"
+HYPOTHESIS = "hypothesis"
+REFERENCE_MATCH = "matched"
+
+# Best first: a token covered by n-grams of several statuses shows the first.
+_STATUS_RANKING = tuple(status.value for status in NgramStatus)
+_REFERENCE_RANKING = (REFERENCE_MATCH,)
+_TEXT_SCALE = 1.12
+# Legend descriptions up to this length are kept on one line with their swatch.
+_UNBROKEN_DESCRIPTION = 32
+
+
+def lane_key(order: int) -> str:
+    """The key of the all-orders lane showing `order`-grams ("hypothesis:2")."""
+    return f"{HYPOTHESIS}:{order}"
+
+
+def reference_key(number: int) -> str:
+    """The key of reference `number`, 1-based ("reference:1")."""
+    return f"reference:{number}"
+
+
+@dataclass(frozen=True, slots=True)
+class _Shown:
+    """A segment as displayed: its text and every token's span in that text."""
+
+    text: str
+    token_spans: tuple[Span, ...]
+    tokenized: bool
+
+
+def _display(segment: TokenizedSegment, show_tokens: bool) -> _Shown:
+    """The original text if every token is located in order, else the tokens."""
+    spans = segment.char_spans
+    located: list[Span] = [span for span in spans if span is not None]
+    in_order = len(located) == len(spans) and all(
+        start < end and (i == 0 or start >= located[i - 1][1])
+        for i, (start, end) in enumerate(located)
+    )
+    if in_order and not show_tokens:
+        return _Shown(segment.text, tuple(located), tokenized=False)
+    token_spans: list[Span] = []
+    position = 0
+    for token in segment.tokens:
+        token_spans.append((position, position + len(token)))
+        position += len(token) + 1
+    return _Shown(" ".join(segment.tokens), tuple(token_spans), tokenized=True)
+
+
+def painted_runs(
+    token_spans: Sequence[Span],
+    pieces: Sequence[tuple[int, int, str]],
+    ranking: Sequence[str],
+) -> list[PaintedSpan]:
+    """The character runs to paint for n-gram `pieces` laid over tokens.
+
+    Each token takes the best label (first in `ranking`) among the pieces covering
+    it; the gap between tokens i and i+1 takes the best label among pieces covering
+    both, and is painted only when that label is also both tokens' label. Adjacent
+    runs with one label are merged.
+
+    Args:
+        token_spans: each token's `(start, end)` in the displayed text, in order.
+        pieces: `(first token, one past the last token, label)` per n-gram.
+        ranking: every label, best first.
+    """
+    count = len(token_spans)
+    best: list[int | None] = [None] * count
+    gap: list[int | None] = [None] * max(count - 1, 0)
+    for first, stop, label in pieces:
+        rank = ranking.index(label)
+        stop = min(stop, count)
+        for i in range(first, stop):
+            current = best[i]
+            if current is None or rank < current:
+                best[i] = rank
+        for i in range(first, stop - 1):
+            current = gap[i]
+            if current is None or rank < current:
+                gap[i] = rank
+    runs: list[PaintedSpan] = []
+    for i, (start, end) in enumerate(token_spans):
+        token_rank = best[i]
+        if token_rank is None:
+            continue
+        _append_run(runs, start, end, ranking[token_rank])
+        if i + 1 < count and gap[i] == token_rank == best[i + 1]:
+            _append_run(runs, end, token_spans[i + 1][0], ranking[token_rank])
+    return runs
+
+
+def _append_run(runs: list[PaintedSpan], start: int, end: int, label: str) -> None:
+    if start >= end:
+        return
+    if runs and runs[-1][1] == start and runs[-1][2] == label:
+        runs[-1] = (runs[-1][0], end, label)
+    else:
+        runs.append((start, end, label))
+
+
+def _token_range(token_spans: Sequence[Span], index: int) -> tuple[int, int] | None:
+    """The token at character `index`, or the two tokens around a gap at `index`."""
+    starts = [start for start, _ in token_spans]
+    i = bisect_right(starts, index) - 1
+    if i < 0:
+        return None
+    if index < token_spans[i][1]:
+        return (i, i)
+    if i + 1 < len(token_spans):
+        return (i, i + 1)
+    return None
+
+
+class _Utf16Map:
+    """Python string indices ⇄ Qt document positions (UTF-16 code units)."""
+
+    def __init__(self, text: str) -> None:
+        self._offsets: list[int] | None = None
+        if any(ord(char) > 0xFFFF for char in text):
+            offsets = [0]
+            for char in text:
+                offsets.append(offsets[-1] + (2 if ord(char) > 0xFFFF else 1))
+            self._offsets = offsets
+
+    def to_qt(self, index: int) -> int:
+        """The document position of character `index`."""
+        return index if self._offsets is None else self._offsets[index]
+
+    def from_qt(self, position: int) -> int:
+        """The character at document `position`."""
+        if self._offsets is None:
+            return position
+        return bisect_right(self._offsets, position) - 1
+
+
+class _SegmentText(QTextEdit):
+    """A read-only text box as tall as its text, reporting hover by character index.
+
+    Signals:
+        hovered: the character index under the mouse, -1 when none.
+    """
+
+    hovered = Signal(int)
+
+    def __init__(
+        self,
+        tooltip: Callable[[int], str] | None = None,
+        placeholder: str = "",
+        scale: float = _TEXT_SCALE,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self._tooltip = tooltip
+        self._map = _Utf16Map("")
+        self._hover = -1
+        self.setReadOnly(True)
+        self.setUndoRedoEnabled(False)
+        self.setFrameShape(QFrame.Shape.NoFrame)
+        self.setLineWrapMode(QTextEdit.LineWrapMode.WidgetWidth)
+        self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+        self.setTextInteractionFlags(
+            Qt.TextInteractionFlag.TextSelectableByMouse
+            | Qt.TextInteractionFlag.TextSelectableByKeyboard
+        )
+        self.setPlaceholderText(placeholder)
+        self.viewport().setMouseTracking(True)
+        self.document().setDocumentMargin(6)
+        font = self.font()
+        if font.pointSizeF() > 0:
+            font.setPointSizeF(font.pointSizeF() * scale)
+            self.setFont(font)
+        layout = self.document().documentLayout()
+        layout.documentSizeChanged.connect(self._fit_height)
+        self._fit_height()
+
+    def set_segment(self, text: str) -> None:
+        """Show `text`, plain (formats are applied afterwards)."""
+        self._map = _Utf16Map(text)
+        self.setExtraSelections([])
+        self.setPlainText(text)
+
+    def position(self, index: int) -> int:
+        """The document position of character `index` of the shown text."""
+        return self._map.to_qt(index)
+
+    def paint(
+        self, runs: Sequence[PaintedSpan], formats: dict[str, QTextCharFormat]
+    ) -> None:
+        """Apply `formats[label]` to each run."""
+        cursor = QTextCursor(self.document())
+        for start, end, label in runs:
+            cursor.setPosition(self.position(start))
+            cursor.setPosition(self.position(end), QTextCursor.MoveMode.KeepAnchor)
+            cursor.setCharFormat(formats[label])
+
+    def emphasise(self, spans: Sequence[Span], text_format: QTextCharFormat) -> None:
+        """Show `spans` in `text_format` on top of the painted formats."""
+        selections = []
+        for start, end in spans:
+            selection = QTextEdit.ExtraSelection()
+            cursor = QTextCursor(self.document())
+            cursor.setPosition(self.position(start))
+            cursor.setPosition(self.position(end), QTextCursor.MoveMode.KeepAnchor)
+            selection.cursor = cursor
+            selection.format = text_format
+            selections.append(selection)
+        self.setExtraSelections(selections)
+
+    def index_at(self, point: QPoint) -> int | None:
+        """The character index under viewport `point`, or `None` off the text."""
+        document = self.document()
+        if document.isEmpty():
+            return None
+        target = QPointF(point) + QPointF(
+            self.horizontalScrollBar().value(), self.verticalScrollBar().value()
+        )
+        block = document.begin()
+        while block.isValid():
+            layout = block.layout()
+            origin = layout.position()
+            for i in range(layout.lineCount()):
+                line = layout.lineAt(i)
+                if line.naturalTextRect().translated(origin).contains(target):
+                    column = line.xToCursor(
+                        target.x() - origin.x(),
+                        QTextLine.CursorPosition.CursorOnCharacter,
+                    )
+                    return self._map.from_qt(block.position() + column)
+            block = block.next()
+        return None
+
+    @override
+    def viewportEvent(self, event: QEvent) -> bool:
+        """Tooltips and hover by character; everything else as `QTextEdit` does."""
+        kind = event.type()
+        if kind == QEvent.Type.ToolTip and isinstance(event, QHelpEvent):
+            index = self.index_at(event.pos())
+            text = (
+                "" if index is None or self._tooltip is None else self._tooltip(index)
+            )
+            if text:
+                QToolTip.showText(event.globalPos(), text, self.viewport())
+            else:
+                QToolTip.hideText()
+                event.ignore()
+            return True
+        if kind == QEvent.Type.MouseMove and isinstance(event, QMouseEvent):
+            index = self.index_at(event.position().toPoint())
+            self._set_hover(-1 if index is None else index)
+        elif kind == QEvent.Type.Leave:
+            self._set_hover(-1)
+        return super().viewportEvent(event)
+
+    @override
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        """Keep the box exactly as tall as its wrapped text."""
+        super().resizeEvent(event)
+        self._fit_height()
+
+    def _set_hover(self, index: int) -> None:
+        if index != self._hover:
+            self._hover = index
+            self.hovered.emit(index)
+
+    def _fit_height(self) -> None:
+        margins = self.contentsMargins()
+        height = (
+            math.ceil(self.document().size().height())
+            + margins.top()
+            + margins.bottom()
+        )
+        if height != self.height():
+            self.setFixedHeight(height)
+
+
+class SentenceDetailView(QWidget):
+    """Source, hypothesis and references of one sentence, n-grams painted by status.
+
+    The order selector lives in the main window; this view shows the order it is
+    given. Texts are addressed by key: `"source"`, `"hypothesis"` (one order),
+    `"hypothesis:n"` (the lanes of the all-orders view) and `"reference:k"` (1-based).
+
+    Signals:
+        order_changed: the highlighted order changed (0: every order, as lanes).
+    """
+
+    order_changed = Signal(int)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._explanation: SentenceExplanation | None = None
+        self._source: str | None = None
+        self._order = 1
+        self._show_tokens = False
+        self._reference_names: tuple[str, ...] = ()
+        self._texts: dict[str, _SegmentText] = {}
+        self._shown: dict[str, _Shown] = {}
+        self._painted: dict[str, list[PaintedSpan]] = {}
+        self._lanes: list[tuple[QLabel, _SegmentText]] = []
+        self._references: list[tuple[QLabel, _SegmentText]] = []
+        self._build()
+        # An explicit minimum keeps the layout from deriving one from the texts'
+        # heights, which change with every sentence and would resize the window.
+        self.setMinimumSize(240, 160)
+        self._ready = True
+        self._render()
+
+    # --- public API -------------------------------------------------------------------
+
+    def set_explanation(
+        self, explanation: SentenceExplanation | None, source: str | None = None
+    ) -> None:
+        """Show `explanation` (`None`: nothing to explain), with `source` if known."""
+        self._explanation = explanation
+        self._source = source
+        self._render()
+
+    def set_order(self, order: int) -> None:
+        """Highlight n-grams of `order`; 0 shows every order as stacked lanes.
+
+        Raises:
+            ValueError: if `order` is negative.
+        """
+        if order < 0:
+            raise ValueError(f"n-gram order must be 0 (all) or more, not {order}")
+        if order == self._order:
+            return
+        self._order = order
+        self._render()
+        self.order_changed.emit(order)
+
+    def set_show_tokens(self, show: bool) -> None:
+        """Show the tokens as the scorer sees them instead of the original text."""
+        if show != self._show_tokens:
+            self._show_tokens = show
+            self._render()
+
+    def set_reference_names(self, names: Sequence[str]) -> None:
+        """Name the references in their headers (file names, say); optional."""
+        self._reference_names = tuple(names)
+        self._render()
+
+    def explanation(self) -> SentenceExplanation | None:
+        """The explanation shown."""
+        return self._explanation
+
+    def order(self) -> int:
+        """The order highlighted (0: all orders)."""
+        return self._order
+
+    def show_tokens(self) -> bool:
+        """Whether the tokens are shown instead of the original text."""
+        return self._show_tokens
+
+    def text_keys(self) -> tuple[str, ...]:
+        """The keys of the texts on display, top to bottom."""
+        return tuple(self._shown)
+
+    def displayed_text(self, which: str) -> str:
+        """The text shown under key `which` (original text or joined tokens)."""
+        return self._shown_for(which).text
+
+    def is_tokenized(self, which: str) -> bool:
+        """Whether `which` shows the tokens rather than the original text."""
+        return self._shown_for(which).tokenized
+
+    def document(self, which: str) -> QTextDocument:
+        """The document displaying `which`, for reading its character formats."""
+        self._shown_for(which)
+        return self._texts[which].document()
+
+    def highlighted_spans(self, which: str) -> list[PaintedSpan]:
+        """Exactly what was painted on `which`, left to right.
+
+        Returns:
+            `(start, end, label)` runs, in character indices of `displayed_text`
+            (Python `str` indices, not UTF-16 positions). The label is the n-gram
+            status (`"matched"`, `"clipped"`, `"unmatched"`) on the hypothesis and its
+            lanes, and `"matched"` on a reference.
+        """
+        self._shown_for(which)
+        return list(self._painted.get(which, []))
+
+    def tooltip_at(self, which: str, index: int) -> str:
+        """The rich-text tooltip for character `index` of `which` ("" for none)."""
+        explanation = self._explanation
+        shown = self._shown.get(which)
+        if explanation is None or shown is None:
+            return ""
+        tokens = _token_range(shown.token_spans, index)
+        if tokens is None:
+            return ""
+        if which.startswith(HYPOTHESIS):
+            order = self._order_of(which)
+            found = self._orders().get(order)
+            if found is None:
+                return ""
+            return _hypothesis_tooltip(
+                found, tokens, self._token_text(tokens), self.palette()
+            )
+        if which.startswith("reference:"):
+            number = int(which.split(":")[1])
+            return self._reference_tooltip(number - 1, tokens)
+        return ""
+
+    def linked_spans_at(self, which: str, index: int) -> dict[str, list[Span]]:
+        """The reference spans paired with the matched n-grams at `index` of `which`.
+
+        Args:
+            which: a hypothesis key (`"hypothesis"` or a lane).
+            index: a character index into its displayed text.
+
+        Returns:
+            Per reference key, the character spans in its displayed text.
+        """
+        shown = self._shown.get(which)
+        if shown is None or not which.startswith(HYPOTHESIS):
+            return {}
+        tokens = _token_range(shown.token_spans, index)
+        order = self._orders().get(self._order_of(which))
+        if tokens is None or order is None:
+            return {}
+        linked: dict[str, list[Span]] = {}
+        for occurrence in _covering(order.hypothesis, tokens):
+            for link in occurrence.links:
+                key = reference_key(link.reference + 1)
+                spans = self._shown[key].token_spans
+                span = (spans[link.start][0], spans[link.start + order.order - 1][1])
+                if span not in linked.setdefault(key, []):
+                    linked[key].append(span)
+        return linked
+
+    # --- Qt overrides -----------------------------------------------------------------
+
+    @override
+    def changeEvent(self, event: QEvent) -> None:
+        """Repaint with the new palette's formats when the palette changes."""
+        super().changeEvent(event)
+        if getattr(self, "_ready", False) and event.type() in (
+            QEvent.Type.PaletteChange,
+            QEvent.Type.ApplicationPaletteChange,
+        ):
+            self._render()
+
+    # --- building ---------------------------------------------------------------------
+
+    def _build(self) -> None:
+        self._scroll = QScrollArea()
+        self._scroll.setWidgetResizable(True)
+        self._scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self._scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        content = QWidget()
+        content.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self._body = body = QVBoxLayout(content)
+        body.setContentsMargins(8, 6, 8, 6)
+        body.setSpacing(3)
+
+        self._empty = QLabel("Select a sentence to see its n-grams.")
+        self._empty.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self._empty.setWordWrap(True)
+        self._note = QLabel()
+        self._note.setWordWrap(True)
+        self._source_header = _header_label()
+        self._source_header.setText("<b>Source</b>")
+        self._source_text = _SegmentText(placeholder="(empty)", scale=1.0)
+        self._hyp_header = _header_label()
+        self._hyp_text = _SegmentText(
+            partial(self.tooltip_at, HYPOTHESIS), placeholder="(empty hypothesis)"
+        )
+        self._hyp_text.hovered.connect(partial(self._on_hovered, HYPOTHESIS))
+        self._lane_box = QWidget()
+        self._lane_grid = QGridLayout(self._lane_box)
+        self._lane_grid.setContentsMargins(0, 0, 0, 0)
+        self._lane_grid.setHorizontalSpacing(8)
+        self._lane_grid.setVerticalSpacing(3)
+        self._lane_grid.setColumnStretch(1, 1)
+        self._reference_box = QWidget()
+        self._reference_layout = QVBoxLayout(self._reference_box)
+        self._reference_layout.setContentsMargins(0, 0, 0, 0)
+        self._reference_layout.setSpacing(3)
+
+        body.addWidget(self._empty)
+        body.addWidget(self._note)
+        body.addWidget(self._source_header)
+        body.addWidget(self._source_text)
+        body.addSpacing(6)
+        body.addWidget(self._hyp_header)
+        body.addWidget(self._hyp_text)
+        body.addWidget(self._lane_box)
+        body.addSpacing(6)
+        body.addWidget(self._reference_box)
+        body.addStretch(1)
+        self._scroll.setWidget(content)
+
+        self._legend = _SegmentText(scale=0.92)
+        self._legend.setToolTip("How n-grams are coloured")
+        separator = QFrame()
+        separator.setFrameShape(QFrame.Shape.HLine)
+        separator.setFrameShadow(QFrame.Shadow.Plain)
+        separator.setForegroundRole(QPalette.ColorRole.Mid)
+        self._legend_separator = separator
+
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(0)
+        layout.addWidget(self._scroll, stretch=1)
+        layout.addWidget(separator)
+        layout.addWidget(self._legend)
+
+    def _ensure_lanes(self, count: int) -> None:
+        while len(self._lanes) > count:
+            label, text = self._lanes.pop()
+            for widget in (label, text):
+                self._lane_grid.removeWidget(widget)
+                widget.deleteLater()
+        while len(self._lanes) < count:
+            order = len(self._lanes) + 1
+            key = lane_key(order)
+            label = QLabel()
+            label.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignTop)
+            label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+            text = _SegmentText(
+                partial(self.tooltip_at, key), placeholder="(empty hypothesis)"
+            )
+            text.hovered.connect(partial(self._on_hovered, key))
+            self._lane_grid.addWidget(label, order - 1, 0)
+            self._lane_grid.addWidget(text, order - 1, 1)
+            self._lanes.append((label, text))
+
+    def _ensure_references(self, count: int) -> None:
+        while len(self._references) > count:
+            label, text = self._references.pop()
+            for widget in (label, text):
+                self._reference_layout.removeWidget(widget)
+                widget.deleteLater()
+        while len(self._references) < count:
+            key = reference_key(len(self._references) + 1)
+            label = _header_label()
+            text = _SegmentText(partial(self.tooltip_at, key), placeholder="(none)")
+            self._reference_layout.addWidget(label)
+            self._reference_layout.addWidget(text)
+            self._references.append((label, text))
+
+    # --- rendering --------------------------------------------------------------------
+
+    def _render(self) -> None:
+        explanation = self._explanation
+        self._texts.clear()
+        self._shown.clear()
+        self._painted.clear()
+        muted = muted_text_color(self.palette()).name()
+        self._empty.setStyleSheet(f"color: {muted}; padding: 24px;")
+        self._note.setStyleSheet(
+            f"color: {muted}; font-style: italic; padding: 0 0 4px 0;"
+        )
+
+        has_source = self._source is not None
+        self._source_header.setVisible(has_source)
+        self._source_text.setVisible(has_source)
+        if self._source is not None:
+            shown = _Shown(self._source, (), tokenized=False)
+            self._show(SOURCE, self._source_text, shown, [], {})
+
+        self._empty.setText(
+            "Select a sentence to see its n-grams."
+            if self._source is None
+            else "There is no n-gram explanation for this sentence."
+        )
+        self._empty.setVisible(explanation is None)
+        for widget in (
+            self._note,
+            self._hyp_header,
+            self._hyp_text,
+            self._lane_box,
+            self._reference_box,
+            self._legend,
+            self._legend_separator,
+        ):
+            widget.setVisible(explanation is not None)
+        if explanation is None:
+            return
+
+        hypothesis = _display(explanation.hypothesis, self._show_tokens)
+        references = [
+            None if ref is None else _display(ref, self._show_tokens)
+            for ref in explanation.references
+        ]
+        self._render_hypothesis(explanation, hypothesis)
+        self._render_references(explanation, references)
+        self._render_note(hypothesis, references)
+        self._render_legend(len(explanation.references))
+
+    def _render_hypothesis(
+        self, explanation: SentenceExplanation, shown: _Shown
+    ) -> None:
+        palette = self.palette()
+        formats = {
+            status.value: status_format(status, palette) for status in NgramStatus
+        }
+        orders = self._orders()
+        header = [
+            f"<b>Hypothesis</b>&nbsp;&nbsp;·&nbsp;&nbsp;sentence BLEU "
+            f"<b>{explanation.score.score:.2f}</b>"
+        ]
+        lanes = self._order == 0
+        self._hyp_text.setVisible(not lanes)
+        self._lane_box.setVisible(lanes)
+        if lanes:
+            self._ensure_lanes(len(explanation.orders))
+            for (label, text), order in zip(
+                self._lanes, explanation.orders, strict=True
+            ):
+                term = order.term
+                label.setText(
+                    f"<b>{order.order}-gram</b><br>"
+                    f'<span style="color:{muted_text_color(palette).name()}">'
+                    f"{term.matches:g}/{term.total:g}</span>"
+                )
+                label.setToolTip(_counts_caption(order, palette, plain=True))
+                runs = painted_runs(shown.token_spans, _pieces(order), _STATUS_RANKING)
+                self._show(lane_key(order.order), text, shown, runs, formats)
+        else:
+            selected = orders.get(self._order)
+            if selected is None:
+                caption = f"no {self._order}-grams are scored"
+                runs = []
+            else:
+                caption = _counts_caption(selected, palette)
+                runs = painted_runs(
+                    shown.token_spans, _pieces(selected), _STATUS_RANKING
+                )
+            header.append(caption)
+            self._show(HYPOTHESIS, self._hyp_text, shown, runs, formats)
+        self._hyp_header.setText(_header_html(header))
+
+    def _render_references(
+        self, explanation: SentenceExplanation, references: Sequence[_Shown | None]
+    ) -> None:
+        palette = self.palette()
+        muted = muted_text_color(palette).name()
+        self._ensure_references(len(references))
+        chosen = self._chosen_orders()
+        for k, ((label, text), shown) in enumerate(
+            zip(self._references, references, strict=True)
+        ):
+            color = reference_color(k, palette).name()
+            name = ""
+            if k < len(self._reference_names) and self._reference_names[k]:
+                name = f" ({html.escape(self._reference_names[k])})"
+            parts = [
+                f'<span style="color:{color}">&#9632;</span>&nbsp;'
+                f"<b>Reference {k + 1}</b>{name}"
+            ]
+            ref = explanation.references[k]
+            if ref is None or shown is None:
+                parts.append(f'<span style="color:{muted}">(none)</span>')
+                text.set_segment("")
+                self._texts[reference_key(k + 1)] = text
+                self._shown[reference_key(k + 1)] = _Shown("", (), tokenized=False)
+                self._painted[reference_key(k + 1)] = []
+                label.setText(_header_html(parts))
+                continue
+            if k in explanation.length_refs:
+                parts.append(
+                    f'<span style="color:{muted}">·&nbsp;its length r = '
+                    f"{len(ref.tokens)} set the brevity penalty</span>"
+                )
+            pieces: list[tuple[int, int, str]] = []
+            for order in chosen:
+                occurrences = order.references[k]
+                pieces.extend(
+                    (item.start, item.start + order.order, REFERENCE_MATCH)
+                    for item in occurrences
+                    if item.matched
+                )
+            if len(chosen) == 1:
+                used = sum(1 for item in chosen[0].references[k] if item.matched)
+                parts.append(
+                    f'<span style="color:{muted}">·&nbsp;{used} of '
+                    f"{len(chosen[0].references[k])} {chosen[0].order}-grams "
+                    "paired</span>"
+                )
+            runs = painted_runs(shown.token_spans, pieces, _REFERENCE_RANKING)
+            formats = {REFERENCE_MATCH: reference_match_format(k, palette)}
+            self._show(reference_key(k + 1), text, shown, runs, formats)
+            label.setText(_header_html(parts))
+
+    def _render_note(
+        self, hypothesis: _Shown, references: Sequence[_Shown | None]
+    ) -> None:
+        notes = []
+        if self._show_tokens:
+            notes.append(
+                "Showing the tokens as the scorer sees them, joined by single spaces."
+            )
+        else:
+            changed = ["the hypothesis"] if hypothesis.tokenized else []
+            changed += [
+                f"reference {k + 1}"
+                for k, shown in enumerate(references)
+                if shown is not None and shown.tokenized
+            ]
+            if changed:
+                notes.append(
+                    f"Showing the tokens as the scorer sees them for "
+                    f"{_join(changed)}: the tokenizer changed this text in a way "
+                    "that cannot be traced back to its original characters."
+                )
+        if self._order == 0:
+            notes.append(
+                "Every order: one lane per order; the references show the spans "
+                "paired by any order."
+            )
+        self._note.setText(" ".join(notes))
+        self._note.setVisible(bool(notes))
+
+    def _render_legend(self, references: int) -> None:
+        palette = self.palette()
+        muted = QTextCharFormat()
+        muted.setForeground(muted_text_color(palette))
+        self._legend.set_segment("")
+        cursor = QTextCursor(self._legend.document())
+        items = legend_items(palette, references)
+        nbsp = "\u00a0"
+        for item in items:
+            if item.key.startswith("reference:"):
+                continue
+            description = item.description
+            if len(description) <= _UNBROKEN_DESCRIPTION:
+                description = description.replace(" ", nbsp)
+            cursor.insertText(f"{nbsp}{item.label}{nbsp}", item.text_format)
+            cursor.insertText(f"{nbsp}{description}{nbsp * 3} ", muted)
+        refs = [item for item in items if item.key.startswith("reference:")]
+        if refs:
+            cursor.insertText(f"reference{nbsp}spans{nbsp}paired{nbsp}in{nbsp}", muted)
+            for item in refs:
+                label = item.label.replace(" ", nbsp)
+                cursor.insertText(f"{nbsp}{label}{nbsp}", item.text_format)
+                cursor.insertText(nbsp, muted)
+
+    def _show(
+        self,
+        key: str,
+        widget: _SegmentText,
+        shown: _Shown,
+        runs: list[PaintedSpan],
+        formats: dict[str, QTextCharFormat],
+    ) -> None:
+        widget.set_segment(shown.text)
+        widget.paint(runs, formats)
+        self._texts[key] = widget
+        self._shown[key] = shown
+        self._painted[key] = runs
+
+    # --- hover and tooltips -----------------------------------------------------------
+
+    def _on_hovered(self, which: str, index: int) -> None:
+        linked = self.linked_spans_at(which, index) if index >= 0 else {}
+        palette = self.palette()
+        for k, (_, text) in enumerate(self._references):
+            key = reference_key(k + 1)
+            text.emphasise(linked.get(key, []), reference_link_format(k, palette))
+
+    def _reference_tooltip(self, k: int, tokens: tuple[int, int]) -> str:
+        rows = []
+        chosen = self._chosen_orders()
+        for order in chosen:
+            for item in _covering_reference(order, k, tokens):
+                if self._order == 0 and not item.matched:
+                    continue
+                rows.append(_reference_row(order, item, self.palette()))
+        return _tooltip_html(rows) if rows else ""
+
+    def _token_text(self, tokens: tuple[int, int]) -> str:
+        explanation = self._explanation
+        if explanation is None:
+            return ""
+        words = explanation.hypothesis.tokens
+        if tokens[0] == tokens[1]:
+            return f"“{words[tokens[0]]}”"
+        return f"the space between “{words[tokens[0]]}” and “{words[tokens[1]]}”"
+
+    # --- helpers ----------------------------------------------------------------------
+
+    def _orders(self) -> dict[int, OrderExplanation]:
+        if self._explanation is None:
+            return {}
+        return {order.order: order for order in self._explanation.orders}
+
+    def _chosen_orders(self) -> list[OrderExplanation]:
+        """The orders painted on the references: the selected one, or all."""
+        orders = self._orders()
+        if self._order == 0:
+            return list(orders.values())
+        return [orders[self._order]] if self._order in orders else []
+
+    def _order_of(self, which: str) -> int:
+        if which == HYPOTHESIS:
+            return self._order
+        return int(which.split(":")[1])
+
+    def _shown_for(self, which: str) -> _Shown:
+        shown = self._shown.get(which)
+        if shown is None:
+            keys = ", ".join(self._shown) or "none"
+            raise KeyError(f"no text {which!r} on display (showing: {keys})")
+        return shown
+
+
+def _header_label() -> QLabel:
+    label = QLabel()
+    label.setTextFormat(Qt.TextFormat.RichText)
+    label.setWordWrap(True)
+    label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+    return label
+
+
+def _header_html(parts: Sequence[str]) -> str:
+    """Header parts that each stay on one line; the line breaks between parts."""
+    return "&nbsp;&nbsp; ".join(
+        f'<span style="white-space:nowrap">{part}</span>' for part in parts
+    )
+
+
+def _pieces(order: OrderExplanation) -> list[tuple[int, int, str]]:
+    return [(item.start, item.end, item.status.value) for item in order.hypothesis]
+
+
+def _covering(
+    occurrences: Sequence[NgramOccurrence], tokens: tuple[int, int]
+) -> list[NgramOccurrence]:
+    first, last = tokens
+    return [item for item in occurrences if item.start <= first and item.end > last]
+
+
+def _covering_reference(
+    order: OrderExplanation, k: int, tokens: tuple[int, int]
+) -> list[RefNgramOccurrence]:
+    first, last = tokens
+    return [
+        item
+        for item in order.references[k]
+        if item.start <= first and item.start + order.order > last
+    ]
+
+
+def _tooltip_html(rows: Sequence[str]) -> str:
+    """Rows of a rich-text tooltip, ruled apart, each line unwrapped."""
+    body = "<hr>".join(rows)
+    return f'<qt><div style="white-space:nowrap">{body}</div></qt>'
+
+
+def _join(names: Sequence[str]) -> str:
+    """Names joined as prose: a; a and b; a, b and c."""
+    if len(names) <= 1:
+        return "".join(names)
+    return ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _references_short(numbers: Sequence[int]) -> str:
+    """Reference numbers (1-based) as a short label: ref 2; refs 1, 3."""
+    label = "ref" if len(numbers) == 1 else "refs"
+    return f"{label} {', '.join(str(n) for n in numbers)}"
+
+
+def _gram(gram: Sequence[str]) -> str:
+    return html.escape(" ".join(gram))
+
+
+def _counts_caption(
+    order: OrderExplanation, palette: QPalette, plain: bool = False
+) -> str:
+    """The order's status counts, with colour chips unless `plain`."""
+    parts = []
+    for status in NgramStatus:
+        count = order.count(status)
+        if plain:
+            parts.append(f"{count} {status.value}")
+        else:
+            chip = swatch_html(
+                status_format(status, palette), str(count), decorate=False
+            )
+            parts.append(f"{chip}&nbsp;{status.value}")
+    if plain:
+        return f"{order.order}-grams: " + ", ".join(parts)
+    # A non-breaking hyphen: rich text breaks lines after "-" even in nowrap spans.
+    return f"{order.order}&#8209;grams: " + "&nbsp;&nbsp;".join(parts)
+
+
+def _hypothesis_tooltip(
+    order: OrderExplanation, tokens: tuple[int, int], where: str, palette: QPalette
+) -> str:
+    """Every n-gram of `order` covering `tokens`, with its counts and its fate."""
+    covering = _covering(order.hypothesis, tokens)
+    if not covering:
+        return ""
+    noun = f"{order.order}-gram" + ("s" if len(covering) > 1 else "")
+    muted = muted_text_color(palette).name()
+    rows = [f'<span style="color:{muted}">{noun} covering {html.escape(where)}</span>']
+    rows.extend(_hypothesis_row(item, palette) for item in covering)
+    return _tooltip_html(rows)
+
+
+def _hypothesis_row(item: NgramOccurrence, palette: QPalette) -> str:
+    chip = swatch_html(status_format(item.status, palette), item.status.value)
+    lines = [f"<b>{_gram(item.gram)}</b>&nbsp;&nbsp;{chip}"]
+    if item.max_ref_count:
+        holders = [
+            k + 1
+            for k, count in enumerate(item.ref_counts)
+            if count == item.max_ref_count
+        ]
+        lines.append(
+            f"occurs {item.hyp_count}× in the hypothesis, at most "
+            f"{item.max_ref_count}× in one reference ({_references_short(holders)})"
+        )
+    else:
+        lines.append(f"occurs {item.hyp_count}× in the hypothesis, in no reference")
+    rank = f"occurrence {item.occurrence} of {item.hyp_count}"
+    if item.status is NgramStatus.MATCHED:
+        licensed = [f"{k + 1}" for k in item.licensed_by]
+        noun = "reference" if len(licensed) == 1 else "references"
+        lines.append(f"{rank}: counted, licensed by {noun} {_join(licensed)}")
+    elif item.status is NgramStatus.CLIPPED:
+        lines.append(
+            f"{rank}: beyond the {item.max_ref_count} that a single reference "
+            "allows, so not counted (clipped)"
+        )
+    else:
+        lines.append(f"{rank}: not counted")
+    return "<br>".join(lines)
+
+
+def _reference_row(
+    order: OrderExplanation, item: RefNgramOccurrence, palette: QPalette
+) -> str:
+    hyp_count = next(
+        (found.hyp_count for found in order.hypothesis if found.gram == item.gram), 0
+    )
+    lines = [
+        f"<b>{_gram(item.gram)}</b>&nbsp;&nbsp;"
+        f'<span style="color:{muted_text_color(palette).name()}">'
+        f"{order.order}-gram, occurrence {item.occurrence} in this reference</span>"
+    ]
+    if item.matched:
+        lines.append(
+            f"paired with occurrence {item.occurrence} in the hypothesis, which counted"
+        )
+    elif hyp_count:
+        lines.append(f"not used: the hypothesis has it only {hyp_count}×")
+    else:
+        lines.append("not used: the hypothesis does not have it")
+    return "<br>".join(lines)
