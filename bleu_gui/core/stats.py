@@ -154,6 +154,9 @@ class CorpusStats:
     def subset(self, rows: npt.ArrayLike) -> CorpusStats:
         """The statistics of the given rows (indices or a boolean mask), in order."""
         index = np.asarray(rows)
+        if index.size == 0:
+            # `np.asarray([])` is a float array, which numpy refuses as an index.
+            index = index.astype(np.int64)
         return CorpusStats(
             self.hyp_len[index],
             self.ref_lens[index],
