@@ -15,7 +15,6 @@ evaluation of machine translation.
 
 from __future__ import annotations
 
-import collections
 import gzip
 import json
 import math
@@ -32,6 +31,7 @@ from sacrebleu.metrics import BLEU
 from sacrebleu.tokenizers.tokenizer_13a import Tokenizer13a
 
 from bleu_gui.cli import demo_paths, main
+from tests.oracles import tf_nmt_bleu
 
 REF_A = [
     "Biker reacts lightning fast and prevents worse.",
@@ -651,66 +651,6 @@ def test_nltk_sentence_level_equals_sentence_bleu(
 # --------------------------------------------------------------------------- tf-nmt
 
 
-def _tf_nmt_ngrams(
-    segment: list[str], max_order: int
-) -> collections.Counter[tuple[str, ...]]:
-    counts: collections.Counter[tuple[str, ...]] = collections.Counter()
-    for order in range(1, max_order + 1):
-        for i in range(len(segment) - order + 1):
-            counts[tuple(segment[i : i + order])] += 1
-    return counts
-
-
-def _tf_nmt_compute_bleu(
-    reference_corpus: list[list[list[str]]],
-    translation_corpus: list[list[str]],
-    max_order: int = 4,
-    smooth: bool = False,
-) -> tuple[float, list[float], float, float, int, int]:
-    """tensorflow/nmt `nmt/scripts/bleu.py` `compute_bleu`, transcribed."""
-    matches_by_order = [0] * max_order
-    possible_matches_by_order = [0] * max_order
-    reference_length = 0
-    translation_length = 0
-    for references, translation in zip(
-        reference_corpus, translation_corpus, strict=True
-    ):
-        reference_length += min(len(r) for r in references)
-        translation_length += len(translation)
-        merged_ref_ngram_counts: collections.Counter[tuple[str, ...]] = (
-            collections.Counter()
-        )
-        for reference in references:
-            merged_ref_ngram_counts |= _tf_nmt_ngrams(reference, max_order)
-        translation_ngram_counts = _tf_nmt_ngrams(translation, max_order)
-        overlap = translation_ngram_counts & merged_ref_ngram_counts
-        for ngram in overlap:
-            matches_by_order[len(ngram) - 1] += overlap[ngram]
-        for order in range(1, max_order + 1):
-            possible_matches = len(translation) - order + 1
-            if possible_matches > 0:
-                possible_matches_by_order[order - 1] += possible_matches
-    precisions = [0.0] * max_order
-    for i in range(max_order):
-        if smooth:
-            precisions[i] = (matches_by_order[i] + 1.0) / (
-                possible_matches_by_order[i] + 1.0
-            )
-        elif possible_matches_by_order[i] > 0:
-            precisions[i] = float(matches_by_order[i]) / possible_matches_by_order[i]
-        else:
-            precisions[i] = 0.0
-    if min(precisions) > 0:
-        p_log_sum = sum((1.0 / max_order) * math.log(p) for p in precisions)
-        geo_mean = math.exp(p_log_sum)
-    else:
-        geo_mean = 0
-    ratio = float(translation_length) / reference_length
-    bp = 1.0 if ratio > 1.0 else math.exp(1 - 1.0 / ratio)
-    bleu = geo_mean * bp
-    return bleu, precisions, bp, ratio, translation_length, reference_length
-
-
 @pytest.mark.parametrize("nrefs", [1, 2], ids=["one-ref", "two-refs"])
 @pytest.mark.parametrize(
     ("flags", "smooth"),
@@ -733,8 +673,8 @@ def test_tf_nmt_native_score(
         for refs in zip(*ref_lines(nrefs), strict=True)
     ]
     translations = [tokenize(hyp).split() for hyp in HYP]
-    bleu, _, bp, ratio, hyp_len, ref_len = _tf_nmt_compute_bleu(
-        references, translations, smooth=smooth
+    bleu, _, bp, ratio, hyp_len, ref_len = tf_nmt_bleu(
+        translations, references, add_one=smooth
     )
     assert 0 < ours["native_score"] < 1  # a 0-1 scale
     assert ours["native_score"] == bleu

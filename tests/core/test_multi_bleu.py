@@ -192,21 +192,19 @@ NUMBER = re.compile(r"\d+(?:\.\d+)?")
 # Written from multi-bleu.perl's published closing formula and output format; reads
 # "c1 c2 c3 c4 t1 t2 t3 t4 hyp_len ref_len" lines, prints 100*BLEU and the line.
 PERL_ORACLE = r"""
-sub my_log { return -9999999999 unless $_[0]; return log($_[0]); }
-while (<STDIN>) {
-  my ($c1, $c2, $c3, $c4, $t1, $t2, $t3, $t4, $hyp, $ref) = split;
-  my @C = (0, $c1, $c2, $c3, $c4);
-  my @T = (0, $t1, $t2, $t3, $t4);
-  my @p;
-  for my $n (1..4) { $p[$n] = $T[$n] ? $C[$n] / $T[$n] : 0; }
-  my $bp = 1;
-  $bp = exp(1 - $ref / $hyp) if $hyp < $ref;
-  my $bleu = $bp * exp((my_log($p[1]) + my_log($p[2]) + my_log($p[3])
-                        + my_log($p[4])) / 4);
-  printf "%.17g\t", 100 * $bleu;
+sub floored_log { my ($x) = @_; return $x ? log($x) : -9999999999; }
+while (my $row = <STDIN>) {
+  my @f = split ' ', $row;
+  my ($hyp, $ref) = @f[8, 9];
+  my @prec = map { $f[4 + $_] ? $f[$_] / $f[4 + $_] : 0 } 0 .. 3;
+  my $penalty = $hyp < $ref ? exp(1 - $ref / $hyp) : 1;
+  my $sum = floored_log($prec[0]) + floored_log($prec[1])
+          + floored_log($prec[2]) + floored_log($prec[3]);
+  my $score = $penalty * exp($sum / 4);
+  printf "%.17g\t", 100 * $score;
   printf "BLEU = %.2f, %.1f/%.1f/%.1f/%.1f (BP=%.3f, ratio=%.3f, hyp_len=%d, "
-    . "ref_len=%d)\n", 100 * $bleu, 100 * $p[1], 100 * $p[2], 100 * $p[3],
-    100 * $p[4], $bp, $hyp / $ref, $hyp, $ref;
+    . "ref_len=%d)\n", 100 * $score, (map { 100 * $_ } @prec), $penalty,
+    $hyp / $ref, $hyp, $ref;
 }
 """
 

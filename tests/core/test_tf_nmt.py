@@ -1,16 +1,13 @@
 """Compat.TF_NMT reproduces tensorflow/nmt's `compute_bleu` (HF evaluate's "bleu").
 
-tensorflow/nmt is not pip-installable, so the oracle is written here, independently,
-from the published algorithm (nmt/scripts/bleu.py; reference notes §4): per segment
-the *shortest* reference length, reference n-gram counts merged with Counter union
-and clipped with Counter intersection, `smooth=True` adding one to the matches and
-the possible matches of every order (unigrams included), any zero precision giving
-0, BP = exp(1 - 1/ratio) unless ratio > 1, everything on a 0-1 scale. Where the
-original raises ZeroDivisionError, bleu-gui raises ValueError.
+tensorflow/nmt is not pip-installable, so the oracle (`tests/oracles.py`) is written
+independently from its published behaviour (reference notes §4): per segment the
+*shortest* reference length, matches clipped by the largest count in one reference,
+`smooth=True` adding one to the matches and the possible matches of every order
+(unigrams included), any zero precision giving 0, BP = exp(1 - 1/ratio) unless
+ratio > 1, everything on a 0-1 scale. Where the original raises ZeroDivisionError,
+bleu-gui raises ValueError.
 """
-
-import collections
-import math
 
 import numpy as np
 import pytest
@@ -27,61 +24,7 @@ from bleu_gui.core import (
     score_sentences,
     sentence_bleu,
 )
-
-
-def _get_ngrams(segment: list[str], max_order: int) -> collections.Counter[tuple]:
-    counts: collections.Counter[tuple] = collections.Counter()
-    for order in range(1, max_order + 1):
-        for i in range(len(segment) - order + 1):
-            counts[tuple(segment[i : i + order])] += 1
-    return counts
-
-
-def oracle_compute_bleu(
-    reference_corpus: list[list[list[str]]],
-    translation_corpus: list[list[str]],
-    max_order: int = 4,
-    smooth: bool = False,
-) -> tuple[float, list[float], float, float, int, int]:
-    """The published algorithm, step for step (0-1 scale)."""
-    matches_by_order = [0] * max_order
-    possible_matches_by_order = [0] * max_order
-    reference_length = 0
-    translation_length = 0
-    for references, translation in zip(
-        reference_corpus, translation_corpus, strict=True
-    ):
-        reference_length += min(len(r) for r in references)
-        translation_length += len(translation)
-        merged: collections.Counter[tuple] = collections.Counter()
-        for reference in references:
-            merged |= _get_ngrams(reference, max_order)
-        overlap = _get_ngrams(translation, max_order) & merged
-        for ngram, count in overlap.items():
-            matches_by_order[len(ngram) - 1] += count
-        for order in range(1, max_order + 1):
-            possible = len(translation) - order + 1
-            if possible > 0:
-                possible_matches_by_order[order - 1] += possible
-    precisions = [0.0] * max_order
-    for i in range(max_order):
-        if smooth:
-            precisions[i] = (matches_by_order[i] + 1.0) / (
-                possible_matches_by_order[i] + 1.0
-            )
-        elif possible_matches_by_order[i] > 0:
-            precisions[i] = float(matches_by_order[i]) / possible_matches_by_order[i]
-        else:
-            precisions[i] = 0.0
-    if min(precisions) > 0:
-        p_log_sum = sum((1.0 / max_order) * math.log(p) for p in precisions)
-        geo_mean = math.exp(p_log_sum)
-    else:
-        geo_mean = 0
-    ratio = float(translation_length) / reference_length
-    bp = 1.0 if ratio > 1.0 else math.exp(1 - 1.0 / ratio)
-    bleu = geo_mean * bp
-    return bleu, precisions, bp, ratio, translation_length, reference_length
+from tests.oracles import tf_nmt_bleu
 
 
 def tf_config(smooth: bool = False, max_order: int = 4) -> BleuConfig:
@@ -107,7 +50,7 @@ def check(
     ]
     config = tf_config(smooth, max_order)
     try:
-        expected = oracle_compute_bleu(refs, hyps, max_order, smooth)
+        expected = tf_nmt_bleu(hyps, refs, max_order, smooth)
     except ZeroDivisionError:
         with pytest.raises(ValueError, match="tensorflow/nmt"):
             corpus_bleu(hyp_text, streams, config)
@@ -166,7 +109,7 @@ def test_sentence_scores_equal_the_published_algorithm(
     for hyp, segment_refs in zip(hyps, refs, strict=True):
         text_refs = [" ".join(r) for r in segment_refs]
         try:
-            bleu = oracle_compute_bleu([segment_refs], [hyp], 4, smooth)[0]
+            bleu = tf_nmt_bleu([hyp], [segment_refs], 4, smooth)[0]
         except ZeroDivisionError:
             with pytest.raises(ValueError, match="tensorflow/nmt"):
                 sentence_bleu(" ".join(hyp), text_refs, config)
@@ -195,8 +138,8 @@ GUIDE_REFS = [
 def test_guide_to_action_example() -> None:
     ours = sentence_bleu(GUIDE_HYP, GUIDE_REFS, tf_config())
     assert ours.native_score == 0.5045666840058485
-    tokens = [[r.split() for r in GUIDE_REFS]], [GUIDE_HYP.split()]
-    assert oracle_compute_bleu(*tokens)[0] == 0.5045666840058485
+    tokens = [GUIDE_HYP.split()], [[r.split() for r in GUIDE_REFS]]
+    assert tf_nmt_bleu(*tokens)[0] == 0.5045666840058485
 
 
 def test_shortest_reference_tf_nmt_issue_244() -> None:
@@ -222,7 +165,7 @@ def test_disjoint_with_smoothing_is_above_zero() -> None:
 
 def test_unsmoothed_zero_precision_is_int_zero_times_bp() -> None:
     ours = sentence_bleu("a b c", ["a b d"], tf_config())
-    expected = oracle_compute_bleu([[["a", "b", "d"]]], [["a", "b", "c"]])[0]
+    expected = tf_nmt_bleu([["a", "b", "c"]], [[["a", "b", "d"]]])[0]
     assert ours.native_score == expected == 0
     assert ours.note is not None
 
@@ -242,7 +185,7 @@ def test_zero_division_cases_raise_value_error(
 ) -> None:
     tokens = [[stream[i].split() for stream in refs] for i in range(len(hyps))]
     with pytest.raises(ZeroDivisionError):
-        oracle_compute_bleu(tokens, [h.split() for h in hyps], 4, smooth)
+        tf_nmt_bleu([h.split() for h in hyps], tokens, 4, smooth)
     with pytest.raises(ValueError, match="ZeroDivisionError"):
         corpus_bleu(hyps, refs, tf_config(smooth))
 
@@ -266,7 +209,5 @@ def test_default_tokenizer_is_13a_as_hugging_face_evaluate() -> None:
     ours = corpus_bleu(["The cat sat."], [["The cat sat ."]], config)
     assert (
         ours.native_score
-        == oracle_compute_bleu(
-            [[["The", "cat", "sat", "."]]], [["The", "cat", "sat", "."]]
-        )[0]
+        == tf_nmt_bleu([["The", "cat", "sat", "."]], [[["The", "cat", "sat", "."]]])[0]
     )

@@ -1,0 +1,66 @@
+"""Test oracles for the libraries that do not install here, written for these tests.
+
+tensorflow/nmt is not on PyPI. `tf_nmt_bleu` re-derives, from its documented
+behaviour, what its `compute_bleu` returns: clipped matches against the largest count
+in any one reference, the *shortest* reference length per segment, add-one on every
+order when smoothing, 0 when any precision is 0, a brevity penalty computed from the
+length ratio, all on a 0-1 scale. The floating-point operations are the ones that
+behaviour implies (a weighted sum of logs, the ratio inverted inside the exponent), so
+the result can be compared with `==`.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from collections.abc import Sequence
+
+Tokens = Sequence[str]
+
+
+def _grams(tokens: Tokens, n: int) -> Counter[tuple[str, ...]]:
+    return Counter(zip(*(tokens[i:] for i in range(n)), strict=False))
+
+
+def tf_nmt_bleu(
+    hypotheses: Sequence[Tokens],
+    references: Sequence[Sequence[Tokens]],
+    max_order: int = 4,
+    add_one: bool = False,
+) -> tuple[float, list[float], float, float, int, int]:
+    """(bleu, precisions, bp, ratio, c, r); `references[i]` = segment i's refs.
+
+    Raises:
+        ZeroDivisionError: where tensorflow/nmt does (c = 0 or r = 0).
+    """
+    hits = [0] * max_order
+    possible = [0] * max_order
+    c = r = 0
+    for hyp, refs in zip(hypotheses, references, strict=True):
+        c += len(hyp)
+        r += min(len(ref) for ref in refs)
+        for n in range(1, max_order + 1):
+            ceiling: dict[tuple[str, ...], int] = {}
+            for ref in refs:
+                for gram, count in _grams(ref, n).items():
+                    ceiling[gram] = max(ceiling.get(gram, 0), count)
+            found = _grams(hyp, n)
+            hits[n - 1] += sum(min(k, ceiling.get(g, 0)) for g, k in found.items())
+            possible[n - 1] += max(len(hyp) - n + 1, 0)
+    if add_one:
+        precisions = [
+            (h + 1.0) / (t + 1.0) for h, t in zip(hits, possible, strict=True)
+        ]
+    else:
+        precisions = [
+            h / t if t > 0 else 0.0 for h, t in zip(hits, possible, strict=True)
+        ]
+    weight = 1.0 / max_order
+    geo_mean = (
+        math.exp(sum(weight * math.log(p) for p in precisions))
+        if min(precisions) > 0
+        else 0
+    )
+    ratio = c / r
+    bp = 1.0 if ratio > 1.0 else math.exp(1 - 1.0 / ratio)
+    return geo_mean * bp, precisions, bp, ratio, c, r
