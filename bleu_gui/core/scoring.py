@@ -19,7 +19,13 @@ from bleu_gui.core.bleu import sacrebleu_arithmetic, sacrebleu_score
 from bleu_gui.core.compat import multi_bleu, nltk, tf_nmt
 from bleu_gui.core.config import BleuConfig, Compat, Smoothing
 from bleu_gui.core.result import BleuScore, SentenceScores, Unscorable
-from bleu_gui.core.stats import CorpusStats, SummedStats, iter_compute_stats
+from bleu_gui.core.stats import (
+    CHUNK,
+    CorpusStats,
+    StatsCounter,
+    SummedStats,
+    iter_compute_stats,
+)
 from bleu_gui.core.steps import drain, relabel
 from bleu_gui.core.tokenize import tokenizer_for
 
@@ -31,8 +37,8 @@ __all__ = [
     "fit_stats",
     "iter_corpus_stats",
     "iter_count",
+    "iter_prepare",
     "iter_sentence_scores",
-    "iter_tokenize_corpus",
     "required_order",
     "score_corpus",
     "score_sentence",
@@ -132,11 +138,10 @@ def iter_corpus_stats(
         processes: worker processes for tokenizing large inputs (see
             `Tokenizer.iter_tokenize`).
     """
-    order = max(required_order(config), max_order or 0)
-    tokenized = yield from iter_tokenize_corpus(
-        hypotheses, references, config, processes=processes
+    _, stats = yield from iter_prepare(
+        hypotheses, references, config, max_order=max_order, processes=processes
     )
-    return (yield from iter_count(tokenized, order))
+    return stats
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -147,30 +152,79 @@ class TokenizedCorpus:
     references: list[list[str | None]]
 
 
-def iter_tokenize_corpus(
+def iter_prepare(
     hypotheses: Sequence[str],
     references: Sequence[Sequence[str | None]],
     config: BleuConfig,
     *,
+    max_order: int | None = None,
     processes: int = 1,
-) -> Generator[Progress, None, TokenizedCorpus]:
-    """Tokenize every distinct line of a corpus once, yielding `Progress`."""
-    tokenizer = tokenizer_for(config)
-    every_line = itertools.chain(
-        hypotheses,
-        *((line for line in stream if line is not None) for stream in references),
-    )
-    table = yield from relabel(
-        tokenizer.iter_tokenize(every_line, processes=processes),
-        lambda step: Progress("tokenizing", *step),
-    )
-    return TokenizedCorpus(
-        [table[line] for line in hypotheses],
-        [
-            [None if line is None else table[line] for line in stream]
-            for stream in references
-        ],
-    )
+) -> Generator[Progress, None, tuple[TokenizedCorpus, CorpusStats]]:
+    """Tokenize and count, chunk by chunk; return the tokens and the statistics.
+
+    Every distinct line is tokenized once, in the chunk of segments where it first
+    occurs. With worker processes, a chunk is counted here while the workers tokenize
+    the next ones, so counting costs little extra time.
+
+    Args:
+        hypotheses: one detokenized (raw) segment per line.
+        references: reference streams, `references[k][i]`; `None` = no reference k
+            for segment i.
+        config: the scoring options (tokenizer, case and orders matter here).
+        max_order: count at least this many orders.
+        processes: worker processes for tokenizing large inputs.
+
+    Raises:
+        ValueError: if a reference stream's length differs from the hypotheses', or
+            a segment has no reference at all.
+    """
+    size = len(hypotheses)
+    for k, stream in enumerate(references):
+        if len(stream) != size:
+            raise ValueError(
+                f"reference stream {k + 1} has {len(stream)} segments, "
+                f"the hypotheses have {size}"
+            )
+    bounds = [(start, min(start + CHUNK, size)) for start in range(0, size, CHUNK)]
+    new_lines = _first_occurrences(hypotheses, references, bounds)
+    order = max(required_order(config), max_order or 0)
+    counter = StatsCounter(size, len(references), order)
+    table: dict[str, str] = {}
+    hyp_tokens: list[str] = []
+    ref_tokens: list[list[str | None]] = [[] for _ in references]
+    parts = tokenizer_for(config).iter_tokenize_chunks(new_lines, processes=processes)
+    for (start, stop), fresh, tokenized in zip(bounds, new_lines, parts, strict=True):
+        table.update(zip(fresh, tokenized, strict=True))
+        hyp_tokens += [table[line] for line in hypotheses[start:stop]]
+        for stream, tokens in zip(references, ref_tokens, strict=True):
+            tokens += [
+                None if line is None else table[line] for line in stream[start:stop]
+            ]
+        counter.count(hyp_tokens, ref_tokens, start, stop)
+        yield Progress("tokenizing and counting", stop, size)
+    return TokenizedCorpus(hyp_tokens, ref_tokens), counter.result()
+
+
+def _first_occurrences(
+    hypotheses: Sequence[str],
+    references: Sequence[Sequence[str | None]],
+    bounds: Sequence[tuple[int, int]],
+) -> list[list[str]]:
+    """Per chunk of segments, the distinct lines that no earlier chunk has."""
+    seen: set[str] = set()
+    out = []
+    for start, stop in bounds:
+        lines = itertools.chain(
+            hypotheses[start:stop],
+            *(
+                (line for line in stream[start:stop] if line is not None)
+                for stream in references
+            ),
+        )
+        fresh = [line for line in dict.fromkeys(lines) if line not in seen]
+        seen.update(fresh)
+        out.append(fresh)
+    return out
 
 
 def iter_count(

@@ -27,13 +27,20 @@ import numpy.typing as npt
 from bleu_gui.core.steps import drain
 from bleu_gui.core.tokenize import split_tokens
 
-__all__ = ["CorpusStats", "SummedStats", "compute_stats", "iter_compute_stats"]
+__all__ = [
+    "CHUNK",
+    "CorpusStats",
+    "StatsCounter",
+    "SummedStats",
+    "compute_stats",
+    "iter_compute_stats",
+]
 
 IntArray = npt.NDArray[np.int64]
 
 # Segments per counting chunk: large enough to amortize numpy's per-call cost, small
 # enough that a chunk's arrays stay in cache and peak memory stays flat.
-_CHUNK = 4096
+CHUNK = 4096
 _KEY_BITS = 63
 
 
@@ -207,8 +214,6 @@ def iter_compute_stats(
         ValueError: if a reference stream's length differs from the hypotheses', or
             a segment has no reference at all.
     """
-    if max_order < 1:
-        raise ValueError(f"max_order must be at least 1, not {max_order}")
     size = len(hypotheses)
     for k, stream in enumerate(references):
         if len(stream) != size:
@@ -216,19 +221,57 @@ def iter_compute_stats(
                 f"reference stream {k + 1} has {len(stream)} segments, "
                 f"the hypotheses have {size}"
             )
-    num_refs = len(references)
-    hyp_len = np.zeros(size, dtype=np.int64)
-    ref_lens = np.full((size, num_refs), -1, dtype=np.int64)
-    matches = np.zeros((size, max_order), dtype=np.int64)
-    for start in range(0, size, _CHUNK):
-        stop = min(start + _CHUNK, size)
-        _count_chunk(
-            hypotheses, references, start, stop, max_order, hyp_len, ref_lens, matches
-        )
+    counter = StatsCounter(size, len(references), max_order)
+    for start in range(0, size, CHUNK):
+        stop = min(start + CHUNK, size)
+        counter.count(hypotheses, references, start, stop)
         yield stop
-    orders = np.arange(max_order, dtype=np.int64)
-    totals = np.maximum(hyp_len[:, None] - orders[None, :], 0)
-    return CorpusStats(hyp_len, ref_lens, matches, totals)
+    return counter.result()
+
+
+class StatsCounter:
+    """Counts the statistics of a corpus chunk by chunk, in any order of chunks.
+
+    For pipelines that tokenize and count at once: a chunk can be counted as soon as
+    its segments are tokenized, while other processes tokenize the next ones.
+    """
+
+    def __init__(self, size: int, num_refs: int, max_order: int) -> None:
+        if max_order < 1:
+            raise ValueError(f"max_order must be at least 1, not {max_order}")
+        self._max_order = max_order
+        self._hyp_len = np.zeros(size, dtype=np.int64)
+        self._ref_lens = np.full((size, num_refs), -1, dtype=np.int64)
+        self._matches = np.zeros((size, max_order), dtype=np.int64)
+
+    def count(
+        self,
+        hypotheses: Sequence[str],
+        references: Sequence[Sequence[str | None]],
+        start: int,
+        stop: int,
+    ) -> None:
+        """Count segments start..stop-1 (indices into the given sequences).
+
+        Raises:
+            ValueError: if one of them has no reference at all.
+        """
+        _count_chunk(
+            hypotheses,
+            references,
+            start,
+            stop,
+            self._max_order,
+            self._hyp_len,
+            self._ref_lens,
+            self._matches,
+        )
+
+    def result(self) -> CorpusStats:
+        """The statistics of every counted segment."""
+        orders = np.arange(self._max_order, dtype=np.int64)
+        totals = np.maximum(self._hyp_len[:, None] - orders[None, :], 0)
+        return CorpusStats(self._hyp_len, self._ref_lens, self._matches, totals)
 
 
 def _count_chunk(

@@ -21,7 +21,7 @@ import functools
 import importlib
 import multiprocessing
 import re
-from collections.abc import Callable, Generator, Iterable
+from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -123,21 +123,31 @@ class Tokenizer:
             for i in range(0, len(distinct), _CHUNK_LINES)
         ]
         tokenized: list[str] = []
-        if processes > 1 and len(distinct) >= _PARALLEL_MIN_LINES:
+        for part in self.iter_tokenize_chunks(chunks, processes=processes):
+            tokenized += part
+            yield len(tokenized), len(distinct)
+        return dict(zip(distinct, tokenized, strict=True))
+
+    def iter_tokenize_chunks(
+        self, chunks: Sequence[Sequence[str]], *, processes: int = 1
+    ) -> Iterator[list[str]]:
+        """Each chunk's lines tokenized, chunk after chunk, in order.
+
+        With `processes` > 1 and enough lines in all, the chunks are tokenized by that
+        many spawned worker processes, ahead of the caller: while the caller works on
+        one chunk's result, the workers tokenize the next ones. ('spawn', not 'fork':
+        the GUI calls this from a worker thread, and forking a process that runs
+        threads, Qt's among them, is unsafe.) Closing the iterator stops the workers.
+        """
+        if processes > 1 and sum(map(len, chunks)) >= _PARALLEL_MIN_LINES:
             spec = (self.name, self.lowercase, self.perl)
-            # 'spawn', not 'fork': the GUI calls this from a worker thread, and forking
-            # a process that runs threads (Qt's among them) is unsafe.
             context = multiprocessing.get_context("spawn")
             with context.Pool(processes) as pool:
-                jobs = ((spec, chunk) for chunk in chunks)
-                for part in pool.imap(_tokenize_chunk, jobs):
-                    tokenized += part
-                    yield len(tokenized), len(distinct)
+                jobs = ((spec, list(chunk)) for chunk in chunks)
+                yield from pool.imap(_tokenize_chunk, jobs)
         else:
             for chunk in chunks:
-                tokenized += [self(line) for line in chunk]
-                yield len(tokenized), len(distinct)
-        return dict(zip(distinct, tokenized, strict=True))
+                yield [self(line) for line in chunk]
 
 
 # Below this many distinct lines, starting worker processes costs more than it saves.

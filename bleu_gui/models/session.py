@@ -40,7 +40,7 @@ from bleu_gui.core.scoring import (
     Progress,
     TokenizedCorpus,
     iter_count,
-    iter_tokenize_corpus,
+    iter_prepare,
     required_order,
 )
 from bleu_gui.core.steps import relabel
@@ -291,17 +291,16 @@ class Session(QObject):
                 encoding=files.encoding,
             )
             yield Partial(corpus)
-        tokenized = yield from relabel(
-            iter_tokenize_corpus(
+        tokenized, stats = yield from relabel(
+            iter_prepare(
                 corpus.hypothesis.lines,
                 [ref.lines for ref in corpus.references],
                 config,
+                max_order=max(required_order(config), _COUNTED_ORDERS),
                 processes=self._processes,
             ),
             _progress_item,
         )
-        order = max(required_order(config), _COUNTED_ORDERS)
-        stats = yield from relabel(iter_count(tokenized, order), _progress_item)
         key = _tokenizer_key(tokenizer_for(config))
         counted = _Counted(corpus, files, key, tokenized, stats)
         scores = yield from self._score_job(stats, config)

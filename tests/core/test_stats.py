@@ -175,7 +175,7 @@ def test_chunk_boundaries(
     corpus: tuple[list[str], list[list[str | None]]], max_order: int, chunk: int
 ) -> None:
     hyps, refs = corpus
-    with mock.patch.object(stats_module, "_CHUNK", chunk):
+    with mock.patch.object(stats_module, "CHUNK", chunk):
         assert_matches_textbook(hyps, refs, max_order)
 
 
@@ -200,7 +200,7 @@ def test_long_segments_dense_renumbering(
 
     with (
         mock.patch.object(stats_module, "_renumber", spy),
-        mock.patch.object(stats_module, "_CHUNK", chunk),
+        mock.patch.object(stats_module, "CHUNK", chunk),
     ):
         assert_matches_textbook(hyps, refs, 9)
     assert calls, "the dense-renumbering path was not exercised"
@@ -245,7 +245,7 @@ def long_corpus(
 def test_more_segments_than_a_chunk_by_default() -> None:
     rng = random.Random(7)
     words = ["a", "b", "c", "d", "e", "f"]
-    size = stats_module._CHUNK * 2 + 3
+    size = stats_module.CHUNK * 2 + 3
     hyps = [" ".join(rng.choices(words, k=rng.randint(0, 8))) for _ in range(size)]
     refs: list[list[str | None]] = [
         [" ".join(rng.choices(words, k=rng.randint(0, 8))) for _ in range(size)],
@@ -353,7 +353,7 @@ def test_iter_compute_stats_reports_progress_per_chunk() -> None:
     refs: list[list[str | None]] = [[f"a {i} b" for i in range(10)]]
     steps = iter_compute_stats(hyps, refs, 4)
     progress = []
-    with mock.patch.object(stats_module, "_CHUNK", 4):
+    with mock.patch.object(stats_module, "CHUNK", 4):
         while True:
             try:
                 progress.append(next(steps))
