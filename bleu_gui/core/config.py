@@ -243,6 +243,14 @@ class BleuConfig:
                 value = getattr(self, name)
                 if not isinstance(value, int | float) or not math.isfinite(value):
                     raise ConfigError(f"{name} must be a finite number, not {value!r}")
+            if self.nltk_alpha < 0:
+                # NLTK accepts it, but then method6 can divide by an unnormalised
+                # zero Fraction (Fraction(0, 5) != 0 in NLTK's subclass) and crash
+                # in ways that depend on CPython's Fraction internals.
+                raise ConfigError(
+                    f"nltk_alpha must be >= 0, not {self.nltk_alpha} (a negative "
+                    "alpha makes NLTK's method6 divide by zero fractions)"
+                )
 
     @staticmethod
     def _validate_smooth_value(compat: Compat, method: Smoothing, value: float) -> None:

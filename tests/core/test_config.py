@@ -327,3 +327,8 @@ def test_configs_are_frozen_values() -> None:
     assert config == BleuConfig(tokenizer="13a", smoothing="exp")  # type: ignore[arg-type]
     assert hash(config) == hash(BleuConfig(compat="sacrebleu"))  # type: ignore[arg-type]
     assert config != BleuConfig(lowercase=True)
+
+
+def test_negative_nltk_alpha_is_refused() -> None:
+    with pytest.raises(ConfigError, match="nltk_alpha must be >= 0"):
+        BleuConfig(compat=Compat.NLTK, smoothing="method6", nltk_alpha=-1)
