@@ -4,7 +4,7 @@ import os
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-from hypothesis import settings  # noqa: E402
+from hypothesis import settings
 
 # CI must be reproducible: there, property tests run a fixed (derandomized) set of
 # examples; locally they explore new random examples on every run.
