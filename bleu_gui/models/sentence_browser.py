@@ -56,7 +56,13 @@ class SentenceBrowser(QObject):
         return self._sort_column, self._sort_order
 
     def set_filter(self, spec: SentenceFilter) -> None:
-        """Show only the sentences `spec` keeps."""
+        """Show only the sentences `spec` keeps (once scored, for a corpus in load)."""
+        corpus = self._session.corpus
+        if corpus is None or self.model.hypotheses is not corpus.hypothesis.lines:
+            # Texts of a corpus still being scored: filter when its scores arrive.
+            self._filter = spec
+            self.filter_changed.emit(spec)
+            return
         try:
             rows = self._filtered(spec)
         except ValueError as error:

@@ -42,6 +42,7 @@ from bleu_gui.core import BleuScore
 from bleu_gui.core.explain import SentenceExplanation
 from bleu_gui.models.recent import RecentFiles
 from bleu_gui.models.sentence_browser import SentenceBrowser
+from bleu_gui.models.sentence_filter import SentenceFilter
 from bleu_gui.models.session import FileSet, Session
 from bleu_gui.views.charts import PrecisionChart, ScoreHistogram
 from bleu_gui.views.explain_panel import ExplainPanel
@@ -253,6 +254,9 @@ class MainWindow(QMainWindow):
         browser.shown_changed.connect(self._on_shown_changed)
         self.table.sort_requested.connect(browser.sort_by)
         self.table.sentence_selected.connect(self.show_sentence)
+        browser.model.modelReset.connect(self._on_table_changed)
+        browser.model.layoutChanged.connect(self._on_table_changed)
+        browser.filter_changed.connect(self._on_filter_changed)
         self.order_buttons.idClicked.connect(self.show_order)
         self.tokens_button.toggled.connect(self.detail.set_show_tokens)
         self.precision_chart.order_clicked.connect(self.show_order)
@@ -351,9 +355,28 @@ class MainWindow(QMainWindow):
         self.detail.set_reference_names([path.name for path in files.references])
         self.setWindowTitle(f"bleu-gui — {files.hypothesis.name}")
         self._refresh_file_menus()
-        if self._row is not None:
+        # Stay on the sentence shown (re-tokenized, reloaded, another candidate):
+        # `_on_scores_changed` shows it anew. Only when there is none, show the first.
+        corpus = self.session.corpus
+        if corpus is None or self._row is None or self._row >= corpus.num_segments:
             self._row = None
-        self.table.step(0)
+            self.table.step(0)
+
+    def _on_table_changed(self) -> None:
+        """Keep the shown sentence selected when the table's rows change.
+
+        New content (new scores) clears the selection, and a filter may have hidden
+        the row for a while; `Next sentence` continues from the selection.
+        """
+        if self._row is not None:
+            self.table.select_corpus_row(self._row)
+
+    def _on_filter_changed(self, spec: SentenceFilter) -> None:
+        """Mark the filter's score range on the histogram (none: the whole range)."""
+        whole = spec.min_score <= 0.0 and spec.max_score >= 100.0
+        self.histogram.set_selected_range(
+            None if whole else spec.min_score, None if whole else spec.max_score
+        )
 
     def _on_busy_changed(self, busy: bool) -> None:
         self.progress.setVisible(busy)
@@ -361,7 +384,7 @@ class MainWindow(QMainWindow):
         if busy:
             self.progress.setRange(0, 0)
             self.status_text.setText("Working…")
-        elif not self.banner.isVisible():
+        elif not self.banner.isVisible() and self._row is None:
             self.status_text.setText("Ready")
 
     def _on_progress(self, done: int, total: int, what: str) -> None:
