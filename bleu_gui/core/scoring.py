@@ -24,6 +24,7 @@ from bleu_gui.core.stats import (
     CorpusStats,
     StatsCounter,
     SummedStats,
+    check_streams,
     iter_compute_stats,
 )
 from bleu_gui.core.steps import drain, relabel
@@ -178,13 +179,7 @@ def iter_prepare(
         ValueError: if a reference stream's length differs from the hypotheses', or
             a segment has no reference at all.
     """
-    size = len(hypotheses)
-    for k, stream in enumerate(references):
-        if len(stream) != size:
-            raise ValueError(
-                f"reference stream {k + 1} has {len(stream)} segments, "
-                f"the hypotheses have {size}"
-            )
+    size = check_streams(hypotheses, references)
     bounds = [(start, min(start + CHUNK, size)) for start in range(0, size, CHUNK)]
     new_lines = _first_occurrences(hypotheses, references, bounds)
     order = max(required_order(config), max_order or 0)

@@ -32,6 +32,7 @@ __all__ = [
     "CorpusStats",
     "StatsCounter",
     "SummedStats",
+    "check_streams",
     "compute_stats",
     "iter_compute_stats",
 ]
@@ -214,6 +215,23 @@ def iter_compute_stats(
         ValueError: if a reference stream's length differs from the hypotheses', or
             a segment has no reference at all.
     """
+    size = check_streams(hypotheses, references)
+    counter = StatsCounter(size, len(references), max_order)
+    for start in range(0, size, CHUNK):
+        stop = min(start + CHUNK, size)
+        counter.count(hypotheses, references, start, stop)
+        yield stop
+    return counter.result()
+
+
+def check_streams(
+    hypotheses: Sequence[object], references: Sequence[Sequence[object]]
+) -> int:
+    """The number of segments, after checking every reference stream has as many.
+
+    Raises:
+        ValueError: naming the first stream whose length differs.
+    """
     size = len(hypotheses)
     for k, stream in enumerate(references):
         if len(stream) != size:
@@ -221,12 +239,7 @@ def iter_compute_stats(
                 f"reference stream {k + 1} has {len(stream)} segments, "
                 f"the hypotheses have {size}"
             )
-    counter = StatsCounter(size, len(references), max_order)
-    for start in range(0, size, CHUNK):
-        stop = min(start + CHUNK, size)
-        counter.count(hypotheses, references, start, stop)
-        yield stop
-    return counter.result()
+    return size
 
 
 class StatsCounter:

@@ -17,7 +17,12 @@ from typing_extensions import override
 
 from bleu_gui.core.explain import NgramStatus, SentenceExplanation
 from bleu_gui.core.result import OrderTerm
-from bleu_gui.views.palette import muted_text_color, status_format, swatch_html
+from bleu_gui.views.palette import (
+    is_palette_change,
+    muted_text_color,
+    status_format,
+    swatch_html,
+)
 
 __all__ = ["EMPTY_TEXT", "ExplainPanel"]
 
@@ -66,10 +71,7 @@ class ExplainPanel(QWidget):
     def changeEvent(self, event: QEvent) -> None:
         """Redraw with the new palette's colours when the palette changes."""
         super().changeEvent(event)
-        if getattr(self, "_ready", False) and event.type() in (
-            QEvent.Type.PaletteChange,
-            QEvent.Type.ApplicationPaletteChange,
-        ):
+        if getattr(self, "_ready", False) and is_palette_change(event):
             self._render()
 
     def _render(self) -> None:

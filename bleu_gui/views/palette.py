@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from PySide6.QtCore import QEvent
 from PySide6.QtGui import QColor, QPalette, QTextCharFormat
 
 from bleu_gui.core.explain import NgramStatus
@@ -78,6 +79,14 @@ class LegendItem:
     label: str
     description: str
     text_format: QTextCharFormat
+
+
+def is_palette_change(event: QEvent) -> bool:
+    """Whether `event` means the widget's colours changed and it must repaint."""
+    return event.type() in (
+        QEvent.Type.PaletteChange,
+        QEvent.Type.ApplicationPaletteChange,
+    )
 
 
 def is_dark(palette: QPalette) -> bool:

@@ -72,6 +72,7 @@ from bleu_gui.core.explain import (
 )
 from bleu_gui.core.textspan import Span
 from bleu_gui.views.palette import (
+    is_palette_change,
     legend_items,
     muted_text_color,
     reference_color,
@@ -534,10 +535,7 @@ class SentenceDetailView(QWidget):
     def changeEvent(self, event: QEvent) -> None:
         """Repaint with the new palette's formats when the palette changes."""
         super().changeEvent(event)
-        if getattr(self, "_ready", False) and event.type() in (
-            QEvent.Type.PaletteChange,
-            QEvent.Type.ApplicationPaletteChange,
-        ):
+        if getattr(self, "_ready", False) and is_palette_change(event):
             self._render()
 
     # --- building ---------------------------------------------------------------------
