@@ -57,15 +57,29 @@ class BlockMeter:
 def wait_for(
     signal: object, action: Callable[[], None], timeout_ms: int = 600_000
 ) -> float:
-    """Run `action`, spin the event loop until `signal` fires; return seconds taken."""
+    """Run `action`, spin the event loop until `signal` fires; return seconds taken.
+
+    The signal may fire inside `action` already (a synchronous step): then the loop
+    is not entered at all.
+    """
+    fired: list[bool] = []
     loop = QEventLoop()
-    signal.connect(loop.quit)  # type: ignore[attr-defined]
+
+    def on_signal(*_: object) -> None:
+        fired.append(True)
+        loop.quit()
+
+    signal.connect(on_signal)  # type: ignore[attr-defined]
     QTimer.singleShot(timeout_ms, loop.quit)
     start = time.perf_counter()
     action()
-    loop.exec()
-    signal.disconnect(loop.quit)  # type: ignore[attr-defined]
-    return time.perf_counter() - start
+    if not fired:
+        loop.exec()
+    seconds = time.perf_counter() - start
+    signal.disconnect(on_signal)  # type: ignore[attr-defined]
+    if not fired:
+        raise SystemExit(f"timed out after {timeout_ms / 1000:.0f} s")
+    return seconds
 
 
 def main() -> None:

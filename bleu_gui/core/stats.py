@@ -346,7 +346,7 @@ def _count_chunk(
     for n in range(1, max_order + 1):
         if n > 1:
             if seg_bits + key_bits + id_bits + label_bits > _KEY_BITS:
-                key, key_bits = _renumber(key, segment, room >= n - 1)
+                key, key_bits = _renumber(key, room >= n - 1)
             key = (key[:-1] << id_bits) | token_ids[n - 1 :]
             key_bits += id_bits
             room, segment, stream_label = room[:-1], segment[:-1], stream_label[:-1]
@@ -362,17 +362,16 @@ def _count_chunk(
         matches[start:stop, n - 1] = per_segment
 
 
-def _renumber(
-    key: IntArray, segment: IntArray, valid: npt.NDArray[np.bool_]
-) -> tuple[IntArray, int]:
-    """Replace the keys of valid positions by dense ids unique per (segment, key).
+def _renumber(key: IntArray, valid: npt.NDArray[np.bool_]) -> tuple[IntArray, int]:
+    """Replace the keys of valid positions by dense ids (0, 1, 2, ...).
 
-    Invalid positions (too close to a segment's end to start an n-gram) get 0; they
-    are masked out by the caller.
+    Equal keys get equal ids and different keys different ids, so keys stay exact
+    within each segment (the segment index is packed in beside them). Invalid
+    positions (too close to a segment's end to start an n-gram) get 0; the caller
+    masks them out.
     """
     dense = np.zeros_like(key)
-    pairs = np.stack((segment[valid], key[valid]), axis=1)
-    _, inverse = np.unique(pairs, axis=0, return_inverse=True)
+    _, inverse = np.unique(key[valid], return_inverse=True)
     dense[valid] = inverse.reshape(-1)
     return dense, max(1, int(dense.max()).bit_length())
 

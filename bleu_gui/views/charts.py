@@ -716,10 +716,12 @@ class ScoreHistogram(_ChartWidget):
         self._set.append([float(c) for c in counts])
         step = _nice_step(max(counts, default=0))
         top = max(step, math.ceil(max(counts, default=0) / step) * step)
-        self._count_axis.setRange(0.0, float(top))
+        # The interval before the range: with the old, small interval a new range of
+        # thousands would first lay out thousands of tick labels (seconds, on 100k).
         self._count_axis.setTickType(QValueAxis.TickType.TicksDynamic)
         self._count_axis.setTickAnchor(0.0)
         self._count_axis.setTickInterval(float(step))
+        self._count_axis.setRange(0.0, float(top))
         unscored = self._histogram.unscored
         sentences = "sentence" if unscored == 1 else "sentences"
         self._note.setText(f"{unscored} {sentences} cannot be scored (not shown)")
