@@ -17,8 +17,11 @@ from bleu_gui.io import Corpus
 from bleu_gui.models.sentence_filter import SentenceFilter, filter_rows
 from bleu_gui.models.sentence_table import Column, SentenceTableModel
 from bleu_gui.models.session import Session
+from bleu_gui.workers import Job, Worker
 
 __all__ = ["SentenceBrowser"]
+
+_FILTER_CHUNK = 10_000
 
 
 class SentenceBrowser(QObject):
@@ -41,6 +44,9 @@ class SentenceBrowser(QObject):
         self._filter = SentenceFilter()
         self._sort_column = int(Column.NUMBER)
         self._sort_order = Qt.SortOrder.AscendingOrder
+        self._worker: Worker | None = None
+        # Corpora up to this size are searched at once, on the GUI thread.
+        self.sync_rows = 20_000
         session.scores_changed.connect(self._on_scores_changed)
         session.texts_loaded.connect(self._on_texts_loaded)
         session.busy_changed.connect(self._on_busy_changed)
@@ -64,10 +70,61 @@ class SentenceBrowser(QObject):
             self.filter_changed.emit(spec)
             return
         try:
-            rows = self._filtered(spec)
+            spec.pattern()
         except ValueError as error:
             self.filter_failed.emit(str(error))
             return
+        if self._worker is not None:
+            self._worker.cancel()
+            self._worker = None
+        if not spec.text or corpus.num_segments <= self.sync_rows:
+            self._apply_filter(spec, self._filtered(spec))
+            return
+        # Searching the texts of a large corpus takes a while: off the GUI thread,
+        # a chunk at a time, so typing stays fluid and a newer search cancels it.
+        worker = Worker(lambda: self._filter_job(spec))
+        self._worker = worker
+        worker.signals.finished.connect(
+            lambda rows: self._on_filtered(worker, spec, rows)
+        )
+        worker.signals.failed.connect(self.filter_failed.emit)
+        worker.start()
+
+    def cancel(self) -> None:
+        """Stop a running search (on shutdown)."""
+        if self._worker is not None:
+            self._worker.cancel()
+            self._worker.wait(5.0)
+            self._worker = None
+
+    def _filter_job(self, spec: SentenceFilter) -> Job:
+        corpus, scores = self._session.corpus, self._session.scores
+        if corpus is None or scores is None:
+            return np.zeros(0, dtype=np.int64)
+        size = corpus.num_segments
+        source = corpus.source.lines if corpus.source is not None else None
+        parts = []
+        for start in range(0, size, _FILTER_CHUNK):
+            stop = min(start + _FILTER_CHUNK, size)
+            rows = filter_rows(
+                spec,
+                scores.sentences.score[start:stop],
+                corpus.hypothesis.lines[start:stop],
+                [ref.lines[start:stop] for ref in corpus.references],
+                source[start:stop] if source is not None else None,
+            )
+            parts.append(rows + start)
+            yield stop, size, "searching"
+        return np.concatenate(parts)
+
+    def _on_filtered(
+        self, worker: Worker, spec: SentenceFilter, rows: npt.NDArray[np.int64]
+    ) -> None:
+        if worker is self._worker:
+            self._worker = None
+            self._apply_filter(spec, rows)
+
+    def _apply_filter(self, spec: SentenceFilter, rows: npt.NDArray[np.int64]) -> None:
         self._filter = spec
         self.filter_changed.emit(spec)
         self.model.set_rows(self._sorted(rows))

@@ -81,7 +81,7 @@ def filter_rows(
         with np.errstate(invalid="ignore"):
             keep &= (scores >= spec.min_score) & (scores <= spec.max_score)
     if spec.text:
-        search = spec.pattern().search
+        search = spec.pattern().search  # a regex can span lines: search each one
         fields: list[Sequence[str]] = []
         if spec.in_hypothesis:
             fields.append(hypotheses)
@@ -91,8 +91,35 @@ def filter_rows(
             fields.append(source)
         found = np.zeros(len(scores), dtype=bool)
         for field in fields:
-            found |= np.fromiter(
-                (search(line) is not None for line in field), bool, len(field)
-            )
+            if spec.regex:
+                found |= np.fromiter(
+                    (search(line) is not None for line in field), bool, len(field)
+                )
+            else:
+                found[_lines_containing(spec.text, field, spec.case_sensitive)] = True
         keep &= found
     return np.flatnonzero(keep).astype(np.int64)
+
+
+def _lines_containing(
+    needle: str, lines: Sequence[str], case_sensitive: bool
+) -> list[int]:
+    """Indices of the lines that contain `needle`, found by one scan of the joined text.
+
+    Searching line by line costs a Python call per line (most of a second for 400,000
+    lines); `str.find` over the joined text runs in C. Without case sensitivity both
+    sides are lowercased line by line, so the lines keep their boundaries. The search
+    text comes from a one-line edit, so a match never spans two lines.
+    """
+    if not case_sensitive:
+        needle = needle.lower()
+        lines = [line.lower() for line in lines]
+    starts = np.cumsum([0, *(len(line) + 1 for line in lines)])[:-1]
+    text = "\n".join(lines)
+    positions = []
+    found = text.find(needle)
+    while found >= 0:
+        positions.append(found)
+        found = text.find(needle, found + 1)
+    hits = np.unique(np.searchsorted(starts, positions, side="right") - 1)
+    return [int(row) for row in hits]

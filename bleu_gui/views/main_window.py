@@ -506,5 +506,6 @@ class MainWindow(QMainWindow):
 
     @override
     def closeEvent(self, event: QCloseEvent) -> None:
+        self.browser.cancel()
         self.session.shutdown()
         super().closeEvent(event)

@@ -306,3 +306,16 @@ def test_models_do_not_import_widgets() -> None:
     )
     subprocess.run([sys.executable, "-c", code], check=True)
     assert QCoreApplication.instance() is not None
+
+
+def test_large_corpus_is_searched_in_the_background(qtbot, session: Session) -> None:  # type: ignore[no-untyped-def]
+    browser = SentenceBrowser(session)
+    browser._on_scores_changed()
+    browser.sync_rows = 0  # treat this corpus as large: search off the GUI thread
+    browser.set_filter(SentenceFilter(text="xyz"))  # superseded before it ends
+    with qtbot.waitSignal(browser.shown_changed, timeout=10_000) as report:
+        browser.set_filter(SentenceFilter(text="driver"))
+    assert sorted(int(r) for r in browser.model.rows) == [2, 3]
+    assert report.args[0] == 2
+    assert browser.filter.text == "driver"
+    browser.cancel()
