@@ -56,21 +56,27 @@ class _ModeScorer(Protocol):
     ) -> BleuScore: ...
 
 
-def _sacrebleu(
-    summed: SummedStats, config: BleuConfig, *, sentence: bool, detailed: bool
-) -> BleuScore:
-    del detailed  # sacreBLEU's notes are cheap enough to always describe
+def _sacrebleu_inputs(
+    summed: SummedStats, config: BleuConfig, *, sentence: bool
+) -> tuple[tuple[int, ...], tuple[int, ...], int, int, Smoothing, float | None, bool]:
+    """The arguments of sacreBLEU's arithmetic for these statistics and options."""
     order = config.max_order
-    value = config.effective_smooth_value
-    return sacrebleu_score(
+    return (
         summed.matches[:order],
         summed.totals[:order],
         summed.hyp_len,
         summed.closest_ref_len,
         config.smoothing_method,
-        None if value is None else value,
+        config.effective_smooth_value,
         config.uses_effective_order(sentence=sentence),
     )
+
+
+def _sacrebleu(
+    summed: SummedStats, config: BleuConfig, *, sentence: bool, detailed: bool
+) -> BleuScore:
+    del detailed  # sacreBLEU's notes are cheap enough to always describe
+    return sacrebleu_score(*_sacrebleu_inputs(summed, config, sentence=sentence))
 
 
 _SCORERS: dict[Compat, _ModeScorer] = {
@@ -252,35 +258,22 @@ def score_value(summed: SummedStats, config: BleuConfig) -> float:
     The sacreBLEU path skips building a `BleuScore`, for loops over 100,000 rows.
     """
     if config.compat is Compat.SACREBLEU:
-        order = config.max_order
-        arithmetic = sacrebleu_arithmetic(
-            summed.matches[:order],
-            summed.totals[:order],
-            summed.hyp_len,
-            summed.closest_ref_len,
-            config.smoothing_method,
-            config.effective_smooth_value,
-            config.uses_effective_order(sentence=False),
-        )
-        return arithmetic[0]
+        return sacrebleu_arithmetic(*_sacrebleu_inputs(summed, config, sentence=False))[
+            0
+        ]
     return score_summed(summed, config).score
-
-
-def fit_stats(stats: CorpusStats, config: BleuConfig) -> CorpusStats:
-    """`stats` cut to the orders `config` scores; refuse if they hold too few."""
-    return _fit(stats, config)
 
 
 def score_corpus(stats: CorpusStats, config: BleuConfig) -> BleuScore:
     """Corpus BLEU of all segments in `stats`."""
     return _SCORERS[config.compat](
-        _fit(stats, config).summed(), config, sentence=False, detailed=True
+        fit_stats(stats, config).summed(), config, sentence=False, detailed=True
     )
 
 
 def score_sentence(stats: CorpusStats, row: int, config: BleuConfig) -> BleuScore:
     """Sentence BLEU of one segment, with every term described."""
-    summed = _fit(stats.subset([row]), config).summed()
+    summed = fit_stats(stats.subset([row]), config).summed()
     return _SCORERS[config.compat](summed, config, sentence=True, detailed=True)
 
 
@@ -292,7 +285,7 @@ def iter_sentence_scores(
     A segment the emulated library cannot score yields `Unscorable` with the reason.
     """
     scorer = _SCORERS[config.compat]
-    for summed in _fit(stats, config).rows():
+    for summed in fit_stats(stats, config).rows():
         try:
             yield scorer(summed, config, sentence=True, detailed=False)
         except ValueError as error:
@@ -301,7 +294,7 @@ def iter_sentence_scores(
 
 def score_sentences(stats: CorpusStats, config: BleuConfig) -> SentenceScores:
     """Sentence BLEU of every segment, as arrays; NaN where a row is `Unscorable`."""
-    fitted = _fit(stats, config)
+    fitted = fit_stats(stats, config)
     if config.compat is Compat.SACREBLEU:
         return _sacrebleu_sentences(fitted, config)
     size, order = len(stats), config.order
@@ -366,7 +359,7 @@ def sentence_bleu(
     return score_sentence(stats, 0, config)
 
 
-def _fit(stats: CorpusStats, config: BleuConfig) -> CorpusStats:
+def fit_stats(stats: CorpusStats, config: BleuConfig) -> CorpusStats:
     """`stats` cut to the orders `config` scores; refuse if they hold too few."""
     needed = required_order(config)
     if stats.max_order < needed:
