@@ -152,11 +152,11 @@ def main() -> None:
         app.processEvents()
         seconds = time.perf_counter() - start
         print(f"{'select + explain sentence 4242:':<34} {seconds:6.3f} s")
+        window.close()
+        session.shutdown()  # stops the worker processes, so their peak is known
         own = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024
         children = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss // 1024
         print(f"peak memory: GUI process {own} MiB; largest worker {children} MiB")
-        window.close()
-        session.shutdown()
 
 
 if __name__ == "__main__":

@@ -7,6 +7,7 @@ command line's JSON and the tests all read the same terms.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -107,6 +108,18 @@ class SentenceScores:
     bp: npt.NDArray[np.float64]
     precisions: npt.NDArray[np.float64]
     ref_len: npt.NDArray[np.int64]
+
+    @staticmethod
+    def concatenate(parts: Sequence[SentenceScores]) -> SentenceScores:
+        """The scores of consecutive blocks of segments, one after the other."""
+        if not parts:
+            raise ValueError("nothing to concatenate")
+        return SentenceScores(
+            np.concatenate([part.score for part in parts]),
+            np.concatenate([part.bp for part in parts]),
+            np.concatenate([part.precisions for part in parts]),
+            np.concatenate([part.ref_len for part in parts]),
+        )
 
 
 @dataclass(frozen=True, slots=True)

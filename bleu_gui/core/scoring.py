@@ -9,6 +9,7 @@ cached statistics; only a change of tokenizer or case needs `corpus_stats` again
 from __future__ import annotations
 
 import itertools
+from collections import deque
 from collections.abc import Generator, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Protocol
@@ -18,6 +19,7 @@ import numpy as np
 from bleu_gui.core.bleu import sacrebleu_arithmetic, sacrebleu_score
 from bleu_gui.core.compat import multi_bleu, nltk, tf_nmt
 from bleu_gui.core.config import BleuConfig, Compat, Smoothing
+from bleu_gui.core.parallel import WorkerPool, map_ordered
 from bleu_gui.core.result import BleuScore, SentenceScores, Unscorable
 from bleu_gui.core.stats import (
     CHUNK,
@@ -25,9 +27,9 @@ from bleu_gui.core.stats import (
     StatsCounter,
     SummedStats,
     check_streams,
-    iter_compute_stats,
+    count_chunk,
 )
-from bleu_gui.core.steps import drain, relabel
+from bleu_gui.core.steps import drain
 from bleu_gui.core.tokenize import tokenizer_for
 
 __all__ = [
@@ -39,6 +41,7 @@ __all__ = [
     "iter_corpus_stats",
     "iter_count",
     "iter_prepare",
+    "iter_score_sentences",
     "iter_sentence_scores",
     "required_order",
     "score_corpus",
@@ -117,12 +120,27 @@ def corpus_stats(
     max_order: int | None = None,
     processes: int = 1,
 ) -> CorpusStats:
-    """Tokenize and count: the statistics `score_*` need (see `iter_corpus_stats`)."""
-    return drain(
-        iter_corpus_stats(
-            hypotheses, references, config, max_order=max_order, processes=processes
+    """Tokenize and count: the statistics `score_*` need (see `iter_corpus_stats`).
+
+    With `processes` > 1 and a large enough corpus, the work runs in that many
+    worker processes, started for this call.
+    """
+    lines = len(hypotheses) * (1 + len(references))
+    if processes < 2 or lines < _PARALLEL_MIN_LINES:
+        return drain(
+            iter_corpus_stats(hypotheses, references, config, max_order=max_order)
         )
-    )
+    with WorkerPool(processes) as pool:
+        return drain(
+            iter_corpus_stats(
+                hypotheses, references, config, max_order=max_order, pool=pool
+            )
+        )
+
+
+# Below this many lines (hypotheses and references), starting worker processes costs
+# more than it saves.
+_PARALLEL_MIN_LINES = 60_000
 
 
 def iter_corpus_stats(
@@ -131,7 +149,7 @@ def iter_corpus_stats(
     config: BleuConfig,
     *,
     max_order: int | None = None,
-    processes: int = 1,
+    pool: WorkerPool | None = None,
 ) -> Generator[Progress, None, CorpusStats]:
     """Tokenize and count, yielding `Progress` between chunks; return the statistics.
 
@@ -142,11 +160,10 @@ def iter_corpus_stats(
         config: the scoring options (tokenizer, case and orders matter here).
         max_order: count at least this many orders, so that a later change of
             maximum order can re-score without counting again.
-        processes: worker processes for tokenizing large inputs (see
-            `Tokenizer.iter_tokenize`).
+        pool: worker processes to tokenize and count in (see `iter_prepare`).
     """
     _, stats = yield from iter_prepare(
-        hypotheses, references, config, max_order=max_order, processes=processes
+        hypotheses, references, config, max_order=max_order, pool=pool
     )
     return stats
 
@@ -165,13 +182,14 @@ def iter_prepare(
     config: BleuConfig,
     *,
     max_order: int | None = None,
-    processes: int = 1,
+    pool: WorkerPool | None = None,
 ) -> Generator[Progress, None, tuple[TokenizedCorpus, CorpusStats]]:
     """Tokenize and count, chunk by chunk; return the tokens and the statistics.
 
     Every distinct line is tokenized once, in the chunk of segments where it first
-    occurs. With worker processes, a chunk is counted here while the workers tokenize
-    the next ones, so counting costs little extra time.
+    occurs. With a `pool`, its workers both tokenize and count, a few chunks ahead;
+    this process (in the GUI, a thread beside the GUI thread) only looks up tokens
+    and gathers results, so it holds the GIL for short moments only.
 
     Args:
         hypotheses: one detokenized (raw) segment per line.
@@ -179,7 +197,7 @@ def iter_prepare(
             for segment i.
         config: the scoring options (tokenizer, case and orders matter here).
         max_order: count at least this many orders.
-        processes: worker processes for tokenizing large inputs.
+        pool: worker processes to run in (see `bleu_gui.core.parallel`).
 
     Raises:
         ValueError: if a reference stream's length differs from the hypotheses', or
@@ -187,33 +205,59 @@ def iter_prepare(
     """
     size = check_streams(hypotheses, references)
     bounds = [(start, min(start + CHUNK, size)) for start in range(0, size, CHUNK)]
-    new_lines = _first_occurrences(hypotheses, references, bounds)
+    # Each chunk's new lines, found as the tokenizer asks for them (not all up front:
+    # that would be a long loop before the first chunk is even sent to a worker), and
+    # queued until their tokens come back.
+    fresh_lines: deque[list[str]] = deque()
+
+    def new_lines() -> Iterator[list[str]]:
+        for fresh in _first_occurrences(hypotheses, references, bounds):
+            fresh_lines.append(fresh)
+            yield fresh
+
     order = max(required_order(config), max_order or 0)
-    counter = StatsCounter(size, len(references), order)
     table: dict[str, str] = {}
     hyp_tokens: list[str] = []
     ref_tokens: list[list[str | None]] = [[] for _ in references]
-    parts = tokenizer_for(config).iter_tokenize_chunks(new_lines, processes=processes)
-    for (start, stop), fresh, tokenized in zip(bounds, new_lines, parts, strict=True):
-        table.update(zip(fresh, tokenized, strict=True))
-        hyp_tokens += [table[line] for line in hypotheses[start:stop]]
-        for stream, tokens in zip(references, ref_tokens, strict=True):
-            tokens += [
-                None if line is None else table[line] for line in stream[start:stop]
+    parts = tokenizer_for(config).iter_tokenize_chunks(new_lines(), pool=pool)
+
+    def count_jobs() -> Iterator[_CountJob]:
+        for (start, stop), tokenized in zip(bounds, parts, strict=True):
+            table.update(zip(fresh_lines.popleft(), tokenized, strict=True))
+            hyp_chunk = [table[line] for line in hypotheses[start:stop]]
+            ref_chunks = [
+                [None if line is None else table[line] for line in stream[start:stop]]
+                for stream in references
             ]
-        counter.count(hyp_tokens, ref_tokens, start, stop)
+            hyp_tokens.extend(hyp_chunk)
+            for tokens, chunk in zip(ref_tokens, ref_chunks, strict=True):
+                tokens.extend(chunk)
+            yield hyp_chunk, ref_chunks, order, start
+
+    counted = []
+    for (_, stop), chunk_stats in zip(
+        bounds, map_ordered(count_chunk, count_jobs(), pool), strict=True
+    ):
+        counted.append(chunk_stats)
         yield Progress("tokenizing and counting", stop, size)
-    return TokenizedCorpus(hyp_tokens, ref_tokens), counter.result()
+    stats = (
+        CorpusStats.concatenate(counted)
+        if counted
+        else StatsCounter(0, len(references), order).result()
+    )
+    return TokenizedCorpus(hyp_tokens, ref_tokens), stats
+
+
+_CountJob = tuple[list[str], list[list[str | None]], int, int]
 
 
 def _first_occurrences(
     hypotheses: Sequence[str],
     references: Sequence[Sequence[str | None]],
     bounds: Sequence[tuple[int, int]],
-) -> list[list[str]]:
+) -> Iterator[list[str]]:
     """Per chunk of segments, the distinct lines that no earlier chunk has."""
     seen: set[str] = set()
-    out = []
     for start, stop in bounds:
         lines = itertools.chain(
             hypotheses[start:stop],
@@ -224,21 +268,34 @@ def _first_occurrences(
         )
         fresh = [line for line in dict.fromkeys(lines) if line not in seen]
         seen.update(fresh)
-        out.append(fresh)
-    return out
+        yield fresh
 
 
 def iter_count(
-    tokenized: TokenizedCorpus, max_order: int
+    tokenized: TokenizedCorpus, max_order: int, pool: WorkerPool | None = None
 ) -> Generator[Progress, None, CorpusStats]:
-    """Count the statistics of a tokenized corpus, yielding `Progress`."""
-    size = len(tokenized.hypotheses)
-    return (
-        yield from relabel(
-            iter_compute_stats(tokenized.hypotheses, tokenized.references, max_order),
-            lambda counted: Progress("counting n-grams", counted, size),
+    """Count the statistics of a tokenized corpus, yielding `Progress`.
+
+    With a `pool`, its workers count, a few chunks ahead.
+    """
+    hypotheses, references = tokenized.hypotheses, tokenized.references
+    size = check_streams(hypotheses, references)
+    jobs = (
+        (
+            hypotheses[start : start + CHUNK],
+            [stream[start : start + CHUNK] for stream in references],
+            max_order,
+            start,
         )
+        for start in range(0, size, CHUNK)
     )
+    counted = []
+    for chunk_stats in map_ordered(count_chunk, jobs, pool):
+        counted.append(chunk_stats)
+        yield Progress("counting n-grams", sum(map(len, counted)), size)
+    if not counted:
+        return StatsCounter(0, len(references), max_order).result()
+    return CorpusStats.concatenate(counted)
 
 
 def score_summed(
@@ -310,6 +367,37 @@ def score_sentences(stats: CorpusStats, config: BleuConfig) -> SentenceScores:
         precisions[i] = result.precisions[:order]
         ref_len[i] = result.ref_len
     return SentenceScores(score, bp, precisions, ref_len)
+
+
+def iter_score_sentences(
+    stats: CorpusStats, config: BleuConfig, pool: WorkerPool | None = None
+) -> Generator[int, None, SentenceScores]:
+    """`score_sentences` a block of rows at a time, yielding how many rows are done.
+
+    With a `pool`, its workers score the blocks (see `bleu_gui.core.parallel`).
+    """
+    size = len(stats)
+    if size == 0:
+        return score_sentences(stats, config)
+    jobs = (
+        (stats.subset(np.arange(start, min(start + ROW_BLOCK, size))), config)
+        for start in range(0, size, ROW_BLOCK)
+    )
+    parts: list[SentenceScores] = []
+    for part in map_ordered(_score_sentences_job, jobs, pool):
+        parts.append(part)
+        yield min(len(parts) * ROW_BLOCK, size)
+    return SentenceScores.concatenate(parts)
+
+
+# Rows per block of per-row work handed to a worker process: a few tenths of a
+# second of work, so that progress moves and a cancel is heard.
+ROW_BLOCK = 5_000
+
+
+def _score_sentences_job(job: tuple[CorpusStats, BleuConfig]) -> SentenceScores:
+    """A worker process's side of `iter_score_sentences`."""
+    return score_sentences(*job)
 
 
 def _sacrebleu_sentences(stats: CorpusStats, config: BleuConfig) -> SentenceScores:

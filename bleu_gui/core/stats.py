@@ -34,6 +34,7 @@ __all__ = [
     "SummedStats",
     "check_streams",
     "compute_stats",
+    "count_chunk",
     "iter_compute_stats",
 ]
 
@@ -172,6 +173,18 @@ class CorpusStats:
             self.totals[index],
         )
 
+    @staticmethod
+    def concatenate(parts: Sequence[CorpusStats]) -> CorpusStats:
+        """The statistics of consecutive chunks, one after the other."""
+        if not parts:
+            raise ValueError("nothing to concatenate")
+        return CorpusStats(
+            np.concatenate([part.hyp_len for part in parts]),
+            np.concatenate([part.ref_lens for part in parts]),
+            np.concatenate([part.matches for part in parts]),
+            np.concatenate([part.totals for part in parts]),
+        )
+
     def truncated(self, max_order: int) -> CorpusStats:
         """The same statistics restricted to orders 1..max_order."""
         if not 1 <= max_order <= self.max_order:
@@ -242,6 +255,21 @@ def check_streams(
     return size
 
 
+def count_chunk(
+    job: tuple[Sequence[str], Sequence[Sequence[str | None]], int, int],
+) -> CorpusStats:
+    """The statistics of one chunk of tokenized segments (a worker-process job).
+
+    `job` is (hypotheses, reference streams, max_order, offset): the chunk's own
+    sequences, and where it starts in the corpus, so that an error names the
+    corpus's segment number.
+    """
+    hypotheses, references, max_order, offset = job
+    counter = StatsCounter(len(hypotheses), len(references), max_order)
+    counter.count(hypotheses, references, 0, len(hypotheses), offset=offset)
+    return counter.result()
+
+
 class StatsCounter:
     """Counts the statistics of a corpus chunk by chunk, in any order of chunks.
 
@@ -263,17 +291,21 @@ class StatsCounter:
         references: Sequence[Sequence[str | None]],
         start: int,
         stop: int,
+        *,
+        offset: int = 0,
     ) -> None:
         """Count segments start..stop-1 (indices into the given sequences).
 
         Raises:
-            ValueError: if one of them has no reference at all.
+            ValueError: if one of them has no reference at all (numbered from
+                `offset` + 1).
         """
         _count_chunk(
             hypotheses,
             references,
             start,
             stop,
+            offset,
             self._max_order,
             self._hyp_len,
             self._ref_lens,
@@ -292,6 +324,7 @@ def _count_chunk(
     references: Sequence[Sequence[str | None]],
     start: int,
     stop: int,
+    offset: int,
     max_order: int,
     hyp_len: IntArray,
     ref_lens: IntArray,
@@ -315,7 +348,7 @@ def _count_chunk(
             tokens += ref_tokens
             present += 1
         if not present:
-            raise ValueError(f"segment {i + 1} has no reference")
+            raise ValueError(f"segment {offset + i + 1} has no reference")
         local: dict[str, int] = {}
         ids.extend(map(local.setdefault, tokens, itertools.count()))
 

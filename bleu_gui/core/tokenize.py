@@ -19,13 +19,13 @@ from __future__ import annotations
 
 import functools
 import importlib
-import multiprocessing
 import re
 from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
 from bleu_gui.core.config import BleuConfig, Compat, ConfigError
+from bleu_gui.core.parallel import WorkerPool, map_ordered
 from bleu_gui.core.steps import drain
 
 __all__ = [
@@ -35,6 +35,7 @@ __all__ = [
     "available_tokenizers",
     "get_tokenizer",
     "split_tokens",
+    "tokenize_chunk",
     "tokenizer_for",
 ]
 
@@ -89,20 +90,30 @@ class Tokenizer:
             line = line.lower()
         return " ".join(self._split(line.rstrip()).split())
 
-    def tokenize_all(self, lines: Iterable[str], *, processes: int = 1) -> list[str]:
+    @property
+    def key(self) -> tuple[str, bool, bool]:
+        """What decides the tokens (name, lowercase, perl): equal keys, equal tokens.
+
+        Also what a worker process needs to build the same tokenizer.
+        """
+        return (self.name, self.lowercase, self.perl)
+
+    def tokenize_all(
+        self, lines: Iterable[str], *, pool: WorkerPool | None = None
+    ) -> list[str]:
         """Tokenize many segments, each distinct one once (see `tokenize_distinct`)."""
         lines = list(lines)
-        table = self.tokenize_distinct(lines, processes=processes)
+        table = self.tokenize_distinct(lines, pool=pool)
         return [table[line] for line in lines]
 
     def tokenize_distinct(
-        self, lines: Iterable[str], *, processes: int = 1
+        self, lines: Iterable[str], *, pool: WorkerPool | None = None
     ) -> dict[str, str]:
         """Map each distinct segment to its tokenized form (see `iter_tokenize`)."""
-        return drain(self.iter_tokenize(lines, processes=processes))
+        return drain(self.iter_tokenize(lines, pool=pool))
 
     def iter_tokenize(
-        self, lines: Iterable[str], *, processes: int = 1
+        self, lines: Iterable[str], *, pool: WorkerPool | None = None
     ) -> Generator[tuple[int, int], None, dict[str, str]]:
         """Tokenize each distinct segment once, a chunk at a time.
 
@@ -112,10 +123,9 @@ class Tokenizer:
 
         Args:
             lines: the segments, repeats allowed.
-            processes: worker processes for large inputs. sacreBLEU's regular
-                expressions cost ~0.1 ms a line, the largest share of scoring a big
-                corpus, and they hold the GIL; processes are the only way to use a
-                second core. Small inputs are always tokenized in this process.
+            pool: worker processes to tokenize in. sacreBLEU's regular expressions
+                cost ~0.1 ms a line, the largest share of scoring a big corpus, and
+                they hold the GIL; processes are the only way to use a second core.
         """
         distinct = list(dict.fromkeys(lines))
         chunks = [
@@ -123,40 +133,32 @@ class Tokenizer:
             for i in range(0, len(distinct), _CHUNK_LINES)
         ]
         tokenized: list[str] = []
-        for part in self.iter_tokenize_chunks(chunks, processes=processes):
+        for part in self.iter_tokenize_chunks(chunks, pool=pool):
             tokenized += part
             yield len(tokenized), len(distinct)
         return dict(zip(distinct, tokenized, strict=True))
 
     def iter_tokenize_chunks(
-        self, chunks: Sequence[Sequence[str]], *, processes: int = 1
+        self, chunks: Iterable[Sequence[str]], *, pool: WorkerPool | None = None
     ) -> Iterator[list[str]]:
         """Each chunk's lines tokenized, chunk after chunk, in order.
 
-        With `processes` > 1 and enough lines in all, the chunks are tokenized by that
-        many spawned worker processes, ahead of the caller: while the caller works on
-        one chunk's result, the workers tokenize the next ones. ('spawn', not 'fork':
-        the GUI calls this from a worker thread, and forking a process that runs
-        threads, Qt's among them, is unsafe.) Closing the iterator stops the workers.
+        With a `pool`, its workers tokenize a few chunks ahead of the caller: while
+        the caller works on one chunk's result, they tokenize the next ones.
         """
-        if processes > 1 and sum(map(len, chunks)) >= _PARALLEL_MIN_LINES:
-            spec = (self.name, self.lowercase, self.perl)
-            context = multiprocessing.get_context("spawn")
-            with context.Pool(processes) as pool:
-                jobs = ((spec, list(chunk)) for chunk in chunks)
-                yield from pool.imap(_tokenize_chunk, jobs)
-        else:
+        if pool is None:
             for chunk in chunks:
                 yield [self(line) for line in chunk]
+        else:
+            jobs = ((self.key, list(chunk)) for chunk in chunks)
+            yield from map_ordered(tokenize_chunk, jobs, pool)
 
 
-# Below this many distinct lines, starting worker processes costs more than it saves.
-_PARALLEL_MIN_LINES = 20_000
 _CHUNK_LINES = 4_000
 
 
-def _tokenize_chunk(job: tuple[tuple[str, bool, bool], list[str]]) -> list[str]:
-    """Worker-process side of `Tokenizer.iter_tokenize`."""
+def tokenize_chunk(job: tuple[tuple[str, bool, bool], list[str]]) -> list[str]:
+    """A worker process's side of `iter_tokenize_chunks`: (key, lines) -> tokens."""
     (name, lowercase, perl), lines = job
     tokenizer = get_tokenizer(name, lowercase=lowercase, perl=perl)
     return [tokenizer(line) for line in lines]

@@ -15,6 +15,7 @@ re-tokenizes only when the tokenizer or case changed.
 from __future__ import annotations
 
 import os
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -30,21 +31,21 @@ from bleu_gui.core import (
     CorpusStats,
     SentenceScores,
     score_corpus,
-    score_sentences,
     signature,
     tokenizer_for,
 )
 from bleu_gui.core.analysis import iter_perfect_gains
 from bleu_gui.core.explain import SentenceExplanation, explain_sentence
+from bleu_gui.core.parallel import WorkerPool
 from bleu_gui.core.scoring import (
     Progress,
     TokenizedCorpus,
     iter_count,
     iter_prepare,
+    iter_score_sentences,
     required_order,
 )
 from bleu_gui.core.steps import relabel
-from bleu_gui.core.tokenize import Tokenizer
 from bleu_gui.io import Corpus, read_corpus
 from bleu_gui.workers import Job, Partial, Worker
 
@@ -53,6 +54,12 @@ __all__ = ["FileSet", "Scores", "Session"]
 # Orders counted up front, so that raising the maximum order up to here re-scores
 # without counting again.
 _COUNTED_ORDERS = 6
+
+# From this many segments on, tokenizing, counting and scoring run in worker
+# processes (see `bleu_gui.core.parallel`): the GIL-holding loops of a large corpus,
+# run in a thread of this process, would make the GUI thread wait. Below it the work
+# takes a fraction of a second and starting the processes would cost more.
+_POOL_MIN_SEGMENTS = 2_000
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,6 +151,8 @@ class Session(QObject):
         self._worker: Worker | None = None
         self._loading: FileSet | None = None  # files of the load now running
         self._processes = processes if processes is not None else os.cpu_count() or 1
+        self._pool: WorkerPool | None = None
+        self._pool_lock = threading.Lock()
 
     # --- state -----------------------------------------------------------------
 
@@ -229,7 +238,7 @@ class Session(QObject):
         counted = self._counted
         if counted is None:
             return
-        key = _tokenizer_key(tokenizer_for(config))
+        key = tokenizer_for(config).key
         if key != counted.tokenizer_key:
             files = counted.files
             self._run(lambda: self._load_job(files, config, counted), self._on_loaded)
@@ -244,11 +253,19 @@ class Session(QObject):
             self._worker.cancel()
 
     def shutdown(self, timeout: float = 5.0) -> None:
-        """Cancel and wait for the running work (on application exit)."""
+        """Cancel and wait for the running work, and stop the worker processes.
+
+        On application exit. The session can still be used afterwards: the worker
+        processes start again when a large corpus needs them.
+        """
         worker = self._worker
         if worker is not None:
             worker.cancel()
             worker.wait(timeout)
+        with self._pool_lock:
+            pool, self._pool = self._pool, None
+        if pool is not None:
+            pool.close()
 
     # --- questions ---------------------------------------------------------------
 
@@ -276,6 +293,19 @@ class Session(QObject):
 
     # --- jobs (run on a worker thread: no Qt calls, no state changes) -----------
 
+    def _pool_for(self, segments: int) -> WorkerPool | None:
+        """The worker processes to use for a corpus this large, if any.
+
+        Started on first need, from the job's thread (starting them takes a moment),
+        and kept for the session's next requests.
+        """
+        if self._processes < 2 or segments < _POOL_MIN_SEGMENTS:
+            return None
+        with self._pool_lock:
+            if self._pool is None:
+                self._pool = WorkerPool(self._processes)
+            return self._pool
+
     def _load_job(
         self, files: FileSet, config: BleuConfig, previous: _Counted | None = None
     ) -> Job:
@@ -297,11 +327,11 @@ class Session(QObject):
                 [ref.lines for ref in corpus.references],
                 config,
                 max_order=max(required_order(config), _COUNTED_ORDERS),
-                processes=self._processes,
+                pool=self._pool_for(corpus.num_segments),
             ),
             _progress_item,
         )
-        key = _tokenizer_key(tokenizer_for(config))
+        key = tokenizer_for(config).key
         counted = _Counted(corpus, files, key, tokenized, stats)
         scores = yield from self._score_job(stats, config)
         return counted, scores
@@ -309,7 +339,10 @@ class Session(QObject):
     def _recount_job(self, counted: _Counted, config: BleuConfig) -> Job:
         """Count more orders from the cached tokens (no re-tokenizing), and score."""
         order = required_order(config)
-        stats = yield from relabel(iter_count(counted.tokenized, order), _progress_item)
+        pool = self._pool_for(len(counted.stats))
+        stats = yield from relabel(
+            iter_count(counted.tokenized, order, pool), _progress_item
+        )
         scores = yield from self._score_job(stats, config)
         return replace(counted, stats=stats), scores
 
@@ -320,10 +353,14 @@ class Session(QObject):
             corpus_score: BleuScore | str = score_corpus(stats, config)
         except ValueError as error:
             corpus_score = str(error)
-        sentences = score_sentences(stats, config)
         size = len(stats)
+        pool = self._pool_for(size)
+        sentences = yield from relabel(
+            iter_score_sentences(stats, config, pool),
+            lambda done: (done, size, "scoring sentences"),
+        )
         gains = yield from relabel(
-            iter_perfect_gains(stats, config),
+            iter_perfect_gains(stats, config, pool),
             lambda done: (done, size, "ranking sentences by cost"),
         )
         num_refs = int(stats.ref_lens.shape[1])
@@ -425,11 +462,6 @@ class Session(QObject):
     def _on_scored(self, scores: Scores) -> None:
         self._scores = scores
         self.scores_changed.emit()
-
-
-def _tokenizer_key(tokenizer: Tokenizer) -> tuple[str, bool, bool]:
-    """What decides the tokens: a change of it means tokenizing again."""
-    return (tokenizer.name, tokenizer.lowercase, tokenizer.perl)
 
 
 def _progress_item(progress: Progress) -> tuple[int, int, str]:

@@ -4,9 +4,6 @@ sacreBLEU preprocesses a segment as `tokenizer(line.lower().rstrip())` and split
 the result with `str.split()`; ours must give those tokens joined by single spaces.
 """
 
-import multiprocessing
-from typing import Any
-
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -165,28 +162,6 @@ def test_tokenize_all_gives_the_same_results(
     table = tokenizer.tokenize_distinct(lines)
     assert set(table) == set(lines)
     assert [table[line] for line in lines] == expected
-
-
-def test_tokenize_in_worker_processes(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The spawn-pool path gives the in-process results, in order."""
-    monkeypatch.setattr(tokenize_module, "_PARALLEL_MIN_LINES", 10)
-    monkeypatch.setattr(tokenize_module, "_CHUNK_LINES", 7)
-    contexts: list[str | None] = []
-    real_get_context = multiprocessing.get_context
-
-    def get_context(method: str | None = None) -> Any:
-        contexts.append(method)
-        return real_get_context(method)
-
-    monkeypatch.setattr(tokenize_module.multiprocessing, "get_context", get_context)
-    tokenizer = get_tokenizer("13a", lowercase=True)
-    lines = [f"{line} #{i}" for i, line in enumerate(LINES * 3)]
-    expected = [tokenizer(line) for line in lines]
-    assert tokenizer.tokenize_all(lines + lines[:5], processes=2) == [
-        *expected,
-        *expected[:5],
-    ]
-    assert contexts == ["spawn"]
 
 
 def test_iter_tokenize_reports_progress_per_chunk(

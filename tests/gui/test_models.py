@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import multiprocessing
 import subprocess
 import sys
 from pathlib import Path
@@ -11,6 +12,7 @@ import numpy as np
 import pytest
 import sacrebleu
 from PySide6.QtCore import QCoreApplication, Qt
+from sacrebleu.metrics import BLEU
 
 from bleu_gui.core import BleuConfig, Compat, Smoothing, corpus_bleu
 from bleu_gui.models.sentence_browser import SentenceBrowser
@@ -319,3 +321,55 @@ def test_large_corpus_is_searched_in_the_background(qtbot, session: Session) -> 
     assert report.args[0] == 2
     assert browser.filter.text == "driver"
     browser.cancel()
+
+
+def test_worker_processes_score_like_one_process(
+    qtbot,  # type: ignore[no-untyped-def]
+    files: FileSet,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A large corpus is tokenized, counted and scored in worker processes.
+
+    The limits are lowered so that the test corpus takes that path, in many chunks.
+    """
+    from bleu_gui.core import analysis, scoring
+    from bleu_gui.models import session as session_module
+
+    monkeypatch.setattr(session_module, "_POOL_MIN_SEGMENTS", 1)
+    monkeypatch.setattr(scoring, "CHUNK", 2)
+    monkeypatch.setattr(scoring, "ROW_BLOCK", 2)
+    monkeypatch.setattr(analysis, "ROW_BLOCK", 2)
+    before = set(multiprocessing.active_children())
+    session = Session(processes=2)
+    here = Session(processes=1)
+    try:
+        for config in (
+            BleuConfig(),
+            BleuConfig(smoothing=Smoothing.FLOOR),  # re-score
+            BleuConfig(smoothing=Smoothing.FLOOR, lowercase=True),  # re-tokenize
+            BleuConfig(max_order=7, lowercase=True),  # count more orders
+        ):
+            for each in (session, here):
+                with qtbot.waitSignal(each.scores_changed, timeout=60_000):
+                    if each.files is None:
+                        each.set_config(config)
+                        each.open_files(files)
+                    else:
+                        each.set_config(config)
+            assert session.scores is not None
+            assert here.scores is not None
+            assert str(session.scores.corpus) == str(here.scores.corpus)
+            np.testing.assert_array_equal(
+                session.scores.sentences.score, here.scores.sentences.score
+            )
+            np.testing.assert_array_equal(session.scores.gains, here.scores.gains)
+        expected = BLEU(lowercase=True, max_ngram_order=7)
+        assert (
+            session.scores.corpus.score  # type: ignore[union-attr]
+            == expected.corpus_score(HYPS, [REF_A, REF_B]).score
+        )
+        assert len(set(multiprocessing.active_children()) - before) == 2
+    finally:
+        session.shutdown()
+        here.shutdown()
+    assert not set(multiprocessing.active_children()) - before

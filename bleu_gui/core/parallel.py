@@ -1,0 +1,93 @@
+"""Chunks of core work run in worker processes, in order, a bounded few ahead.
+
+Tokenizing, counting and per-row scoring are pure Python loops that hold the GIL.
+Run in a thread of the GUI process, they starve the GUI thread: every call from Qt
+into Python (each `data()` of a table being painted) waits for the GIL, and a paint
+that needs hundreds of them stalls for hundreds of milliseconds. Run in worker
+processes, they leave the GUI process only the hand-over of their results, and they
+use every core besides.
+
+`WorkerPool` keeps its processes for as long as its owner wants (the GUI keeps one per
+session, so a re-score does not pay their start-up again), and `map_ordered` submits
+only a few chunks ahead of the one being consumed: a caller that stops early (a
+cancelled load) leaves at most that many chunks running, not the whole corpus.
+Without a pool the same functions run here, in this process, one chunk at a time.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator
+from multiprocessing.pool import AsyncResult
+from types import TracebackType
+from typing import TypeVar
+
+__all__ = ["WorkerPool", "map_ordered"]
+
+_Job = TypeVar("_Job")
+_Result = TypeVar("_Result")
+
+
+class WorkerPool:
+    """A set of spawned worker processes that run picklable top-level functions.
+
+    'spawn', not 'fork': the GUI uses the pool from a worker thread, and forking a
+    process that runs threads (Qt's among them) is unsafe.
+    """
+
+    def __init__(self, processes: int) -> None:
+        if processes < 1:
+            raise ValueError(f"a pool needs at least one process, not {processes}")
+        self.size = processes
+        self._pool = multiprocessing.get_context("spawn").Pool(processes)
+
+    def submit(
+        self, function: Callable[[_Job], _Result], job: _Job
+    ) -> AsyncResult[_Result]:
+        """Start `function(job)` in a worker; `.get()` the result when needed."""
+        return self._pool.apply_async(function, (job,))
+
+    def close(self) -> None:
+        """Stop the workers at once (running chunks are abandoned) and wait for them."""
+        self._pool.terminate()
+        self._pool.join()
+
+    def __enter__(self) -> WorkerPool:
+        return self
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> None:
+        self.close()
+
+
+def map_ordered(
+    function: Callable[[_Job], _Result],
+    jobs: Iterable[_Job],
+    pool: WorkerPool | None = None,
+) -> Iterator[_Result]:
+    """`function` of each job, in the jobs' order; on `pool`'s workers if given.
+
+    With a pool, twice as many jobs as it has workers are in flight: enough that no
+    worker idles while the caller handles a result, few enough that a caller who
+    stops early wastes little. A job's exception is raised here, at its turn.
+    """
+    if pool is None:
+        yield from map(function, jobs)
+        return
+    pending: deque[AsyncResult[_Result]] = deque()
+    remaining = iter(jobs)
+    for job in remaining:
+        pending.append(pool.submit(function, job))
+        if len(pending) >= 2 * pool.size:
+            break
+    while pending:
+        result = pending.popleft().get()
+        for job in remaining:
+            pending.append(pool.submit(function, job))
+            break
+        yield result

@@ -1,0 +1,166 @@
+"""Worker processes give exactly the results of working here, in order.
+
+The GUI moves tokenizing, counting and per-row scoring into worker processes; these
+tests run the same inputs with and without a pool (with chunks made small, so that a
+handful of segments spreads over several workers) and compare everything.
+"""
+
+from collections.abc import Iterator
+
+import numpy as np
+import pytest
+
+from bleu_gui.core import BleuConfig, Compat, Smoothing, get_tokenizer
+from bleu_gui.core import analysis as analysis_module
+from bleu_gui.core import scoring as scoring_module
+from bleu_gui.core.analysis import iter_perfect_gains
+from bleu_gui.core.parallel import WorkerPool, map_ordered
+from bleu_gui.core.scoring import (
+    corpus_stats,
+    iter_count,
+    iter_prepare,
+    iter_score_sentences,
+)
+from bleu_gui.core.steps import drain
+from tests.core.wmt21_excerpt import HAPPYPOET, ONLINE_W, REF_A, REF_B
+
+HYPS = [*HAPPYPOET, *ONLINE_W, *HAPPYPOET[:3]]  # repeats cross chunk boundaries
+REFS = [[*REF_A, *REF_A, *REF_A[:3]], [*REF_B, *REF_B, *REF_B[:3]]]
+REFS[1][4] = None  # a segment with one reference of two
+
+
+@pytest.fixture(scope="module")
+def pool() -> Iterator[WorkerPool]:
+    with WorkerPool(2) as workers:
+        yield workers
+
+
+@pytest.fixture
+def small_chunks(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Chunks of a few segments, so that the test corpus makes many jobs."""
+    monkeypatch.setattr(scoring_module, "CHUNK", 4)
+    monkeypatch.setattr(scoring_module, "ROW_BLOCK", 3)
+    monkeypatch.setattr(analysis_module, "ROW_BLOCK", 3)
+
+
+def _square(x: int) -> int:
+    if x < 0:
+        raise ValueError(f"negative: {x}")
+    return x * x
+
+
+def test_map_ordered_keeps_the_order_of_the_jobs(pool: WorkerPool) -> None:
+    jobs = list(range(50))
+    assert list(map_ordered(_square, jobs, pool)) == [x * x for x in jobs]
+    assert list(map_ordered(_square, jobs)) == [x * x for x in jobs]
+
+
+def test_map_ordered_raises_a_jobs_error_at_its_turn(pool: WorkerPool) -> None:
+    results = map_ordered(_square, [1, 2, -3, 4], pool)
+    assert next(results) == 1
+    assert next(results) == 4
+    with pytest.raises(ValueError, match="negative: -3"):
+        next(results)
+
+
+def test_map_ordered_submits_only_a_few_jobs_ahead(pool: WorkerPool) -> None:
+    """A caller who stops after one result leaves few jobs behind, not all."""
+    pulled = []
+
+    def jobs() -> Iterator[int]:
+        for x in range(1000):
+            pulled.append(x)
+            yield x
+
+    results = map_ordered(_square, jobs(), pool)
+    assert next(results) == 0
+    results.close()
+    assert len(pulled) == 2 * pool.size + 1
+
+
+def test_a_pool_needs_a_process() -> None:
+    with pytest.raises(ValueError, match="at least one process"):
+        WorkerPool(0)
+
+
+def test_tokenizing_in_workers_gives_the_same_tokens(pool: WorkerPool) -> None:
+    tokenizer = get_tokenizer("13a", lowercase=True)
+    lines = [*HYPS, *REF_A]
+    expected = [tokenizer(line) for line in lines]
+    assert tokenizer.tokenize_all(lines, pool=pool) == expected
+
+
+CONFIGS = [
+    pytest.param(BleuConfig(), id="sacrebleu"),
+    pytest.param(BleuConfig(lowercase=True, max_order=3), id="sacrebleu-lc-3"),
+    pytest.param(
+        BleuConfig(compat=Compat.NLTK, smoothing=Smoothing.METHOD7), id="nltk-m7"
+    ),
+    pytest.param(BleuConfig(compat=Compat.TF_NMT), id="tf-nmt"),
+]
+
+
+@pytest.mark.usefixtures("small_chunks")
+@pytest.mark.parametrize("config", CONFIGS)
+def test_preparing_in_workers_gives_the_same_tokens_and_counts(
+    pool: WorkerPool, config: BleuConfig
+) -> None:
+    tokens, stats = drain(iter_prepare(HYPS, REFS, config, max_order=6))
+    tokens_p, stats_p = drain(iter_prepare(HYPS, REFS, config, max_order=6, pool=pool))
+    assert tokens_p.hypotheses == tokens.hypotheses
+    assert tokens_p.references == tokens.references
+    for name in ("hyp_len", "ref_lens", "matches", "totals"):
+        np.testing.assert_array_equal(getattr(stats_p, name), getattr(stats, name))
+    counted = drain(iter_count(tokens, 7, pool))
+    np.testing.assert_array_equal(counted.matches[:, :6], stats.matches)
+    assert counted.max_order == 7
+
+
+@pytest.mark.usefixtures("small_chunks")
+@pytest.mark.parametrize("config", CONFIGS)
+def test_scoring_rows_in_workers_gives_the_same_scores_and_costs(
+    pool: WorkerPool, config: BleuConfig
+) -> None:
+    stats = corpus_stats(HYPS, REFS, config)
+    here = drain(iter_score_sentences(stats, config))
+    there = drain(iter_score_sentences(stats, config, pool))
+    for name in ("score", "bp", "precisions", "ref_len"):
+        np.testing.assert_array_equal(getattr(there, name), getattr(here, name))
+    np.testing.assert_array_equal(
+        drain(iter_perfect_gains(stats, config, pool)),
+        drain(iter_perfect_gains(stats, config)),
+    )
+
+
+def test_progress_counts_rows(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(scoring_module, "ROW_BLOCK", 10)
+    stats = corpus_stats(HYPS, REFS, BleuConfig())
+    steps = iter_score_sentences(stats, BleuConfig())
+    done = []
+    while True:
+        try:
+            done.append(next(steps))
+        except StopIteration:
+            break
+    assert done == [10, 20, len(HYPS)]
+
+
+@pytest.mark.usefixtures("small_chunks")
+def test_a_segment_without_references_is_named_from_a_worker(
+    pool: WorkerPool,
+) -> None:
+    refs = [list(REFS[0]), list(REFS[1])]
+    refs[0][9] = refs[1][9] = None
+    with pytest.raises(ValueError, match=r"^segment 10 has no reference$"):
+        drain(iter_prepare(HYPS, refs, BleuConfig(), pool=pool))
+
+
+def test_corpus_stats_in_processes_equals_one_process(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(scoring_module, "_PARALLEL_MIN_LINES", 10)
+    monkeypatch.setattr(scoring_module, "CHUNK", 5)
+    one = corpus_stats(HYPS, REFS, BleuConfig())
+    two = corpus_stats(HYPS, REFS, BleuConfig(), processes=2)
+    np.testing.assert_array_equal(two.matches, one.matches)
+    np.testing.assert_array_equal(two.ref_lens, one.ref_lens)
