@@ -1,10 +1,13 @@
-"""Run the core's step generators off the GUI thread.
+"""Run the core's step generators without freezing the GUI.
 
 The core exposes long computations as generators that yield progress and return a
-result (`bleu_gui.core.steps`). A `Worker` drives one on Qt's thread pool, checks a
-cancel flag between steps, throttles progress signals to a few per second, and
-reports exactly one of `finished`, `failed` or `cancelled`. It never touches a widget:
-it only emits, and Qt queues the signals to the GUI thread.
+result (`bleu_gui.core.steps`). A `Worker` drives one on Qt's thread pool; a
+`SliceWorker` drives one on the GUI thread, a time slice per event-loop turn. Both
+check a cancel flag between steps, throttle progress signals to a few per second,
+and report exactly one of `finished`, `failed` or `cancelled`. A `Worker` never
+touches a widget: it only emits, and Qt queues the signals to the GUI thread.
+
+Which to use is decided by the GIL, not by how long the work takes: see `Worker`.
 """
 
 from __future__ import annotations
@@ -15,13 +18,13 @@ from collections.abc import Callable, Generator
 from dataclasses import dataclass
 from typing import Any
 
-from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
+from PySide6.QtCore import QObject, QRunnable, QThreadPool, QTimer, Signal
 from typing_extensions import override
 
 from bleu_gui.core import ConfigError
 from bleu_gui.io import InputError
 
-__all__ = ["Job", "Partial", "Worker", "WorkerSignals"]
+__all__ = ["Job", "Partial", "SliceWorker", "Worker", "WorkerSignals"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,6 +59,62 @@ class WorkerSignals(QObject):
     cancelled = Signal()
 
 
+class _Driver:
+    """Advances one job step by step and turns each step into a signal.
+
+    Shared by `Worker` (all steps on a pool thread) and `SliceWorker` (a few steps
+    per event-loop turn on the GUI thread), so that both report alike.
+    """
+
+    def __init__(
+        self,
+        make_job: Callable[[], Job],
+        signals: WorkerSignals,
+        is_cancelled: Callable[[], bool],
+    ) -> None:
+        self._make_job = make_job
+        self._job: Job | None = None
+        self._signals = signals
+        self._is_cancelled = is_cancelled
+        self._last = 0.0
+
+    def step(self) -> bool:
+        """Run one step; False once the job has ended and its end was reported.
+
+        A job cancelled while its last step ran reports `cancelled`, not its result.
+        """
+        signals = self._signals
+        try:
+            if self._job is None:
+                self._job = self._make_job()
+            if self._is_cancelled():
+                self._job.close()
+                signals.cancelled.emit()
+                return False
+            try:
+                step = next(self._job)
+            except StopIteration as end:
+                if self._is_cancelled():
+                    signals.cancelled.emit()
+                else:
+                    signals.finished.emit(end.value)
+                return False
+            if isinstance(step, Partial):
+                signals.partial.emit(step.value)
+                return True
+            done, total, label = step
+            now = time.monotonic()
+            if now - self._last >= _PROGRESS_INTERVAL:
+                self._last = now
+                signals.progressed.emit(done, total, label)
+            return True
+        except (InputError, ConfigError, ValueError) as error:
+            signals.failed.emit(" ".join(str(error).split()))
+        except Exception as error:  # a bug: report it, never hang the GUI
+            signals.failed.emit(f"internal error ({type(error).__name__}): {error}")
+        return False
+
+
 class Worker(QRunnable):
     """Drives one job on a thread pool; cancel() stops it between two steps.
 
@@ -63,14 +122,19 @@ class Worker(QRunnable):
     library would raise become `failed` with their one-line message; anything else is
     a bug, and is reported the same way with its type, so the GUI never shows a
     traceback and never waits forever.
+
+    Only for jobs whose heavy work runs elsewhere (worker processes, I/O): a thread
+    that computes in Python holds the GIL, and then every call from Qt into Python on
+    the GUI thread waits for it (see `bleu_gui.core.parallel`). Short pure-Python
+    work belongs in a `SliceWorker`.
     """
 
     def __init__(self, make_job: Callable[[], Job]) -> None:
         super().__init__()
         self.setAutoDelete(False)
         self.signals = WorkerSignals()
-        self._make_job = make_job
         self._cancel = threading.Event()
+        self._driver = _Driver(make_job, self.signals, self._cancel.is_set)
         self._done = threading.Event()
 
     def start(self, pool: QThreadPool | None = None) -> None:
@@ -93,41 +157,62 @@ class Worker(QRunnable):
     @override
     def run(self) -> None:
         try:
-            self._drive()
+            while self._driver.step():
+                pass
         finally:
             self._done.set()
 
-    def _drive(self) -> None:
-        last = 0.0
-        try:
-            job = self._make_job()
-            while True:
-                if self._cancel.is_set():
-                    job.close()
-                    self.signals.cancelled.emit()
-                    return
-                try:
-                    step = next(job)
-                except StopIteration as end:
-                    result = end.value
-                    break
-                if isinstance(step, Partial):
-                    self.signals.partial.emit(step.value)
-                    continue
-                done, total, label = step
-                now = time.monotonic()
-                if now - last >= _PROGRESS_INTERVAL:
-                    last = now
-                    self.signals.progressed.emit(done, total, label)
-        except (InputError, ConfigError, ValueError) as error:
-            self.signals.failed.emit(" ".join(str(error).split()))
-            return
-        except Exception as error:  # a bug: report it, never hang the GUI
-            self.signals.failed.emit(
-                f"internal error ({type(error).__name__}): {error}"
-            )
-            return
-        if self._cancel.is_set():
-            self.signals.cancelled.emit()
-        else:
-            self.signals.finished.emit(result)
+
+class SliceWorker(QObject):
+    """Drives one job on the GUI thread, a slice of steps per event-loop turn.
+
+    For pure-Python work of up to a second or so on data the GUI holds (searching
+    the texts of a large corpus): on a thread it would hold the GIL and stall every
+    paint, here it runs in slices of about `budget` seconds between which the event
+    loop runs, so the window stays responsive and a newer request can cancel it.
+    Reports exactly like a `Worker`.
+    """
+
+    def __init__(
+        self,
+        make_job: Callable[[], Job],
+        parent: QObject | None = None,
+        *,
+        budget: float = 0.02,
+    ) -> None:
+        super().__init__(parent)
+        self.signals = WorkerSignals(self)
+        self._cancelled = False
+        self._driver = _Driver(make_job, self.signals, lambda: self._cancelled)
+        self._budget = budget
+        self._done = False
+        self._timer = QTimer(self)
+        self._timer.setSingleShot(True)
+        self._timer.setInterval(0)
+        self._timer.timeout.connect(self._run_slice)
+
+    def start(self) -> None:
+        """Run the first slice at the next event-loop turn."""
+        self._timer.start()
+
+    def cancel(self) -> None:
+        """Stop the job before its next slice; `cancelled` is reported then."""
+        self._cancelled = True
+
+    @property
+    def is_cancelled(self) -> bool:
+        """Whether cancel() was called."""
+        return self._cancelled
+
+    @property
+    def is_done(self) -> bool:
+        """Whether the job has ended (finished, failed or cancelled)."""
+        return self._done
+
+    def _run_slice(self) -> None:
+        end = time.monotonic() + self._budget
+        while self._driver.step():
+            if time.monotonic() >= end:
+                self._timer.start()
+                return
+        self._done = True

@@ -6,12 +6,14 @@ import math
 import multiprocessing
 import subprocess
 import sys
+import threading
+import time
 from pathlib import Path
 
 import numpy as np
 import pytest
 import sacrebleu
-from PySide6.QtCore import QCoreApplication, Qt
+from PySide6.QtCore import QCoreApplication, Qt, QTimer
 from sacrebleu.metrics import BLEU
 
 from bleu_gui.core import BleuConfig, Compat, Smoothing, corpus_bleu
@@ -19,7 +21,7 @@ from bleu_gui.models.sentence_browser import SentenceBrowser
 from bleu_gui.models.sentence_filter import SentenceFilter, filter_rows
 from bleu_gui.models.sentence_table import RAW_ROLE, ROW_ROLE, Column
 from bleu_gui.models.session import FileSet, Session
-from bleu_gui.workers import Worker
+from bleu_gui.workers import SliceWorker, Worker
 
 # WMT21 news task de-en (newstest2021): a few system outputs and both references.
 HYPS = [
@@ -295,6 +297,53 @@ def test_worker_turns_errors_into_one_line(qtbot) -> None:  # type: ignore[no-un
         raise ValueError("first line\nsecond line")
 
     worker = Worker(broken)
+    with qtbot.waitSignal(worker.signals.failed, timeout=5_000) as failed:
+        worker.start()
+    assert failed.args == ["first line second line"]
+
+
+def test_slice_worker_runs_on_the_gui_thread_between_events(qtbot) -> None:  # type: ignore[no-untyped-def]
+    threads = []
+    ticks = []
+
+    def job():  # type: ignore[no-untyped-def]
+        for i in range(40):
+            threads.append(threading.get_ident())
+            time.sleep(0.002)
+            yield i, 40, "step"
+        return "done"
+
+    timer = QTimer()
+    timer.setInterval(0)
+    timer.timeout.connect(lambda: ticks.append(len(threads)))
+    timer.start()
+    worker = SliceWorker(job, budget=0.005)
+    with qtbot.waitSignal(worker.signals.finished, timeout=5_000) as result:
+        worker.start()
+    timer.stop()
+    assert result.args == ["done"]
+    assert worker.is_done
+    assert set(threads) == {threading.get_ident()}
+    # The event loop ran between slices: the timer saw the job part-way, many times.
+    assert len({n for n in ticks if 0 < n < 40}) >= 5
+
+
+def test_slice_worker_cancels_and_reports_errors(qtbot) -> None:  # type: ignore[no-untyped-def]
+    def endless():  # type: ignore[no-untyped-def]
+        while True:
+            yield 0, 0, "forever"
+
+    worker = SliceWorker(endless)
+    with qtbot.waitSignal(worker.signals.cancelled, timeout=5_000):
+        worker.start()
+        QTimer.singleShot(50, worker.cancel)
+    assert worker.is_done
+
+    def broken():  # type: ignore[no-untyped-def]
+        yield 0, 1, "x"
+        raise ValueError("first line\nsecond line")
+
+    worker = SliceWorker(broken)
     with qtbot.waitSignal(worker.signals.failed, timeout=5_000) as failed:
         worker.start()
     assert failed.args == ["first line second line"]
