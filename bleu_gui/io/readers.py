@@ -14,8 +14,8 @@ sacreBLEU CLI opens every file with ``newline="\n"`` (``.gz`` through gzip) and 
 This module reproduces that and adds what sacreBLEU lacks: a UTF-8 byte-order mark is
 dropped (sacreBLEU glues it to the first word) with a warning, and every problem a
 user can cause is an `InputError` whose one-line message names the file and line. A
-file is read as bytes, decoded once and split once: a 100,000-line file takes
-milliseconds, and no per-line Python loop runs except the final ``rstrip``.
+file is read as bytes, then decoded and split a megabyte at a time: no per-line
+Python loop runs except the final ``rstrip``, and no single step takes long.
 """
 
 from __future__ import annotations
@@ -28,10 +28,11 @@ import re
 import stat
 import unicodedata
 import zlib
-from collections.abc import Iterable
+from collections.abc import Generator, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from bleu_gui.core.steps import drain
 from bleu_gui.io.errors import (
     BinaryFileError,
     CompressedFileError,
@@ -51,6 +52,8 @@ __all__ = [
     "DEFAULT_ENCODING",
     "Corpus",
     "Segments",
+    "iter_read_corpus",
+    "iter_read_segments",
     "read_corpus",
     "read_segments",
     "split_segments",
@@ -215,6 +218,20 @@ def read_segments(path: StrPath, encoding: str = DEFAULT_ENCODING) -> Segments:
         BinaryFileError: The file contains a NUL byte (it is not text).
         DecodingError: The file has bytes that are not valid in `encoding`.
     """
+    return drain(iter_read_segments(path, encoding))
+
+
+def iter_read_segments(
+    path: StrPath, encoding: str = DEFAULT_ENCODING
+) -> Generator[tuple[int, int], None, Segments]:
+    """`read_segments`, yielding (bytes done, bytes in all) after each piece.
+
+    The text is decoded, split and stripped a piece of about a megabyte at a time:
+    each step is a few milliseconds, so the GUI can read on its own thread between
+    events (on another thread, each of these long C calls would hold the GIL and stall
+    the GUI's paints). The result is the same as decoding and splitting at once; an
+    error is found again on the whole text, so its line and column are exact.
+    """
     _check_encoding(encoding)
     file = Path(path)
     name = display_name(file)
@@ -232,23 +249,50 @@ def read_segments(path: StrPath, encoding: str = DEFAULT_ENCODING) -> Segments:
             f"{name}: starts with a UTF-8 byte-order mark (bytes EF BB BF) but is "
             f"read as {encoding}; is it UTF-8?"
         )
-    text = _decode(file, data, encoding)
-    del data
-    if wide and (nul := text.find("\0")) >= 0:
-        raise BinaryFileError(file, line=text.count("\n", 0, nul) + 1)
-    if text.startswith(_BOM):
-        text = text[1:]
-        kind = "a UTF-8" if _is_utf8(encoding) else "a"
-        warnings.append(
-            f"{name}: dropped {kind} byte-order mark at the start of line 1 "
-            "(sacreBLEU would glue it to the first word)"
-        )
-    lines = split_segments(text)
-    if _may_have_other_breaks(text):
-        warning = _other_breaks_warning(name, lines)
+    decoder = codecs.getincrementaldecoder(encoding)()
+    lines: list[str] = []
+    tail = ""  # the text after the last \n so far: the start of the next segment
+    at_start = True
+    other_breaks = False
+    size = len(data)
+    for start in range(0, max(size, 1), _PIECE_BYTES):
+        try:
+            text = decoder.decode(
+                data[start : start + _PIECE_BYTES], start + _PIECE_BYTES >= size
+            )
+        except UnicodeDecodeError:
+            _decode(file, data, encoding)  # raises the error, with its exact position
+            raise
+        if wide and "\0" in text:
+            whole = _decode(file, data, encoding)
+            nul = whole.find("\0")
+            raise BinaryFileError(file, line=whole.count("\n", 0, nul) + 1)
+        if at_start and text:
+            at_start = False
+            if text.startswith(_BOM):
+                text = text[1:]
+                kind = "a UTF-8" if _is_utf8(encoding) else "a"
+                warnings.append(
+                    f"{name}: dropped {kind} byte-order mark at the start of line 1 "
+                    "(sacreBLEU would glue it to the first word)"
+                )
+        other_breaks = other_breaks or _may_have_other_breaks(text)
+        parts = (tail + text).split("\n")
+        tail = parts.pop()
+        lines.extend(map(str.rstrip, parts))
+        yield min(start + _PIECE_BYTES, size), size
+    if tail:
+        lines.append(tail.rstrip())
+    segments = tuple(lines)
+    if other_breaks:
+        warning = _other_breaks_warning(name, segments)
         if warning is not None:
             warnings.append(warning)
-    return Segments(file, lines, encoding, tuple(warnings))
+    return Segments(file, segments, encoding, tuple(warnings))
+
+
+# Bytes decoded and split per step of `iter_read_segments`: a few milliseconds.
+_PIECE_BYTES = 1 << 20
 
 
 def read_corpus(
@@ -275,6 +319,21 @@ def read_corpus(
             than the hypothesis.
         InputError: Any error of `read_segments`, for the first file that has one.
     """
+    return drain(
+        iter_read_corpus(hypothesis_path, reference_paths, source_path, encoding)
+    )
+
+
+def iter_read_corpus(
+    hypothesis_path: StrPath,
+    reference_paths: Iterable[StrPath],
+    source_path: StrPath | None = None,
+    encoding: str = DEFAULT_ENCODING,
+) -> Generator[tuple[int, int], None, Corpus]:
+    """`read_corpus`, yielding (files done, files in all) in thousandths of a file.
+
+    Each step is a piece of one file (see `iter_read_segments`).
+    """
     if isinstance(reference_paths, str | bytes | os.PathLike):
         raise TypeError(
             "reference_paths must be a collection of paths, not a single path; "
@@ -284,10 +343,23 @@ def read_corpus(
     _check_encoding(encoding)
     if not references:
         raise NoReferencesError
-    hypothesis = read_segments(hypothesis_path, encoding)
-    refs = tuple(read_segments(ref, encoding) for ref in references)
-    source = None if source_path is None else read_segments(source_path, encoding)
-    return Corpus(hypothesis, refs, source)
+    paths: list[StrPath] = [hypothesis_path, *references]
+    if source_path is not None:
+        paths.append(source_path)
+    total = 1000 * len(paths)
+    read: list[Segments] = []
+    for number, path in enumerate(paths):
+        steps = iter_read_segments(path, encoding)
+        while True:
+            try:
+                done, size = next(steps)
+            except StopIteration as end:
+                read.append(end.value)
+                break
+            yield 1000 * number + (1000 * done) // max(size, 1), total
+    count = 1 + len(references)
+    source = read[count] if source_path is not None else None
+    return Corpus(read[0], tuple(read[1:count]), source)
 
 
 def _check_encoding(encoding: str) -> None:
