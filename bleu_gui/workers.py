@@ -209,6 +209,15 @@ class SliceWorker(QObject):
         """Whether the job has ended (finished, failed or cancelled)."""
         return self._done
 
+    def wait(self, timeout: float | None = None) -> bool:
+        """True: nothing of this job runs in the background (as `Worker.wait`).
+
+        After cancel() no step of the job runs again; its end is reported at the
+        next event-loop turn.
+        """
+        del timeout
+        return True
+
     def _run_slice(self) -> None:
         end = time.monotonic() + self._budget
         while self._driver.step():

@@ -1,8 +1,11 @@
 """The session: which files are open, how they are scored, and the latest results.
 
 `Session` is the one place that holds state. Views read it and send it requests;
-it runs every file read, tokenization and bulk scoring in a `Worker`, so the GUI
-thread never waits. A new request cancels the running one. A request that fails
+it never makes the GUI thread wait. Files are read on the GUI thread in short steps
+(a `SliceWorker`); tokenizing, counting and scoring run in worker processes, driven
+from a `Worker` thread. No long pure-Python loop runs on a thread of this process:
+it would hold the GIL, and every paint would wait for it (see
+`bleu_gui.core.parallel`). A new request cancels the running one. A request that fails
 (a bad file, an option the mode refuses) leaves what was loaded before untouched and
 reports one line through `error_occurred`.
 
@@ -46,8 +49,8 @@ from bleu_gui.core.scoring import (
     required_order,
 )
 from bleu_gui.core.steps import relabel
-from bleu_gui.io import Corpus, read_corpus
-from bleu_gui.workers import Job, Partial, Worker
+from bleu_gui.io import Corpus, iter_read_corpus
+from bleu_gui.workers import Job, SliceWorker, Worker
 
 __all__ = ["FileSet", "Scores", "Session"]
 
@@ -148,7 +151,7 @@ class Session(QObject):
         self._config = BleuConfig()
         self._counted: _Counted | None = None
         self._scores: Scores | None = None
-        self._worker: Worker | None = None
+        self._worker: Worker | SliceWorker | None = None
         self._loading: FileSet | None = None  # files of the load now running
         self._processes = processes if processes is not None else os.cpu_count() or 1
         self._pool: WorkerPool | None = None
@@ -191,7 +194,11 @@ class Session(QObject):
     def open_files(self, files: FileSet) -> None:
         """Load `files` and score them with the current options (in the background)."""
         config = self._config
-        self._run(lambda: self._load_job(files, config), self._on_loaded)
+        self._run(
+            lambda: self._read_job(files),
+            lambda corpus: self._on_read(files, config, corpus),
+            on_gui_thread=True,
+        )
         self._loading = files
 
     def set_hypothesis(self, path: Path) -> None:
@@ -240,8 +247,8 @@ class Session(QObject):
             return
         key = tokenizer_for(config).key
         if key != counted.tokenizer_key:
-            files = counted.files
-            self._run(lambda: self._load_job(files, config, counted), self._on_loaded)
+            files, corpus = counted.files, counted.corpus
+            self._run(lambda: self._prepare_job(files, config, corpus), self._on_loaded)
         elif required_order(config) > counted.stats.max_order:
             self._run(lambda: self._recount_job(counted, config), self._on_loaded)
         else:
@@ -306,21 +313,22 @@ class Session(QObject):
                 self._pool = WorkerPool(self._processes)
             return self._pool
 
-    def _load_job(
-        self, files: FileSet, config: BleuConfig, previous: _Counted | None = None
-    ) -> Job:
-        """Read (or reuse `previous`'s texts of the same files), count, score."""
-        yield 0, 1, "reading files"
-        if previous is not None and previous.files == files:
-            corpus = previous.corpus
-        else:
-            corpus = read_corpus(
-                files.hypothesis,
-                files.references,
-                files.source,
-                encoding=files.encoding,
+    def _read_job(self, files: FileSet) -> Job:
+        """Read the files (on the GUI thread, a piece of a file per step)."""
+        return (
+            yield from relabel(
+                iter_read_corpus(
+                    files.hypothesis,
+                    files.references,
+                    files.source,
+                    encoding=files.encoding,
+                ),
+                lambda step: (*step, "reading files"),
             )
-            yield Partial(corpus)
+        )
+
+    def _prepare_job(self, files: FileSet, config: BleuConfig, corpus: Corpus) -> Job:
+        """Tokenize, count and score a corpus that has been read."""
         tokenized, stats = yield from relabel(
             iter_prepare(
                 corpus.hypothesis.lines,
@@ -405,50 +413,64 @@ class Session(QObject):
             changes["source"] = source
         self.open_files(replace(files, **changes))  # type: ignore[arg-type]
 
-    def _run(self, make_job: Callable[[], Job], on_done: Callable[[Any], None]) -> None:
-        if self._worker is not None:
-            self._worker.cancel()
-        worker = Worker(make_job)
+    def _run(
+        self,
+        make_job: Callable[[], Job],
+        on_done: Callable[[Any], None],
+        *,
+        on_gui_thread: bool = False,
+    ) -> None:
+        """Start a request's job; it supersedes (cancels) the running one."""
+        previous = self._worker
+        if previous is not None:
+            previous.cancel()
+        worker = SliceWorker(make_job) if on_gui_thread else Worker(make_job)
         self._worker = worker
         signals = worker.signals
         signals.progressed.connect(
             lambda done, total, what: self._on_progress(worker, done, total, what)
         )
-        signals.partial.connect(lambda corpus: self._on_partial(worker, corpus))
         signals.finished.connect(
             lambda result: self._on_finished(worker, result, on_done)
         )
         signals.failed.connect(lambda message: self._on_failed(worker, message))
         signals.cancelled.connect(lambda: self._on_ended(worker))
-        self.busy_changed.emit(True)
+        if previous is None:
+            self.busy_changed.emit(True)
         worker.start()
 
-    def _on_progress(self, worker: Worker, done: int, total: int, what: str) -> None:
+    def _on_progress(
+        self, worker: Worker | SliceWorker, done: int, total: int, what: str
+    ) -> None:
         if worker is self._worker:
             self.progress_changed.emit(done, total, what)
 
-    def _on_partial(self, worker: Worker, corpus: object) -> None:
-        if worker is self._worker:
-            self.texts_loaded.emit(corpus)
-
     def _on_finished(
-        self, worker: Worker, result: Any, on_done: Callable[[Any], None]
+        self,
+        worker: Worker | SliceWorker,
+        result: Any,
+        on_done: Callable[[Any], None],
     ) -> None:
         if worker is not self._worker:
             return  # superseded by a newer request
         on_done(result)  # the new state first, then "no longer busy"
         self._on_ended(worker)
 
-    def _on_failed(self, worker: Worker, message: str) -> None:
+    def _on_failed(self, worker: Worker | SliceWorker, message: str) -> None:
         if worker is self._worker:
             self._on_ended(worker)
             self.error_occurred.emit(message)
 
-    def _on_ended(self, worker: Worker) -> None:
+    def _on_ended(self, worker: Worker | SliceWorker) -> None:
         if worker is self._worker:
             self._worker = None
             self._loading = None
             self.busy_changed.emit(False)
+
+    def _on_read(self, files: FileSet, config: BleuConfig, corpus: Corpus) -> None:
+        """The texts are read: show them, and score them in the background."""
+        self.texts_loaded.emit(corpus)
+        self._run(lambda: self._prepare_job(files, config, corpus), self._on_loaded)
 
     def _on_loaded(self, result: tuple[_Counted, Scores]) -> None:
         counted, scores = result

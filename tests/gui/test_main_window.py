@@ -40,7 +40,7 @@ from bleu_gui.models.session import FileSet, Session
 from bleu_gui.views.main_window import MainWindow
 from bleu_gui.views.palette import status_format
 from bleu_gui.views.sentence_detail import lane_key, reference_key
-from bleu_gui.workers import Job, Partial, Worker
+from bleu_gui.workers import Job, Worker
 
 
 def test_installed_pyside_keeps_none_alive() -> None:
@@ -1032,22 +1032,16 @@ HELD = "held by the test"
 
 @pytest.fixture
 def held_after_reading(monkeypatch: pytest.MonkeyPatch) -> Iterator[threading.Event]:
-    """Background work pauses once the texts are read, until the event is set.
+    """Background work (what follows reading the texts) waits until the event is set.
 
     While it waits it keeps reporting progress, so that it can be cancelled.
     """
     release = threading.Event()
 
     def hold(job: Job) -> Job:
-        while True:
-            try:
-                step = next(job)
-            except StopIteration as end:
-                return end.value
-            yield step
-            if isinstance(step, Partial):
-                while not release.wait(0.005):
-                    yield 0, 1, HELD
+        while not release.wait(0.005):
+            yield 0, 1, HELD
+        return (yield from job)
 
     class HeldWorker(Worker):
         def __init__(self, make_job: Callable[[], Job]) -> None:

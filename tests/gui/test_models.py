@@ -422,3 +422,46 @@ def test_worker_processes_score_like_one_process(
         session.shutdown()
         here.shutdown()
     assert not set(multiprocessing.active_children()) - before
+
+
+def test_files_are_read_on_the_gui_thread_and_scored_off_it(
+    qtbot,  # type: ignore[no-untyped-def]
+    files: FileSet,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Reading runs in steps between events; tokenizing and scoring in the background.
+
+    (A pure-Python loop on a thread would hold the GIL that every paint needs.)
+    """
+    from bleu_gui.models import session as session_module
+
+    threads: dict[str, set[int]] = {"read": set(), "prepare": set()}
+
+    def spy(name, function):  # type: ignore[no-untyped-def]
+        def wrapped(*args, **kwargs):  # type: ignore[no-untyped-def]
+            steps = function(*args, **kwargs)
+            while True:
+                threads[name].add(threading.get_ident())
+                try:
+                    step = next(steps)
+                except StopIteration as end:
+                    return end.value
+                yield step
+
+        return wrapped
+
+    monkeypatch.setattr(
+        session_module,
+        "iter_read_corpus",
+        spy("read", session_module.iter_read_corpus),
+    )
+    monkeypatch.setattr(
+        session_module, "iter_prepare", spy("prepare", session_module.iter_prepare)
+    )
+    session = Session(processes=1)
+    with qtbot.waitSignal(session.scores_changed, timeout=20_000):
+        session.open_files(files)
+    session.shutdown()
+    assert threads["read"] == {threading.get_ident()}
+    assert threads["prepare"]
+    assert threading.get_ident() not in threads["prepare"]
