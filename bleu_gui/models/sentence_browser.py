@@ -17,11 +17,12 @@ from bleu_gui.io import Corpus
 from bleu_gui.models.sentence_filter import SentenceFilter, filter_rows
 from bleu_gui.models.sentence_table import Column, SentenceTableModel
 from bleu_gui.models.session import Session
-from bleu_gui.workers import Job, Worker
+from bleu_gui.workers import Job, SliceWorker
 
 __all__ = ["SentenceBrowser"]
 
-_FILTER_CHUNK = 10_000
+# Rows searched per step of a large search: a few milliseconds, even for a regex.
+_FILTER_CHUNK = 2_500
 
 
 class SentenceBrowser(QObject):
@@ -44,9 +45,9 @@ class SentenceBrowser(QObject):
         self._filter = SentenceFilter()
         self._sort_column = int(Column.NUMBER)
         self._sort_order = Qt.SortOrder.AscendingOrder
-        self._worker: Worker | None = None
+        self._worker: SliceWorker | None = None
         # Corpora up to this size are searched at once, on the GUI thread.
-        self.sync_rows = 20_000
+        self.sync_rows = 5_000
         session.scores_changed.connect(self._on_scores_changed)
         session.texts_loaded.connect(self._on_texts_loaded)
         session.busy_changed.connect(self._on_busy_changed)
@@ -80,9 +81,10 @@ class SentenceBrowser(QObject):
         if not spec.text or corpus.num_segments <= self.sync_rows:
             self._apply_filter(spec, self._filtered(spec))
             return
-        # Searching the texts of a large corpus takes a while: off the GUI thread,
-        # a chunk at a time, so typing stays fluid and a newer search cancels it.
-        worker = Worker(lambda: self._filter_job(spec))
+        # Searching the texts of a large corpus takes a while: a chunk at a time
+        # between events, so typing stays fluid and a newer search cancels it. (On
+        # a thread, the search would hold the GIL and stall every paint meanwhile.)
+        worker = SliceWorker(lambda: self._filter_job(spec))
         self._worker = worker
         worker.signals.finished.connect(
             lambda rows: self._on_filtered(worker, spec, rows)
@@ -118,7 +120,7 @@ class SentenceBrowser(QObject):
         return np.concatenate(parts)
 
     def _on_filtered(
-        self, worker: Worker, spec: SentenceFilter, rows: npt.NDArray[np.int64]
+        self, worker: SliceWorker, spec: SentenceFilter, rows: npt.NDArray[np.int64]
     ) -> None:
         if worker is self._worker:
             self._worker = None

@@ -359,10 +359,10 @@ def test_models_do_not_import_widgets() -> None:
     assert QCoreApplication.instance() is not None
 
 
-def test_large_corpus_is_searched_in_the_background(qtbot, session: Session) -> None:  # type: ignore[no-untyped-def]
+def test_large_corpus_is_searched_in_steps_between_events(qtbot, session: Session) -> None:  # type: ignore[no-untyped-def]
     browser = SentenceBrowser(session)
     browser._on_scores_changed()
-    browser.sync_rows = 0  # treat this corpus as large: search off the GUI thread
+    browser.sync_rows = 0  # treat this corpus as large: search in steps
     browser.set_filter(SentenceFilter(text="xyz"))  # superseded before it ends
     with qtbot.waitSignal(browser.shown_changed, timeout=10_000) as report:
         browser.set_filter(SentenceFilter(text="driver"))
