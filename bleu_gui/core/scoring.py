@@ -122,11 +122,10 @@ def corpus_stats(
 ) -> CorpusStats:
     """Tokenize and count: the statistics `score_*` need (see `iter_corpus_stats`).
 
-    With `processes` > 1 and a large enough corpus, the work runs in that many
+    With `processes` > 1 and enough distinct lines, the work runs in that many
     worker processes, started for this call.
     """
-    lines = len(hypotheses) * (1 + len(references))
-    if processes < 2 or lines < _PARALLEL_MIN_LINES:
+    if processes < 2 or _distinct_lines(hypotheses, references) < _PARALLEL_MIN_LINES:
         return drain(
             iter_corpus_stats(hypotheses, references, config, max_order=max_order)
         )
@@ -138,9 +137,16 @@ def corpus_stats(
         )
 
 
-# Below this many lines (hypotheses and references), starting worker processes costs
-# more than it saves.
-_PARALLEL_MIN_LINES = 60_000
+# Below this many distinct lines (hypotheses and references), starting worker
+# processes costs more than it saves: a corpus that repeats a few lines is tokenized
+# in a moment here.
+_PARALLEL_MIN_LINES = 20_000
+
+
+def _distinct_lines(
+    hypotheses: Sequence[str], references: Sequence[Sequence[str | None]]
+) -> int:
+    return len(set(hypotheses).union(*references))
 
 
 def iter_corpus_stats(

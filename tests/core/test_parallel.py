@@ -158,9 +158,19 @@ def test_a_segment_without_references_is_named_from_a_worker(
 def test_corpus_stats_in_processes_equals_one_process(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr(scoring_module, "_PARALLEL_MIN_LINES", 10)
+    started: list[int] = []
+
+    class CountedPool(WorkerPool):
+        def __init__(self, processes: int) -> None:
+            started.append(processes)
+            super().__init__(processes)
+
+    monkeypatch.setattr(scoring_module, "WorkerPool", CountedPool)
     monkeypatch.setattr(scoring_module, "CHUNK", 5)
-    one = corpus_stats(HYPS, REFS, BleuConfig())
+    one = corpus_stats(HYPS, REFS, BleuConfig(), processes=2)
+    assert started == []  # too few distinct lines to be worth the processes
+    monkeypatch.setattr(scoring_module, "_PARALLEL_MIN_LINES", 10)
     two = corpus_stats(HYPS, REFS, BleuConfig(), processes=2)
+    assert started == [2]
     np.testing.assert_array_equal(two.matches, one.matches)
     np.testing.assert_array_equal(two.ref_lens, one.ref_lens)
