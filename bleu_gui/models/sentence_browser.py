@@ -8,6 +8,8 @@ the statistics of exactly those rows.
 
 from __future__ import annotations
 
+from dataclasses import dataclass, replace
+
 import numpy as np
 import numpy.typing as npt
 from PySide6.QtCore import QObject, Qt, Signal
@@ -23,6 +25,24 @@ __all__ = ["SentenceBrowser"]
 
 # Rows searched per step of a large search: a few milliseconds, even for a regex.
 _FILTER_CHUNK = 2_500
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class _Matches:
+    """The rows of one corpus whose texts match one search (a filter's text part).
+
+    Kept so that new scores re-apply only the score range: searching the texts of
+    100,000 segments again takes half a second, and the texts have not changed.
+    """
+
+    corpus: Corpus
+    search: SentenceFilter
+    rows: npt.NDArray[np.int64]
+
+
+def _search_part(spec: SentenceFilter) -> SentenceFilter:
+    """`spec` without its score range: what depends on the texts only."""
+    return replace(spec, min_score=0.0, max_score=100.0)
 
 
 class SentenceBrowser(QObject):
@@ -46,6 +66,8 @@ class SentenceBrowser(QObject):
         self._sort_column = int(Column.NUMBER)
         self._sort_order = Qt.SortOrder.AscendingOrder
         self._worker: SliceWorker | None = None
+        self._searching: tuple[SentenceFilter, Corpus] | None = None  # worker is for
+        self._matches: _Matches | None = None
         # Corpora up to this size are searched at once, on the GUI thread.
         self.sync_rows = 5_000
         session.scores_changed.connect(self._on_scores_changed)
@@ -67,6 +89,7 @@ class SentenceBrowser(QObject):
         corpus = self._session.corpus
         if corpus is None or self.model.hypotheses is not corpus.hypothesis.lines:
             # Texts of a corpus still being scored: filter when its scores arrive.
+            self._cancel_search()
             self._filter = spec
             self.filter_changed.emit(spec)
             return
@@ -75,56 +98,92 @@ class SentenceBrowser(QObject):
         except ValueError as error:
             self.filter_failed.emit(str(error))
             return
-        if self._worker is not None:
-            self._worker.cancel()
-            self._worker = None
-        if not spec.text or corpus.num_segments <= self.sync_rows:
+        self._cancel_search()
+        if self._must_search(spec, corpus):
+            self._search(spec, corpus)
+        else:
             self._apply_filter(spec, self._filtered(spec))
-            return
-        # Searching the texts of a large corpus takes a while: a chunk at a time
-        # between events, so typing stays fluid and a newer search cancels it. (On
-        # a thread, the search would hold the GIL and stall every paint meanwhile.)
-        worker = SliceWorker(lambda: self._filter_job(spec))
-        self._worker = worker
-        worker.signals.finished.connect(
-            lambda rows: self._on_filtered(worker, spec, rows)
-        )
-        worker.signals.failed.connect(self.filter_failed.emit)
-        worker.start()
 
     def cancel(self) -> None:
         """Stop a running search (on shutdown)."""
         if self._worker is not None:
             self._worker.cancel()
             self._worker.wait(5.0)
-            self._worker = None
+        self._cancel_search()
 
-    def _filter_job(self, spec: SentenceFilter) -> Job:
-        corpus, scores = self._session.corpus, self._session.scores
-        if corpus is None or scores is None:
-            return np.zeros(0, dtype=np.int64)
+    def _cancel_search(self) -> None:
+        if self._worker is not None:
+            self._worker.cancel()
+        self._worker = None
+        self._searching = None
+
+    def _must_search(self, spec: SentenceFilter, corpus: Corpus) -> bool:
+        """Whether `spec` needs a search of more texts than `sync_rows` (in steps)."""
+        return (
+            bool(spec.text)
+            and corpus.num_segments > self.sync_rows
+            and self._cached_matches(spec, corpus) is None
+        )
+
+    def _search(self, spec: SentenceFilter, corpus: Corpus) -> None:
+        """Search `corpus` for `spec`'s text in steps, then apply `spec`.
+
+        Searching the texts of a large corpus takes a while: a chunk at a time
+        between events, so typing stays fluid and a newer search cancels it. (On
+        a thread, the search would hold the GIL and stall every paint meanwhile.)
+        """
+        worker = SliceWorker(lambda: self._search_job(_search_part(spec), corpus))
+        self._worker = worker
+        self._searching = spec, corpus
+        worker.signals.finished.connect(
+            lambda rows: self._on_searched(worker, spec, corpus, rows)
+        )
+        worker.signals.failed.connect(
+            lambda message: self._on_search_failed(worker, message)
+        )
+        worker.start()
+
+    def _search_job(self, search: SentenceFilter, corpus: Corpus) -> Job:
         size = corpus.num_segments
-        source = corpus.source.lines if corpus.source is not None else None
         parts = []
         for start in range(0, size, _FILTER_CHUNK):
             stop = min(start + _FILTER_CHUNK, size)
-            rows = filter_rows(
-                spec,
-                scores.sentences.score[start:stop],
-                corpus.hypothesis.lines[start:stop],
-                [ref.lines[start:stop] for ref in corpus.references],
-                source[start:stop] if source is not None else None,
-            )
-            parts.append(rows + start)
+            parts.append(_matching(search, corpus, start, stop) + start)
             yield stop, size, "searching"
         return np.concatenate(parts)
 
-    def _on_filtered(
-        self, worker: SliceWorker, spec: SentenceFilter, rows: npt.NDArray[np.int64]
+    def _on_searched(
+        self,
+        worker: SliceWorker,
+        spec: SentenceFilter,
+        corpus: Corpus,
+        rows: npt.NDArray[np.int64],
     ) -> None:
+        if worker is not self._worker:
+            return
+        self._worker = None
+        self._searching = None
+        self._matches = _Matches(corpus, _search_part(spec), rows)
+        if self.model.hypotheses is corpus.hypothesis.lines:
+            self._apply_filter(spec, self._filtered(spec))
+        else:  # the texts of a corpus in load are shown: filter once it is scored
+            self._filter = spec
+            self.filter_changed.emit(spec)
+
+    def _on_search_failed(self, worker: SliceWorker, message: str) -> None:
         if worker is self._worker:
             self._worker = None
-            self._apply_filter(spec, rows)
+            self._searching = None
+        self.filter_failed.emit(message)
+
+    def _cached_matches(
+        self, spec: SentenceFilter, corpus: Corpus
+    ) -> npt.NDArray[np.int64] | None:
+        """The rows of `corpus` matching `spec`'s text, if they were searched."""
+        matches = self._matches
+        if matches is None or matches.corpus is not corpus:
+            return None
+        return matches.rows if matches.search == _search_part(spec) else None
 
     def _apply_filter(self, spec: SentenceFilter, rows: npt.NDArray[np.int64]) -> None:
         self._filter = spec
@@ -138,8 +197,23 @@ class SentenceBrowser(QObject):
         self.model.set_rows(self._sorted(self.model.rows))
 
     def shown_score(self) -> BleuScore | str:
-        """Corpus BLEU of the shown sentences, or why there is none."""
-        return self._session.subset_score(np.sort(self.model.rows))
+        """Corpus BLEU of the shown sentences, or why there is none.
+
+        With every sentence shown that is the session's corpus score (the same
+        statistics summed under the same config); copying and summing 100,000 rows
+        again took ~20 ms of the GUI thread on every re-score.
+        """
+        rows = self.model.rows
+        corpus, scores = self._session.corpus, self._session.scores
+        if (
+            corpus is not None
+            and scores is not None
+            and self.model.hypotheses is corpus.hypothesis.lines
+            and 0 < rows.size == corpus.num_segments
+            and scores.config == self._session.config
+        ):
+            return scores.corpus
+        return self._session.subset_score(np.sort(rows))
 
     def _on_texts_loaded(self, corpus: Corpus) -> None:
         """Show the texts of a corpus being scored, in corpus order."""
@@ -165,25 +239,61 @@ class SentenceBrowser(QObject):
         stats = self._session.stats
         if corpus is None or scores is None or stats is None:
             return
-        self.model.set_content(scores, corpus.hypothesis.lines, stats.hyp_len)
+        if self._matches is not None and self._matches.corpus is not corpus:
+            self._matches = None  # searched texts no longer shown
+        spec, may_search = self._filter, True
+        if self._searching is not None:
+            pending, searched = self._searching
+            if searched is corpus:
+                # Searching these texts for a newer filter: it applies it when done.
+                may_search = False
+            else:  # searching texts no longer shown: search the new ones instead
+                self._cancel_search()
+                spec = pending
+        if spec != self._filter:
+            self._filter = spec
+            self.filter_changed.emit(spec)
         try:
-            rows = self._filtered(self._filter)
+            spec.pattern()
+            search = may_search and self._must_search(spec, corpus)
+            # Until the new texts are searched, the score range alone.
+            rows = self._filtered(replace(spec, text="") if search else spec)
         except ValueError:
-            rows = np.arange(corpus.num_segments, dtype=np.int64)
-        self.model.set_rows(self._sorted(rows))
+            search, rows = False, np.arange(corpus.num_segments, dtype=np.int64)
+        # Sorted by the new scores, shown in one model reset.
+        self.model.set_content(
+            scores, corpus.hypothesis.lines, stats.hyp_len, lambda: self._sorted(rows)
+        )
         self._report()
+        if search:
+            self._search(spec, corpus)
 
     def _filtered(self, spec: SentenceFilter) -> npt.NDArray[np.int64]:
+        """The rows `spec` keeps, in corpus order: the text search done once per text.
+
+        Raises:
+            ValueError: for an invalid regular expression.
+        """
         corpus, scores = self._session.corpus, self._session.scores
         if corpus is None or scores is None:
             return np.zeros(0, dtype=np.int64)
-        return filter_rows(
-            spec,
+        in_range = filter_rows(
+            replace(spec, text=""),
             scores.sentences.score,
             corpus.hypothesis.lines,
-            [ref.lines for ref in corpus.references],
-            corpus.source.lines if corpus.source is not None else None,
+            [],
+            None,
         )
+        if not spec.text:
+            return in_range
+        matches = self._cached_matches(spec, corpus)
+        if matches is None:
+            search = _search_part(spec)
+            matches = _matching(search, corpus, 0, corpus.num_segments)
+            self._matches = _Matches(corpus, search, matches)
+        found = np.zeros(corpus.num_segments, dtype=bool)
+        found[matches] = True
+        return in_range[found[in_range]]
 
     def _sorted(self, rows: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
         """`rows` ordered by the sort column; ties keep corpus order; NaN last."""
@@ -202,3 +312,17 @@ class SentenceBrowser(QObject):
         corpus = self._session.corpus
         total = corpus.num_segments if corpus is not None else 0
         self.shown_changed.emit(int(self.model.rows.size), total, self.shown_score())
+
+
+def _matching(
+    search: SentenceFilter, corpus: Corpus, start: int, stop: int
+) -> npt.NDArray[np.int64]:
+    """Rows `start`..`stop` of `corpus` whose texts `search` finds, from `start` = 0."""
+    source = corpus.source.lines[start:stop] if corpus.source is not None else None
+    return filter_rows(
+        search,
+        np.zeros(stop - start),  # `search` has no score range: the scores are not read
+        corpus.hypothesis.lines[start:stop],
+        [ref.lines[start:stop] for ref in corpus.references],
+        source,
+    )

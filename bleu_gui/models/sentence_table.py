@@ -8,6 +8,7 @@ that array (see `sentence_filter`), which keeps a 100,000-row corpus instant.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from enum import IntEnum
 from typing import Any
 
@@ -79,38 +80,50 @@ class SentenceTableModel(QAbstractTableModel):
         scores: Scores | None,
         hypotheses: tuple[str, ...],
         hyp_len: npt.NDArray[np.int64],
-        rows: npt.NDArray[np.int64] | None = None,
+        arrange: Callable[[], npt.NDArray[np.int64]] | None = None,
     ) -> None:
-        """Show new content (all rows in corpus order unless `rows` is given).
+        """Show new content: every row in corpus order, or the rows `arrange` gives.
 
         With `scores` None the texts are shown while they are being scored, with
-        "…" in the score columns.
+        "…" in the score columns. `arrange` is called once the new content is in
+        place, so the sort keys it reads (`sort_key`, `hypothesis_column`) are the
+        new content's; its rows are shown in the same model reset. Showing all rows
+        first and then filtered, sorted ones would make the view lay out, and the
+        window re-select and re-explain the shown sentence, twice.
         """
         self.beginResetModel()
-        self._scores = scores
-        self._hypotheses = hypotheses
-        self._hyp_len = hyp_len
-        self._orders = scores.config.order if scores else self._orders
-        size = len(hypotheses)
-        self._rows = (
-            np.arange(size, dtype=np.int64) if rows is None else rows.astype(np.int64)
-        )
-        self.endResetModel()
+        try:
+            self._scores = scores
+            self._hypotheses = hypotheses
+            self._hyp_len = hyp_len
+            self._orders = scores.config.order if scores else self._orders
+            self._rows = np.arange(len(hypotheses), dtype=np.int64)
+            if arrange is not None:
+                self._rows = arrange().astype(np.int64)
+        finally:
+            self.endResetModel()
 
     def set_rows(self, rows: npt.NDArray[np.int64]) -> None:
-        """Show exactly these corpus rows, in this order."""
+        """Show exactly these corpus rows, in this order.
+
+        Persistent indexes (the selection, the current row) follow their corpus row
+        to its new table row, or become invalid if it is no longer shown. Where each
+        row went is one inverse-permutation array, not a Python dict: a dict over
+        100,000 rows took ~40 ms of the GUI thread on every re-score.
+        """
         self.layoutAboutToBeChanged.emit()
         old = self.persistentIndexList()
-        old_rows = [int(self._rows[index.row()]) for index in old]
-        self._rows = rows.astype(np.int64)
-        position = {int(row): i for i, row in enumerate(self._rows)} if old else {}
-        new = [
-            self.index(position[row], index.column())
-            if row in position
-            else _NULL_INDEX
-            for row, index in zip(old_rows, old, strict=True)
-        ]
-        self.changePersistentIndexList(old, new)
+        new_rows = rows.astype(np.int64)
+        if old:
+            old_rows = self._rows[[index.row() for index in old]]
+            position = np.full(len(self._hypotheses), -1, dtype=np.int64)
+            position[new_rows] = np.arange(new_rows.size, dtype=np.int64)
+            new = [
+                self.index(int(row), index.column()) if row >= 0 else _NULL_INDEX
+                for row, index in zip(position[old_rows].tolist(), old, strict=True)
+            ]
+            self.changePersistentIndexList(old, new)
+        self._rows = new_rows
         self.layoutChanged.emit()
 
     @property

@@ -7,6 +7,7 @@ It computes nothing. It forwards user intents to the `Session` and the
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 
 from PySide6.QtCore import QSettings, Qt, Signal
@@ -38,8 +39,9 @@ from PySide6.QtWidgets import (
 )
 from typing_extensions import override
 
-from bleu_gui.core import BleuScore
+from bleu_gui.core import BleuConfig, BleuScore
 from bleu_gui.core.explain import SentenceExplanation
+from bleu_gui.io import Corpus
 from bleu_gui.models.recent import RecentFiles
 from bleu_gui.models.sentence_browser import SentenceBrowser
 from bleu_gui.models.sentence_filter import SentenceFilter
@@ -55,6 +57,20 @@ __all__ = ["FileRole", "MainWindow"]
 
 FileRole = str  # "candidate", "reference", "source" or "" (skip)
 _ROLES = ("candidate", "reference", "source")
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class _Explained:
+    """The sentence the panels show, with the texts and options it was explained by."""
+
+    row: int
+    corpus: Corpus | None
+    config: BleuConfig
+    explanation: SentenceExplanation | str
+
+    def is_for(self, row: int, corpus: Corpus | None, config: BleuConfig) -> bool:
+        """Whether explaining `row` of `corpus` under `config` would give this."""
+        return self.row == row and self.corpus is corpus and self.config == config
 
 
 class MainWindow(QMainWindow):
@@ -74,6 +90,7 @@ class MainWindow(QMainWindow):
         # Replaced in tests: asks which role a dropped file plays.
         self.choose_role: Callable[[Path], FileRole] = self._ask_role
         self._row: int | None = None
+        self._explained: _Explained | None = None
         self.setWindowTitle("bleu-gui")
         self.setAcceptDrops(True)
         self._build_panels()
@@ -266,9 +283,33 @@ class MainWindow(QMainWindow):
     # --- public slots -----------------------------------------------------------------
 
     def show_sentence(self, row: int) -> None:
-        """Show the detail, explanation and precisions of corpus row `row`."""
+        """Show the detail, explanation and precisions of corpus row `row`.
+
+        One change of scores or files asks for the same sentence up to three times
+        (the table's reset selects it again, then the scores handler shows it);
+        the sentence is explained and painted again only when the row, the texts or
+        the options changed, since painting a long sentence takes milliseconds.
+        """
         self._row = row
-        explanation = self.session.explain(row)
+        corpus, config = self.session.corpus, self.session.config
+        shown = self._explained
+        if shown is not None and shown.is_for(row, corpus, config):
+            explanation = shown.explanation
+        else:
+            explanation = self.session.explain(row)
+            self._explained = _Explained(row, corpus, config, explanation)
+            self._show_explanation(row, explanation)
+        if isinstance(explanation, str):
+            self.status_text.setText(f"Sentence {row + 1}: {explanation}")
+        else:
+            score = explanation.score.score
+            self.status_text.setText(f"Sentence {row + 1}: BLEU {score:.2f}")
+        self.sentence_shown.emit(row)
+
+    def _show_explanation(
+        self, row: int, explanation: SentenceExplanation | str
+    ) -> None:
+        """Put one sentence's explanation in the detail, explain and chart panels."""
         corpus = self.session.corpus
         source = None
         if corpus is not None and corpus.source is not None:
@@ -277,7 +318,6 @@ class MainWindow(QMainWindow):
             self.detail.set_explanation(None, source)
             self.explain.set_explanation(None)
             self.precision_chart.set_sentence(None)
-            self.status_text.setText(f"Sentence {row + 1}: {explanation}")
         else:
             self.detail.set_explanation(explanation, source)
             self.explain.set_explanation(explanation)
@@ -285,8 +325,6 @@ class MainWindow(QMainWindow):
             self.precision_chart.set_sentence(
                 result.precisions, result.bp, result.ratio
             )
-            self.status_text.setText(f"Sentence {row + 1}: BLEU {result.score:.2f}")
-        self.sentence_shown.emit(row)
 
     def show_order(self, order: int) -> None:
         """Highlight n-grams of `order` (0: every order as lanes)."""

@@ -285,12 +285,18 @@ class _SegmentText(QTextEdit):
     def paint(
         self, runs: Sequence[PaintedSpan], formats: dict[str, QTextCharFormat]
     ) -> None:
-        """Apply `formats[label]` to each run."""
+        """Apply `formats[label]` to each run.
+
+        In one edit block, so the document lays its text out once at the end rather
+        than after every run (a long sentence has a hundred runs: ~15 ms less).
+        """
         cursor = QTextCursor(self.document())
+        cursor.beginEditBlock()
         for start, end, label in runs:
             cursor.setPosition(self.position(start))
             cursor.setPosition(self.position(end), QTextCursor.MoveMode.KeepAnchor)
             cursor.setCharFormat(formats[label])
+        cursor.endEditBlock()
 
     def emphasise(self, spans: Sequence[Span], text_format: QTextCharFormat) -> None:
         """Show `spans` in `text_format` on top of the painted formats."""
@@ -435,9 +441,19 @@ class SentenceDetailView(QWidget):
             self._render()
 
     def set_reference_names(self, names: Sequence[str]) -> None:
-        """Name the references in their headers (file names, say); optional."""
-        self._reference_names = tuple(names)
-        self._render()
+        """Name the references in their headers (file names, say); optional.
+
+        Only the headers change: the texts need no repainting (a full render of a
+        long sentence takes several milliseconds, and a new corpus, which brings
+        new names, brings a new explanation right after).
+        """
+        names = tuple(names)
+        if names == self._reference_names:
+            return
+        self._reference_names = names
+        if self._explanation is not None:
+            for k, (label, _) in enumerate(self._references):
+                label.setText(self._reference_header(k))
 
     def explanation(self) -> SentenceExplanation | None:
         """The explanation shown."""
@@ -733,34 +749,18 @@ class SentenceDetailView(QWidget):
         self, explanation: SentenceExplanation, references: Sequence[_Shown | None]
     ) -> None:
         palette = self.palette()
-        muted = muted_text_color(palette).name()
         self._ensure_references(len(references))
         chosen = self._chosen_orders()
         for k, ((label, text), shown) in enumerate(
             zip(self._references, references, strict=True)
         ):
-            color = reference_color(k, palette).name()
-            name = ""
-            if k < len(self._reference_names) and self._reference_names[k]:
-                name = f" ({html.escape(self._reference_names[k])})"
-            parts = [
-                f'<span style="color:{color}">&#9632;</span>&nbsp;'
-                f"<b>Reference {k + 1}</b>{name}"
-            ]
-            ref = explanation.references[k]
-            if ref is None or shown is None:
-                parts.append(f'<span style="color:{muted}">(none)</span>')
+            label.setText(self._reference_header(k))
+            if explanation.references[k] is None or shown is None:
                 text.set_segment("")
                 self._texts[reference_key(k + 1)] = text
                 self._shown[reference_key(k + 1)] = _Shown("", (), tokenized=False)
                 self._painted[reference_key(k + 1)] = []
-                label.setText(_header_html(parts))
                 continue
-            if k in explanation.length_refs:
-                parts.append(
-                    f'<span style="color:{muted}">·&nbsp;its length r = '
-                    f"{len(ref.tokens)} set the brevity penalty</span>"
-                )
             pieces: list[tuple[int, int, str]] = []
             for order in chosen:
                 occurrences = order.references[k]
@@ -769,17 +769,41 @@ class SentenceDetailView(QWidget):
                     for item in occurrences
                     if item.matched
                 )
-            if len(chosen) == 1:
-                used = sum(1 for item in chosen[0].references[k] if item.matched)
-                parts.append(
-                    f'<span style="color:{muted}">·&nbsp;{used} of '
-                    f"{len(chosen[0].references[k])} {chosen[0].order}-grams "
-                    "paired</span>"
-                )
             runs = painted_runs(shown.token_spans, pieces, _REFERENCE_RANKING)
             formats = {REFERENCE_MATCH: reference_match_format(k, palette)}
             self._show(reference_key(k + 1), text, shown, runs, formats)
-            label.setText(_header_html(parts))
+
+    def _reference_header(self, k: int) -> str:
+        """Reference `k`'s header: colour, number, name, its part in BP, pairings."""
+        explanation = self._explanation
+        palette = self.palette()
+        muted = muted_text_color(palette).name()
+        color = reference_color(k, palette).name()
+        name = ""
+        if k < len(self._reference_names) and self._reference_names[k]:
+            name = f" ({html.escape(self._reference_names[k])})"
+        parts = [
+            f'<span style="color:{color}">&#9632;</span>&nbsp;'
+            f"<b>Reference {k + 1}</b>{name}"
+        ]
+        ref = explanation.references[k] if explanation is not None else None
+        if explanation is None or ref is None:
+            parts.append(f'<span style="color:{muted}">(none)</span>')
+            return _header_html(parts)
+        if k in explanation.length_refs:
+            parts.append(
+                f'<span style="color:{muted}">·&nbsp;its length r = '
+                f"{len(ref.tokens)} set the brevity penalty</span>"
+            )
+        chosen = self._chosen_orders()
+        if len(chosen) == 1:
+            used = sum(1 for item in chosen[0].references[k] if item.matched)
+            parts.append(
+                f'<span style="color:{muted}">·&nbsp;{used} of '
+                f"{len(chosen[0].references[k])} {chosen[0].order}-grams "
+                "paired</span>"
+            )
+        return _header_html(parts)
 
     def _render_note(
         self, hypothesis: _Shown, references: Sequence[_Shown | None]
@@ -816,6 +840,7 @@ class SentenceDetailView(QWidget):
         muted.setForeground(muted_text_color(palette))
         self._legend.set_segment("")
         cursor = QTextCursor(self._legend.document())
+        cursor.beginEditBlock()  # one layout at the end, as in `paint`
         items = legend_items(palette, references)
         nbsp = "\u00a0"
         for item in items:
@@ -833,6 +858,7 @@ class SentenceDetailView(QWidget):
                 label = item.label.replace(" ", nbsp)
                 cursor.insertText(f"{nbsp}{label}{nbsp}", item.text_format)
                 cursor.insertText(nbsp, muted)
+        cursor.endEditBlock()
 
     def _show(
         self,

@@ -1119,6 +1119,63 @@ def test_next_sentence_continues_after_a_rescore(
     assert loaded.detail.displayed_text("hypothesis") == HYPS[6]
 
 
+def record_calls(
+    monkeypatch: pytest.MonkeyPatch, owner: object, name: str
+) -> list[object]:
+    """The first argument of every call of `owner.name` from now on (still made)."""
+    calls: list[object] = []
+    original = getattr(owner, name)
+
+    def recording(*args: Any, **kwargs: Any) -> Any:
+        calls.append(args[0] if args else None)
+        return original(*args, **kwargs)
+
+    monkeypatch.setattr(owner, name, recording)
+    return calls
+
+
+@pytest.mark.parametrize("change", ["smoothing", "lowercase", "reload"])
+def test_a_change_explains_and_paints_the_shown_sentence_once(
+    qtbot: QtBot, loaded: MainWindow, monkeypatch: pytest.MonkeyPatch, change: str
+) -> None:
+    loaded.select_sentence(3)
+    explained = record_calls(monkeypatch, loaded.session, "explain")
+    painted = record_calls(monkeypatch, loaded.detail, "set_explanation")
+    panel = loaded.settings_panel
+    with scored(qtbot, loaded):
+        if change == "smoothing":
+            panel.smoothing.setCurrentIndex(panel.smoothing.findText("floor"))
+        elif change == "lowercase":
+            panel.lowercase.setChecked(True)
+        else:
+            find_action(loaded, "Reload").trigger()
+    assert explained == [2]
+    assert len(painted) == 1
+    explanation = loaded.detail.explanation()
+    assert explanation is painted[0]
+    assert explanation is not None
+    assert explanation.score.score == bleu_column(loaded)[2]
+    assert loaded.table.selected_corpus_row() == 2
+    assert loaded.status_text.text() == f"Sentence 3: BLEU {bleu_column(loaded)[2]:.2f}"
+
+
+def test_a_sentence_selected_again_is_not_explained_again(
+    loaded: MainWindow, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    loaded.select_sentence(3)
+    explained = record_calls(monkeypatch, loaded.session, "explain")
+    painted = record_calls(monkeypatch, loaded.detail, "set_explanation")
+    loaded.filter_bar.search.setText("no sentence says this")
+    assert loaded.table.selected_corpus_row() is None
+    loaded.show_error("the status bar says something else meanwhile")
+    loaded.filter_bar.search.clear()
+    assert loaded.table.selected_corpus_row() == 2  # selected again
+    assert explained == []
+    assert painted == []
+    assert loaded.detail.displayed_text("hypothesis") == HYPS[2]
+    assert loaded.status_text.text() == f"Sentence 3: BLEU {bleu_column(loaded)[2]:.2f}"
+
+
 @pytest.mark.qt_log_ignore("propagateSizeHints")
 def test_shortcuts_move_the_selection(qtbot: QtBot, loaded: MainWindow) -> None:
     with qtbot.waitActive(loaded):

@@ -13,10 +13,11 @@ from pathlib import Path
 import numpy as np
 import pytest
 import sacrebleu
-from PySide6.QtCore import QCoreApplication, Qt, QTimer
+from PySide6.QtCore import QCoreApplication, QItemSelectionModel, Qt, QTimer
 from sacrebleu.metrics import BLEU
 
 from bleu_gui.core import BleuConfig, Compat, Smoothing, corpus_bleu
+from bleu_gui.models import sentence_browser
 from bleu_gui.models.sentence_browser import SentenceBrowser
 from bleu_gui.models.sentence_filter import SentenceFilter, filter_rows
 from bleu_gui.models.sentence_table import RAW_ROLE, ROW_ROLE, Column
@@ -266,6 +267,144 @@ def test_filter_rows_fields_and_ranges() -> None:
     assert filter_rows(ranged, scores, hyps, refs, None).tolist() == [1, 3]
 
 
+def test_new_rows_keep_the_selection_on_its_corpus_row(session: Session) -> None:
+    browser = SentenceBrowser(session)
+    browser._on_scores_changed()
+    model = browser.model
+    selection = QItemSelectionModel(model)
+    flags = QItemSelectionModel.SelectionFlag
+    selection.setCurrentIndex(model.index(4, 2), flags.ClearAndSelect | flags.Rows)
+    model.set_rows(np.array([5, 4, 3, 2, 1, 0]))  # re-sorted: corpus row 4 moves up
+    assert [index.row() for index in selection.selectedRows()] == [1]
+    assert selection.selectedRows()[0].data(ROW_ROLE) == 4
+    assert (selection.currentIndex().row(), selection.currentIndex().column()) == (1, 2)
+    model.set_rows(np.array([3, 1, 0]))  # filtered out: nothing stays selected
+    assert selection.selectedRows() == []
+    assert not selection.currentIndex().isValid()
+    model.set_rows(np.array([0, 1, 2, 3, 4, 5]))
+    assert selection.selectedRows() == []
+
+
+def test_new_scores_come_in_one_model_reset_filtered_and_sorted(
+    qtbot,  # type: ignore[no-untyped-def]
+    session: Session,
+) -> None:
+    browser = SentenceBrowser(session)
+    browser._on_scores_changed()
+    browser.sort_by(int(Column.BLEU), Qt.SortOrder.DescendingOrder)
+    browser.set_filter(SentenceFilter(max_score=99.0))
+    model = browser.model
+    resets: list[list[int]] = []
+    layouts: list[list[int]] = []
+    model.modelReset.connect(lambda: resets.append(model.rows.tolist()))
+    model.layoutChanged.connect(lambda: layouts.append(model.rows.tolist()))
+    with qtbot.waitSignal(session.scores_changed, timeout=20_000):
+        session.set_config(BleuConfig(smoothing=Smoothing.FLOOR, smooth_value=0.3))
+    scores = session.scores
+    assert scores is not None
+    score = scores.sentences.score
+    kept = [i for i in range(len(HYPS)) if score[i] <= 99.0]
+    assert resets == [sorted(kept, key=lambda i: (-score[i], i))]
+    assert layouts == []
+
+
+def test_the_bleu_of_every_row_is_the_corpus_bleu(
+    qtbot,  # type: ignore[no-untyped-def]
+    session: Session,
+) -> None:
+    browser = SentenceBrowser(session)
+    browser._on_scores_changed()
+    browser.sort_by(int(Column.BLEU), Qt.SortOrder.AscendingOrder)
+    every_row = np.arange(len(HYPS))
+    assert session.scores is not None
+    shown = browser.shown_score()
+    assert shown is session.scores.corpus
+    assert shown == session.subset_score(every_row)
+    # Options changed, not yet scored: the shown rows under the new options.
+    session.set_config(BleuConfig(max_order=2))
+    pending = browser.shown_score()
+    assert pending is not session.scores.corpus
+    assert pending == session.subset_score(every_row)
+    assert pending != session.scores.corpus
+    wait_scores(qtbot, session)
+
+
+def count_text_searches(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The search texts the browser looks for in the corpus texts, as it does it."""
+    searched: list[str] = []
+    original = sentence_browser.filter_rows
+
+    def counting(spec: SentenceFilter, *args, **kwargs):  # type: ignore[no-untyped-def]
+        if spec.text:
+            searched.append(spec.text)
+        return original(spec, *args, **kwargs)
+
+    monkeypatch.setattr(sentence_browser, "filter_rows", counting)
+    return searched
+
+
+@pytest.mark.parametrize("sync_rows", [0, 5_000], ids=["in-steps", "at-once"])
+def test_new_scores_reuse_the_text_search(
+    qtbot,  # type: ignore[no-untyped-def]
+    session: Session,
+    monkeypatch: pytest.MonkeyPatch,
+    sync_rows: int,
+) -> None:
+    browser = SentenceBrowser(session)
+    browser._on_scores_changed()
+    browser.sync_rows = sync_rows
+    with qtbot.waitSignal(browser.shown_changed, timeout=10_000):
+        browser.set_filter(SentenceFilter(text="driver", max_score=99.0))
+    assert sorted(browser.model.rows.tolist()) == [2, 3]
+    searched = count_text_searches(monkeypatch)
+    with qtbot.waitSignal(session.scores_changed, timeout=20_000):
+        session.set_config(BleuConfig(smoothing=Smoothing.FLOOR, smooth_value=0.3))
+    assert searched == []  # the texts did not change: only the score range again
+    assert sorted(browser.model.rows.tolist()) == [2, 3]
+    with qtbot.waitSignal(browser.shown_changed, timeout=10_000):
+        browser.set_filter(SentenceFilter(text="driver", max_score=5.0))
+    assert searched == []
+    assert session.scores is not None
+    low = [r for r in (2, 3) if session.scores.sentences.score[r] <= 5.0]
+    assert sorted(browser.model.rows.tolist()) == low
+    browser.cancel()
+
+
+def test_new_texts_are_searched_again_in_steps(
+    qtbot,  # type: ignore[no-untyped-def]
+    session: Session,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    browser = SentenceBrowser(session)
+    browser._on_scores_changed()
+    browser.sync_rows = 0
+    with qtbot.waitSignal(browser.shown_changed, timeout=10_000):
+        browser.set_filter(SentenceFilter(text="driver"))
+    searched = count_text_searches(monkeypatch)
+    with qtbot.waitSignal(session.scores_changed, timeout=20_000):
+        session.reload()
+    assert searched == []  # not on new scores: in steps, after them
+    qtbot.waitUntil(lambda: sorted(browser.model.rows.tolist()) == [2, 3])
+    assert searched
+    assert browser.filter == SentenceFilter(text="driver")
+    browser.cancel()
+
+
+def test_new_scores_during_a_search_keep_the_newer_filter(
+    qtbot,  # type: ignore[no-untyped-def]
+    session: Session,
+) -> None:
+    browser = SentenceBrowser(session)
+    browser._on_scores_changed()
+    browser.sync_rows = 0
+    browser.set_filter(SentenceFilter(text="driver"))  # searched between events
+    browser._on_scores_changed()  # new scores before the first step
+    assert browser.model.rowCount() == len(HYPS)
+    qtbot.waitUntil(lambda: sorted(browser.model.rows.tolist()) == [2, 3])
+    assert browser.filter.text == "driver"
+    browser.cancel()
+
+
 # --- the worker ----------------------------------------------------------------------
 
 
@@ -359,7 +498,10 @@ def test_models_do_not_import_widgets() -> None:
     assert QCoreApplication.instance() is not None
 
 
-def test_large_corpus_is_searched_in_steps_between_events(qtbot, session: Session) -> None:  # type: ignore[no-untyped-def]
+def test_large_corpus_is_searched_in_steps_between_events(
+    qtbot,  # type: ignore[no-untyped-def]
+    session: Session,
+) -> None:
     browser = SentenceBrowser(session)
     browser._on_scores_changed()
     browser.sync_rows = 0  # treat this corpus as large: search in steps

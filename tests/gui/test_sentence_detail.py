@@ -603,3 +603,30 @@ def test_hit_testing_maps_points_to_characters(
     QApplication.sendEvent(editor.viewport(), event)
     assert "and" in QToolTip.text()
     QToolTip.hideText()
+
+
+def test_reference_names_rename_the_headers_without_repainting(
+    view: SentenceDetailView,
+) -> None:
+    explanation = explain("absent-reference")
+    view.set_explanation(explanation)
+    edits: list[str] = []
+    for key in view.text_keys():
+        view.document(key).contentsChanged.connect(lambda key=key: edits.append(key))
+    view.set_reference_names(["a.txt", "b.txt"])
+    view.set_reference_names(["a.txt", "b.txt"])  # the same names: nothing to do
+    assert edits == []
+    texts = [
+        label.text() for label in view.findChildren(QLabel) if label.isVisibleTo(view)
+    ]
+    first = next(text for text in texts if "Reference 1" in text)
+    second = next(text for text in texts if "Reference 2" in text)
+    assert "(a.txt)" in first
+    assert "brevity penalty" in first
+    assert "(b.txt)" in second
+    assert "(none)" in second
+    view.set_explanation(explain("multi-reference"))
+    texts = [
+        label.text() for label in view.findChildren(QLabel) if label.isVisibleTo(view)
+    ]
+    assert any("Reference 2</b> (b.txt)" in text for text in texts)
