@@ -16,14 +16,25 @@ Without a pool the same functions run here, in this process, one chunk at a time
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing
+import os
+import threading
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from multiprocessing.pool import AsyncResult
 from types import TracebackType
 from typing import TypeVar
 
-__all__ = ["WorkerPool", "map_ordered"]
+__all__ = ["PoolClosedError", "WorkerPool", "map_ordered"]
+
+# How often a caller waiting for a result checks whether the pool was closed.
+_POLL_SECONDS = 0.05
+
+
+class PoolClosedError(RuntimeError):
+    """The pool was closed while a caller was waiting for one of its results."""
+
 
 _Job = TypeVar("_Job")
 _Result = TypeVar("_Result")
@@ -33,14 +44,20 @@ class WorkerPool:
     """A set of spawned worker processes that run picklable top-level functions.
 
     'spawn', not 'fork': the GUI uses the pool from a worker thread, and forking a
-    process that runs threads (Qt's among them) is unsafe.
+    process that runs threads (Qt's among them) is unsafe. The workers run at a lower
+    priority (`niceness` added): they use every core that is free, but never take one
+    from the process that drives them, whose GUI thread must answer within
+    milliseconds while they work flat out.
     """
 
-    def __init__(self, processes: int) -> None:
+    def __init__(self, processes: int, *, niceness: int = 10) -> None:
         if processes < 1:
             raise ValueError(f"a pool needs at least one process, not {processes}")
         self.size = processes
-        self._pool = multiprocessing.get_context("spawn").Pool(processes)
+        self._closed = threading.Event()
+        self._pool = multiprocessing.get_context("spawn").Pool(
+            processes, initializer=_lower_priority, initargs=(niceness,)
+        )
 
     def submit(
         self, function: Callable[[_Job], _Result], job: _Job
@@ -48,8 +65,27 @@ class WorkerPool:
         """Start `function(job)` in a worker; `.get()` the result when needed."""
         return self._pool.apply_async(function, (job,))
 
+    def result(self, pending: AsyncResult[_Result]) -> _Result:
+        """Wait for a submitted job's result; a job's exception is raised here.
+
+        Raises:
+            PoolClosedError: if the pool is closed first. A terminated
+                `multiprocessing` pool never completes the results it had pending,
+                and a thread waiting on one would wait forever (and, in the GUI,
+                keep the application from exiting).
+        """
+        while not pending.ready():
+            if self._closed.is_set():
+                raise PoolClosedError("the worker processes were stopped")
+            pending.wait(_POLL_SECONDS)
+        return pending.get()
+
     def close(self) -> None:
-        """Stop the workers at once (running chunks are abandoned) and wait for them."""
+        """Stop the workers at once (running chunks are abandoned) and wait for them.
+
+        Callers waiting in `result` get `PoolClosedError`.
+        """
+        self._closed.set()
         self._pool.terminate()
         self._pool.join()
 
@@ -63,6 +99,12 @@ class WorkerPool:
         traceback: TracebackType | None,
     ) -> None:
         self.close()
+
+
+def _lower_priority(niceness: int) -> None:
+    """A worker's first act: step back behind the interactive process."""
+    with contextlib.suppress(OSError, AttributeError):  # no os.nice on Windows
+        os.nice(niceness)
 
 
 def map_ordered(
@@ -86,7 +128,7 @@ def map_ordered(
         if len(pending) >= 2 * pool.size:
             break
     while pending:
-        result = pending.popleft().get()
+        result = pool.result(pending.popleft())
         for job in remaining:
             pending.append(pool.submit(function, job))
             break

@@ -12,7 +12,7 @@ import itertools
 from collections import deque
 from collections.abc import Generator, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Protocol, TypeVar
 
 import numpy as np
 
@@ -176,10 +176,15 @@ def iter_corpus_stats(
 
 @dataclass(frozen=True, slots=True, eq=False)
 class TokenizedCorpus:
-    """A corpus in canonical tokenized form (see `Tokenizer`), streams as given."""
+    """A corpus in canonical tokenized form (see `Tokenizer`), streams as given.
 
-    hypotheses: list[str]
-    references: list[list[str | None]]
+    Tuples, not lists: a tuple of strings drops out of the cyclic garbage collector's
+    view, a list of 100,000 strings is walked again by every collection (tens of
+    milliseconds each, on whichever thread triggers it).
+    """
+
+    hypotheses: tuple[str, ...]
+    references: tuple[tuple[str | None, ...], ...]
 
 
 def iter_prepare(
@@ -222,22 +227,24 @@ def iter_prepare(
             yield fresh
 
     order = max(required_order(config), max_order or 0)
-    table: dict[str, str] = {}
-    hyp_tokens: list[str] = []
-    ref_tokens: list[list[str | None]] = [[] for _ in references]
+    table: dict[str, str] = {}  # str to str: untracked by the garbage collector
+    hyp_tokens: list[tuple[str, ...]] = []  # per chunk
+    ref_tokens: list[list[tuple[str | None, ...]]] = [[] for _ in references]
     parts = tokenizer_for(config).iter_tokenize_chunks(new_lines(), pool=pool)
 
     def count_jobs() -> Iterator[_CountJob]:
         for (start, stop), tokenized in zip(bounds, parts, strict=True):
             table.update(zip(fresh_lines.popleft(), tokenized, strict=True))
-            hyp_chunk = [table[line] for line in hypotheses[start:stop]]
+            hyp_chunk = tuple(table[line] for line in hypotheses[start:stop])
             ref_chunks = [
-                [None if line is None else table[line] for line in stream[start:stop]]
+                tuple(
+                    None if line is None else table[line] for line in stream[start:stop]
+                )
                 for stream in references
             ]
-            hyp_tokens.extend(hyp_chunk)
+            hyp_tokens.append(hyp_chunk)
             for tokens, chunk in zip(ref_tokens, ref_chunks, strict=True):
-                tokens.extend(chunk)
+                tokens.append(chunk)
             yield hyp_chunk, ref_chunks, order, start
 
     counted = []
@@ -251,10 +258,20 @@ def iter_prepare(
         if counted
         else StatsCounter(0, len(references), order).result()
     )
-    return TokenizedCorpus(hyp_tokens, ref_tokens), stats
+    tokenized = TokenizedCorpus(
+        _joined(hyp_tokens), tuple(_joined(chunks) for chunks in ref_tokens)
+    )
+    return tokenized, stats
 
 
-_CountJob = tuple[list[str], list[list[str | None]], int, int]
+def _joined(chunks: list[tuple[_T, ...]]) -> tuple[_T, ...]:
+    return tuple(itertools.chain.from_iterable(chunks))
+
+
+_T = TypeVar("_T")
+
+
+_CountJob = tuple[tuple[str, ...], list[tuple[str | None, ...]], int, int]
 
 
 def _first_occurrences(
@@ -263,7 +280,7 @@ def _first_occurrences(
     bounds: Sequence[tuple[int, int]],
 ) -> Iterator[list[str]]:
     """Per chunk of segments, the distinct lines that no earlier chunk has."""
-    seen: set[str] = set()
+    seen: dict[str, None] = {}  # not a set: a dict of strings is not walked by the GC
     for start, stop in bounds:
         lines = itertools.chain(
             hypotheses[start:stop],
@@ -273,7 +290,7 @@ def _first_occurrences(
             ),
         )
         fresh = [line for line in dict.fromkeys(lines) if line not in seen]
-        seen.update(fresh)
+        seen.update(dict.fromkeys(fresh))
         yield fresh
 
 

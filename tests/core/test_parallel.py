@@ -5,6 +5,9 @@ tests run the same inputs with and without a pool (with chunks made small, so th
 handful of segments spreads over several workers) and compare everything.
 """
 
+import os
+import threading
+import time
 from collections.abc import Iterator
 
 import numpy as np
@@ -14,7 +17,7 @@ from bleu_gui.core import BleuConfig, Compat, Smoothing, get_tokenizer
 from bleu_gui.core import analysis as analysis_module
 from bleu_gui.core import scoring as scoring_module
 from bleu_gui.core.analysis import iter_perfect_gains
-from bleu_gui.core.parallel import WorkerPool, map_ordered
+from bleu_gui.core.parallel import PoolClosedError, WorkerPool, map_ordered
 from bleu_gui.core.scoring import (
     corpus_stats,
     iter_count,
@@ -76,6 +79,39 @@ def test_map_ordered_submits_only_a_few_jobs_ahead(pool: WorkerPool) -> None:
     assert next(results) == 0
     results.close()
     assert len(pulled) == 2 * pool.size + 1
+
+
+def _niceness(_: object) -> int:
+    return os.nice(0)
+
+
+def test_workers_run_at_a_lower_priority(pool: WorkerPool) -> None:
+    """The driving process (the GUI) keeps the CPU it needs while workers compute."""
+    assert (
+        list(map_ordered(_niceness, [None, None], pool))
+        == [min(os.nice(0) + 10, 19)] * 2
+    )
+
+
+def _sleep(seconds: float) -> float:
+    time.sleep(seconds)
+    return seconds
+
+
+def test_closing_the_pool_releases_a_caller_waiting_for_a_result() -> None:
+    """A terminated pool never completes its pending results: the wait must end.
+
+    (In the GUI, a job thread left waiting kept the application from exiting.)
+    """
+    pool = WorkerPool(1)
+    results = map_ordered(_sleep, [60.0], pool)
+    closer = threading.Timer(0.5, pool.close)
+    closer.start()
+    start = time.monotonic()
+    with pytest.raises(PoolClosedError, match="stopped"):
+        next(results)
+    assert time.monotonic() - start < 10
+    closer.join()
 
 
 def test_a_pool_needs_a_process() -> None:
