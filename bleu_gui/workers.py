@@ -8,6 +8,15 @@ and report exactly one of `finished`, `failed` or `cancelled`. A `Worker` never
 touches a widget: it only emits, and Qt queues the signals to the GUI thread.
 
 Which to use is decided by the GIL, not by how long the work takes: see `Worker`.
+
+A worker lets go of everything once its end is reported. Its owner's slots usually
+capture the worker (to tell a current job from a superseded one) and the data the
+job was for; those slots are held by the worker's signals object on the C++ side,
+where Python's garbage collector cannot see them, so the cycle would keep every
+finished job and its corpus alive for the rest of the session. So the job is dropped
+when it ends, and the signals object (C++-owned, never deleted by Python from a
+pool thread) is deleted by Qt on the GUI thread once its last signal is delivered,
+which releases the slots.
 """
 
 from __future__ import annotations
@@ -18,8 +27,7 @@ from collections.abc import Callable, Generator
 from dataclasses import dataclass
 from typing import Any
 
-from PySide6.QtCore import QObject, QRunnable, QThreadPool, QTimer, Signal
-from typing_extensions import override
+from PySide6.QtCore import QCoreApplication, QObject, QThreadPool, QTimer, Signal
 
 from bleu_gui.core import ConfigError
 from bleu_gui.io import InputError
@@ -58,6 +66,25 @@ class WorkerSignals(QObject):
     failed = Signal(str)
     cancelled = Signal()
 
+    def delete_after_the_end(self, target: QObject) -> None:
+        """Have Qt delete `target` (this object or its parent) after the end signal.
+
+        `deleteLater` only posts the deletion to `target`'s thread: it happens after
+        every slot of the end signal ran (queued or direct), never inside one.
+        """
+        for end in (self.finished, self.failed, self.cancelled):
+            end.connect(target.deleteLater)
+
+
+def _owned_by_qt(parent: QObject | None) -> QObject | None:
+    """`parent`, or the application: an owner on the C++ side.
+
+    A QObject with a parent is never deleted by Python's reference counting (which
+    may drop the last reference on any thread, or inside the object's own slot),
+    only by its parent or by `deleteLater`.
+    """
+    return parent if parent is not None else QCoreApplication.instance()
+
 
 class _Driver:
     """Advances one job step by step and turns each step into a signal.
@@ -81,8 +108,17 @@ class _Driver:
     def step(self) -> bool:
         """Run one step; False once the job has ended and its end was reported.
 
-        A job cancelled while its last step ran reports `cancelled`, not its result.
+        A job cancelled while its last step ran reports `cancelled`, not its result
+        or its error. After the end the job and its factory are dropped (with the
+        data they hold), whoever still holds the worker.
         """
+        ongoing = self._step()
+        if not ongoing:
+            self._make_job = _ended
+            self._job = None
+        return ongoing
+
+    def _step(self) -> bool:
         signals = self._signals
         try:
             if self._job is None:
@@ -108,14 +144,24 @@ class _Driver:
                 self._last = now
                 signals.progressed.emit(done, total, label)
             return True
-        except (InputError, ConfigError, ValueError) as error:
-            signals.failed.emit(" ".join(str(error).split()))
-        except Exception as error:  # a bug: report it, never hang the GUI
-            signals.failed.emit(f"internal error ({type(error).__name__}): {error}")
+        except Exception as error:
+            if self._is_cancelled():
+                # Whatever broke after a cancel (the session stopping the worker
+                # processes this job was waiting on) is not news to the user.
+                signals.cancelled.emit()
+            elif isinstance(error, InputError | ConfigError | ValueError):
+                signals.failed.emit(" ".join(str(error).split()))
+            else:  # a bug: report it, never hang the GUI
+                signals.failed.emit(f"internal error ({type(error).__name__}): {error}")
         return False
 
 
-class Worker(QRunnable):
+def _ended() -> Job:
+    """The factory of a job that has ended (see `_Driver.step`)."""
+    raise RuntimeError("this job has ended")
+
+
+class Worker:
     """Drives one job on a thread pool; cancel() stops it between two steps.
 
     Errors a user can cause (bad files, impossible options) and errors the emulated
@@ -130,16 +176,21 @@ class Worker(QRunnable):
     """
 
     def __init__(self, make_job: Callable[[], Job]) -> None:
-        super().__init__()
-        self.setAutoDelete(False)
-        self.signals = WorkerSignals()
+        self.signals = WorkerSignals(_owned_by_qt(None))
         self._cancel = threading.Event()
         self._driver = _Driver(make_job, self.signals, self._cancel.is_set)
         self._done = threading.Event()
+        self._started = False
 
     def start(self, pool: QThreadPool | None = None) -> None:
-        """Queue the job on `pool` (the global pool by default)."""
-        (pool or QThreadPool.globalInstance()).start(self)
+        """Queue the job on `pool` (the global pool by default).
+
+        The pool is given a function, not a `QRunnable`: PySide keeps a runnable
+        that does not delete itself for as long as the pool lives.
+        """
+        self._started = True
+        self.signals.delete_after_the_end(self.signals)
+        (pool or QThreadPool.globalInstance()).start(self._run)
 
     def cancel(self) -> None:
         """Ask the job to stop at its next step."""
@@ -151,11 +202,16 @@ class Worker(QRunnable):
         return self._cancel.is_set()
 
     def wait(self, timeout: float | None = None) -> bool:
-        """Block until the job ended (for tests and shutdown); True if it did."""
+        """Block until the job ended (for tests and shutdown); True if it did.
+
+        A job cancelled before it was started has nothing running: True at once
+        (started later, it reports `cancelled` and does nothing else).
+        """
+        if self._cancel.is_set() and not self._started:
+            return True
         return self._done.wait(timeout)
 
-    @override
-    def run(self) -> None:
+    def _run(self) -> None:
         try:
             while self._driver.step():
                 pass
@@ -180,10 +236,10 @@ class SliceWorker(QObject):
         *,
         budget: float = 0.02,
     ) -> None:
-        super().__init__(parent)
+        super().__init__(_owned_by_qt(parent))
         self.signals = WorkerSignals(self)
-        self._cancelled = False
-        self._driver = _Driver(make_job, self.signals, lambda: self._cancelled)
+        self._cancel = threading.Event()  # not a bound method: no cycle via the driver
+        self._driver = _Driver(make_job, self.signals, self._cancel.is_set)
         self._budget = budget
         self._done = False
         self._timer = QTimer(self)
@@ -193,16 +249,17 @@ class SliceWorker(QObject):
 
     def start(self) -> None:
         """Run the first slice at the next event-loop turn."""
+        self.signals.delete_after_the_end(self)
         self._timer.start()
 
     def cancel(self) -> None:
         """Stop the job before its next slice; `cancelled` is reported then."""
-        self._cancelled = True
+        self._cancel.set()
 
     @property
     def is_cancelled(self) -> bool:
         """Whether cancel() was called."""
-        return self._cancelled
+        return self._cancel.is_set()
 
     @property
     def is_done(self) -> bool:

@@ -18,6 +18,7 @@ re-tokenizes only when the tokenizer or case changed.
 from __future__ import annotations
 
 import os
+import sys
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, replace
@@ -26,7 +27,7 @@ from typing import Any
 
 import numpy as np
 import numpy.typing as npt
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QObject, QTimer, Signal
 
 from bleu_gui.core import (
     BleuConfig,
@@ -63,6 +64,16 @@ _COUNTED_ORDERS = 6
 # run in a thread of this process, would make the GUI thread wait. Below it the work
 # takes a fraction of a second and starting the processes would cost more.
 _POOL_MIN_SEGMENTS = 2_000
+# A hypothesis file this large probably has that many segments: its load starts the
+# worker processes before reading, while this process is still small (forking a large
+# process holds the GIL for tens of milliseconds).
+_POOL_MIN_BYTES = 100_000
+# While a worker thread runs Python, each call from Qt into Python on the GUI thread
+# waits up to this long for the GIL (Python's default is 5 ms; a paint makes hundreds
+# of such calls).
+_GIL_SWITCH_INTERVAL = 0.001
+# How long after showing new texts scoring starts: time for the table to paint them.
+_SCORE_AFTER_MS = 100
 
 
 @dataclass(frozen=True, slots=True)
@@ -156,6 +167,7 @@ class Session(QObject):
         self._processes = processes if processes is not None else os.cpu_count() or 1
         self._pool: WorkerPool | None = None
         self._pool_lock = threading.Lock()
+        sys.setswitchinterval(min(sys.getswitchinterval(), _GIL_SWITCH_INTERVAL))
 
     # --- state -----------------------------------------------------------------
 
@@ -193,6 +205,8 @@ class Session(QObject):
 
     def open_files(self, files: FileSet) -> None:
         """Load `files` and score them with the current options (in the background)."""
+        if self._processes > 1 and _file_size(files.hypothesis) >= _POOL_MIN_BYTES:
+            self._pool_for(_POOL_MIN_SEGMENTS)  # started now, used after reading
         config = self._config
         self._run(
             lambda: self._read_job(files),
@@ -303,8 +317,8 @@ class Session(QObject):
     def _pool_for(self, segments: int) -> WorkerPool | None:
         """The worker processes to use for a corpus this large, if any.
 
-        Started on first need, from the job's thread (starting them takes a moment),
-        and kept for the session's next requests.
+        Started on first need (by `open_files` already, for a large hypothesis
+        file), and kept for the session's next requests.
         """
         if self._processes < 2 or segments < _POOL_MIN_SEGMENTS:
             return None
@@ -419,6 +433,7 @@ class Session(QObject):
         on_done: Callable[[Any], None],
         *,
         on_gui_thread: bool = False,
+        after_ms: int | None = None,
     ) -> None:
         """Start a request's job; it supersedes (cancels) the running one."""
         previous = self._worker
@@ -437,7 +452,10 @@ class Session(QObject):
         signals.cancelled.connect(lambda: self._on_ended(worker))
         if previous is None:
             self.busy_changed.emit(True)
-        worker.start()
+        if after_ms is None:
+            worker.start()
+        else:  # the request is running (it can be cancelled), its work starts later
+            QTimer.singleShot(after_ms, worker.start)
 
     def _on_progress(
         self, worker: Worker | SliceWorker, done: int, total: int, what: str
@@ -470,7 +488,13 @@ class Session(QObject):
     def _on_read(self, files: FileSet, config: BleuConfig, corpus: Corpus) -> None:
         """The texts are read: show them, and score them in the background."""
         self.texts_loaded.emit(corpus)
-        self._run(lambda: self._prepare_job(files, config, corpus), self._on_loaded)
+        # Scoring starts once the texts are on screen: its first moments are the
+        # busiest for the GIL (see `bleu_gui.core.parallel`), and would slow that paint.
+        self._run(
+            lambda: self._prepare_job(files, config, corpus),
+            self._on_loaded,
+            after_ms=_SCORE_AFTER_MS,
+        )
 
     def _on_loaded(self, result: tuple[_Counted, Scores]) -> None:
         counted, scores = result
@@ -484,6 +508,14 @@ class Session(QObject):
     def _on_scored(self, scores: Scores) -> None:
         self._scores = scores
         self.scores_changed.emit()
+
+
+def _file_size(path: Path) -> int:
+    """The size of `path` in bytes, or 0 if it cannot be read (reading says why)."""
+    try:
+        return path.stat().st_size
+    except OSError:
+        return 0
 
 
 def _progress_item(progress: Progress) -> tuple[int, int, str]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import math
 import multiprocessing
 import subprocess
@@ -13,11 +14,20 @@ from pathlib import Path
 import numpy as np
 import pytest
 import sacrebleu
-from PySide6.QtCore import QCoreApplication, QItemSelectionModel, Qt, QTimer
+from PySide6.QtCore import (
+    QCoreApplication,
+    QEvent,
+    QItemSelectionModel,
+    QSettings,
+    Qt,
+    QTimer,
+)
 from sacrebleu.metrics import BLEU
 
 from bleu_gui.core import BleuConfig, Compat, Smoothing, corpus_bleu
+from bleu_gui.models import recent as recent_module
 from bleu_gui.models import sentence_browser
+from bleu_gui.models.recent import RecentFiles
 from bleu_gui.models.sentence_browser import SentenceBrowser
 from bleu_gui.models.sentence_filter import SentenceFilter, filter_rows
 from bleu_gui.models.sentence_table import RAW_ROLE, ROW_ROLE, Column
@@ -441,6 +451,24 @@ def test_worker_turns_errors_into_one_line(qtbot) -> None:  # type: ignore[no-un
     assert failed.args == ["first line second line"]
 
 
+def test_an_error_after_a_cancel_is_reported_as_the_cancel(qtbot) -> None:  # type: ignore[no-untyped-def]
+    """What breaks because the job was stopped (its processes gone) is no failure."""
+    worker: Worker
+
+    def stopped_midway():  # type: ignore[no-untyped-def]
+        yield 0, 1, "x"
+        worker.cancel()  # as if the user cancelled while this step ran
+        raise RuntimeError("the worker processes were stopped")
+
+    worker = Worker(stopped_midway)
+    failures: list[str] = []
+    worker.signals.failed.connect(failures.append)
+    with qtbot.waitSignal(worker.signals.cancelled, timeout=5_000):
+        worker.start()
+    assert worker.wait(5)
+    assert failures == []
+
+
 def test_slice_worker_runs_on_the_gui_thread_between_events(qtbot) -> None:  # type: ignore[no-untyped-def]
     threads = []
     ticks = []
@@ -607,3 +635,121 @@ def test_files_are_read_on_the_gui_thread_and_scored_off_it(
     assert threads["read"] == {threading.get_ident()}
     assert threads["prepare"]
     assert threading.get_ident() not in threads["prepare"]
+
+
+def test_shutdown_during_a_load_in_workers_ends_the_job_quietly(
+    qtbot,  # type: ignore[no-untyped-def]
+    files: FileSet,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Closing the window while worker processes score: the job thread ends at once.
+
+    The job waits on a chunk the processes compute; stopping them must end that
+    wait (a terminated pool never answers), and a stop the user asked for is no error.
+    """
+    from bleu_gui.core import scoring
+    from bleu_gui.models import session as session_module
+
+    monkeypatch.setattr(session_module, "_POOL_MIN_SEGMENTS", 1)
+    monkeypatch.setattr(scoring, "CHUNK", 1)  # one segment a job: many waits
+    session = Session(processes=2)
+    errors: list[str] = []
+    session.error_occurred.connect(errors.append)
+    with qtbot.waitSignal(
+        session.progress_changed,
+        timeout=30_000,
+        check_params_cb=lambda _done, _total, what: "counting" in what,
+    ):
+        session.open_files(files)
+    worker = session._worker
+    assert isinstance(worker, Worker)
+    with qtbot.waitSignal(worker.signals.cancelled, timeout=10_000):
+        session.shutdown(timeout=0)
+    assert worker.wait(10)
+    assert errors == []
+
+
+def test_opening_other_files_lets_go_of_the_previous_corpus(
+    qtbot,  # type: ignore[no-untyped-def]
+    files: FileSet,
+    tmp_path: Path,
+) -> None:
+    """No finished job keeps a replaced corpus alive.
+
+    A job's slots capture the job's worker and data, and are held by the worker's
+    signals on the C++ side, out of the garbage collector's sight: unless the
+    workers let go, every corpus opened stays in memory for the whole session.
+    """
+    session = Session(processes=1)
+    browser = SentenceBrowser(session)
+    browser.sync_rows = 0  # search in steps: a worker of the browser's too
+    with qtbot.waitSignal(session.scores_changed, timeout=20_000):
+        session.open_files(files)
+    with qtbot.waitSignal(browser.shown_changed, timeout=10_000):
+        browser.set_filter(SentenceFilter(text="driver"))
+    first = session.corpus
+    assert first is not None
+    other = tmp_path / "other"
+    other.mkdir()
+    for path in (files.hypothesis, *files.references):
+        (other / path.name).write_text("Something else entirely.\n" * len(HYPS))
+    with qtbot.waitSignal(session.scores_changed, timeout=20_000):
+        session.open_files(
+            FileSet(
+                other / files.hypothesis.name,
+                tuple(other / path.name for path in files.references),
+            )
+        )
+    with qtbot.waitSignal(browser.shown_changed, timeout=10_000):
+        browser.set_filter(SentenceFilter(text="else"))
+    assert session.corpus is not first
+    QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+    gc.collect()
+    assert sys.getrefcount(first) == 2  # `first` and this call's argument
+    session.shutdown()
+
+
+def test_recent_files_are_written_in_order_off_the_gui_thread(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A settings sync locks, writes and fdatasyncs: not on the GUI thread."""
+    writers: list[int] = []
+    store = recent_module._store
+
+    def spy(*args):  # type: ignore[no-untyped-def]
+        writers.append(threading.get_ident())
+        store(*args)
+
+    monkeypatch.setattr(recent_module, "_store", spy)
+    path = str(tmp_path / "settings.ini")
+    recent = RecentFiles(QSettings(path, QSettings.Format.IniFormat))
+    sets = [FileSet(Path(f"hyp{i}.txt"), (Path(f"ref{i}.txt"),)) for i in range(12)]
+    for files in sets:
+        recent.add(files)
+    assert recent.entries() == sets[::-1][:8]  # at once, in memory
+    assert recent.wait()
+    assert len(writers) == len(sets)
+    assert threading.get_ident() not in writers
+    again = RecentFiles(QSettings(path, QSettings.Format.IniFormat))
+    assert again.entries() == sets[::-1][:8]  # the last write won
+    recent.clear()
+    assert recent.wait()
+    assert RecentFiles(QSettings(path, QSettings.Format.IniFormat)).entries() == []
+
+
+def test_shutdown_before_scoring_starts_returns_at_once(
+    qtbot,  # type: ignore[no-untyped-def]
+    files: FileSet,
+) -> None:
+    """Scoring starts a moment after the texts are shown; closing the window in
+    that moment must not wait for a job that never ran."""
+    session = Session(processes=1)
+    ended = []
+    session.busy_changed.connect(lambda busy: ended.append(not busy))
+    with qtbot.waitSignal(session.texts_loaded, timeout=20_000):
+        session.open_files(files)
+    start = time.monotonic()
+    session.shutdown(timeout=30)
+    assert time.monotonic() - start < 5
+    qtbot.waitUntil(lambda: any(ended), timeout=5_000)  # it reports its cancel
+    assert session.scores is None
