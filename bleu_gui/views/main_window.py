@@ -10,7 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from PySide6.QtCore import QSettings, Qt, Signal
+from PySide6.QtCore import QSettings, Qt, QTimer, Signal
 from PySide6.QtGui import (
     QAction,
     QCloseEvent,
@@ -91,6 +91,10 @@ class MainWindow(QMainWindow):
         self.choose_role: Callable[[Path], FileRole] = self._ask_role
         self._row: int | None = None
         self._explained: _Explained | None = None
+        # Explains `_row` at the next event-loop turn (see `show_sentence`).
+        self._explain_timer = QTimer(self)
+        self._explain_timer.setSingleShot(True)
+        self._explain_timer.setInterval(0)
         self.setWindowTitle("bleu-gui")
         self.setAcceptDrops(True)
         self._build_panels()
@@ -271,6 +275,7 @@ class MainWindow(QMainWindow):
         browser.shown_changed.connect(self._on_shown_changed)
         self.table.sort_requested.connect(browser.sort_by)
         self.table.sentence_selected.connect(self.show_sentence)
+        self._explain_timer.timeout.connect(self._explain_now)
         browser.model.modelReset.connect(self._on_table_changed)
         browser.model.layoutChanged.connect(self._on_table_changed)
         browser.filter_changed.connect(self._on_filter_changed)
@@ -285,20 +290,42 @@ class MainWindow(QMainWindow):
     def show_sentence(self, row: int) -> None:
         """Show the detail, explanation and precisions of corpus row `row`.
 
-        One change of scores or files asks for the same sentence up to three times
-        (the table's reset selects it again, then the scores handler shows it);
-        the sentence is explained and painted again only when the row, the texts or
-        the options changed, since painting a long sentence takes milliseconds.
+        A sentence already explained under the same texts and options is shown at
+        once. A new one is explained and painted at the next event-loop turn, once:
+        one change of scores asks for the same sentence up to three times in a turn
+        (the table's reset selects it again, then the scores handler shows it), and
+        the table should paint its new rows before a long sentence's explanation
+        (tens of milliseconds) holds the GUI thread. `select_sentence` shows it at
+        once.
         """
         self._row = row
-        corpus, config = self.session.corpus, self.session.config
         shown = self._explained
-        if shown is not None and shown.is_for(row, corpus, config):
-            explanation = shown.explanation
+        if shown is not None and shown.is_for(
+            row, self.session.corpus, self.session.config
+        ):
+            self._explain_timer.stop()
+            self._show_status(row, shown.explanation)
         else:
-            explanation = self.session.explain(row)
-            self._explained = _Explained(row, corpus, config, explanation)
-            self._show_explanation(row, explanation)
+            self._explain_timer.start()
+
+    @property
+    def sentence_pending(self) -> bool:
+        """Whether a sentence waits to be explained at the next event-loop turn."""
+        return self._explain_timer.isActive()
+
+    def _explain_now(self) -> None:
+        """Explain the sentence `show_sentence` asked for, and show it."""
+        self._explain_timer.stop()
+        row = self._row
+        if row is None:
+            return
+        corpus, config = self.session.corpus, self.session.config
+        explanation = self.session.explain(row)
+        self._explained = _Explained(row, corpus, config, explanation)
+        self._show_explanation(row, explanation)
+        self._show_status(row, explanation)
+
+    def _show_status(self, row: int, explanation: SentenceExplanation | str) -> None:
         if isinstance(explanation, str):
             self.status_text.setText(f"Sentence {row + 1}: {explanation}")
         else:
@@ -335,8 +362,15 @@ class MainWindow(QMainWindow):
         self.precision_chart.set_selected_order(order)
 
     def select_sentence(self, number: int) -> bool:
-        """Select sentence `number` (1-based); False if it is missing or hidden."""
-        return self.table.select_corpus_row(number - 1)
+        """Select and show sentence `number` (1-based); False if missing or hidden.
+
+        The panels show it when this returns (a selection by the user is shown at
+        the next event-loop turn, see `show_sentence`).
+        """
+        selected = self.table.select_corpus_row(number - 1)
+        if self.sentence_pending:
+            self._explain_now()
+        return selected
 
     def copy_sentence(self) -> None:
         """Copy the selected sentence, its references and scores to the clipboard."""

@@ -260,7 +260,8 @@ def loaded(qtbot: QtBot, window: MainWindow, files: Files) -> MainWindow:
 
 @contextmanager
 def scored(qtbot: QtBot, window: MainWindow) -> Iterator[None]:
-    """Wait until what the block asked for is scored and the work has ended."""
+    """Wait until what the block asked for is scored, the work has ended and the
+    selected sentence is shown (it is explained at the next event-loop turn)."""
     session = window.session
     with qtbot.waitSignals(
         [session.scores_changed, session.busy_changed],
@@ -268,6 +269,13 @@ def scored(qtbot: QtBot, window: MainWindow) -> Iterator[None]:
         timeout=TIMEOUT,
     ):
         yield
+    qtbot.waitUntil(lambda: not window.sentence_pending, timeout=TIMEOUT)
+
+
+def shown_hypothesis(qtbot: QtBot, window: MainWindow) -> str:
+    """The hypothesis the detail shows, once a newly selected sentence is shown."""
+    qtbot.waitUntil(lambda: not window.sentence_pending, timeout=TIMEOUT)
+    return window.detail.displayed_text("hypothesis")
 
 
 def failure(qtbot: QtBot, window: MainWindow, request: Callable[[], object]) -> str:
@@ -891,6 +899,7 @@ def test_recent_files_remember_and_reopen_a_file_set(
     assert loaded.session.files == files.fileset()
     assert bleu_column(loaded) == sacrebleu_sentences()
     assert menu_texts(loaded.recent_menu)[0] == "hyp.txt (+2 references)"
+    assert loaded.recent.wait()  # written on a thread of its own
     settings.sync()
     assert Path(settings.fileName()) == tmp_path / "settings.ini"
     assert "refB.txt" in (tmp_path / "settings.ini").read_text(encoding="utf-8")
@@ -1090,11 +1099,13 @@ def test_cancel_stops_a_load_and_keeps_the_old_data(
 # --- keyboard ---------------------------------------------------------------------
 
 
-def test_next_and_previous_sentence_follow_the_table(loaded: MainWindow) -> None:
+def test_next_and_previous_sentence_follow_the_table(
+    qtbot: QtBot, loaded: MainWindow
+) -> None:
     loaded.select_sentence(3)
     find_action(loaded, "Next sentence").trigger()
     assert loaded.table.selected_corpus_row() == 3
-    assert loaded.detail.displayed_text("hypothesis") == HYPS[3]
+    assert shown_hypothesis(qtbot, loaded) == HYPS[3]
     find_action(loaded, "Previous sentence").trigger()
     find_action(loaded, "Previous sentence").trigger()
     assert loaded.table.selected_corpus_row() == 1
@@ -1116,7 +1127,7 @@ def test_next_sentence_continues_after_a_rescore(
     assert loaded.table.selected_corpus_row() == 5
     find_action(loaded, "Next sentence").trigger()
     assert loaded.table.selected_corpus_row() == 6
-    assert loaded.detail.displayed_text("hypothesis") == HYPS[6]
+    assert shown_hypothesis(qtbot, loaded) == HYPS[6]
 
 
 def record_calls(
@@ -1176,6 +1187,31 @@ def test_a_sentence_selected_again_is_not_explained_again(
     assert loaded.status_text.text() == f"Sentence 3: BLEU {bleu_column(loaded)[2]:.2f}"
 
 
+def test_new_scores_reach_the_table_before_the_sentence_is_explained_once(
+    qtbot: QtBot, loaded: MainWindow, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The table paints its new rows first; the explanation comes a turn later.
+
+    One change of scores asks for the shown sentence several times (the table's
+    reset selects it again, the scores handler shows it): it is explained once.
+    """
+    loaded.select_sentence(4)
+    explained = record_calls(monkeypatch, loaded.session, "explain")
+    at_reset: list[int] = []
+    loaded.browser.model.modelReset.connect(lambda: at_reset.append(len(explained)))
+    panel = loaded.settings_panel
+    with qtbot.waitSignal(loaded.session.scores_changed, timeout=TIMEOUT):
+        panel.smoothing.setCurrentIndex(panel.smoothing.findText("floor"))
+    assert at_reset == [0]
+    assert explained == []  # not yet: the handlers have returned, a paint may come
+    assert loaded.sentence_pending
+    assert shown_hypothesis(qtbot, loaded) == HYPS[3]
+    assert explained == [3]
+    detail = loaded.detail.explanation()
+    assert detail is not None
+    assert detail.score.score == bleu_column(loaded)[3]
+
+
 @pytest.mark.qt_log_ignore("propagateSizeHints")
 def test_shortcuts_move_the_selection(qtbot: QtBot, loaded: MainWindow) -> None:
     with qtbot.waitActive(loaded):
@@ -1190,12 +1226,12 @@ def test_shortcuts_move_the_selection(qtbot: QtBot, loaded: MainWindow) -> None:
     qtbot.keyClick(loaded.table, Qt.Key.Key_Up, ctrl)
     qtbot.keyClick(loaded.table, Qt.Key.Key_Up, ctrl)
     assert loaded.table.selected_corpus_row() == 3
-    assert loaded.detail.displayed_text("hypothesis") == HYPS[3]
+    assert shown_hypothesis(qtbot, loaded) == HYPS[3]
     qtbot.keyClick(loaded.table, Qt.Key.Key_2, ctrl)
     assert loaded.detail.order() == 2
     qtbot.keyClick(loaded.table, Qt.Key.Key_Down)  # the table's own keys
     assert loaded.table.selected_corpus_row() == 4
-    assert loaded.detail.displayed_text("hypothesis") == HYPS[4]
+    assert shown_hypothesis(qtbot, loaded) == HYPS[4]
 
 
 def test_jump_to_a_sentence_number(
