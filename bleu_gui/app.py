@@ -77,7 +77,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         session.open_files(files)
     code = app.exec()
     session.shutdown()
-    window.recent.wait()  # the recent files are written in the background
+    window.recent.flush()  # a change to the recent files not written yet
     return status.code or code
 
 

@@ -1,21 +1,21 @@
 """Recently opened file sets, remembered across runs in the platform's settings.
 
-The list is read once and kept in memory; changes are written back on a thread of
-their own. Writing settings is not free: Qt's sync takes a lock file, writes a new
-file, `fdatasync`s twice and renames, which is a millisecond on an idle disk and
-was 80 ms on a busy one, on the GUI thread, just as a freshly scored corpus was
-being painted. One writer thread keeps the writes in order; each uses its own
-`QSettings` object for the same file (QSettings is reentrant, not thread-safe).
+The list is read once and kept in memory; a change is shown at once and written a
+moment later, in an event-loop turn of its own. Writing settings is not free: Qt's
+sync takes a lock file, writes a new file, `fdatasync`s twice and renames, which is a
+millisecond on an idle disk but was 80 ms on a busy one, and it ran in the same turn
+as the paint of a freshly scored corpus. (Not on a thread: PySide holds the GIL
+through the whole sync, so the GUI thread would wait for it anyway, at a moment
+nobody chose.)
 """
 
 from __future__ import annotations
 
 import json
-from functools import partial
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QObject, QSettings, QThreadPool, Signal
+from PySide6.QtCore import QObject, QSettings, QTimer, Signal
 
 from bleu_gui.models.session import FileSet
 
@@ -23,6 +23,9 @@ __all__ = ["RecentFiles"]
 
 _KEY = "recent/filesets"
 _LIMIT = 8
+# How long after a change the list is written: past the burst of work a load ends
+# with, and changes close together are written once.
+_WRITE_AFTER_MS = 1_000
 
 
 class RecentFiles(QObject):
@@ -36,11 +39,13 @@ class RecentFiles(QObject):
 
     def __init__(self, settings: QSettings, parent: QObject | None = None) -> None:
         super().__init__(parent)
-        self._file = settings.fileName()
-        self._format = settings.format()
+        self._settings = settings
         self._entries = _parse(settings.value(_KEY, "[]"))
-        self._writer = QThreadPool(self)
-        self._writer.setMaxThreadCount(1)  # one write at a time, in order
+        self._pending = False  # a change not written yet
+        self._writer = QTimer(self)
+        self._writer.setSingleShot(True)
+        self._writer.setInterval(_WRITE_AFTER_MS)
+        self._writer.timeout.connect(self.flush)
 
     def entries(self) -> list[FileSet]:
         """The remembered file sets, newest first; unreadable entries are skipped."""
@@ -50,31 +55,30 @@ class RecentFiles(QObject):
         """Remember `files` as the newest entry."""
         entries = [entry for entry in self._entries if entry != files]
         self._entries = [files, *entries][:_LIMIT]
-        self._write(json.dumps([_to_json(entry) for entry in self._entries]))
-        self.changed.emit()
+        self._changed()
 
     def clear(self) -> None:
         """Forget every entry."""
         self._entries = []
-        self._write(None)
+        self._changed()
+
+    def flush(self) -> None:
+        """Write a pending change now (on exit; otherwise a timer does it)."""
+        self._writer.stop()
+        if not self._pending:
+            return
+        self._pending = False
+        if self._entries:
+            data = [_to_json(entry) for entry in self._entries]
+            self._settings.setValue(_KEY, json.dumps(data))
+        else:
+            self._settings.remove(_KEY)
+        self._settings.sync()
+
+    def _changed(self) -> None:
+        self._pending = True
+        self._writer.start()
         self.changed.emit()
-
-    def wait(self, timeout_ms: int = 10_000) -> bool:
-        """Block until every change is written (on exit, and in tests); True if so."""
-        return self._writer.waitForDone(timeout_ms)
-
-    def _write(self, value: str | None) -> None:
-        self._writer.start(partial(_store, self._file, self._format, value))
-
-
-def _store(file: str, settings_format: QSettings.Format, value: str | None) -> None:
-    """Write the list (None: remove it) to the settings file, on the writer thread."""
-    settings = QSettings(file, settings_format)
-    if value is None:
-        settings.remove(_KEY)
-    else:
-        settings.setValue(_KEY, value)
-    settings.sync()
 
 
 def _to_json(entry: FileSet) -> dict[str, Any]:

@@ -580,4 +580,5 @@ class MainWindow(QMainWindow):
     def closeEvent(self, event: QCloseEvent) -> None:
         self.browser.cancel()
         self.session.shutdown()
+        self.recent.flush()
         super().closeEvent(event)

@@ -52,10 +52,12 @@ class SentenceTableView(QTableView):
         header.setSortIndicator(0, Qt.SortOrder.AscendingOrder)
         header.setHighlightSections(False)
         header.sortIndicatorChanged.connect(self._on_sort_indicator_changed)
+        self._fitted_columns = -1  # columns sized for this many (see _fit_columns)
 
     def set_table_model(self, model: SentenceTableModel) -> None:
         """Show `model` and follow its selection."""
         self.setModel(model)
+        self._fitted_columns = -1
         self.selectionModel().selectionChanged.connect(self._on_selection_changed)
         model.modelReset.connect(self._fit_columns)
         self._fit_columns()
@@ -90,9 +92,18 @@ class SentenceTableView(QTableView):
         self.scrollTo(model.index(row, 0))
 
     def _fit_columns(self) -> None:
+        """Size the columns, when there are new ones (the maximum order changed).
+
+        Not on every reset: the widths a user dragged stay, and re-applying widths
+        and the text column's stretch made Qt lay out and repaint the whole table
+        once more in the next event-loop turn, after every re-score.
+        """
         model = self.model()
         if not isinstance(model, SentenceTableModel):
             return
+        if model.columnCount() == self._fitted_columns:
+            return
+        self._fitted_columns = model.columnCount()
         header = self.horizontalHeader()
         width = self.fontMetrics().horizontalAdvance("00000.0") + 12
         for column in range(model.columnCount()):

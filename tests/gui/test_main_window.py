@@ -899,7 +899,7 @@ def test_recent_files_remember_and_reopen_a_file_set(
     assert loaded.session.files == files.fileset()
     assert bleu_column(loaded) == sacrebleu_sentences()
     assert menu_texts(loaded.recent_menu)[0] == "hyp.txt (+2 references)"
-    assert loaded.recent.wait()  # written on a thread of its own
+    loaded.recent.flush()  # written a moment after a change, or now
     settings.sync()
     assert Path(settings.fileName()) == tmp_path / "settings.ini"
     assert "refB.txt" in (tmp_path / "settings.ini").read_text(encoding="utf-8")
@@ -1210,6 +1210,27 @@ def test_new_scores_reach_the_table_before_the_sentence_is_explained_once(
     detail = loaded.detail.explanation()
     assert detail is not None
     assert detail.score.score == bleu_column(loaded)[3]
+
+
+def test_column_widths_a_user_set_survive_a_rescore(
+    qtbot: QtBot, loaded: MainWindow
+) -> None:
+    """Re-scoring keeps dragged widths; new precision columns get fitted widths."""
+    table, panel = loaded.table, loaded.settings_panel
+    fitted = table.columnWidth(Column.BLEU)
+    table.setColumnWidth(Column.BLEU, fitted + 37)
+    with scored(qtbot, loaded):
+        panel.smoothing.setCurrentIndex(panel.smoothing.findText("floor"))
+    assert table.columnWidth(Column.BLEU) == fitted + 37
+    with scored(qtbot, loaded):
+        panel.max_order.setValue(6)
+    model = loaded.browser.model
+    assert (
+        model.headerData(model.hypothesis_column() - 1, Qt.Orientation.Horizontal)
+        == "p6"
+    )
+    assert table.columnWidth(Column.BLEU) == fitted
+    assert table.columnWidth(model.hypothesis_column() - 1) == fitted
 
 
 @pytest.mark.qt_log_ignore("propagateSizeHints")

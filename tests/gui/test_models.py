@@ -25,7 +25,6 @@ from PySide6.QtCore import (
 from sacrebleu.metrics import BLEU
 
 from bleu_gui.core import BleuConfig, Compat, Smoothing, corpus_bleu
-from bleu_gui.models import recent as recent_module
 from bleu_gui.models import sentence_browser
 from bleu_gui.models.recent import RecentFiles
 from bleu_gui.models.sentence_browser import SentenceBrowser
@@ -703,38 +702,71 @@ def test_opening_other_files_lets_go_of_the_previous_corpus(
     with qtbot.waitSignal(browser.shown_changed, timeout=10_000):
         browser.set_filter(SentenceFilter(text="else"))
     assert session.corpus is not first
-    QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
-    gc.collect()
-    assert sys.getrefcount(first) == 2  # `first` and this call's argument
+
+    def released() -> bool:  # the session frees replaced data a moment later
+        QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+        gc.collect()
+        return sys.getrefcount(first) == 2  # `first` and this call's argument
+
+    qtbot.waitUntil(released, timeout=2000)
     session.shutdown()
 
 
-def test_recent_files_are_written_in_order_off_the_gui_thread(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+def test_tokenizing_anew_frees_the_old_tokens_after_showing_the_new_scores(
+    qtbot,  # type: ignore[no-untyped-def]
+    files: FileSet,
 ) -> None:
-    """A settings sync locks, writes and fdatasyncs: not on the GUI thread."""
-    writers: list[int] = []
-    store = recent_module._store
+    """Freeing a big corpus's old tokens takes tens of milliseconds: not in the turn
+    that shows the new scores, but soon after. The files have not changed."""
+    session = Session(processes=1)
+    with qtbot.waitSignal(session.scores_changed, timeout=20_000):
+        session.open_files(files)
+    old = session.stats
+    assert old is not None
+    held_at_new_scores: list[int] = []
+    session.scores_changed.connect(
+        lambda: held_at_new_scores.append(sys.getrefcount(old))
+    )
+    files_changed: list[bool] = []
+    session.files_changed.connect(lambda: files_changed.append(True))
+    with qtbot.waitSignal(session.scores_changed, timeout=20_000):
+        session.set_config(BleuConfig(lowercase=True))
+    assert session.stats is not old
+    assert held_at_new_scores[0] > 2  # still held by the session, besides `old`
+    qtbot.waitUntil(lambda: sys.getrefcount(old) == 2, timeout=1000)
+    assert files_changed == []  # the same corpus, tokenized anew
+    with qtbot.waitSignal(session.files_changed, timeout=20_000):
+        session.reload()
+    session.shutdown()
 
-    def spy(*args):  # type: ignore[no-untyped-def]
-        writers.append(threading.get_ident())
-        store(*args)
 
-    monkeypatch.setattr(recent_module, "_store", spy)
+def test_recent_files_are_written_once_a_moment_after_changes(
+    qtbot,  # type: ignore[no-untyped-def]
+    tmp_path: Path,
+) -> None:
+    """A settings sync locks, writes and fdatasyncs: not in the turn that opened the
+    files (with the paint of their scores), and once for a burst of changes."""
     path = str(tmp_path / "settings.ini")
-    recent = RecentFiles(QSettings(path, QSettings.Format.IniFormat))
+    settings = QSettings(path, QSettings.Format.IniFormat)
+    syncs: list[None] = []
+    sync = settings.sync
+    settings.sync = lambda: (syncs.append(None), sync())[1]  # type: ignore[method-assign]
+    recent = RecentFiles(settings)
     sets = [FileSet(Path(f"hyp{i}.txt"), (Path(f"ref{i}.txt"),)) for i in range(12)]
     for files in sets:
         recent.add(files)
     assert recent.entries() == sets[::-1][:8]  # at once, in memory
-    assert recent.wait()
-    assert len(writers) == len(sets)
-    assert threading.get_ident() not in writers
+    assert syncs == []
+    qtbot.waitUntil(lambda: bool(syncs), timeout=5_000)
+    assert len(syncs) == 1
     again = RecentFiles(QSettings(path, QSettings.Format.IniFormat))
-    assert again.entries() == sets[::-1][:8]  # the last write won
+    assert again.entries() == sets[::-1][:8]
     recent.clear()
-    assert recent.wait()
+    recent.flush()  # on exit: at once
+    assert len(syncs) == 2
     assert RecentFiles(QSettings(path, QSettings.Format.IniFormat)).entries() == []
+    recent.flush()  # nothing pending: nothing written
+    assert len(syncs) == 2
 
 
 def test_shutdown_before_scoring_starts_returns_at_once(
