@@ -20,10 +20,8 @@ from PySide6.QtGui import (
     QKeySequence,
 )
 from PySide6.QtWidgets import (
-    QButtonGroup,
     QDockWidget,
     QFileDialog,
-    QHBoxLayout,
     QInputDialog,
     QLabel,
     QMainWindow,
@@ -33,7 +31,6 @@ from PySide6.QtWidgets import (
     QScrollArea,
     QSplitter,
     QTabWidget,
-    QToolButton,
     QVBoxLayout,
     QWidget,
 )
@@ -46,8 +43,10 @@ from bleu_gui.models.recent import RecentFiles
 from bleu_gui.models.sentence_browser import SentenceBrowser
 from bleu_gui.models.sentence_filter import SentenceFilter
 from bleu_gui.models.session import FileSet, Session
-from bleu_gui.views.charts import PrecisionChart, ScoreHistogram
 from bleu_gui.views.explain_panel import ExplainPanel
+from bleu_gui.views.order_bar import OrderBar
+from bleu_gui.views.precision_chart import PrecisionChart
+from bleu_gui.views.score_histogram import ScoreHistogram
 from bleu_gui.views.sentence_detail import SentenceDetailView
 from bleu_gui.views.sentence_table import FilterBar, SentenceTableView
 from bleu_gui.views.settings_panel import SettingsPanel
@@ -134,28 +133,13 @@ class MainWindow(QMainWindow):
         top_layout.addWidget(self.table)
 
         self.detail = SentenceDetailView()
-        self.order_buttons = QButtonGroup(self)
-        order_bar = QHBoxLayout()
-        order_bar.addWidget(QLabel("n-grams:"))
-        for order in (1, 2, 3, 4, 0):
-            button = QToolButton()
-            button.setText(str(order) if order else "All")
-            button.setCheckable(True)
-            button.setToolTip(f"Highlight {order}-grams" if order else "Every order")
-            self.order_buttons.addButton(button, order)
-            order_bar.addWidget(button)
-        self.order_buttons.button(1).setChecked(True)
-        self.tokens_button = QToolButton()
-        self.tokens_button.setText("Tokens")
-        self.tokens_button.setCheckable(True)
-        self.tokens_button.setToolTip("Show the tokens exactly as the scorer sees them")
-        order_bar.addSpacing(12)
-        order_bar.addWidget(self.tokens_button)
-        order_bar.addStretch(1)
+        self.order_bar = OrderBar()
+        self.order_buttons = self.order_bar.orders
+        self.tokens_button = self.order_bar.tokens
         detail_box = QWidget()
         detail_layout = QVBoxLayout(detail_box)
         detail_layout.setContentsMargins(4, 0, 4, 4)
-        detail_layout.addLayout(order_bar)
+        detail_layout.addWidget(self.order_bar)
         detail_layout.addWidget(self.detail)
 
         self.explain = ExplainPanel()

@@ -32,22 +32,15 @@ when the user asks for tokens) the tokens joined by single spaces, with a note.
 from __future__ import annotations
 
 import html
-import math
-from bisect import bisect_right
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
 from functools import partial
 
-from PySide6.QtCore import QEvent, QPoint, QPointF, Qt, Signal
+from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtGui import (
-    QHelpEvent,
-    QMouseEvent,
     QPalette,
-    QResizeEvent,
     QTextCharFormat,
     QTextCursor,
     QTextDocument,
-    QTextLine,
 )
 from PySide6.QtWidgets import (
     QFrame,
@@ -55,22 +48,37 @@ from PySide6.QtWidgets import (
     QLabel,
     QScrollArea,
     QSizePolicy,
-    QTextEdit,
-    QToolTip,
     QVBoxLayout,
     QWidget,
 )
 from typing_extensions import override
 
 from bleu_gui.core.explain import (
-    NgramOccurrence,
     NgramStatus,
     OrderExplanation,
-    RefNgramOccurrence,
     SentenceExplanation,
-    TokenizedSegment,
 )
 from bleu_gui.core.textspan import Span
+from bleu_gui.views.highlight_runs import (
+    REFERENCE_MATCH,
+    REFERENCE_RANKING,
+    STATUS_RANKING,
+    PaintedSpan,
+    Shown,
+    covering,
+    covering_reference,
+    display,
+    painted_runs,
+    status_pieces,
+    token_range,
+)
+from bleu_gui.views.ngram_tooltips import (
+    counts_caption,
+    hypothesis_tooltip,
+    join,
+    reference_row,
+    tooltip_html,
+)
 from bleu_gui.views.palette import (
     is_palette_change,
     legend_items,
@@ -79,30 +87,20 @@ from bleu_gui.views.palette import (
     reference_link_format,
     reference_match_format,
     status_format,
-    swatch_html,
 )
+from bleu_gui.views.segment_text import SegmentText
 
 __all__ = [
     "HYPOTHESIS",
     "SOURCE",
-    "PaintedSpan",
     "SentenceDetailView",
     "lane_key",
-    "painted_runs",
     "reference_key",
 ]
 
-PaintedSpan = tuple[int, int, str]
-"""A painted run: `(start, end, label)`, character indices into the displayed text."""
-
 SOURCE = "source"
 HYPOTHESIS = "hypothesis"
-REFERENCE_MATCH = "matched"
 
-# Best first: a token covered by n-grams of several statuses shows the first.
-_STATUS_RANKING = tuple(status.value for status in NgramStatus)
-_REFERENCE_RANKING = (REFERENCE_MATCH,)
-_TEXT_SCALE = 1.12
 # Legend descriptions up to this length are kept on one line with their swatch.
 _UNBROKEN_DESCRIPTION = 32
 
@@ -115,267 +113,6 @@ def lane_key(order: int) -> str:
 def reference_key(number: int) -> str:
     """The key of reference `number`, 1-based ("reference:1")."""
     return f"reference:{number}"
-
-
-@dataclass(frozen=True, slots=True)
-class _Shown:
-    """A segment as displayed: its text and every token's span in that text."""
-
-    text: str
-    token_spans: tuple[Span, ...]
-    tokenized: bool
-
-
-def _display(segment: TokenizedSegment, show_tokens: bool) -> _Shown:
-    """The original text if every token is located in order, else the tokens."""
-    spans = segment.char_spans
-    located: list[Span] = [span for span in spans if span is not None]
-    in_order = len(located) == len(spans) and all(
-        start < end and (i == 0 or start >= located[i - 1][1])
-        for i, (start, end) in enumerate(located)
-    )
-    if in_order and not show_tokens:
-        return _Shown(segment.text, tuple(located), tokenized=False)
-    token_spans: list[Span] = []
-    position = 0
-    for token in segment.tokens:
-        token_spans.append((position, position + len(token)))
-        position += len(token) + 1
-    return _Shown(" ".join(segment.tokens), tuple(token_spans), tokenized=True)
-
-
-def painted_runs(
-    token_spans: Sequence[Span],
-    pieces: Sequence[tuple[int, int, str]],
-    ranking: Sequence[str],
-) -> list[PaintedSpan]:
-    """The character runs to paint for n-gram `pieces` laid over tokens.
-
-    Each token takes the best label (first in `ranking`) among the pieces covering
-    it; the gap between tokens i and i+1 takes the best label among pieces covering
-    both, and is painted only when that label is also both tokens' label. Adjacent
-    runs with one label are merged.
-
-    Args:
-        token_spans: each token's `(start, end)` in the displayed text, in order.
-        pieces: `(first token, one past the last token, label)` per n-gram.
-        ranking: every label, best first.
-    """
-    count = len(token_spans)
-    best: list[int | None] = [None] * count
-    gap: list[int | None] = [None] * max(count - 1, 0)
-    for first, stop, label in pieces:
-        rank = ranking.index(label)
-        stop = min(stop, count)
-        for i in range(first, stop):
-            current = best[i]
-            if current is None or rank < current:
-                best[i] = rank
-        for i in range(first, stop - 1):
-            current = gap[i]
-            if current is None or rank < current:
-                gap[i] = rank
-    runs: list[PaintedSpan] = []
-    for i, (start, end) in enumerate(token_spans):
-        token_rank = best[i]
-        if token_rank is None:
-            continue
-        _append_run(runs, start, end, ranking[token_rank])
-        if i + 1 < count and gap[i] == token_rank == best[i + 1]:
-            _append_run(runs, end, token_spans[i + 1][0], ranking[token_rank])
-    return runs
-
-
-def _append_run(runs: list[PaintedSpan], start: int, end: int, label: str) -> None:
-    if start >= end:
-        return
-    if runs and runs[-1][1] == start and runs[-1][2] == label:
-        runs[-1] = (runs[-1][0], end, label)
-    else:
-        runs.append((start, end, label))
-
-
-def _token_range(token_spans: Sequence[Span], index: int) -> tuple[int, int] | None:
-    """The token at character `index`, or the two tokens around a gap at `index`."""
-    starts = [start for start, _ in token_spans]
-    i = bisect_right(starts, index) - 1
-    if i < 0:
-        return None
-    if index < token_spans[i][1]:
-        return (i, i)
-    if i + 1 < len(token_spans):
-        return (i, i + 1)
-    return None
-
-
-class _Utf16Map:
-    """Python string indices ⇄ Qt document positions (UTF-16 code units)."""
-
-    def __init__(self, text: str) -> None:
-        self._offsets: list[int] | None = None
-        if any(ord(char) > 0xFFFF for char in text):
-            offsets = [0]
-            for char in text:
-                offsets.append(offsets[-1] + (2 if ord(char) > 0xFFFF else 1))
-            self._offsets = offsets
-
-    def to_qt(self, index: int) -> int:
-        """The document position of character `index`."""
-        return index if self._offsets is None else self._offsets[index]
-
-    def from_qt(self, position: int) -> int:
-        """The character at document `position`."""
-        if self._offsets is None:
-            return position
-        return bisect_right(self._offsets, position) - 1
-
-
-class _SegmentText(QTextEdit):
-    """A read-only text box as tall as its text, reporting hover by character index.
-
-    Signals:
-        hovered: the character index under the mouse, -1 when none.
-    """
-
-    hovered = Signal(int)
-
-    def __init__(
-        self,
-        tooltip: Callable[[int], str] | None = None,
-        placeholder: str = "",
-        scale: float = _TEXT_SCALE,
-        parent: QWidget | None = None,
-    ) -> None:
-        super().__init__(parent)
-        self._tooltip = tooltip
-        self._map = _Utf16Map("")
-        self._hover = -1
-        self.setReadOnly(True)
-        self.setUndoRedoEnabled(False)
-        self.setFrameShape(QFrame.Shape.NoFrame)
-        self.setLineWrapMode(QTextEdit.LineWrapMode.WidgetWidth)
-        self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
-        self.setTextInteractionFlags(
-            Qt.TextInteractionFlag.TextSelectableByMouse
-            | Qt.TextInteractionFlag.TextSelectableByKeyboard
-        )
-        self.setPlaceholderText(placeholder)
-        self.viewport().setMouseTracking(True)
-        self.document().setDocumentMargin(6)
-        font = self.font()
-        if font.pointSizeF() > 0:
-            font.setPointSizeF(font.pointSizeF() * scale)
-            self.setFont(font)
-        layout = self.document().documentLayout()
-        layout.documentSizeChanged.connect(self._fit_height)
-        self._fit_height()
-
-    def set_segment(self, text: str) -> None:
-        """Show `text`, plain (formats are applied afterwards)."""
-        self._map = _Utf16Map(text)
-        self.setExtraSelections([])
-        self.setPlainText(text)
-
-    def position(self, index: int) -> int:
-        """The document position of character `index` of the shown text."""
-        return self._map.to_qt(index)
-
-    def paint(
-        self, runs: Sequence[PaintedSpan], formats: dict[str, QTextCharFormat]
-    ) -> None:
-        """Apply `formats[label]` to each run.
-
-        In one edit block, so the document lays its text out once at the end rather
-        than after every run (a long sentence has a hundred runs: ~15 ms less).
-        """
-        cursor = QTextCursor(self.document())
-        cursor.beginEditBlock()
-        for start, end, label in runs:
-            cursor.setPosition(self.position(start))
-            cursor.setPosition(self.position(end), QTextCursor.MoveMode.KeepAnchor)
-            cursor.setCharFormat(formats[label])
-        cursor.endEditBlock()
-
-    def emphasise(self, spans: Sequence[Span], text_format: QTextCharFormat) -> None:
-        """Show `spans` in `text_format` on top of the painted formats."""
-        selections = []
-        for start, end in spans:
-            selection = QTextEdit.ExtraSelection()
-            cursor = QTextCursor(self.document())
-            cursor.setPosition(self.position(start))
-            cursor.setPosition(self.position(end), QTextCursor.MoveMode.KeepAnchor)
-            selection.cursor = cursor
-            selection.format = text_format
-            selections.append(selection)
-        self.setExtraSelections(selections)
-
-    def index_at(self, point: QPoint) -> int | None:
-        """The character index under viewport `point`, or `None` off the text."""
-        document = self.document()
-        if document.isEmpty():
-            return None
-        target = QPointF(point) + QPointF(
-            self.horizontalScrollBar().value(), self.verticalScrollBar().value()
-        )
-        block = document.begin()
-        while block.isValid():
-            layout = block.layout()
-            origin = layout.position()
-            for i in range(layout.lineCount()):
-                line = layout.lineAt(i)
-                if line.naturalTextRect().translated(origin).contains(target):
-                    column = line.xToCursor(
-                        target.x() - origin.x(),
-                        QTextLine.CursorPosition.CursorOnCharacter,
-                    )
-                    return self._map.from_qt(block.position() + column)
-            block = block.next()
-        return None
-
-    @override
-    def viewportEvent(self, event: QEvent) -> bool:
-        """Tooltips and hover by character; everything else as `QTextEdit` does."""
-        kind = event.type()
-        if kind == QEvent.Type.ToolTip and isinstance(event, QHelpEvent):
-            index = self.index_at(event.pos())
-            text = (
-                "" if index is None or self._tooltip is None else self._tooltip(index)
-            )
-            if text:
-                QToolTip.showText(event.globalPos(), text, self.viewport())
-            else:
-                QToolTip.hideText()
-                event.ignore()
-            return True
-        if kind == QEvent.Type.MouseMove and isinstance(event, QMouseEvent):
-            index = self.index_at(event.position().toPoint())
-            self._set_hover(-1 if index is None else index)
-        elif kind == QEvent.Type.Leave:
-            self._set_hover(-1)
-        return super().viewportEvent(event)
-
-    @override
-    def resizeEvent(self, event: QResizeEvent) -> None:
-        """Keep the box exactly as tall as its wrapped text."""
-        super().resizeEvent(event)
-        self._fit_height()
-
-    def _set_hover(self, index: int) -> None:
-        if index != self._hover:
-            self._hover = index
-            self.hovered.emit(index)
-
-    def _fit_height(self) -> None:
-        margins = self.contentsMargins()
-        height = (
-            math.ceil(self.document().size().height())
-            + margins.top()
-            + margins.bottom()
-        )
-        if height != self.height():
-            self.setFixedHeight(height)
 
 
 class SentenceDetailView(QWidget):
@@ -398,11 +135,11 @@ class SentenceDetailView(QWidget):
         self._order = 1
         self._show_tokens = False
         self._reference_names: tuple[str, ...] = ()
-        self._texts: dict[str, _SegmentText] = {}
-        self._shown: dict[str, _Shown] = {}
+        self._texts: dict[str, SegmentText] = {}
+        self._shown: dict[str, Shown] = {}
         self._painted: dict[str, list[PaintedSpan]] = {}
-        self._lanes: list[tuple[QLabel, _SegmentText]] = []
-        self._references: list[tuple[QLabel, _SegmentText]] = []
+        self._lanes: list[tuple[QLabel, SegmentText]] = []
+        self._references: list[tuple[QLabel, SegmentText]] = []
         self._build()
         # An explicit minimum keeps the layout from deriving one from the texts'
         # heights, which change with every sentence and would resize the window.
@@ -502,7 +239,7 @@ class SentenceDetailView(QWidget):
         shown = self._shown.get(which)
         if explanation is None or shown is None:
             return ""
-        tokens = _token_range(shown.token_spans, index)
+        tokens = token_range(shown.token_spans, index)
         if tokens is None:
             return ""
         if which.startswith(HYPOTHESIS):
@@ -510,7 +247,7 @@ class SentenceDetailView(QWidget):
             found = self._orders().get(order)
             if found is None:
                 return ""
-            return _hypothesis_tooltip(
+            return hypothesis_tooltip(
                 found, tokens, self._token_text(tokens), self.palette()
             )
         if which.startswith("reference:"):
@@ -531,12 +268,12 @@ class SentenceDetailView(QWidget):
         shown = self._shown.get(which)
         if shown is None or not which.startswith(HYPOTHESIS):
             return {}
-        tokens = _token_range(shown.token_spans, index)
+        tokens = token_range(shown.token_spans, index)
         order = self._orders().get(self._order_of(which))
         if tokens is None or order is None:
             return {}
         linked: dict[str, list[Span]] = {}
-        for occurrence in _covering(order.hypothesis, tokens):
+        for occurrence in covering(order.hypothesis, tokens):
             for link in occurrence.links:
                 key = reference_key(link.reference + 1)
                 spans = self._shown[key].token_spans
@@ -574,9 +311,9 @@ class SentenceDetailView(QWidget):
         self._note.setWordWrap(True)
         self._source_header = _header_label()
         self._source_header.setText("<b>Source</b>")
-        self._source_text = _SegmentText(placeholder="(empty)", scale=1.0)
+        self._source_text = SegmentText(placeholder="(empty)", scale=1.0)
         self._hyp_header = _header_label()
-        self._hyp_text = _SegmentText(
+        self._hyp_text = SegmentText(
             partial(self.tooltip_at, HYPOTHESIS), placeholder="(empty hypothesis)"
         )
         self._hyp_text.hovered.connect(partial(self._on_hovered, HYPOTHESIS))
@@ -604,7 +341,7 @@ class SentenceDetailView(QWidget):
         body.addStretch(1)
         self._scroll.setWidget(content)
 
-        self._legend = _SegmentText(scale=0.92)
+        self._legend = SegmentText(scale=0.92)
         self._legend.setToolTip("How n-grams are coloured")
         separator = QFrame()
         separator.setFrameShape(QFrame.Shape.HLine)
@@ -631,7 +368,7 @@ class SentenceDetailView(QWidget):
             label = QLabel()
             label.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignTop)
             label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-            text = _SegmentText(
+            text = SegmentText(
                 partial(self.tooltip_at, key), placeholder="(empty hypothesis)"
             )
             text.hovered.connect(partial(self._on_hovered, key))
@@ -648,7 +385,7 @@ class SentenceDetailView(QWidget):
         while len(self._references) < count:
             key = reference_key(len(self._references) + 1)
             label = _header_label()
-            text = _SegmentText(partial(self.tooltip_at, key), placeholder="(none)")
+            text = SegmentText(partial(self.tooltip_at, key), placeholder="(none)")
             self._reference_layout.addWidget(label)
             self._reference_layout.addWidget(text)
             self._references.append((label, text))
@@ -670,7 +407,7 @@ class SentenceDetailView(QWidget):
         self._source_header.setVisible(has_source)
         self._source_text.setVisible(has_source)
         if self._source is not None:
-            shown = _Shown(self._source, (), tokenized=False)
+            shown = Shown(self._source, (), tokenized=False)
             self._show(SOURCE, self._source_text, shown, [], {})
 
         self._empty.setText(
@@ -692,9 +429,9 @@ class SentenceDetailView(QWidget):
         if explanation is None:
             return
 
-        hypothesis = _display(explanation.hypothesis, self._show_tokens)
+        hypothesis = display(explanation.hypothesis, self._show_tokens)
         references = [
-            None if ref is None else _display(ref, self._show_tokens)
+            None if ref is None else display(ref, self._show_tokens)
             for ref in explanation.references
         ]
         self._render_hypothesis(explanation, hypothesis)
@@ -703,7 +440,7 @@ class SentenceDetailView(QWidget):
         self._render_legend(len(explanation.references))
 
     def _render_hypothesis(
-        self, explanation: SentenceExplanation, shown: _Shown
+        self, explanation: SentenceExplanation, shown: Shown
     ) -> None:
         palette = self.palette()
         formats = {
@@ -728,8 +465,10 @@ class SentenceDetailView(QWidget):
                     f'<span style="color:{muted_text_color(palette).name()}">'
                     f"{term.matches:g}/{term.total:g}</span>"
                 )
-                label.setToolTip(_counts_caption(order, palette, plain=True))
-                runs = painted_runs(shown.token_spans, _pieces(order), _STATUS_RANKING)
+                label.setToolTip(counts_caption(order, palette, plain=True))
+                runs = painted_runs(
+                    shown.token_spans, status_pieces(order), STATUS_RANKING
+                )
                 self._show(lane_key(order.order), text, shown, runs, formats)
         else:
             selected = orders.get(self._order)
@@ -737,16 +476,16 @@ class SentenceDetailView(QWidget):
                 caption = f"no {self._order}-grams are scored"
                 runs = []
             else:
-                caption = _counts_caption(selected, palette)
+                caption = counts_caption(selected, palette)
                 runs = painted_runs(
-                    shown.token_spans, _pieces(selected), _STATUS_RANKING
+                    shown.token_spans, status_pieces(selected), STATUS_RANKING
                 )
             header.append(caption)
             self._show(HYPOTHESIS, self._hyp_text, shown, runs, formats)
         self._hyp_header.setText(_header_html(header))
 
     def _render_references(
-        self, explanation: SentenceExplanation, references: Sequence[_Shown | None]
+        self, explanation: SentenceExplanation, references: Sequence[Shown | None]
     ) -> None:
         palette = self.palette()
         self._ensure_references(len(references))
@@ -758,7 +497,7 @@ class SentenceDetailView(QWidget):
             if explanation.references[k] is None or shown is None:
                 text.set_segment("")
                 self._texts[reference_key(k + 1)] = text
-                self._shown[reference_key(k + 1)] = _Shown("", (), tokenized=False)
+                self._shown[reference_key(k + 1)] = Shown("", (), tokenized=False)
                 self._painted[reference_key(k + 1)] = []
                 continue
             pieces: list[tuple[int, int, str]] = []
@@ -769,7 +508,7 @@ class SentenceDetailView(QWidget):
                     for item in occurrences
                     if item.matched
                 )
-            runs = painted_runs(shown.token_spans, pieces, _REFERENCE_RANKING)
+            runs = painted_runs(shown.token_spans, pieces, REFERENCE_RANKING)
             formats = {REFERENCE_MATCH: reference_match_format(k, palette)}
             self._show(reference_key(k + 1), text, shown, runs, formats)
 
@@ -806,7 +545,7 @@ class SentenceDetailView(QWidget):
         return _header_html(parts)
 
     def _render_note(
-        self, hypothesis: _Shown, references: Sequence[_Shown | None]
+        self, hypothesis: Shown, references: Sequence[Shown | None]
     ) -> None:
         notes = []
         if self._show_tokens:
@@ -823,7 +562,7 @@ class SentenceDetailView(QWidget):
             if changed:
                 notes.append(
                     f"Showing the tokens as the scorer sees them for "
-                    f"{_join(changed)}: the tokenizer changed this text in a way "
+                    f"{join(changed)}: the tokenizer changed this text in a way "
                     "that cannot be traced back to its original characters."
                 )
         if self._order == 0:
@@ -863,8 +602,8 @@ class SentenceDetailView(QWidget):
     def _show(
         self,
         key: str,
-        widget: _SegmentText,
-        shown: _Shown,
+        widget: SegmentText,
+        shown: Shown,
         runs: list[PaintedSpan],
         formats: dict[str, QTextCharFormat],
     ) -> None:
@@ -887,11 +626,11 @@ class SentenceDetailView(QWidget):
         rows = []
         chosen = self._chosen_orders()
         for order in chosen:
-            for item in _covering_reference(order, k, tokens):
+            for item in covering_reference(order, k, tokens):
                 if self._order == 0 and not item.matched:
                     continue
-                rows.append(_reference_row(order, item, self.palette()))
-        return _tooltip_html(rows) if rows else ""
+                rows.append(reference_row(order, item, self.palette()))
+        return tooltip_html(rows) if rows else ""
 
     def _token_text(self, tokens: tuple[int, int]) -> str:
         explanation = self._explanation
@@ -921,7 +660,7 @@ class SentenceDetailView(QWidget):
             return self._order
         return int(which.split(":")[1])
 
-    def _shown_for(self, which: str) -> _Shown:
+    def _shown_for(self, which: str) -> Shown:
         shown = self._shown.get(which)
         if shown is None:
             keys = ", ".join(self._shown) or "none"
@@ -942,134 +681,3 @@ def _header_html(parts: Sequence[str]) -> str:
     return "&nbsp;&nbsp; ".join(
         f'<span style="white-space:nowrap">{part}</span>' for part in parts
     )
-
-
-def _pieces(order: OrderExplanation) -> list[tuple[int, int, str]]:
-    return [(item.start, item.end, item.status.value) for item in order.hypothesis]
-
-
-def _covering(
-    occurrences: Sequence[NgramOccurrence], tokens: tuple[int, int]
-) -> list[NgramOccurrence]:
-    first, last = tokens
-    return [item for item in occurrences if item.start <= first and item.end > last]
-
-
-def _covering_reference(
-    order: OrderExplanation, k: int, tokens: tuple[int, int]
-) -> list[RefNgramOccurrence]:
-    first, last = tokens
-    return [
-        item
-        for item in order.references[k]
-        if item.start <= first and item.start + order.order > last
-    ]
-
-
-def _tooltip_html(rows: Sequence[str]) -> str:
-    """Rows of a rich-text tooltip, ruled apart, each line unwrapped."""
-    body = "<hr>".join(rows)
-    return f'<qt><div style="white-space:nowrap">{body}</div></qt>'
-
-
-def _join(names: Sequence[str]) -> str:
-    """Names joined as prose: a; a and b; a, b and c."""
-    if len(names) <= 1:
-        return "".join(names)
-    return ", ".join(names[:-1]) + " and " + names[-1]
-
-
-def _references_short(numbers: Sequence[int]) -> str:
-    """Reference numbers (1-based) as a short label: ref 2; refs 1, 3."""
-    label = "ref" if len(numbers) == 1 else "refs"
-    return f"{label} {', '.join(str(n) for n in numbers)}"
-
-
-def _gram(gram: Sequence[str]) -> str:
-    return html.escape(" ".join(gram))
-
-
-def _counts_caption(
-    order: OrderExplanation, palette: QPalette, plain: bool = False
-) -> str:
-    """The order's status counts, with colour chips unless `plain`."""
-    parts = []
-    for status in NgramStatus:
-        count = order.count(status)
-        if plain:
-            parts.append(f"{count} {status.value}")
-        else:
-            chip = swatch_html(
-                status_format(status, palette), str(count), decorate=False
-            )
-            parts.append(f"{chip}&nbsp;{status.value}")
-    if plain:
-        return f"{order.order}-grams: " + ", ".join(parts)
-    # A non-breaking hyphen: rich text breaks lines after "-" even in nowrap spans.
-    return f"{order.order}&#8209;grams: " + "&nbsp;&nbsp;".join(parts)
-
-
-def _hypothesis_tooltip(
-    order: OrderExplanation, tokens: tuple[int, int], where: str, palette: QPalette
-) -> str:
-    """Every n-gram of `order` covering `tokens`, with its counts and its fate."""
-    covering = _covering(order.hypothesis, tokens)
-    if not covering:
-        return ""
-    noun = f"{order.order}-gram" + ("s" if len(covering) > 1 else "")
-    muted = muted_text_color(palette).name()
-    rows = [f'<span style="color:{muted}">{noun} covering {html.escape(where)}</span>']
-    rows.extend(_hypothesis_row(item, palette) for item in covering)
-    return _tooltip_html(rows)
-
-
-def _hypothesis_row(item: NgramOccurrence, palette: QPalette) -> str:
-    chip = swatch_html(status_format(item.status, palette), item.status.value)
-    lines = [f"<b>{_gram(item.gram)}</b>&nbsp;&nbsp;{chip}"]
-    if item.max_ref_count:
-        holders = [
-            k + 1
-            for k, count in enumerate(item.ref_counts)
-            if count == item.max_ref_count
-        ]
-        lines.append(
-            f"occurs {item.hyp_count}× in the hypothesis, at most "
-            f"{item.max_ref_count}× in one reference ({_references_short(holders)})"
-        )
-    else:
-        lines.append(f"occurs {item.hyp_count}× in the hypothesis, in no reference")
-    rank = f"occurrence {item.occurrence} of {item.hyp_count}"
-    if item.status is NgramStatus.MATCHED:
-        licensed = [f"{k + 1}" for k in item.licensed_by]
-        noun = "reference" if len(licensed) == 1 else "references"
-        lines.append(f"{rank}: counted, licensed by {noun} {_join(licensed)}")
-    elif item.status is NgramStatus.CLIPPED:
-        lines.append(
-            f"{rank}: beyond the {item.max_ref_count} that a single reference "
-            "allows, so not counted (clipped)"
-        )
-    else:
-        lines.append(f"{rank}: not counted")
-    return "<br>".join(lines)
-
-
-def _reference_row(
-    order: OrderExplanation, item: RefNgramOccurrence, palette: QPalette
-) -> str:
-    hyp_count = next(
-        (found.hyp_count for found in order.hypothesis if found.gram == item.gram), 0
-    )
-    lines = [
-        f"<b>{_gram(item.gram)}</b>&nbsp;&nbsp;"
-        f'<span style="color:{muted_text_color(palette).name()}">'
-        f"{order.order}-gram, occurrence {item.occurrence} in this reference</span>"
-    ]
-    if item.matched:
-        lines.append(
-            f"paired with occurrence {item.occurrence} in the hypothesis, which counted"
-        )
-    elif hyp_count:
-        lines.append(f"not used: the hypothesis has it only {hyp_count}×")
-    else:
-        lines.append("not used: the hypothesis does not have it")
-    return "<br>".join(lines)

@@ -8,38 +8,17 @@ import numpy as np
 import pytest
 from PySide6.QtCharts import QBarSeries, QBarSet, QChart, QChartView
 from PySide6.QtCore import QPointF, Qt
-from PySide6.QtGui import QColor, QPalette
 from pytestqt.qtbot import QtBot
 
-from bleu_gui.views.charts import (
-    PrecisionChart,
-    ScoreHistogram,
-    histogram_bins,
-)
+from bleu_gui.views.precision_chart import PrecisionChart
+from bleu_gui.views.score_histogram import ScoreHistogram, histogram_bins
+from tests.gui.palettes import dark_palette, light_palette
 
 NAN = math.nan
 
 
 def _values(bar_set: QBarSet) -> list[float]:
     return [bar_set.at(i) for i in range(bar_set.count())]
-
-
-def _dark_palette() -> QPalette:
-    palette = QPalette()
-    palette.setColor(QPalette.ColorRole.Window, QColor(40, 40, 44))
-    palette.setColor(QPalette.ColorRole.WindowText, QColor(225, 225, 225))
-    palette.setColor(QPalette.ColorRole.Base, QColor(30, 30, 30))
-    palette.setColor(QPalette.ColorRole.Text, QColor(225, 225, 225))
-    return palette
-
-
-def _light_palette() -> QPalette:
-    palette = QPalette()
-    palette.setColor(QPalette.ColorRole.Window, QColor(240, 240, 240))
-    palette.setColor(QPalette.ColorRole.WindowText, QColor(20, 20, 20))
-    palette.setColor(QPalette.ColorRole.Base, QColor(255, 255, 255))
-    palette.setColor(QPalette.ColorRole.Text, QColor(20, 20, 20))
-    return palette
 
 
 @pytest.fixture
@@ -359,10 +338,10 @@ def test_dark_palette_gives_a_dark_chart(
     widget = widget_type()
     qtbot.addWidget(widget)
 
-    widget.setPalette(_light_palette())
+    widget.setPalette(light_palette())
     light_theme = widget.chart().theme()
     light_background = widget.chart().backgroundBrush().color()
-    widget.setPalette(_dark_palette())
+    widget.setPalette(dark_palette())
     dark_theme = widget.chart().theme()
     dark_background = widget.chart().backgroundBrush().color()
 
@@ -378,7 +357,7 @@ def test_dark_palette_keeps_the_numbers(qtbot: QtBot) -> None:
     chart.set_corpus([76.0, 52.1, 36.9, 26.4], 1.0, 1.007)
     chart.set_sentence([100.0, 80.0, 60.0, 40.0], 0.867, 0.875)
 
-    chart.setPalette(_dark_palette())
+    chart.setPalette(dark_palette())
 
     corpus, sentence = chart.bar_sets()
     assert _values(corpus) == [76.0, 52.1, 36.9, 26.4]

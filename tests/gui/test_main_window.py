@@ -22,11 +22,9 @@ import sacrebleu
 from PySide6.QtCore import QMimeData, QObject, QPoint, QPointF, QSettings, Qt, QUrl
 from PySide6.QtGui import (
     QAction,
-    QColor,
     QDragEnterEvent,
     QDropEvent,
     QGuiApplication,
-    QPalette,
     QTextCursor,
 )
 from PySide6.QtWidgets import QFileDialog, QInputDialog, QMenu
@@ -41,6 +39,7 @@ from bleu_gui.views.main_window import MainWindow
 from bleu_gui.views.palette import status_format
 from bleu_gui.views.sentence_detail import lane_key, reference_key
 from bleu_gui.workers import Job, Worker
+from tests.gui.palettes import dark_palette
 
 
 def test_installed_pyside_keeps_none_alive() -> None:
@@ -393,15 +392,6 @@ def drag_enter_event(mime: QMimeData) -> QDragEnterEvent:
         return QDragEnterEvent(QPointF(50, 50), *rest)  # Qt 6.12 deprecates QPoint
     except TypeError:
         return QDragEnterEvent(QPoint(50, 50), *rest)
-
-
-def dark_palette() -> QPalette:
-    palette = QPalette()
-    palette.setColor(QPalette.ColorRole.Window, QColor(40, 40, 44))
-    palette.setColor(QPalette.ColorRole.WindowText, QColor(225, 225, 225))
-    palette.setColor(QPalette.ColorRole.Base, QColor(30, 30, 30))
-    palette.setColor(QPalette.ColorRole.Text, QColor(225, 225, 225))
-    return palette
 
 
 # --- opening and scoring ----------------------------------------------------------

@@ -11,7 +11,6 @@ from PySide6.QtGui import (
     QColor,
     QHelpEvent,
     QMouseEvent,
-    QPalette,
     QTextCursor,
     QTextDocument,
 )
@@ -26,6 +25,7 @@ from bleu_gui.core.explain import (
     TokenizedSegment,
     explain_sentence,
 )
+from bleu_gui.views.highlight_runs import painted_runs
 from bleu_gui.views.palette import (
     reference_match_format,
     status_format,
@@ -33,9 +33,9 @@ from bleu_gui.views.palette import (
 from bleu_gui.views.sentence_detail import (
     SentenceDetailView,
     lane_key,
-    painted_runs,
     reference_key,
 )
+from tests.gui.palettes import dark_palette
 
 Span = tuple[int, int]
 
@@ -528,18 +528,6 @@ def test_fewer_references_rebuild_the_reference_boxes(view: SentenceDetailView) 
     assert "reference:2" in view.text_keys()
     view.set_explanation(explain("clipping"))
     assert view.text_keys() == ("hypothesis", "reference:1")
-
-
-def dark_palette() -> QPalette:
-    palette = QPalette()
-    for role, color in (
-        (QPalette.ColorRole.Window, "#2b2b2e"),
-        (QPalette.ColorRole.WindowText, "#e6e6e6"),
-        (QPalette.ColorRole.Base, "#1e1e20"),
-        (QPalette.ColorRole.Text, "#e6e6e6"),
-    ):
-        palette.setColor(role, QColor(color))
-    return palette
 
 
 def test_dark_palette_repaints_with_dark_distinct_colours(

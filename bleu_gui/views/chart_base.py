@@ -1,0 +1,154 @@
+"""The base of the chart widgets: a compact `QChartView` and the colours it follows.
+
+QtCharts stays behind the chart modules (this one, `precision_chart` and
+`score_histogram`; see DESIGN.md): the widgets take plain sequences of numbers and emit
+plain signals, so the rest of the app never sees a `QBarSet` and the chart library can
+change without touching anything else. The widgets only display the numbers they are
+given.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from PySide6.QtCharts import QChart, QChartView
+from PySide6.QtCore import QEvent, QMargins, QSize, Qt
+from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPalette, QPen
+from PySide6.QtWidgets import QSizePolicy, QVBoxLayout, QWidget
+from typing_extensions import override
+
+__all__ = ["ChartWidget", "Colors"]
+
+_MIN_SIZE = (320, 220)
+_PREFERRED_SIZE = (480, 300)
+
+
+@dataclass(frozen=True, slots=True)
+class Colors:
+    """The colours of one palette (light or dark)."""
+
+    dark: bool
+    background: QColor
+    text: QColor
+    muted: QColor
+    grid: QColor
+    corpus: QColor
+    sentence: QColor
+    bins: QColor
+    selected: QColor
+    highlight: QColor
+
+
+def _colors_for(palette: QPalette) -> Colors:
+    """Picks chart colours that read well on the widget's palette."""
+    background = palette.color(QPalette.ColorRole.Window)
+    text = palette.color(QPalette.ColorRole.WindowText)
+    dark = background.lightness() < 128
+    muted = QColor(text)
+    muted.setAlpha(150)
+    grid = QColor(text)
+    grid.setAlpha(45)
+    highlight = QColor(palette.color(QPalette.ColorRole.Highlight))
+    highlight.setAlpha(70 if dark else 45)
+    if dark:
+        corpus, sentence = QColor("#6ea8e0"), QColor("#f0a04b")
+        bins, selected = QColor("#6ea8e0"), QColor("#f0a04b")
+    else:
+        corpus, sentence = QColor("#2f6fb0"), QColor("#d9731a")
+        bins, selected = QColor("#4a86c5"), QColor("#d9731a")
+    return Colors(
+        dark=dark,
+        background=background,
+        text=text,
+        muted=muted,
+        grid=grid,
+        corpus=corpus,
+        sentence=sentence,
+        bins=bins,
+        selected=selected,
+        highlight=highlight,
+    )
+
+
+class ChartWidget(QWidget):
+    """A `QChartView` with compact margins that follows the widget's palette."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._built = False  # set by `_finish_init` once the subclass is complete
+        self._chart = QChart()
+        self._chart.legend().setVisible(False)
+        self._chart.setBackgroundRoundness(0)
+        self._chart.setMargins(QMargins(2, 6, 10, 2))
+        layout = self._chart.layout()
+        if layout is not None:
+            layout.setContentsMargins(0, 0, 0, 0)
+        self._view = QChartView(self._chart)
+        self._view.setRenderHint(QPainter.RenderHint.Antialiasing)
+        self._view.setFrameShape(QChartView.Shape.NoFrame)
+        self._view.setSizePolicy(
+            QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding
+        )
+        self._colors = _colors_for(self.palette())
+        self._layout = QVBoxLayout(self)
+        self._layout.setContentsMargins(0, 0, 0, 0)
+        self._layout.setSpacing(2)
+        self._layout.addWidget(self._view, stretch=1)
+        self.setMinimumSize(*_MIN_SIZE)
+
+    @override
+    def sizeHint(self) -> QSize:
+        """Room for readable labels; the layout may shrink it to the minimum size."""
+        return QSize(*_PREFERRED_SIZE)
+
+    def chart(self) -> QChart:
+        """The chart, for tests and screenshots; callers must not restyle it."""
+        return self._chart
+
+    @override
+    def changeEvent(self, event: QEvent) -> None:
+        """Restyles the chart when the palette changes (light ⇄ dark)."""
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.PaletteChange and self._built:
+            self._apply_palette()
+
+    def _apply_palette(self) -> None:
+        """Sets the chart theme, background and axis colours from the palette."""
+        self._colors = colors = _colors_for(self.palette())
+        # setTheme resets fonts, brushes and series colours: everything is set after.
+        self._chart.setTheme(
+            QChart.ChartTheme.ChartThemeDark
+            if colors.dark
+            else QChart.ChartTheme.ChartThemeLight
+        )
+        self._chart.legend().setVisible(False)
+        self._chart.setBackgroundBrush(QBrush(colors.background))
+        self._chart.setBackgroundPen(QPen(Qt.PenStyle.NoPen))
+        self._chart.setBackgroundRoundness(0)
+        self._chart.setDropShadowEnabled(False)
+        self._view.setBackgroundBrush(QBrush(colors.background))
+        font = self._axis_font()
+        for axis in self._chart.axes():
+            axis.setLabelsFont(font)
+            axis.setLabelsBrush(QBrush(colors.text))
+            axis.setTitleFont(font)
+            axis.setTitleBrush(QBrush(colors.muted))
+            axis.setGridLineColor(colors.grid)
+            axis.setMinorGridLineColor(colors.grid)
+            axis.setLinePenColor(colors.grid)
+            axis.setShadesVisible(False)
+        self._restyle(colors)
+
+    def _axis_font(self) -> QFont:
+        """The font of axis labels and titles: a little smaller than the widget's."""
+        font = QFont(self.font())
+        font.setPointSizeF(max(font.pointSizeF() * 0.9, 7.0))
+        return font
+
+    def _restyle(self, colors: Colors) -> None:
+        """Recolours the series and overlays; subclasses add their own items."""
+
+    def _finish_init(self) -> None:
+        """Styles the chart once the subclass has built its series and axes."""
+        self._built = True
+        self._apply_palette()
