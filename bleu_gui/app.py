@@ -77,7 +77,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         session.open_files(files)
     code = app.exec()
     session.shutdown()
-    window.recent.flush()  # a change to the recent files not written yet
+    window.recent.close()  # on disk, and its writer thread stopped
     return status.code or code
 
 

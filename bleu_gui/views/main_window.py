@@ -564,5 +564,5 @@ class MainWindow(QMainWindow):
     def closeEvent(self, event: QCloseEvent) -> None:
         self.browser.cancel()
         self.session.shutdown()
-        self.recent.flush()
+        self.recent.close()
         super().closeEvent(event)

@@ -889,7 +889,7 @@ def test_recent_files_remember_and_reopen_a_file_set(
     assert loaded.session.files == files.fileset()
     assert bleu_column(loaded) == sacrebleu_sentences()
     assert menu_texts(loaded.recent_menu)[0] == "hyp.txt (+2 references)"
-    loaded.recent.flush()  # written a moment after a change, or now
+    loaded.recent.close()  # on disk for sure (and the writer thread stopped)
     settings.sync()
     assert Path(settings.fileName()) == tmp_path / "settings.ini"
     assert "refB.txt" in (tmp_path / "settings.ini").read_text(encoding="utf-8")

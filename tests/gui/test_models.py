@@ -25,6 +25,7 @@ from PySide6.QtCore import (
 from sacrebleu.metrics import BLEU
 
 from bleu_gui.core import BleuConfig, Compat, Smoothing, corpus_bleu
+from bleu_gui.models import recent as recent_module
 from bleu_gui.models import sentence_browser
 from bleu_gui.models.recent import RecentFiles
 from bleu_gui.models.sentence_browser import SentenceBrowser
@@ -740,33 +741,51 @@ def test_tokenizing_anew_frees_the_old_tokens_after_showing_the_new_scores(
     session.shutdown()
 
 
-def test_recent_files_are_written_once_a_moment_after_changes(
+def test_recent_files_reach_the_disk_from_a_thread_of_their_own(
     qtbot,  # type: ignore[no-untyped-def]
     tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """A settings sync locks, writes and fdatasyncs: not in the turn that opened the
-    files (with the paint of their scores), and once for a burst of changes."""
-    path = str(tmp_path / "settings.ini")
-    settings = QSettings(path, QSettings.Format.IniFormat)
+    """A settings sync locks, writes and fdatasyncs (up to a second under disk load):
+    Qt does it on the writer thread; the GUI thread syncs only on close."""
+    path = tmp_path / "settings.ini"
+    settings = QSettings(str(path), QSettings.Format.IniFormat)
     syncs: list[None] = []
     sync = settings.sync
     settings.sync = lambda: (syncs.append(None), sync())[1]  # type: ignore[method-assign]
+    stored_on: list[int] = []  # the thread of each store
+
+    class Writer(recent_module._Writer):
+        def store(self, data: str) -> None:
+            stored_on.append(threading.get_ident())
+            super().store(data)
+
+    monkeypatch.setattr(recent_module, "_Writer", Writer)
     recent = RecentFiles(settings)
     sets = [FileSet(Path(f"hyp{i}.txt"), (Path(f"ref{i}.txt"),)) for i in range(12)]
     for files in sets:
         recent.add(files)
     assert recent.entries() == sets[::-1][:8]  # at once, in memory
+
+    def on_disk() -> str:
+        return path.read_text(encoding="utf-8") if path.exists() else ""
+
+    qtbot.waitUntil(lambda: "hyp11.txt" in on_disk(), timeout=5_000)
+    assert "hyp4.txt" in on_disk()
+    assert "hyp3.txt" not in on_disk()  # past the limit of eight
     assert syncs == []
-    qtbot.waitUntil(lambda: bool(syncs), timeout=5_000)
-    assert len(syncs) == 1
-    again = RecentFiles(QSettings(path, QSettings.Format.IniFormat))
-    assert again.entries() == sets[::-1][:8]
+    assert stored_on
+    assert threading.get_ident() not in stored_on
     recent.clear()
-    recent.flush()  # on exit: at once
-    assert len(syncs) == 2
-    assert RecentFiles(QSettings(path, QSettings.Format.IniFormat)).entries() == []
-    recent.flush()  # nothing pending: nothing written
-    assert len(syncs) == 2
+    recent.close()  # on exit: what may still be queued is written here
+    assert len(syncs) == 1
+    assert "hyp" not in on_disk()
+    assert RecentFiles(QSettings(str(path), QSettings.Format.IniFormat)).entries() == []
+    recent.close()  # nothing changed since: nothing written
+    assert len(syncs) == 1
+    recent.add(sets[0])  # after a close, changes are still written
+    qtbot.waitUntil(lambda: "hyp0.txt" in on_disk(), timeout=5_000)
+    recent.close()
 
 
 def test_shutdown_before_scoring_starts_returns_at_once(
