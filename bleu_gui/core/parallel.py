@@ -21,7 +21,7 @@ import multiprocessing
 import os
 import threading
 from collections import deque
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Generator, Iterable
 from multiprocessing.pool import AsyncResult
 from types import TracebackType
 from typing import TypeVar
@@ -111,7 +111,7 @@ def map_ordered(
     function: Callable[[_Job], _Result],
     jobs: Iterable[_Job],
     pool: WorkerPool | None = None,
-) -> Iterator[_Result]:
+) -> Generator[_Result, None, None]:
     """`function` of each job, in the jobs' order; on `pool`'s workers if given.
 
     With a pool, twice as many jobs as it has workers are in flight: enough that no

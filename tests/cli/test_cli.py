@@ -27,7 +27,7 @@ from typing import Any
 import pytest
 import sacrebleu
 from nltk.translate.bleu_score import SmoothingFunction, corpus_bleu, sentence_bleu
-from sacrebleu.metrics import BLEU
+from sacrebleu.metrics.bleu import BLEU
 from sacrebleu.tokenizers.tokenizer_13a import Tokenizer13a
 
 from bleu_gui.cli import demo_paths, main

@@ -36,8 +36,12 @@ CONFIGS = [
     pytest.param(BleuConfig(), id="sacrebleu-exp"),
     pytest.param(BleuConfig(smoothing=Smoothing.NONE), id="sacrebleu-none"),
     pytest.param(BleuConfig(max_order=2, lowercase=True), id="sacrebleu-order2-lc"),
-    pytest.param(BleuConfig(compat=Compat.NLTK, smoothing="method1"), id="nltk-m1"),
-    pytest.param(BleuConfig(compat=Compat.TF_NMT, smoothing="add-one"), id="tf-nmt"),
+    pytest.param(
+        BleuConfig(compat=Compat.NLTK, smoothing=Smoothing.METHOD1), id="nltk-m1"
+    ),
+    pytest.param(
+        BleuConfig(compat=Compat.TF_NMT, smoothing=Smoothing.ADD_ONE), id="tf-nmt"
+    ),
 ]
 
 
@@ -49,7 +53,9 @@ def _perfect_reference(i: int, config: BleuConfig) -> str:
         target = min(lengths)
     else:
         target = int(stats.closest_ref_len()[i])
-    return REFS[lengths.index(target)][i]
+    reference = REFS[lengths.index(target)][i]
+    assert isinstance(reference, str)
+    return reference
 
 
 @pytest.mark.parametrize("config", CONFIGS)

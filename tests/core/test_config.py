@@ -4,7 +4,7 @@ import dataclasses
 import math
 
 import pytest
-from sacrebleu.metrics import BLEU
+from sacrebleu.metrics.bleu import BLEU
 
 from bleu_gui.core import BleuConfig, Compat, ConfigError, Smoothing
 
@@ -331,4 +331,4 @@ def test_configs_are_frozen_values() -> None:
 
 def test_negative_nltk_alpha_is_refused() -> None:
     with pytest.raises(ConfigError, match="nltk_alpha must be >= 0"):
-        BleuConfig(compat=Compat.NLTK, smoothing="method6", nltk_alpha=-1)
+        BleuConfig(compat=Compat.NLTK, smoothing=Smoothing.METHOD6, nltk_alpha=-1)

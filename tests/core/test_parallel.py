@@ -28,7 +28,10 @@ from bleu_gui.core.steps import drain
 from tests.core.wmt21_excerpt import HAPPYPOET, ONLINE_W, REF_A, REF_B
 
 HYPS = [*HAPPYPOET, *ONLINE_W, *HAPPYPOET[:3]]  # repeats cross chunk boundaries
-REFS = [[*REF_A, *REF_A, *REF_A[:3]], [*REF_B, *REF_B, *REF_B[:3]]]
+REFS: list[list[str | None]] = [
+    [*REF_A, *REF_A, *REF_A[:3]],
+    [*REF_B, *REF_B, *REF_B[:3]],
+]
 REFS[1][4] = None  # a segment with one reference of two
 
 
@@ -185,7 +188,7 @@ def test_progress_counts_rows(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_a_segment_without_references_is_named_from_a_worker(
     pool: WorkerPool,
 ) -> None:
-    refs = [list(REFS[0]), list(REFS[1])]
+    refs: list[list[str | None]] = [list(REFS[0]), list(REFS[1])]
     refs[0][9] = refs[1][9] = None
     with pytest.raises(ValueError, match=r"^segment 10 has no reference$"):
         drain(iter_prepare(HYPS, refs, BleuConfig(), pool=pool))

@@ -8,6 +8,7 @@ against the values published in sacreBLEU's README and issues (reference notes
 §2.2, §5 and §9).
 """
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -15,10 +16,11 @@ import pytest
 import sacrebleu
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from sacrebleu.metrics import BLEU
+from sacrebleu.metrics.bleu import BLEU
 
 from bleu_gui.core import (
     BleuConfig,
+    Smoothing,
     corpus_bleu,
     corpus_stats,
     iter_sentence_scores,
@@ -32,12 +34,13 @@ from bleu_gui.core import (
 from bleu_gui.core.scoring import score_summed, score_value
 from tests.core.strategies import corpora
 from tests.core.wmt21_excerpt import HAPPYPOET, ONLINE_W, REF_A, REF_B
+from tests.oracles import sacrebleu_refs
 
 ALL_TOKENIZERS = ("13a", "intl", "zh", "char", "none", "ja-mecab", "ko-mecab")
 FAST_TOKENIZERS = ("13a", "intl", "zh", "char", "none")
 SMOOTHINGS = ("none", "floor", "add-k", "exp")
 
-Refs = list[list[str | None]]
+Refs = Sequence[Sequence[str | None]]
 
 
 def test_the_oracle_is_sacrebleu_2_6_0() -> None:
@@ -64,7 +67,7 @@ class Opts:
         return BleuConfig(
             tokenizer=self.tokenize,
             lowercase=self.lowercase,
-            smoothing=self.smooth_method,
+            smoothing=Smoothing(self.smooth_method),
             smooth_value=self.smooth_value,
             max_order=self.max_order,
             effective_order=self.effective_order,
@@ -121,7 +124,7 @@ def our_signature(
 def assert_corpus_parity(hyps: list[str], refs: Refs, opts: Opts) -> Any:
     """Our corpus BLEU == sacreBLEU's, field for field and signature; returns ours."""
     metric = opts.metric()
-    theirs = metric.corpus_score(hyps, refs)
+    theirs = metric.corpus_score(hyps, sacrebleu_refs(refs))
     config = opts.config()
     ours = corpus_bleu(hyps, refs, config)
     assert fields(ours) == fields(theirs)
@@ -133,7 +136,7 @@ def assert_corpus_parity(hyps: list[str], refs: Refs, opts: Opts) -> Any:
 
 
 def present(refs: Refs, i: int) -> list[str]:
-    return [stream[i] for stream in refs if stream[i] is not None]
+    return [ref for stream in refs if (ref := stream[i]) is not None]
 
 
 # --------------------------------------------------------------------------------
@@ -441,7 +444,7 @@ def test_readme_example_str() -> None:
     assert (
         f"BLEU = {ours.score:.2f} {precisions} (BP = {ours.bp:.3f} "
         f"ratio = {ours.ratio:.3f} hyp_len = {ours.sys_len} ref_len = {ours.ref_len})"
-    ) == str(sacrebleu.corpus_bleu(README_HYPS, README_REFS))
+    ) == str(sacrebleu.corpus_bleu(README_HYPS, sacrebleu_refs(README_REFS)))
 
 
 NO_MATCH_SMOOTHINGS = [
@@ -605,7 +608,7 @@ def test_sentence_score_without_effective_order(
 ) -> None:
     metric = BLEU(effective_order=False, smooth_method=smooth_method)
     theirs = metric.sentence_score(hyp, refs)
-    config = BleuConfig(effective_order=False, smoothing=smooth_method)
+    config = BleuConfig(effective_order=False, smoothing=Smoothing(smooth_method))
     assert fields(sentence_bleu(hyp, refs, config)) == fields(theirs)
     tok = tokenizer_for(config).signature
     assert signature(config, len(refs), tok, sentence=True) == (
@@ -625,11 +628,11 @@ def test_sentence_score_without_effective_order(
 def test_corpus_bleu_defaults_match_compat_function(
     hyps: list[str], refs: Refs
 ) -> None:
-    theirs = sacrebleu.corpus_bleu(hyps, refs)
+    theirs = sacrebleu.corpus_bleu(hyps, sacrebleu_refs(refs))
     ours = corpus_bleu(hyps, refs)
     assert fields(ours) == fields(theirs)
     metric = BLEU()
-    metric.corpus_score(hyps, refs)
+    metric.corpus_score(hyps, sacrebleu_refs(refs))
     assert our_signature(BleuConfig(), hyps, refs) == metric.get_signature().format()
 
 
@@ -726,7 +729,7 @@ def test_random_default_sentence_scores_match_compat_function(
         theirs = sacrebleu.sentence_bleu(hyp, present(refs, i), tokenize=tokenize)
         assert fields(sentence_bleu(hyp, present(refs, i), config)) == fields(theirs)
         assert arrays.score[i] == theirs.score
-    theirs = sacrebleu.corpus_bleu(hyps, refs, tokenize=tokenize)
+    theirs = sacrebleu.corpus_bleu(hyps, sacrebleu_refs(refs), tokenize=tokenize)
     assert fields(corpus_bleu(hyps, refs, config)) == fields(theirs)
 
 
@@ -748,7 +751,7 @@ def test_subset_is_additive(
     sub_refs = [[stream[i] for i in rows] for stream in refs]
     from_stats = score_corpus(stats.subset(rows), config)
     assert fields(from_stats) == fields(corpus_bleu(sub_hyps, sub_refs, config))
-    theirs = opts.metric().corpus_score(sub_hyps, sub_refs)
+    theirs = opts.metric().corpus_score(sub_hyps, sacrebleu_refs(sub_refs))
     assert fields(from_stats) == fields(theirs)
     summed = stats.subset(rows).summed()
     assert score_value(summed, config) == theirs.score
@@ -785,7 +788,9 @@ def test_rescoring_with_other_smoothing_equals_fresh_computation(
     )
     rescored = score_corpus(stats, second.config())
     assert fields(rescored) == fields(corpus_bleu(hyps, refs, second.config()))
-    assert fields(rescored) == fields(second.metric().corpus_score(hyps, refs))
+    assert fields(rescored) == fields(
+        second.metric().corpus_score(hyps, sacrebleu_refs(refs))
+    )
 
 
 @settings(max_examples=200, deadline=None)
@@ -807,7 +812,7 @@ def test_truncated_statistics_equal_lower_max_order(
     truncated = wide.truncated(3)
     assert truncated.max_order == 3
     assert fields(score_corpus(truncated, three.config())) == fields(
-        three.metric().corpus_score(hyps, refs)
+        three.metric().corpus_score(hyps, sacrebleu_refs(refs))
     )
 
 

@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 from bleu_gui.core import (
     BleuConfig,
     Compat,
+    Smoothing,
     Unscorable,
     corpus_bleu,
     corpus_stats,
@@ -31,7 +32,7 @@ def tf_config(smooth: bool = False, max_order: int = 4) -> BleuConfig:
     return BleuConfig(
         compat=Compat.TF_NMT,
         tokenizer="none",
-        smoothing="add-one" if smooth else "none",
+        smoothing=Smoothing.ADD_ONE if smooth else Smoothing.NONE,
         max_order=max_order,
     )
 
@@ -74,15 +75,15 @@ SEGMENT = st.lists(WORDS, max_size=9)
 def tf_corpus(draw: st.DrawFn) -> tuple[list[list[str]], list[list[list[str]]]]:
     size = draw(st.integers(1, 6))
     hyps = [draw(SEGMENT) for _ in range(size)]
-    refs = []
+    refs: list[list[list[str]]] = []
     for hyp in hyps:
-        segment_refs = []
+        segment_refs: list[list[str]] = []
         for _ in range(draw(st.integers(1, 3))):
             if draw(st.booleans()):
                 segment_refs.append(draw(SEGMENT))
             else:
-                ref = list(hyp)
-                if ref and draw(st.booleans()):
+                ref: list[str] = list(hyp)
+                if len(ref) > 0 and draw(st.booleans()):
                     del ref[draw(st.integers(0, len(ref) - 1))]
                 ref += draw(st.lists(WORDS, max_size=2))
                 segment_refs.append(ref)

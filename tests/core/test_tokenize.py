@@ -7,7 +7,7 @@ the result with `str.split()`; ours must give those tokens joined by single spac
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from sacrebleu.metrics import BLEU
+from sacrebleu.metrics.bleu import BLEU
 
 from bleu_gui.core import (
     BleuConfig,

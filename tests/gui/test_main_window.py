@@ -382,16 +382,13 @@ def answer_file_dialog(monkeypatch: pytest.MonkeyPatch, *paths: Path) -> None:
 
 
 def drag_enter_event(mime: QMimeData) -> QDragEnterEvent:
-    rest = (
+    return QDragEnterEvent(
+        QPoint(50, 50),  # PySide6 < 6.12 (pinned) takes a QPoint here
         Qt.DropAction.CopyAction,
         mime,
         Qt.MouseButton.LeftButton,
         Qt.KeyboardModifier.NoModifier,
     )
-    try:
-        return QDragEnterEvent(QPointF(50, 50), *rest)  # Qt 6.12 deprecates QPoint
-    except TypeError:
-        return QDragEnterEvent(QPoint(50, 50), *rest)
 
 
 # --- opening and scoring ----------------------------------------------------------

@@ -9,7 +9,9 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -22,9 +24,12 @@ from PySide6.QtCore import (
     Qt,
     QTimer,
 )
-from sacrebleu.metrics import BLEU
+from pytestqt.qtbot import QtBot
+from sacrebleu.metrics.bleu import BLEU
 
 from bleu_gui.core import BleuConfig, Compat, Smoothing, corpus_bleu
+from bleu_gui.core.scoring import iter_prepare
+from bleu_gui.io import iter_read_corpus
 from bleu_gui.models import recent as recent_module
 from bleu_gui.models import sentence_browser
 from bleu_gui.models.recent import RecentFiles
@@ -32,7 +37,7 @@ from bleu_gui.models.sentence_browser import SentenceBrowser
 from bleu_gui.models.sentence_filter import SentenceFilter, filter_rows
 from bleu_gui.models.sentence_table import RAW_ROLE, ROW_ROLE, Column
 from bleu_gui.models.session import FileSet, Session
-from bleu_gui.workers import SliceWorker, Worker
+from bleu_gui.workers import Job, SliceWorker, Worker
 
 # WMT21 news task de-en (newstest2021): a few system outputs and both references.
 HYPS = [
@@ -77,7 +82,7 @@ def files(tmp_path: Path) -> FileSet:
 
 
 @pytest.fixture
-def session(qtbot, files: FileSet) -> Session:  # type: ignore[no-untyped-def]
+def session(qtbot: QtBot, files: FileSet) -> Iterator[Session]:
     session = Session(processes=1)
     with qtbot.waitSignal(session.scores_changed, timeout=20_000):
         session.open_files(files)
@@ -85,7 +90,7 @@ def session(qtbot, files: FileSet) -> Session:  # type: ignore[no-untyped-def]
     session.shutdown()
 
 
-def wait_scores(qtbot, session: Session) -> None:  # type: ignore[no-untyped-def]
+def wait_scores(qtbot: QtBot, session: Session) -> None:
     with qtbot.waitSignal(session.scores_changed, timeout=20_000):
         pass
 
@@ -107,7 +112,7 @@ def test_open_scores_like_sacrebleu(session: Session) -> None:
 
 
 def test_config_change_rescores_and_tokenizer_change_recounts(
-    qtbot,  # type: ignore[no-untyped-def]
+    qtbot: QtBot,
     session: Session,
 ) -> None:
     stats_before = session.stats
@@ -131,7 +136,9 @@ def test_config_change_rescores_and_tokenizer_change_recounts(
     )
 
 
-def test_bad_file_keeps_old_data(qtbot, session: Session, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+def test_bad_file_keeps_old_data(
+    qtbot: QtBot, session: Session, tmp_path: Path
+) -> None:
     old = session.scores
     bad = tmp_path / "bad.txt"
     bad.write_bytes(b"fine\n\xff\xfe broken\n")
@@ -145,8 +152,8 @@ def test_bad_file_keeps_old_data(qtbot, session: Session, tmp_path: Path) -> Non
 
 
 def test_line_count_mismatch_is_reported(
-    qtbot, session: Session, tmp_path: Path
-) -> None:  # type: ignore[no-untyped-def]
+    qtbot: QtBot, session: Session, tmp_path: Path
+) -> None:
     short = tmp_path / "short.txt"
     short.write_text("one line\n", encoding="utf-8")
     with qtbot.waitSignal(session.error_occurred, timeout=20_000) as error:
@@ -155,7 +162,7 @@ def test_line_count_mismatch_is_reported(
     assert "6" in error.args[0]
 
 
-def test_remove_reference_and_subset(qtbot, session: Session) -> None:  # type: ignore[no-untyped-def]
+def test_remove_reference_and_subset(qtbot: QtBot, session: Session) -> None:
     with qtbot.waitSignal(session.scores_changed, timeout=20_000):
         session.remove_reference(1)
     assert session.scores is not None
@@ -171,7 +178,7 @@ def test_remove_reference_and_subset(qtbot, session: Session) -> None:  # type: 
     )
 
 
-def test_last_reference_cannot_be_removed(qtbot, session: Session) -> None:  # type: ignore[no-untyped-def]
+def test_last_reference_cannot_be_removed(qtbot: QtBot, session: Session) -> None:
     with qtbot.waitSignal(session.scores_changed, timeout=20_000):
         session.remove_reference(0)
     with qtbot.waitSignal(session.error_occurred, timeout=5_000) as error:
@@ -179,7 +186,7 @@ def test_last_reference_cannot_be_removed(qtbot, session: Session) -> None:  # t
     assert "at least one reference" in error.args[0]
 
 
-def test_a_new_request_cancels_the_running_one(qtbot, files: FileSet) -> None:  # type: ignore[no-untyped-def]
+def test_a_new_request_cancels_the_running_one(qtbot: QtBot, files: FileSet) -> None:
     session = Session(processes=1)
     session.open_files(files)
     session.set_config(BleuConfig(lowercase=True))  # while the first load runs
@@ -193,9 +200,11 @@ def test_a_new_request_cancels_the_running_one(qtbot, files: FileSet) -> None:  
     session.shutdown()
 
 
-def test_unscorable_mode_reports_instead_of_failing(qtbot, session: Session) -> None:  # type: ignore[no-untyped-def]
+def test_unscorable_mode_reports_instead_of_failing(
+    qtbot: QtBot, session: Session
+) -> None:
     with qtbot.waitSignal(session.scores_changed, timeout=20_000):
-        session.set_config(BleuConfig(compat=Compat.NLTK, smoothing="method6"))
+        session.set_config(BleuConfig(compat=Compat.NLTK, smoothing=Smoothing.METHOD6))
     scores = session.scores
     assert scores is not None
     # No trigram matches: NLTK's method6 raises; the row is missing, not the table.
@@ -214,7 +223,9 @@ def test_explain_matches_the_table(session: Session) -> None:
 # --- the table model -----------------------------------------------------------------
 
 
-def test_table_model_passes_the_model_tester(qtmodeltester, session: Session) -> None:  # type: ignore[no-untyped-def]
+def test_table_model_passes_the_model_tester(
+    qtmodeltester: Any, session: Session
+) -> None:
     browser = SentenceBrowser(session)
     browser._on_scores_changed()
     qtmodeltester.check(browser.model)
@@ -229,7 +240,9 @@ def test_table_model_passes_the_model_tester(qtmodeltester, session: Session) ->
     assert model.data(model.index(3, Column.NUMBER)) == "4"
 
 
-def test_sorting_and_filtering_with_live_subset_bleu(qtbot, session: Session) -> None:  # type: ignore[no-untyped-def]
+def test_sorting_and_filtering_with_live_subset_bleu(
+    qtbot: QtBot, session: Session
+) -> None:
     browser = SentenceBrowser(session)
     browser._on_scores_changed()
     scores = session.scores
@@ -296,7 +309,7 @@ def test_new_rows_keep_the_selection_on_its_corpus_row(session: Session) -> None
 
 
 def test_new_scores_come_in_one_model_reset_filtered_and_sorted(
-    qtbot,  # type: ignore[no-untyped-def]
+    qtbot: QtBot,
     session: Session,
 ) -> None:
     browser = SentenceBrowser(session)
@@ -319,7 +332,7 @@ def test_new_scores_come_in_one_model_reset_filtered_and_sorted(
 
 
 def test_the_bleu_of_every_row_is_the_corpus_bleu(
-    qtbot,  # type: ignore[no-untyped-def]
+    qtbot: QtBot,
     session: Session,
 ) -> None:
     browser = SentenceBrowser(session)
@@ -342,9 +355,9 @@ def test_the_bleu_of_every_row_is_the_corpus_bleu(
 def count_text_searches(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """The search texts the browser looks for in the corpus texts, as it does it."""
     searched: list[str] = []
-    original = sentence_browser.filter_rows
+    original = filter_rows
 
-    def counting(spec: SentenceFilter, *args, **kwargs):  # type: ignore[no-untyped-def]
+    def counting(spec: SentenceFilter, *args: Any, **kwargs: Any) -> Any:
         if spec.text:
             searched.append(spec.text)
         return original(spec, *args, **kwargs)
@@ -355,7 +368,7 @@ def count_text_searches(monkeypatch: pytest.MonkeyPatch) -> list[str]:
 
 @pytest.mark.parametrize("sync_rows", [0, 5_000], ids=["in-steps", "at-once"])
 def test_new_scores_reuse_the_text_search(
-    qtbot,  # type: ignore[no-untyped-def]
+    qtbot: QtBot,
     session: Session,
     monkeypatch: pytest.MonkeyPatch,
     sync_rows: int,
@@ -381,7 +394,7 @@ def test_new_scores_reuse_the_text_search(
 
 
 def test_new_texts_are_searched_again_in_steps(
-    qtbot,  # type: ignore[no-untyped-def]
+    qtbot: QtBot,
     session: Session,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -401,7 +414,7 @@ def test_new_texts_are_searched_again_in_steps(
 
 
 def test_new_scores_during_a_search_keep_the_newer_filter(
-    qtbot,  # type: ignore[no-untyped-def]
+    qtbot: QtBot,
     session: Session,
 ) -> None:
     browser = SentenceBrowser(session)
@@ -418,8 +431,8 @@ def test_new_scores_during_a_search_keep_the_newer_filter(
 # --- the worker ----------------------------------------------------------------------
 
 
-def test_worker_reports_result_progress_and_cancel(qtbot) -> None:  # type: ignore[no-untyped-def]
-    def job():  # type: ignore[no-untyped-def]
+def test_worker_reports_result_progress_and_cancel(qtbot: QtBot) -> None:
+    def job() -> Job:
         for i in range(3):
             yield i, 3, "step"
         return "done"
@@ -429,7 +442,7 @@ def test_worker_reports_result_progress_and_cancel(qtbot) -> None:  # type: igno
         worker.start()
     assert result.args == ["done"]
 
-    def endless():  # type: ignore[no-untyped-def]
+    def endless() -> Job:
         while True:
             yield 0, 0, "forever"
 
@@ -440,8 +453,8 @@ def test_worker_reports_result_progress_and_cancel(qtbot) -> None:  # type: igno
     assert worker.wait(5)
 
 
-def test_worker_turns_errors_into_one_line(qtbot) -> None:  # type: ignore[no-untyped-def]
-    def broken():  # type: ignore[no-untyped-def]
+def test_worker_turns_errors_into_one_line(qtbot: QtBot) -> None:
+    def broken() -> Job:
         yield 0, 1, "x"
         raise ValueError("first line\nsecond line")
 
@@ -451,11 +464,11 @@ def test_worker_turns_errors_into_one_line(qtbot) -> None:  # type: ignore[no-un
     assert failed.args == ["first line second line"]
 
 
-def test_an_error_after_a_cancel_is_reported_as_the_cancel(qtbot) -> None:  # type: ignore[no-untyped-def]
+def test_an_error_after_a_cancel_is_reported_as_the_cancel(qtbot: QtBot) -> None:
     """What breaks because the job was stopped (its processes gone) is no failure."""
     worker: Worker
 
-    def stopped_midway():  # type: ignore[no-untyped-def]
+    def stopped_midway() -> Job:
         yield 0, 1, "x"
         worker.cancel()  # as if the user cancelled while this step ran
         raise RuntimeError("the worker processes were stopped")
@@ -469,11 +482,11 @@ def test_an_error_after_a_cancel_is_reported_as_the_cancel(qtbot) -> None:  # ty
     assert failures == []
 
 
-def test_slice_worker_runs_on_the_gui_thread_between_events(qtbot) -> None:  # type: ignore[no-untyped-def]
+def test_slice_worker_runs_on_the_gui_thread_between_events(qtbot: QtBot) -> None:
     threads = []
     ticks = []
 
-    def job():  # type: ignore[no-untyped-def]
+    def job() -> Job:
         for i in range(40):
             threads.append(threading.get_ident())
             time.sleep(0.002)
@@ -495,8 +508,8 @@ def test_slice_worker_runs_on_the_gui_thread_between_events(qtbot) -> None:  # t
     assert len({n for n in ticks if 0 < n < 40}) >= 5
 
 
-def test_slice_worker_cancels_and_reports_errors(qtbot) -> None:  # type: ignore[no-untyped-def]
-    def endless():  # type: ignore[no-untyped-def]
+def test_slice_worker_cancels_and_reports_errors(qtbot: QtBot) -> None:
+    def endless() -> Job:
         while True:
             yield 0, 0, "forever"
 
@@ -506,7 +519,7 @@ def test_slice_worker_cancels_and_reports_errors(qtbot) -> None:  # type: ignore
         QTimer.singleShot(50, worker.cancel)
     assert worker.is_done
 
-    def broken():  # type: ignore[no-untyped-def]
+    def broken() -> Job:
         yield 0, 1, "x"
         raise ValueError("first line\nsecond line")
 
@@ -527,7 +540,7 @@ def test_models_do_not_import_widgets() -> None:
 
 
 def test_large_corpus_is_searched_in_steps_between_events(
-    qtbot,  # type: ignore[no-untyped-def]
+    qtbot: QtBot,
     session: Session,
 ) -> None:
     browser = SentenceBrowser(session)
@@ -543,7 +556,7 @@ def test_large_corpus_is_searched_in_steps_between_events(
 
 
 def test_worker_processes_score_like_one_process(
-    qtbot,  # type: ignore[no-untyped-def]
+    qtbot: QtBot,
     files: FileSet,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -595,7 +608,7 @@ def test_worker_processes_score_like_one_process(
 
 
 def test_files_are_read_on_the_gui_thread_and_scored_off_it(
-    qtbot,  # type: ignore[no-untyped-def]
+    qtbot: QtBot,
     files: FileSet,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -607,8 +620,8 @@ def test_files_are_read_on_the_gui_thread_and_scored_off_it(
 
     threads: dict[str, set[int]] = {"read": set(), "prepare": set()}
 
-    def spy(name, function):  # type: ignore[no-untyped-def]
-        def wrapped(*args, **kwargs):  # type: ignore[no-untyped-def]
+    def spy(name: str, function: Any) -> Any:
+        def wrapped(*args: Any, **kwargs: Any) -> Any:
             steps = function(*args, **kwargs)
             while True:
                 threads[name].add(threading.get_ident())
@@ -623,11 +636,9 @@ def test_files_are_read_on_the_gui_thread_and_scored_off_it(
     monkeypatch.setattr(
         session_module,
         "iter_read_corpus",
-        spy("read", session_module.iter_read_corpus),
+        spy("read", iter_read_corpus),
     )
-    monkeypatch.setattr(
-        session_module, "iter_prepare", spy("prepare", session_module.iter_prepare)
-    )
+    monkeypatch.setattr(session_module, "iter_prepare", spy("prepare", iter_prepare))
     session = Session(processes=1)
     with qtbot.waitSignal(session.scores_changed, timeout=20_000):
         session.open_files(files)
@@ -638,7 +649,7 @@ def test_files_are_read_on_the_gui_thread_and_scored_off_it(
 
 
 def test_shutdown_during_a_load_in_workers_ends_the_job_quietly(
-    qtbot,  # type: ignore[no-untyped-def]
+    qtbot: QtBot,
     files: FileSet,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -670,7 +681,7 @@ def test_shutdown_during_a_load_in_workers_ends_the_job_quietly(
 
 
 def test_opening_other_files_lets_go_of_the_previous_corpus(
-    qtbot,  # type: ignore[no-untyped-def]
+    qtbot: QtBot,
     files: FileSet,
     tmp_path: Path,
 ) -> None:
@@ -714,7 +725,7 @@ def test_opening_other_files_lets_go_of_the_previous_corpus(
 
 
 def test_tokenizing_anew_frees_the_old_tokens_after_showing_the_new_scores(
-    qtbot,  # type: ignore[no-untyped-def]
+    qtbot: QtBot,
     files: FileSet,
 ) -> None:
     """Freeing a big corpus's old tokens takes tens of milliseconds: not in the turn
@@ -742,7 +753,7 @@ def test_tokenizing_anew_frees_the_old_tokens_after_showing_the_new_scores(
 
 
 def test_recent_files_reach_the_disk_from_a_thread_of_their_own(
-    qtbot,  # type: ignore[no-untyped-def]
+    qtbot: QtBot,
     tmp_path: Path,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -752,7 +763,12 @@ def test_recent_files_reach_the_disk_from_a_thread_of_their_own(
     settings = QSettings(str(path), QSettings.Format.IniFormat)
     syncs: list[None] = []
     sync = settings.sync
-    settings.sync = lambda: (syncs.append(None), sync())[1]  # type: ignore[method-assign]
+
+    def counted_sync() -> None:
+        syncs.append(None)
+        sync()
+
+    settings.sync = counted_sync  # type: ignore[method-assign]
     stored_on: list[int] = []  # the thread of each store
 
     class Writer(recent_module._Writer):
@@ -789,7 +805,7 @@ def test_recent_files_reach_the_disk_from_a_thread_of_their_own(
 
 
 def test_shutdown_before_scoring_starts_returns_at_once(
-    qtbot,  # type: ignore[no-untyped-def]
+    qtbot: QtBot,
     files: FileSet,
 ) -> None:
     """Scoring starts a moment after the texts are shown; closing the window in
