@@ -30,6 +30,7 @@ from typing import Any
 from PySide6.QtCore import QCoreApplication, QObject, QThreadPool, QTimer, Signal
 
 from bleu_gui.core import ConfigError
+from bleu_gui.core.parallel import WorkerDiedError
 from bleu_gui.io import InputError
 
 __all__ = ["Job", "Partial", "SliceWorker", "Worker", "WorkerSignals"]
@@ -149,7 +150,9 @@ class _Driver:
                 # Whatever broke after a cancel (the session stopping the worker
                 # processes this job was waiting on) is not news to the user.
                 signals.cancelled.emit()
-            elif isinstance(error, InputError | ConfigError | ValueError):
+            elif isinstance(
+                error, InputError | ConfigError | ValueError | WorkerDiedError
+            ):
                 signals.failed.emit(" ".join(str(error).split()))
             else:  # a bug: report it, never hang the GUI
                 signals.failed.emit(f"internal error ({type(error).__name__}): {error}")

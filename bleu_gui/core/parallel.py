@@ -19,21 +19,35 @@ from __future__ import annotations
 import contextlib
 import multiprocessing
 import os
+import signal
 import threading
+import time
 from collections import deque
 from collections.abc import Callable, Generator, Iterable
-from multiprocessing.pool import AsyncResult
+from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures import TimeoutError as FutureTimeout
+from concurrent.futures.process import BrokenProcessPool
 from types import TracebackType
 from typing import TypeVar
 
-__all__ = ["PoolClosedError", "WorkerPool", "map_ordered"]
+__all__ = ["PoolClosedError", "WorkerDiedError", "WorkerPool", "map_ordered"]
 
-# How often a caller waiting for a result checks whether the pool was closed.
+# How often a caller waiting for a result checks whether the pool was closed, and
+# how often a worker checks that the process that started it is still alive.
 _POLL_SECONDS = 0.05
+_ORPHAN_POLL_SECONDS = 1.0
 
 
 class PoolClosedError(RuntimeError):
     """The pool was closed while a caller was waiting for one of its results."""
+
+
+class WorkerDiedError(RuntimeError):
+    """A worker process died (killed, typically by the out-of-memory killer).
+
+    Its chunk is lost, and so is every chunk still pending: the pool is broken and
+    its owner must start a new one (`WorkerPool.broken`).
+    """
 
 
 _Job = TypeVar("_Job")
@@ -48,6 +62,13 @@ class WorkerPool:
     priority (`niceness` added): they use every core that is free, but never take one
     from the process that drives them, whose GUI thread must answer within
     milliseconds while they work flat out.
+
+    A `concurrent.futures` executor, not a `multiprocessing.Pool`: when a worker is
+    killed, a `multiprocessing.Pool` quietly replaces it and its chunk never
+    arrives, so a caller waits for ever; the executor fails every pending result
+    instead, which `result` turns into `WorkerDiedError`. Workers ignore Ctrl-C (the
+    owner decides what an interrupt stops) and exit by themselves when the process
+    that started them is gone, so none outlives a killed application.
     """
 
     def __init__(self, processes: int, *, niceness: int = 10) -> None:
@@ -55,30 +76,55 @@ class WorkerPool:
             raise ValueError(f"a pool needs at least one process, not {processes}")
         self.size = processes
         self._closed = threading.Event()
-        self._pool = multiprocessing.get_context("spawn").Pool(
-            processes, initializer=_lower_priority, initargs=(niceness,)
+        self._broken = False
+        self._executor = ProcessPoolExecutor(
+            processes,
+            mp_context=multiprocessing.get_context("spawn"),
+            initializer=_start_worker,
+            initargs=(niceness, os.getpid()),
         )
 
-    def submit(
-        self, function: Callable[[_Job], _Result], job: _Job
-    ) -> AsyncResult[_Result]:
-        """Start `function(job)` in a worker; `.get()` the result when needed."""
-        return self._pool.apply_async(function, (job,))
+    @property
+    def broken(self) -> bool:
+        """Whether a worker died: the pool runs nothing more and must be replaced."""
+        return self._broken
 
-    def result(self, pending: AsyncResult[_Result]) -> _Result:
+    def submit(self, function: Callable[[_Job], _Result], job: _Job) -> Future[_Result]:
+        """Start `function(job)` in a worker; `result()` waits for it.
+
+        Raises:
+            WorkerDiedError: if a worker of this pool has died already.
+        """
+        try:
+            return self._executor.submit(function, job)
+        except BrokenProcessPool:
+            self._broken = True
+            raise WorkerDiedError(_DIED) from None
+        except RuntimeError:
+            if self._closed.is_set():
+                raise PoolClosedError("the worker processes were stopped") from None
+            raise
+
+    def result(self, pending: Future[_Result]) -> _Result:
         """Wait for a submitted job's result; a job's exception is raised here.
 
         Raises:
-            PoolClosedError: if the pool is closed first. A terminated
-                `multiprocessing` pool never completes the results it had pending,
-                and a thread waiting on one would wait forever (and, in the GUI,
-                keep the application from exiting).
+            PoolClosedError: if the pool is closed first (a caller waiting for a
+                result must not keep the application from exiting).
+            WorkerDiedError: if a worker process died before the result came.
         """
-        while not pending.ready():
+        while True:
             if self._closed.is_set():
                 raise PoolClosedError("the worker processes were stopped")
-            pending.wait(_POLL_SECONDS)
-        return pending.get()
+            try:
+                return pending.result(_POLL_SECONDS)
+            except FutureTimeout:
+                continue
+            except BrokenProcessPool:
+                if self._closed.is_set():
+                    raise PoolClosedError("the worker processes were stopped") from None
+                self._broken = True
+                raise WorkerDiedError(_DIED) from None
 
     def close(self) -> None:
         """Stop the workers at once (running chunks are abandoned) and wait for them.
@@ -86,8 +132,14 @@ class WorkerPool:
         Callers waiting in `result` get `PoolClosedError`.
         """
         self._closed.set()
-        self._pool.terminate()
-        self._pool.join()
+        processes = list(getattr(self._executor, "_processes", {}).values())
+        self._executor.shutdown(wait=False, cancel_futures=True)
+        for process in processes:
+            with contextlib.suppress(OSError, ValueError):
+                process.terminate()
+        for process in processes:
+            with contextlib.suppress(OSError, ValueError, AssertionError):
+                process.join()
 
     def __enter__(self) -> WorkerPool:
         return self
@@ -101,10 +153,28 @@ class WorkerPool:
         self.close()
 
 
-def _lower_priority(niceness: int) -> None:
-    """A worker's first act: step back behind the interactive process."""
+_DIED = "a worker process died (killed by the system: out of memory?)"
+
+
+def _start_worker(niceness: int, parent: int) -> None:
+    """A worker's first acts: step back, leave interrupts to its owner, watch it.
+
+    The owner decides what an interrupt stops; a worker whose owner is gone ends.
+    """
     with contextlib.suppress(OSError, AttributeError):  # no os.nice on Windows
         os.nice(niceness)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    threading.Thread(target=_exit_when_orphaned, args=(parent,), daemon=True).start()
+
+
+def _exit_when_orphaned(parent: int) -> None:
+    """End this worker once the process that started it is gone.
+
+    A killed parent cannot stop its workers, and they would wait for work for ever.
+    """
+    while os.getppid() == parent:
+        time.sleep(_ORPHAN_POLL_SECONDS)
+    os._exit(1)
 
 
 def map_ordered(
@@ -121,7 +191,7 @@ def map_ordered(
     if pool is None:
         yield from map(function, jobs)
         return
-    pending: deque[AsyncResult[_Result]] = deque()
+    pending: deque[Future[_Result]] = deque()
     remaining = iter(jobs)
     for job in remaining:
         pending.append(pool.submit(function, job))

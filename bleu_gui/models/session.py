@@ -334,6 +334,9 @@ class Session(QObject):
         if self._processes < 2 or segments < _POOL_MIN_SEGMENTS:
             return None
         with self._pool_lock:
+            if self._pool is not None and self._pool.broken:
+                self._pool.close()  # a worker died: its pool runs nothing more
+                self._pool = None
             if self._pool is None:
                 self._pool = WorkerPool(self._processes)
             return self._pool
