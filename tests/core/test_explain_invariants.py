@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bleu_gui.core.config import BleuConfig, Compat
+from bleu_gui.core.config import BleuConfig, Compat, Smoothing
 from bleu_gui.core.explain import (
     NgramStatus,
     SentenceExplanation,
@@ -48,7 +48,16 @@ def configs(draw: st.DrawFn) -> BleuConfig:
                 ).map(tuple),
             )
         )
-        smoothing = draw(st.sampled_from(("method0", "method1", "method2", "method3")))
+        smoothing = draw(
+            st.sampled_from(
+                (
+                    Smoothing.METHOD0,
+                    Smoothing.METHOD1,
+                    Smoothing.METHOD2,
+                    Smoothing.METHOD3,
+                )
+            )
+        )
         return BleuConfig(
             compat=compat,
             tokenizer=tokenizer,
@@ -62,14 +71,18 @@ def configs(draw: st.DrawFn) -> BleuConfig:
             compat=compat,
             tokenizer=tokenizer,
             lowercase=lowercase,
-            smoothing=draw(st.sampled_from(("none", "add-one"))),
+            smoothing=draw(st.sampled_from((Smoothing.NONE, Smoothing.ADD_ONE))),
             max_order=draw(st.integers(1, 5)),
         )
     return BleuConfig(
         compat=compat,
         tokenizer=tokenizer,
         lowercase=lowercase,
-        smoothing=draw(st.sampled_from(("none", "floor", "add-k", "exp"))),
+        smoothing=draw(
+            st.sampled_from(
+                (Smoothing.NONE, Smoothing.FLOOR, Smoothing.ADD_K, Smoothing.EXP)
+            )
+        ),
         max_order=draw(st.integers(1, 5)),
         effective_order=draw(st.sampled_from((None, True, False))),
     )

@@ -13,7 +13,7 @@ import pytest
 from PySide6.QtCore import QSettings
 from pytestqt.qtbot import QtBot
 
-from bleu_gui.core.config import BleuConfig
+from bleu_gui.core.config import BleuConfig, Compat, Smoothing
 from bleu_gui.core.explain import explain_sentence
 from bleu_gui.models.session import FileSet, Session
 from bleu_gui.views.explain_panel import EMPTY_TEXT, UNSCORABLE_TEXT, ExplainPanel
@@ -78,7 +78,7 @@ def test_clipped_and_unmatched_counts_per_order(panel: ExplainPanel) -> None:
 
 
 def test_nltk_is_shown_on_its_0_1_scale(panel: ExplainPanel) -> None:
-    config = BleuConfig(compat="nltk", smoothing="method1")
+    config = BleuConfig(compat=Compat.NLTK, smoothing=Smoothing.METHOD1)
     panel.set_explanation(explain_sentence(DEMO_3, DEMO_3_REFS, config))
     text = panel.plain_text()
     assert text.startswith(
@@ -109,8 +109,8 @@ def test_nltk_is_shown_on_its_0_1_scale(panel: ExplainPanel) -> None:
 
 
 def test_an_unscorable_sentence_says_why(panel: ExplainPanel) -> None:
-    config = BleuConfig(compat="tf-nmt")
-    with pytest.raises(ValueError) as raised:
+    config = BleuConfig(compat=Compat.TF_NMT)
+    with pytest.raises(ValueError, match="empty hypothesis") as raised:
         explain_sentence("", ["a b"], config)
     panel.set_explanation(str(raised.value))
     assert panel.plain_text() == (
@@ -132,7 +132,7 @@ def test_the_window_shows_why_a_row_is_unscorable(qtbot: QtBot, tmp_path: Path) 
     window = MainWindow(session, settings)
     qtbot.addWidget(window)
     try:
-        session.set_config(BleuConfig(compat="tf-nmt"))
+        session.set_config(BleuConfig(compat=Compat.TF_NMT))
         with qtbot.waitSignals(
             [session.scores_changed, session.busy_changed],
             check_params_cbs=[lambda *_: True, lambda busy: not busy],
