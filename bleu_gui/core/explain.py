@@ -3,7 +3,16 @@
 This is what the GUI draws when a user points at a sentence. It is computed on demand,
 for one segment at a time, in plain Python, and it reuses the scorer itself for the
 numbers: the explanation's matched occurrences per order equal the statistics'
-matches, and matched + clipped + unmatched equal the totals (tested).
+clipped matches, and matched + clipped + unmatched equal the hypothesis n-grams
+`corpus_stats` counts (NLTK's denominators are `max(1, ·)` of that); every licensing
+reference holds the n-gram at least that often; r and the references that have it are
+the ones the brevity penalty used (`tests/core/test_explain_invariants.py`).
+
+The texts (brevity, mean, diagnosis) describe the arithmetic the emulated library
+does, on the scale it returns (percent for sacreBLEU and multi-bleu.perl, 0-1 for NLTK
+and tensorflow/nmt), with every number printed by one formatter so that the panel's
+heading, table, formula and diagnosis show the same digits
+(`tests/core/test_explain_wording.py` pins them against the libraries).
 
 Status of a hypothesis n-gram occurrence, counting identical n-grams from the left:
 
@@ -20,6 +29,7 @@ reference occurrences are the "matching spans" drawn in the references.
 from __future__ import annotations
 
 import math
+import sys
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -45,6 +55,7 @@ __all__ = [
     "format_bp",
     "format_precision",
     "format_score",
+    "format_weight",
     "join_words",
     "precision_scale",
     "ref_len_rule",
@@ -417,6 +428,11 @@ def format_bp(bp: float) -> str:
     return _fixed(bp, 4)
 
 
+def format_weight(weight: float) -> str:
+    """An order's weight in the mean, to 4 significant digits, everywhere."""
+    return f"{weight:.4g}"
+
+
 def ref_len_rule(compat: Compat) -> str:
     """How `compat` picks r among a segment's references."""
     return _SHORTEST_RULE if compat is Compat.TF_NMT else _CLOSEST_RULE
@@ -428,7 +444,7 @@ def _tokens(count: int) -> str:
 
 def _describe_brevity(result: BleuScore) -> str:
     c, r, bp = result.sys_len, result.ref_len, result.bp
-    if c == 0 and r > 0:
+    if c == 0 and bp == 0:
         return f"BP = 0: the hypothesis is empty (c = 0, r = {r})"
     if result.compat is Compat.TF_NMT:
         ratio = f"ratio = c/r = {c}/{r}"
@@ -476,7 +492,7 @@ def _describe_mean(result: BleuScore, cause: str | None) -> str:
         inner = f"({' + '.join(logs)}) / {len(logs)}"
     else:
         inner = " + ".join(
-            f"{weight:.4g}·{log}"
+            f"{format_weight(weight)}·{log}"
             for (_, weight), log in zip(weighted, logs, strict=True)
         )
     bp = format_bp(result.bp)
@@ -504,8 +520,9 @@ def _describe_mean(result: BleuScore, cause: str | None) -> str:
             term.order for term in result.terms if term.weight > 0 and not term.in_mean
         ]
         if dropped:
-            grams = ", ".join(f"{n}-gram" for n in dropped)
-            notes.append(f"NLTK leaves the zero {grams} precision out of the mean")
+            grams = join_words([f"{n}-gram" for n in dropped])
+            noun = "precision" if len(dropped) == 1 else "precisions"
+            notes.append(f"NLTK leaves the zero {grams} {noun} out of the mean")
     if any(term.precision == 0 for term, _ in weighted):
         notes.append(_LOG_ZERO_NOTE)
     return f"{formula} ({'; '.join(notes)})"
@@ -583,9 +600,10 @@ def _diagnose(
         floored = [term.order for term, _ in weighted if term.matches == 0]
         if floored:
             grams = join_words([f"{n}-gram" for n in floored], "or")
+            tiny = _fixed(sys.float_info.min, 4)
             return (
                 f"{value}, not 0, because no {grams} matches and NLTK's method0 sets a "
-                f"zero precision to sys.float_info.min (≈2.2e-308){tail}"
+                f"zero precision to sys.float_info.min ({tiny}){tail}"
             )
     # Each factor's share of -log(BLEU), largest first.
     losses: list[tuple[float, str]] = []

@@ -21,6 +21,7 @@ from bleu_gui.core.explain import (
     ScoreScale,
     SentenceExplanation,
     format_precision,
+    format_weight,
     precision_scale,
 )
 from bleu_gui.core.result import OrderTerm
@@ -144,7 +145,7 @@ class ExplainPanel(QWidget):
                 html.escape(term.smoothing) if term.smoothing else "—",
             ]
             if weighted:
-                cells.append(f"{term.weight:g}")
+                cells.append(format_weight(term.weight))
             rows.append(
                 "<tr>"
                 + "".join(f'<td style="padding-right:14px">{c}</td>' for c in cells)

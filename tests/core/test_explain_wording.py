@@ -270,7 +270,7 @@ def test_nltk_method0_speaks_of_one_scale() -> None:
     assert explanation.diagnosis == (
         "BLEU = 8.45e-232 (0–1 scale), not 0, because no 2-gram, 3-gram or 4-gram "
         "matches and NLTK's method0 sets a zero precision to sys.float_info.min "
-        "(≈2.2e-308)"
+        "(2.23e-308)"
     )
 
 
@@ -394,6 +394,41 @@ def test_nltk_auto_reweigh_is_named() -> None:
         "BLEU = 0.6065 (0–1 scale): every n-gram matches; all is lost to the brevity "
         "penalty ×0.6065 (2 tokens against r = 3); auto_reweigh: the hypothesis "
         "length 2 is below 4, so the weights became (1/2,)×2"
+    )
+
+
+def test_nltk_empty_hypothesis_and_reference() -> None:
+    assert nltk_sentence("", [""]) == 0
+    explanation = explain("", [""], compat="nltk")
+    assert explanation.brevity == "BP = 0: the hypothesis is empty (c = 0, r = 0)"
+    assert explanation.diagnosis == (
+        "BLEU = 0 (0–1 scale) because the hypothesis is empty, and NLTK returns the "
+        "int 0"
+    )
+    # sacreBLEU: c >= r, so BP is 1 even here.
+    assert sacrebleu_sentence("", [""]).bp == 1.0
+    assert explain("", [""]).brevity == (
+        "BP = 1: the hypothesis is not shorter than r (c = 0 = r = 0)"
+    )
+
+
+def test_nltk_orders_left_out_and_scores_above_1() -> None:
+    # method4 with c = 1 leaves the zero precisions at 0: NLTK drops them.
+    oracle = nltk_sentence("cat", ["the cat sat"], method=4)
+    assert f"{oracle:.4f}" == "0.1353"
+    dropped = explain("cat", ["the cat sat"], compat="nltk", smoothing="method4")
+    assert dropped.mean == (
+        "BLEU = BP × exp(0.25·log 1.0000) = 0.1353 × 1.0000 = 0.1353 (0–1 scale, as "
+        "NLTK returns it; NLTK leaves the zero 2-gram, 3-gram and 4-gram precisions "
+        "out of the mean)"
+    )
+    text = "a b c d e f"
+    above = nltk_sentence(text, [text], method=5)
+    assert f"{above:.4f}" == "1.1167"
+    lifted = explain(text, [text], compat="nltk", smoothing="method5")
+    assert lifted.diagnosis == (
+        "BLEU = 1.1167 (0–1 scale): method5 lifts the smoothed precisions above the "
+        "counts, so NLTK's BLEU exceeds 1 here"
     )
 
 
