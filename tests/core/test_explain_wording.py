@@ -336,6 +336,60 @@ def test_nltk_method3_and_method4_steps() -> None:
     )
 
 
+def test_nltk_method2_5_6_7_steps() -> None:
+    hyp, refs = demo(1)
+    assert f"{nltk_sentence(hyp, refs, method=2):.4f}" == "0.2733"
+    assert f"{nltk_sentence(hyp, refs, method=5):.4f}" == "0.2024"
+    assert f"{nltk_sentence(hyp, refs, method=7):.4f}" == "0.2287"
+    method2 = explain(hyp, refs, compat="nltk", smoothing="method2")
+    assert [term.smoothing for term in method2.score.terms] == [
+        None,
+        *["method2: added 1 to matches and to total"] * 3,
+    ]
+    assert method2.mean.startswith(
+        "BLEU = BP × exp(0.25·log 0.6250 + 0.25·log 0.3750 + 0.25·log 0.1429 + "
+        "0.25·log 0.1667) = 1.0000 × 0.2733 = 0.2733"
+    )
+    method5 = explain(hyp, refs, compat="nltk", smoothing="method5")
+    assert [term.smoothing for term in method5.score.terms] == [
+        "method5: mean of the unigram precision + 1, this order and the bigram "
+        "precision = 0.8452",
+        "method5: mean of the smoothed unigram value, this order and the trigram "
+        "precision = 0.3770",
+        "method5: mean of the smoothed bigram value, this order and the 4-gram "
+        "precision = 0.1257",
+        "method5: mean of the smoothed trigram value, this order and the last "
+        "segment's 5-gram precision = 0.0419",
+    ]
+    assert method5.mean.startswith(
+        "BLEU = BP × exp(0.25·log 0.8452 + 0.25·log 0.3770 + 0.25·log 0.1257 + "
+        "0.25·log 0.0419) = 1.0000 × 0.2024 = 0.2024"
+    )
+    method7 = explain(hyp, refs, compat="nltk", smoothing="method7")
+    assert [term.smoothing for term in method7.score.terms][2:] == [
+        "method4: no match, precision set to 1/(2^1×5/ln 8)/6; then method5: mean "
+        "of the smoothed bigram value, this order and the 4-gram precision = 0.1480",
+        "method4: no match, precision set to 1/(2^2×5/ln 8)/5; then method5: mean "
+        "of the smoothed trigram value, this order and the last segment's 5-gram "
+        "precision = 0.0563",
+    ]
+    assert method7.score_text == "0.2287"
+    # method6 needs a trigram match: demo sentence 2 has 14.
+    hyp, refs = demo(2)
+    assert f"{nltk_sentence(hyp, refs, method=6):.4f}" == "0.5917"
+    method6 = explain(hyp, refs, compat="nltk", smoothing="method6")
+    assert [term.smoothing for term in method6.score.terms][2:] == [
+        "method6: interpolated (14 + 5×prior)/(25 + 5) = 0.5668, with prior p2²/p1 "
+        "and 25 = the trigrams of the last hypothesis only",
+        "method6: interpolated (9 + 5×prior)/(24 + 5) = 0.3861, with prior p3²/p2 "
+        "and 24 = the 4-grams of the last hypothesis only",
+    ]
+    assert method6.mean.startswith(
+        "BLEU = BP × exp(0.25·log 0.8889 + 0.25·log 0.7308 + 0.25·log 0.5668 + "
+        "0.25·log 0.3861) = 0.9636 × 0.6140 = 0.5917"
+    )
+
+
 def test_nltk_custom_weights_are_printed_as_weights() -> None:
     hyp, refs = demo(1)
     weights = (0.5, 0.3, 0.2)
