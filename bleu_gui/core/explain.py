@@ -380,7 +380,6 @@ _LIBRARY = {
 }
 _CLOSEST_RULE = "the closest reference length, ties to the shorter"
 _SHORTEST_RULE = "the shortest reference length"
-_LOG_ZERO_NOTE = "log 0 counts as −9999999999"
 
 
 def score_scale(compat: Compat) -> ScoreScale:
@@ -523,8 +522,6 @@ def _describe_mean(result: BleuScore, cause: str | None) -> str:
             grams = join_words([f"{n}-gram" for n in dropped])
             noun = "precision" if len(dropped) == 1 else "precisions"
             notes.append(f"NLTK leaves the zero {grams} {noun} out of the mean")
-    if any(term.precision == 0 for term, _ in weighted):
-        notes.append(_LOG_ZERO_NOTE)
     return f"{formula} ({'; '.join(notes)})"
 
 

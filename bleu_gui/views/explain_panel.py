@@ -174,10 +174,9 @@ class ExplainPanel(QWidget):
 
 def _scale_line(explanation: SentenceExplanation) -> str:
     """The library, and the scale its score is on (the table always shows 0-100)."""
-    score = explanation.score
-    line = f"{score.compat.label} · {explanation.scale.value}"
+    line = f"{explanation.score.compat.label} · {explanation.scale.value}"
     if explanation.scale is ScoreScale.UNIT:
-        line += f" (the sentence table shows ×100: {score.score:.2f})"
+        line += " (the sentence table shows it ×100, on the 0–100 scale)"
     return line
 
 

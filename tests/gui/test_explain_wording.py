@@ -83,7 +83,7 @@ def test_nltk_is_shown_on_its_0_1_scale(panel: ExplainPanel) -> None:
     text = panel.plain_text()
     assert text.startswith(
         "Sentence BLEU 0.0694\nNLTK 3.10 corpus_bleu / sentence_bleu · 0–1 scale "
-        "(the sentence table shows ×100: 6.94)\n"
+        "(the sentence table shows it ×100, on the 0–100 scale)\n"
     )
     assert order_rows(text, 4) == [
         ("p1 = 2/3 = 0.6667", (2, 0, 1), "—"),
