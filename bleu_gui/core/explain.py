@@ -3,7 +3,16 @@
 This is what the GUI draws when a user points at a sentence. It is computed on demand,
 for one segment at a time, in plain Python, and it reuses the scorer itself for the
 numbers: the explanation's matched occurrences per order equal the statistics'
-matches, and matched + clipped + unmatched equal the totals (tested).
+clipped matches, and matched + clipped + unmatched equal the hypothesis n-grams
+`corpus_stats` counts (NLTK's denominators are `max(1, ·)` of that); every licensing
+reference holds the n-gram at least that often; r and the references that have it are
+the ones the brevity penalty used (`tests/core/test_explain_invariants.py`).
+
+The texts (brevity, mean, diagnosis) describe the arithmetic the emulated library
+does, on the scale it returns (percent for sacreBLEU and multi-bleu.perl, 0-1 for NLTK
+and tensorflow/nmt), with every number printed by one formatter so that the panel's
+heading, table, formula and diagnosis show the same digits
+(`tests/core/test_explain_wording.py` pins them against the libraries).
 
 Status of a hypothesis n-gram occurrence, counting identical n-grams from the left:
 
@@ -20,6 +29,7 @@ reference occurrences are the "matching spans" drawn in the references.
 from __future__ import annotations
 
 import math
+import sys
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -38,9 +48,18 @@ __all__ = [
     "OrderExplanation",
     "RefLink",
     "RefNgramOccurrence",
+    "ScoreScale",
     "SentenceExplanation",
     "TokenizedSegment",
     "explain_sentence",
+    "format_bp",
+    "format_precision",
+    "format_score",
+    "format_weight",
+    "join_words",
+    "precision_scale",
+    "ref_len_rule",
+    "score_scale",
 ]
 
 
@@ -50,6 +69,13 @@ class NgramStatus(StrEnum):
     MATCHED = "matched"
     CLIPPED = "clipped"
     UNMATCHED = "unmatched"
+
+
+class ScoreScale(StrEnum):
+    """The scale a library returns BLEU on, as the texts name it."""
+
+    PERCENT = "percent"
+    UNIT = "0–1 scale"
 
 
 @dataclass(frozen=True, slots=True)
@@ -179,6 +205,10 @@ class SentenceExplanation:
         references: each reference, or `None` where the segment has none.
         orders: one `OrderExplanation` per scored order.
         score: the sentence score, computed by the scorer itself.
+        score_text: the score on the emulated library's own scale (`scale`), with
+            the decimals every text of the explanation uses for it.
+        scale: that scale: percent (sacreBLEU, multi-bleu.perl) or 0-1 (NLTK,
+            tensorflow/nmt).
         ref_len_rule: how r was chosen ("closest, ties to the shorter" …).
         length_refs: the references whose length is the r that BP used.
         brevity: the brevity penalty in words and numbers.
@@ -190,6 +220,8 @@ class SentenceExplanation:
     references: tuple[TokenizedSegment | None, ...]
     orders: tuple[OrderExplanation, ...]
     score: BleuScore
+    score_text: str
+    scale: ScoreScale
     ref_len_rule: str
     length_refs: tuple[int, ...]
     brevity: str
@@ -221,26 +253,23 @@ def explain_sentence(
         _explain_order(n, hyp, refs, result.terms[n - 1])
         for n in range(1, config.order + 1)
     )
-    shortest = config.compat is Compat.TF_NMT
     lengths = [len(ref.tokens) if ref is not None else None for ref in refs]
     length_refs = tuple(
         k for k, length in enumerate(lengths) if length == result.ref_len
     )
-    rule = (
-        "the shortest reference"
-        if shortest
-        else "the closest reference length, ties to the shorter"
-    )
+    cause = _zero_cause(result, config, refs)
     return SentenceExplanation(
         hypothesis=hyp,
         references=refs,
         orders=orders,
         score=result,
-        ref_len_rule=rule,
+        score_text=format_score(result),
+        scale=score_scale(config.compat),
+        ref_len_rule=ref_len_rule(config.compat),
         length_refs=length_refs,
         brevity=_describe_brevity(result),
-        mean=_describe_mean(result),
-        diagnosis=_diagnose(result, config),
+        mean=_describe_mean(result, cause),
+        diagnosis=_diagnose(result, config, cause),
     )
 
 
@@ -325,78 +354,283 @@ def _explain_order(
     return OrderExplanation(n, tuple(occurrences), tuple(per_ref), term)
 
 
+# --- the words ------------------------------------------------------------------
+#
+# Each text says what the emulated library computes, on the scale it computes it,
+# and every number is printed by one of the formatters below, so that the heading,
+# the precision table, the formula and the diagnosis show the same digits.
+
+_DECIMALS = {ScoreScale.PERCENT: 2, ScoreScale.UNIT: 4}
+_SCALE_OF: dict[Compat, ScoreScale] = {
+    Compat.SACREBLEU: ScoreScale.PERCENT,
+    Compat.NLTK: ScoreScale.UNIT,
+    Compat.TF_NMT: ScoreScale.UNIT,
+    Compat.MULTI_BLEU: ScoreScale.PERCENT,
+}
+# multi-bleu.perl prints a percentage but does its arithmetic on 0-1 precisions.
+_PRECISION_SCALE_OF: dict[Compat, ScoreScale] = {
+    **_SCALE_OF,
+    Compat.MULTI_BLEU: ScoreScale.UNIT,
+}
+_LIBRARY = {
+    Compat.SACREBLEU: "sacreBLEU",
+    Compat.NLTK: "NLTK",
+    Compat.TF_NMT: "tensorflow/nmt",
+    Compat.MULTI_BLEU: "multi-bleu.perl",
+}
+_CLOSEST_RULE = "the closest reference length, ties to the shorter"
+_SHORTEST_RULE = "the shortest reference length"
+
+
+def score_scale(compat: Compat) -> ScoreScale:
+    """The scale `compat`'s library returns BLEU on."""
+    return _SCALE_OF[compat]
+
+
+def _fixed(value: float, decimals: int) -> str:
+    """`value` to `decimals` decimals; a non-zero value too small for them in e-form."""
+    if value != 0 and abs(value) < 0.5 * 10.0**-decimals:
+        return f"{value:.2e}"
+    return f"{value:.{decimals}f}"
+
+
+def format_score(result: BleuScore) -> str:
+    """The score exactly as every text of the explanation shows it.
+
+    On the emulated library's own scale (`score_scale`): sacreBLEU and multi-bleu.perl
+    in percent with 2 decimals, NLTK and tensorflow/nmt on 0-1 with 4. NLTK's integer
+    0 is shown as `0`.
+    """
+    native = result.native_score
+    if isinstance(native, int):
+        return str(native)
+    return _fixed(float(native), _DECIMALS[score_scale(result.compat)])
+
+
+def format_precision(term: OrderTerm, compat: Compat) -> str:
+    """A precision as the formula uses it: percent (sacreBLEU) or 0-1 (the others).
+
+    The digits only; `precision_scale` says which.
+    """
+    scale = precision_scale(compat)
+    value = term.precision if scale is ScoreScale.PERCENT else term.precision / 100
+    return _fixed(value, _DECIMALS[scale])
+
+
+def precision_scale(compat: Compat) -> ScoreScale:
+    """The scale of the precisions in `compat`'s arithmetic."""
+    return _PRECISION_SCALE_OF[compat]
+
+
+def format_bp(bp: float) -> str:
+    """The brevity penalty, to 4 decimals, everywhere."""
+    return _fixed(bp, 4)
+
+
+def format_weight(weight: float) -> str:
+    """An order's weight in the mean, to 4 significant digits, everywhere."""
+    return f"{weight:.4g}"
+
+
+def ref_len_rule(compat: Compat) -> str:
+    """How `compat` picks r among a segment's references."""
+    return _SHORTEST_RULE if compat is Compat.TF_NMT else _CLOSEST_RULE
+
+
+def _tokens(count: int) -> str:
+    return f"{count} token" if count == 1 else f"{count} tokens"
+
+
 def _describe_brevity(result: BleuScore) -> str:
     c, r, bp = result.sys_len, result.ref_len, result.bp
-    if c == 0:
-        return f"BP = {bp:g}: the hypothesis is empty (c = 0, r = {r})"
+    if c == 0 and bp == 0:
+        return f"BP = 0: the hypothesis is empty (c = 0, r = {r})"
     if result.compat is Compat.TF_NMT:
+        ratio = f"ratio = c/r = {c}/{r}"
         if result.ratio > 1.0:
+            return f"BP = 1: {ratio} > 1"
+        return f"BP = exp(1 − 1/ratio) = {format_bp(bp)}, with {ratio}, not above 1"
+    if result.compat is Compat.NLTK:
+        if c > r:
             return f"BP = 1: the hypothesis is longer than r (c = {c} > r = {r})"
-        return f"BP = exp(1 − 1/ratio) = exp(1 − {r}/{c}) = {bp:.4f} (c = {c}, r = {r})"
-    strictly_longer = result.compat is Compat.NLTK
-    if c > r or (c == r and not strictly_longer):
+        relation = "<" if c < r else "="
+        also = "; NLTK gives 1 only when c > r" if c == r else ""
+        return (
+            f"BP = exp(1 − r/c) = exp(1 − {r}/{c}) = {format_bp(bp)} "
+            f"(c = {c} {relation} r = {r}{also})"
+        )
+    if c >= r:
         relation = ">" if c > r else "="
         return (
             f"BP = 1: the hypothesis is not shorter than r (c = {c} {relation} r = {r})"
         )
-    return f"BP = exp(1 − r/c) = exp(1 − {r}/{c}) = {bp:.4f}"
+    return f"BP = exp(1 − r/c) = exp(1 − {r}/{c}) = {format_bp(bp)} (c = {c} < r = {r})"
 
 
-def _describe_mean(result: BleuScore) -> str:
+def _mean_weights(result: BleuScore) -> list[tuple[OrderTerm, float]]:
+    """The orders in the geometric mean, each with the weight it really had.
+
+    sacreBLEU divides the sum of logs by the number of orders it averaged (fewer than
+    the maximum under effective order), whatever `OrderTerm.weight` says; the other
+    modes multiply each log by its weight.
+    """
     used = [term for term in result.terms if term.in_mean]
-    if result.note and result.native_score == 0:
-        return f"BLEU = 0: {result.note}"
-    if not used:
-        return f"BLEU = {result.score:.4g}"
-    weights = {term.weight for term in used}
-    logs = " + ".join(f"log {term.precision / 100:.4g}" for term in used)
-    if len(weights) == 1 and math.isclose(weights.pop() * len(used), 1.0):
-        inner = f"({logs}) / {len(used)}"
+    if result.compat is Compat.SACREBLEU:
+        return [(term, 1 / len(used)) for term in used]
+    return [(term, term.weight) for term in used]
+
+
+def _describe_mean(result: BleuScore, cause: str | None) -> str:
+    score = format_score(result)
+    if cause is not None:
+        return f"BLEU = {score}: {cause}"
+    weighted = _mean_weights(result)
+    compat = result.compat
+    logs = [f"log {format_precision(term, compat)}" for term, _ in weighted]
+    if compat in (Compat.SACREBLEU, Compat.MULTI_BLEU):
+        inner = f"({' + '.join(logs)}) / {len(logs)}"
     else:
         inner = " + ".join(
-            f"{term.weight:g}·log {term.precision / 100:.4g}" for term in used
+            f"{format_weight(weight)}·{log}"
+            for (_, weight), log in zip(weighted, logs, strict=True)
         )
-    numbers = f"{result.bp:.4f} × {_geo(result):.4f} = {result.score:.4f}"
-    return f"BLEU = BP × exp({inner}) = {numbers}"
+    bp = format_bp(result.bp)
+    geo = result.native_score / result.bp if result.bp else 0.0
+    notes = []
+    if compat is Compat.SACREBLEU:
+        geo_text = _fixed(geo, 2)
+        formula = f"BLEU = BP × exp({inner}) = {bp} × {geo_text} = {score}"
+        notes.append("precisions and BLEU in percent, as sacreBLEU computes them")
+        if len(weighted) < len(result.terms):
+            orders = "order" if len(weighted) == 1 else f"{len(weighted)} orders"
+            notes.append(
+                f"effective order: the mean is over the {orders} the hypothesis has"
+            )
+    elif compat is Compat.MULTI_BLEU:
+        geo_text = _fixed(geo / 100, 4)
+        formula = f"BLEU = 100 × BP × exp({inner}) = 100 × {bp} × {geo_text} = {score}"
+        notes.append("precisions on the 0–1 scale, BLEU in percent as it prints it")
+    else:
+        geo_text = _fixed(geo, 4)
+        formula = f"BLEU = BP × exp({inner}) = {bp} × {geo_text} = {score}"
+        notes.append(f"0–1 scale, as {_LIBRARY[compat]} returns it")
+    if compat is Compat.NLTK:
+        dropped = [
+            term.order for term in result.terms if term.weight > 0 and not term.in_mean
+        ]
+        if dropped:
+            grams = join_words([f"{n}-gram" for n in dropped])
+            noun = "precision" if len(dropped) == 1 else "precisions"
+            notes.append(f"NLTK leaves the zero {grams} {noun} out of the mean")
+    return f"{formula} ({'; '.join(notes)})"
 
 
-def _geo(result: BleuScore) -> float:
-    return result.score / result.bp / 100 if result.bp else 0.0
-
-
-def _diagnose(result: BleuScore, config: BleuConfig) -> str:
-    score = result.score
-    if result.note and (result.native_score == 0 or score < 1e-6):
-        return f"{score:.4g} because {result.note}"
-    zero = [term for term in result.terms if term.in_mean and term.matches == 0]
-    method = config.smoothing_method
-    if score == 0 and zero:
-        first = zero[0]
-        reason = f"no {first.order}-gram matches"
-        if method in (Smoothing.NONE, Smoothing.METHOD0):
-            return f"0 because {reason} and smoothing is {method.value}"
-        return f"0 because {reason}"
+def _zero_cause(
+    result: BleuScore, config: BleuConfig, refs: Sequence[TokenizedSegment | None]
+) -> str | None:
+    """Why the score is exactly 0 (NLTK: the int 0), or `None` if it is not."""
+    library = _LIBRARY[result.compat]
     if result.sys_len == 0:
-        return "0 because the hypothesis is empty"
-    # Name the biggest losses: each factor's share of -log(score).
+        if result.compat is Compat.NLTK:
+            return "the hypothesis is empty, and NLTK returns the int 0"
+        return "the hypothesis is empty"
+    present = [ref for ref in refs if ref is not None]
+    if present and all(not ref.tokens for ref in present):
+        noun = "the reference is" if len(present) == 1 else "every reference is"
+        return f"{noun} empty, so no n-gram can match"
+    if result.compat is Compat.NLTK and isinstance(result.native_score, int):
+        return "no unigram matches, and NLTK returns the int 0 before any smoothing"
+    if result.native_score != 0:
+        return None
+    if result.compat is Compat.SACREBLEU and not any(
+        term.matches for term in result.terms
+    ):
+        return (
+            "no n-gram of any order matches, and then sacreBLEU returns 0 whatever "
+            "the smoothing"
+        )
+    zero = next(
+        (term for term, _ in _mean_weights(result) if term.precision == 0), None
+    )
+    if zero is None:
+        return None
+    n = zero.order
+    if zero.total == 0:
+        what = f"the hypothesis ({_tokens(result.sys_len)}) has no {n}-gram"
+    else:
+        what = f"no {n}-gram matches"
+    if result.compat is Compat.SACREBLEU:
+        if zero.total == 0:
+            why = "with effective order off, p = 0/0 counts as 0"
+        else:
+            method = config.smoothing_method.value
+            why = f"smoothing '{method}' leaves its precision at 0"
+    elif result.compat is Compat.TF_NMT:
+        why = f"{library} smooths only with smooth=True"
+    else:
+        why = f"{library} does not smooth"
+    return f"{what}, {why}, and a zero precision makes BLEU 0"
+
+
+def _nltk_rules(result: BleuScore) -> list[str]:
+    """NLTK's own remarks (auto_reweigh, dropped orders, BLEU above 1), numbers aside.
+
+    The method0 remark is left out: the diagnosis words it with the shown score.
+    """
+    if result.compat is not Compat.NLTK or not result.note:
+        return []
+    return [part for part in result.note.split("; ") if not part.startswith("method0:")]
+
+
+def _diagnose(
+    result: BleuScore,
+    config: BleuConfig,
+    cause: str | None,
+) -> str:
+    value = f"BLEU = {format_score(result)} ({score_scale(result.compat).value})"
+    if cause is not None:
+        return f"{value} because {cause}"
+    extra = _nltk_rules(result)
+    tail = "".join(f"; {rule}" for rule in extra)
+    weighted = _mean_weights(result)
+    if config.smoothing_method is Smoothing.METHOD0:
+        floored = [term.order for term, _ in weighted if term.matches == 0]
+        if floored:
+            grams = join_words([f"{n}-gram" for n in floored], "or")
+            tiny = _fixed(sys.float_info.min, 4)
+            return (
+                f"{value}, not 0, because no {grams} matches and NLTK's method0 sets a "
+                f"zero precision to sys.float_info.min ({tiny}){tail}"
+            )
+    # Each factor's share of -log(BLEU), largest first.
     losses: list[tuple[float, str]] = []
     if 0 < result.bp < 1:
         losses.append(
             (
                 -math.log(result.bp),
-                f"the brevity penalty ×{result.bp:.3f} "
-                f"({result.sys_len} tokens against r = {result.ref_len})",
+                f"the brevity penalty ×{format_bp(result.bp)} "
+                f"({_tokens(result.sys_len)} against r = {result.ref_len})",
             )
         )
-    for term in result.terms:
-        if term.in_mean and 0 < term.precision < 100:
-            loss = -term.weight * math.log(term.precision / 100)
-            what = f"{term.order}-gram precision {term.matches}/{term.total}"
+    for term, weight in weighted:
+        if 0 < term.precision < 100:
+            what = f"the {term.order}-gram precision {term.matches:g}/{term.total:g}"
             if term.smoothing:
                 what += f" ({term.smoothing})"
-            losses.append((loss, what))
+            losses.append((-weight * math.log(term.precision / 100), what))
     if not losses:
-        return f"{score:.4g}: every n-gram matches and the length is right"
-    losses.sort(reverse=True)
+        if extra:
+            return f"{value}: {'; '.join(extra)}"
+        return f"{value}: every n-gram matches and the hypothesis is not too short"
+    losses.sort(key=lambda loss: loss[0], reverse=True)
+    if len(losses) == 1 and losses[0][1].startswith("the brevity penalty"):
+        return f"{value}: every n-gram matches; all is lost to {losses[0][1]}{tail}"
     named = "; then ".join(what for _, what in losses[:2])
-    return f"{score:.4g}: most is lost to {named}"
+    return f"{value}: most is lost to {named}{tail}"
+
+
+def join_words(words: Sequence[str], conjunction: str = "and") -> str:
+    """Words as prose: a; a and b; a, b and c."""
+    if len(words) <= 1:
+        return "".join(words)
+    return ", ".join(words[:-1]) + f" {conjunction} " + words[-1]

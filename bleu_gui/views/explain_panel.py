@@ -15,7 +15,15 @@ from PySide6.QtCore import QEvent, Qt
 from PySide6.QtWidgets import QFrame, QTextBrowser, QVBoxLayout, QWidget
 from typing_extensions import override
 
-from bleu_gui.core.explain import NgramStatus, SentenceExplanation
+from bleu_gui.core.config import Compat
+from bleu_gui.core.explain import (
+    NgramStatus,
+    ScoreScale,
+    SentenceExplanation,
+    format_precision,
+    format_weight,
+    precision_scale,
+)
 from bleu_gui.core.result import OrderTerm
 from bleu_gui.views.palette import (
     is_palette_change,
@@ -24,9 +32,10 @@ from bleu_gui.views.palette import (
     swatch_html,
 )
 
-__all__ = ["EMPTY_TEXT", "ExplainPanel"]
+__all__ = ["EMPTY_TEXT", "UNSCORABLE_TEXT", "ExplainPanel"]
 
 EMPTY_TEXT = "Select a sentence to see why it scored what it scored."
+UNSCORABLE_TEXT = "This sentence has no score."
 
 
 class ExplainPanel(QWidget):
@@ -35,6 +44,7 @@ class ExplainPanel(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._explanation: SentenceExplanation | None = None
+        self._reason: str | None = None
         self._browser = QTextBrowser()
         self._browser.setReadOnly(True)
         self._browser.setOpenLinks(False)
@@ -50,9 +60,17 @@ class ExplainPanel(QWidget):
         self._ready = True
         self._render()
 
-    def set_explanation(self, explanation: SentenceExplanation | None) -> None:
-        """Explain `explanation`; `None` shows the empty state."""
-        self._explanation = explanation
+    def set_explanation(self, explanation: SentenceExplanation | str | None) -> None:
+        """Explain `explanation`; `None` shows the empty state.
+
+        A string is why the selected sentence has no score (a row the emulated
+        library cannot score, such as tensorflow/nmt's empty hypothesis): shown
+        instead of the arithmetic, so that the row does not look unselected.
+        """
+        if isinstance(explanation, str):
+            self._explanation, self._reason = None, explanation
+        else:
+            self._explanation, self._reason = explanation, None
         self._render()
 
     def explanation(self) -> SentenceExplanation | None:
@@ -77,6 +95,12 @@ class ExplainPanel(QWidget):
     def _render(self) -> None:
         explanation = self._explanation
         muted = muted_text_color(self.palette()).name()
+        if explanation is None and self._reason is not None:
+            self._browser.setHtml(
+                f"<p><b>{html.escape(UNSCORABLE_TEXT)}</b></p>"
+                f"<p>{html.escape(self._reason)}</p>"
+            )
+            return
         if explanation is None:
             self._browser.setHtml(
                 f'<p align="center" style="color:{muted}; margin-top:24px">'
@@ -116,12 +140,12 @@ class ExplainPanel(QWidget):
                 )
             cells = [
                 f"<b>{term.order}-gram</b>",
-                _precision_html(term, muted),
+                _precision_html(term, score.compat, muted),
                 chips,
                 html.escape(term.smoothing) if term.smoothing else "—",
             ]
             if weighted:
-                cells.append(f"{term.weight:g}")
+                cells.append(format_weight(term.weight))
             rows.append(
                 "<tr>"
                 + "".join(f'<td style="padding-right:14px">{c}</td>' for c in cells)
@@ -133,9 +157,9 @@ class ExplainPanel(QWidget):
         )
         parts = [
             f'<p style="margin:0"><span style="font-size:large"><b>Sentence BLEU '
-            f"{score.score:.2f}</b></span></p>",
+            f"{html.escape(explanation.score_text)}</b></span></p>",
             f'<p style="color:{muted}; margin-top:2px">'
-            f"{html.escape(score.compat.label)}</p>",
+            f"{html.escape(_scale_line(explanation))}</p>",
             "<p><b>Modified n-gram precisions</b></p>",
             f'<table cellspacing="0" cellpadding="2">{"".join(rows)}</table>',
             f'<p style="color:{muted}">n-grams: {legend}</p>',
@@ -148,14 +172,28 @@ class ExplainPanel(QWidget):
         return "".join(parts)
 
 
-def _precision_html(term: OrderTerm, muted: str) -> str:
-    """The precision as p₂ = 2/3 = 66.7%, smoothed after an arrow, or left out."""
+def _scale_line(explanation: SentenceExplanation) -> str:
+    """The library, and the scale its score is on (the table always shows 0-100)."""
+    line = f"{explanation.score.compat.label} · {explanation.scale.value}"
+    if explanation.scale is ScoreScale.UNIT:
+        line += " (the sentence table shows it ×100, on the 0–100 scale)"
+    return line
+
+
+def _precision_html(term: OrderTerm, compat: Compat, muted: str) -> str:
+    """The precision as p₂ = 2/3 = 66.67%, smoothed after an arrow, or left out.
+
+    With the digits and on the scale of the combination formula below it.
+    """
     fraction = f"p<sub>{term.order}</sub> = {term.matches:g}/{term.total:g}"
     if not term.in_mean:
         return f'{fraction} <span style="color:{muted}">(not in the mean)</span>'
+    value = format_precision(term, compat)
+    if precision_scale(compat) is ScoreScale.PERCENT:
+        value += "%"
     if term.smoothing:
-        return f"{fraction} → {term.precision:.1f}%"
-    return f"{fraction} = {term.precision:.1f}%"
+        return f"{fraction} → {value}"
+    return f"{fraction} = {value}"
 
 
 def _length_source(explanation: SentenceExplanation) -> str:

@@ -327,7 +327,7 @@ class MainWindow(QMainWindow):
             source = corpus.source.lines[row]
         if isinstance(explanation, str):
             self.detail.set_explanation(None, source)
-            self.explain.set_explanation(None)
+            self.explain.set_explanation(explanation)
             self.precision_chart.set_sentence(None)
         else:
             self.detail.set_explanation(explanation, source)

@@ -47,10 +47,10 @@ def test_every_order_brevity_mean_and_diagnosis_are_shown(panel: ExplainPanel) -
     for term in explanation.score.terms:
         assert f"{term.order}-gram" in text
         assert f"p{term.order} = {term.matches}/{term.total}" in text
-    assert "p1 = 2/4 = 50.0%" in text
-    assert "p2 = 1/3 = 33.3%" in text
+    assert "p1 = 2/4 = 50.00%" in text
+    assert "p2 = 1/3 = 33.33%" in text
     # Orders 3 and 4 have no match: sacreBLEU's exp smoothing sets their precision.
-    assert "p3 = 0/2 → 25.0%" in text
+    assert "p3 = 0/2 → 25.00%" in text
     assert "exp: no match, precision set to 1/(2×2)" in text
     assert explanation.brevity in text
     assert "r = 2 from reference 1" in text
@@ -84,7 +84,7 @@ def test_orders_left_out_of_the_mean_say_so(panel: ExplainPanel) -> None:
     panel.set_explanation(explain_sentence("the cat", ["the cat"], BleuConfig()))
     text = panel.plain_text()
     assert "p3 = 0/0 (not in the mean)" in text
-    assert "p1 = 2/2 = 100.0%" in text
+    assert "p1 = 2/2 = 100.00%" in text
     assert "weight" not in text
 
 

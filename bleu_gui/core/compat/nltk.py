@@ -357,7 +357,7 @@ def _smoothing_notes(
             before = "unigram precision + 1" if i == 0 else f"smoothed {_gram(i)} value"
             text = (
                 f"method5: mean of the {before}, this order and {after} "
-                f"= {float(smoothed[i]):.6g}"
+                f"= {float(smoothed[i]):.4f}"
             )
             notes[i] = text if notes[i] is None else f"{notes[i]}; then {text}"
     if method is Smoothing.METHOD6:
@@ -365,7 +365,7 @@ def _smoothing_notes(
             count = max(0, summed.last_hyp_len - i)
             notes[i] = (
                 f"method6: interpolated ({nums[i]} + {config.nltk_alpha:g}×prior)/"
-                f"({count} + {config.nltk_alpha:g}) = {float(smoothed[i]):.6g}, with "
+                f"({count} + {config.nltk_alpha:g}) = {float(smoothed[i]):.4f}, with "
                 f"prior p{i}²/p{i - 1} and {count} = the {_gram(i + 1)}s of the last "
                 "hypothesis only"
             )
