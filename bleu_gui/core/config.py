@@ -125,6 +125,7 @@ class Capabilities:
 
     Attributes:
         compat: the mode.
+        name: the mode's short name, for labels ("NLTK").
         options: the options the mode has; the others are refused or fixed.
         smoothings: its smoothing methods, in menu order.
         default_smoothing: the method used when none is chosen.
@@ -139,6 +140,7 @@ class Capabilities:
     """
 
     compat: Compat
+    name: str
     options: frozenset[Option]
     smoothings: tuple[Smoothing, ...]
     default_smoothing: Smoothing
@@ -169,6 +171,7 @@ CAPABILITIES: Mapping[Compat, Capabilities] = MappingProxyType(
     {
         Compat.SACREBLEU: Capabilities(
             compat=Compat.SACREBLEU,
+            name="sacreBLEU",
             options=_COMMON
             | {
                 Option.TOKENIZER,
@@ -196,6 +199,7 @@ CAPABILITIES: Mapping[Compat, Capabilities] = MappingProxyType(
         # NLTK takes token lists; 'none' (whitespace split) is what its users feed it.
         Compat.NLTK: Capabilities(
             compat=Compat.NLTK,
+            name="NLTK",
             options=_COMMON
             | {
                 Option.TOKENIZER,
@@ -228,6 +232,7 @@ CAPABILITIES: Mapping[Compat, Capabilities] = MappingProxyType(
         # Hugging Face evaluate wraps tf-nmt in the 13a tokenizer: the tf-nmt default.
         Compat.TF_NMT: Capabilities(
             compat=Compat.TF_NMT,
+            name="tensorflow/nmt",
             options=_COMMON | {Option.TOKENIZER, Option.MAX_ORDER},
             smoothings=(Smoothing.NONE, Smoothing.ADD_ONE),
             default_smoothing=Smoothing.NONE,
@@ -242,6 +247,7 @@ CAPABILITIES: Mapping[Compat, Capabilities] = MappingProxyType(
         # multi-bleu.perl reads pre-tokenized text and always counts 4-grams.
         Compat.MULTI_BLEU: Capabilities(
             compat=Compat.MULTI_BLEU,
+            name="multi-bleu.perl",
             options=_COMMON,
             smoothings=(Smoothing.NONE,),
             default_smoothing=Smoothing.NONE,
