@@ -275,7 +275,8 @@ DEFAULT_TOKENIZER: Mapping[Compat, str] = MappingProxyType(
 
 SMOOTHING_HELP: Mapping[Smoothing, str] = MappingProxyType(
     {
-        Smoothing.NONE: "No smoothing: if no n-gram of some order matches, BLEU is 0.",
+        Smoothing.NONE: "none: no smoothing; if no n-gram of some order matches, BLEU "
+        "is 0.",
         Smoothing.FLOOR: "floor: an order with no match counts the smoothing value "
         "(default 0.1) as its matches instead of 0.",
         Smoothing.ADD_K: "add-k: adds the smoothing value k (default 1) to the matches "
