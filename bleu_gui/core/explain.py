@@ -347,7 +347,7 @@ def _describe_mean(result: BleuScore) -> str:
     if result.note and result.native_score == 0:
         return f"BLEU = 0: {result.note}"
     if not used:
-        return f"BLEU = {result.score:.4g}"
+        return f"BLEU = {result.score:.2f}"
     weights = {term.weight for term in used}
     logs = " + ".join(f"log {term.precision / 100:.4g}" for term in used)
     if len(weights) == 1 and math.isclose(weights.pop() * len(used), 1.0):
@@ -356,7 +356,9 @@ def _describe_mean(result: BleuScore) -> str:
         inner = " + ".join(
             f"{term.weight:g}·log {term.precision / 100:.4g}" for term in used
         )
-    numbers = f"{result.bp:.4f} × {_geo(result):.4f} = {result.score:.4f}"
+    # The score with the decimals of the header and the diagnosis; BP with those of
+    # the brevity-penalty line and the corpus summary.
+    numbers = f"{result.bp:.4f} × {_geo(result):.4f} = {result.score:.2f}"
     return f"BLEU = BP × exp({inner}) = {numbers}"
 
 
@@ -367,7 +369,7 @@ def _geo(result: BleuScore) -> float:
 def _diagnose(result: BleuScore, config: BleuConfig) -> str:
     score = result.score
     if result.note and (result.native_score == 0 or score < 1e-6):
-        return f"{score:.4g} because {result.note}"
+        return f"{score:.2f} because {result.note}"
     zero = [term for term in result.terms if term.in_mean and term.matches == 0]
     method = config.smoothing_method
     if score == 0 and zero:
@@ -384,7 +386,7 @@ def _diagnose(result: BleuScore, config: BleuConfig) -> str:
         losses.append(
             (
                 -math.log(result.bp),
-                f"the brevity penalty ×{result.bp:.3f} "
+                f"the brevity penalty ×{result.bp:.4f} "
                 f"({result.sys_len} tokens against r = {result.ref_len})",
             )
         )
@@ -396,7 +398,7 @@ def _diagnose(result: BleuScore, config: BleuConfig) -> str:
                 what += f" ({term.smoothing})"
             losses.append((loss, what))
     if not losses:
-        return f"{score:.4g}: every n-gram matches and the length is right"
+        return f"{score:.2f}: every n-gram matches and the length is right"
     losses.sort(reverse=True)
     named = "; then ".join(what for _, what in losses[:2])
-    return f"{score:.4g}: most is lost to {named}"
+    return f"{score:.2f}: most is lost to {named}"

@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QPushButton,
+    QSizePolicy,
     QTableView,
     QWidget,
 )
@@ -156,6 +157,12 @@ class FilterBar(QWidget):
         self.clear = QPushButton("Clear")
         self.problem = QLabel()
         self.problem.setStyleSheet("color: palette(highlight);")
+        # A long message (an invalid regex) takes only the room left over, never
+        # the search box's or the window's: the full text is in its tooltip.
+        self.problem.setSizePolicy(
+            QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred
+        )
+        self.search.setMinimumWidth(self.fontMetrics().horizontalAdvance("x" * 16))
 
         layout = QHBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -213,7 +220,9 @@ class FilterBar(QWidget):
     def show_problem(self, message: str) -> None:
         """Say why the filter was not applied (an invalid regex)."""
         self.problem.setText(message)
+        self.problem.setToolTip(message)
 
     def _emit(self) -> None:
         self.problem.clear()
+        self.problem.setToolTip("")
         self.filter_requested.emit(self.current_filter())

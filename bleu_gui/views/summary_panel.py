@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from html import escape
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QFont, QGuiApplication
 from PySide6.QtWidgets import (
     QHBoxLayout,
@@ -25,7 +25,13 @@ __all__ = ["SummaryPanel"]
 
 
 class SummaryPanel(QWidget):
-    """Corpus BLEU with every term, the signature, and the BLEU of the shown rows."""
+    """Corpus BLEU with every term, the signature, and the BLEU of the shown rows.
+
+    Signals:
+        copied: something was copied to the clipboard (a "Copied …" message).
+    """
+
+    copied = Signal(str)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -111,6 +117,7 @@ class SummaryPanel(QWidget):
 
     def _on_copy_clicked(self) -> None:
         QGuiApplication.clipboard().setText(self.signature.text())
+        self.copied.emit(f"Copied the signature {self.signature.text()}")
 
 
 def _details_html(result: BleuScore) -> str:
