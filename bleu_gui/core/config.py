@@ -137,6 +137,7 @@ class Capabilities:
         effective_order_default: (corpus, sentence): whether effective order (NLTK:
             auto_reweigh) is on when the user leaves it at the default.
         effective_order_name: what the mode's own documentation calls it.
+        smooth_value_name: what the mode calls the smoothing value.
     """
 
     compat: Compat
@@ -151,10 +152,25 @@ class Capabilities:
     max_order_range: NumberRange
     effective_order_default: tuple[bool, bool]
     effective_order_name: str
+    smooth_value_name: str
 
     def has(self, option: Option) -> bool:
         """Whether the user can choose `option` in this mode."""
         return option in self.options
+
+    @property
+    def effective_order_default_text(self) -> str:
+        """What the default effective order does, in words (labels, help texts).
+
+        "off" (NLTK's auto_reweigh), or "corpus: off, sentences: on" (sacreBLEU).
+        """
+        corpus, sentence = self.effective_order_default
+        if corpus == sentence:
+            return "on" if corpus else "off"
+        return (
+            f"corpus: {'on' if corpus else 'off'}, "
+            f"sentences: {'on' if sentence else 'off'}"
+        )
 
     def takes_value(self, method: Smoothing) -> bool:
         """Whether `method` has a value (floor's k, add-k's k, NLTK's epsilon)."""
@@ -195,6 +211,7 @@ CAPABILITIES: Mapping[Compat, Capabilities] = MappingProxyType(
             # As sacrebleu's corpus_bleu() (off) and sentence_bleu() / -sl (on).
             effective_order_default=(False, True),
             effective_order_name="effective order",
+            smooth_value_name="smoothing value",
         ),
         # NLTK takes token lists; 'none' (whitespace split) is what its users feed it.
         Compat.NLTK: Capabilities(
@@ -228,6 +245,7 @@ CAPABILITIES: Mapping[Compat, Capabilities] = MappingProxyType(
             max_order_range=_ANY_ORDER,
             effective_order_default=(False, False),  # auto_reweigh=False
             effective_order_name="auto_reweigh",
+            smooth_value_name="epsilon (method1)",
         ),
         # Hugging Face evaluate wraps tf-nmt in the 13a tokenizer: the tf-nmt default.
         Compat.TF_NMT: Capabilities(
@@ -243,6 +261,7 @@ CAPABILITIES: Mapping[Compat, Capabilities] = MappingProxyType(
             max_order_range=_ANY_ORDER,
             effective_order_default=(False, False),
             effective_order_name="effective order",
+            smooth_value_name="smoothing value",
         ),
         # multi-bleu.perl reads pre-tokenized text and always counts 4-grams.
         Compat.MULTI_BLEU: Capabilities(
@@ -258,6 +277,7 @@ CAPABILITIES: Mapping[Compat, Capabilities] = MappingProxyType(
             max_order_range=NumberRange(4, 4),
             effective_order_default=(False, False),
             effective_order_name="effective order",
+            smooth_value_name="smoothing value",
         ),
     }
 )

@@ -73,15 +73,8 @@ def effective_order_choices(caps: Capabilities) -> list[tuple[str, bool | None]]
     The default's label says what the default does in *this* mode: sacreBLEU turns
     it on for sentence scores only, NLTK (auto_reweigh) leaves it off.
     """
-    corpus, sentence = caps.effective_order_default
-    if corpus == sentence:
-        state = "on" if corpus else "off"
-    else:
-        state = (
-            f"corpus: {'on' if corpus else 'off'}, "
-            f"sentences: {'on' if sentence else 'off'}"
-        )
-    return [(f"{caps.name} default ({state})", None), ("on", True), ("off", False)]
+    default = f"{caps.name} default ({caps.effective_order_default_text})"
+    return [(default, None), ("on", True), ("off", False)]
 
 
 def _effective_order_help(caps: Capabilities) -> str:
@@ -238,6 +231,7 @@ class SettingsPanel(QWidget):
         """
         self._chosen[config.compat] = config
         if self._mode is config.compat and self._describes(config):
+            self.problem.hide()
             return
         self._updating = True
         try:
@@ -353,6 +347,7 @@ class SettingsPanel(QWidget):
             self.effective,
             "Effective order" if name == "effective order" else "Auto-reweigh",
         )
+        self._set_label(self.smooth_value, caps.smooth_value_name.capitalize())
         orders = caps.max_order_range
         top = _ORDER_TOP if orders.maximum is None else int(orders.maximum)
         self.max_order.setRange(int(orders.minimum), top)

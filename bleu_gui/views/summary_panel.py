@@ -49,6 +49,13 @@ class SummaryPanel(QWidget):
             Qt.TextInteractionFlag.TextSelectableByMouse
         )
         self.details.setWordWrap(True)
+        self.details.setToolTip(
+            "p1, p2, …: of the candidate's n-grams of each length (1 word, 2 words, "
+            "…), the share also found in a reference (matches / n-grams).\n"
+            "BP: brevity penalty, below 1 when the candidate is shorter than the "
+            "references; ratio = c / r.\n"
+            "c / r: candidate length / reference length, in tokens."
+        )
         self.signature = QLabel()
         self.signature.setTextInteractionFlags(
             Qt.TextInteractionFlag.TextSelectableByMouse
@@ -58,6 +65,10 @@ class SummaryPanel(QWidget):
         mono.setStyleHint(QFont.StyleHint.Monospace)
         self.signature.setFont(mono)
         self.copy_signature = QPushButton("Copy signature")
+        self.copy_signature.setToolTip(
+            "Copy the signature: the options these numbers were computed with, to "
+            "quote next to the score."
+        )
         self.copy_signature.setEnabled(False)
         self.copy_signature.clicked.connect(self._on_copy_clicked)
         self.shown = QLabel()

@@ -126,7 +126,7 @@ def items(panel: SettingsPanel) -> list[str]:
             [
                 "Tokenizer",
                 "Smoothing",
-                "Smoothing value",
+                "Epsilon (method1)",
                 "Max n-gram order",
                 "Weights",
                 "Alpha (method6)",
