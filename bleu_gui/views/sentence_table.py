@@ -141,10 +141,17 @@ class FilterBar(QWidget):
         self.search.setClearButtonEnabled(True)
         self.regex = QCheckBox("Regex")
         self.case = QCheckBox("Aa")
-        self.case.setToolTip("Match case")
+        self.case.setToolTip("Aa: match case, so that 'Biker' does not find 'biker'.")
+        self.regex.setToolTip(
+            "Regex: search with a regular expression (Python syntax), e.g. "
+            "'bik(e|ing)'."
+        )
         self.in_hyp = QCheckBox("Hyp")
         self.in_refs = QCheckBox("Refs")
         self.in_src = QCheckBox("Src")
+        self.in_hyp.setToolTip("Search the candidate (hypothesis) sentences.")
+        self.in_refs.setToolTip("Search the reference translations.")
+        self.in_src.setToolTip("Search the source sentences.")
         for box in (self.in_hyp, self.in_refs, self.in_src):
             box.setChecked(True)
         self.min_score = QDoubleSpinBox()

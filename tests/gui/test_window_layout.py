@@ -220,3 +220,25 @@ def test_size_splitters_and_columns_are_remembered(
     assert second.bottom_splitter.sizes() == bottom
     assert second.table.columnWidth(1) == 123
     second.close()
+
+
+# --- small things a user reads ---------------------------------------------------
+
+
+def test_file_dialogs_open_where_the_files_are(
+    loaded: MainWindow, files: Files
+) -> None:
+    assert loaded.dialog_folder() == str(files.hyp.parent)
+
+
+def test_file_dialogs_open_at_home_before_any_file(window: MainWindow) -> None:
+    assert window.dialog_folder() == str(Path.home())
+
+
+def test_the_search_options_say_what_they_do(window: MainWindow) -> None:
+    bar = window.filter_bar
+    assert (
+        bar.case.toolTip() == "Aa: match case, so that 'Biker' does not find 'biker'."
+    )
+    for box in (bar.regex, bar.in_hyp, bar.in_refs, bar.in_src):
+        assert box.toolTip()
