@@ -2,27 +2,32 @@
 
 `bleu-gui [REF ...] [-i HYP] [--src SRC] [options]` opens those files (the options are
 `bleu-gui score`'s); `bleu-gui --demo` opens the bundled WMT21 demo corpus.
-`--select N` selects sentence N once scored; `--screenshot FILE.png` renders the
-window to a PNG once loading and scoring are done, then exits (it works offscreen).
+`--select N` selects sentence N when the files are first scored (once: a later
+re-score keeps the user's selection); `--screenshot FILE.png` renders the window to
+a PNG once loading and scoring are done, then exits (it works offscreen). Where Qt
+cannot open a window (no display, missing X11 libraries) it says so in one line and
+exits with status 1, instead of letting Qt abort.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from PySide6.QtCore import QSettings, QTimer
+from PySide6.QtCore import QLibraryInfo, QSettings, QTimer, SignalInstance
 from PySide6.QtWidgets import QApplication
 
 from bleu_gui import __version__
 from bleu_gui.cli import add_scoring_options, config_from_options, demo_paths
 from bleu_gui.core import ConfigError
 from bleu_gui.models.session import FileSet, Session
+from bleu_gui.qt_platform import platform_problem
 from bleu_gui.views.main_window import MainWindow
 
-__all__ = ["build_parser", "main"]
+__all__ = ["build_parser", "main", "once"]
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -58,6 +63,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     except ConfigError as error:
         parser.error(str(error))
     files = _files(options, parser)
+    plugins = QLibraryInfo.path(QLibraryInfo.LibraryPath.PluginsPath)
+    problem = platform_problem(os.environ, Path(plugins))
+    if problem is not None:
+        print(problem, file=sys.stderr)
+        return 1
     app = QApplication.instance() or QApplication(sys.argv[:1])
     app.setApplicationName("bleu-gui")
     app.setOrganizationName("bleu-gui")
@@ -67,8 +77,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     window.settings_panel.set_config(config)
     status = _Exit()
     if options.select is not None or options.screenshot:
-        session.scores_changed.connect(
-            lambda: _after_scoring(window, options.select, options.screenshot, status)
+        once(
+            session.scores_changed,
+            lambda: _after_scoring(window, options.select, options.screenshot, status),
         )
         if options.screenshot:
             session.error_occurred.connect(lambda message: _fail(message, status))
@@ -79,6 +90,21 @@ def main(argv: Sequence[str] | None = None) -> int:
     session.shutdown()
     window.recent.close()  # on disk, and its writer thread stopped
     return status.code or code
+
+
+def once(signal: SignalInstance, slot: Callable[[], object]) -> None:
+    """Call `slot` at the next emission of `signal` only.
+
+    `--select N` is a starting point, not a rule: after the first scores, the
+    user's own selection must survive every re-score (lowercase, smoothing, a new
+    candidate).
+    """
+
+    def call_once() -> None:
+        signal.disconnect(call_once)
+        slot()
+
+    signal.connect(call_once)
 
 
 class _Exit:

@@ -13,17 +13,25 @@ instead of being silently ignored.
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
+from types import MappingProxyType
 from typing import TypeVar, cast
 
 __all__ = [
+    "CAPABILITIES",
     "DEFAULT_SMOOTHING",
     "DEFAULT_TOKENIZER",
     "SMOOTHINGS",
+    "SMOOTHING_HELP",
+    "SMOOTH_VALUE_RANGE",
     "BleuConfig",
+    "Capabilities",
     "Compat",
     "ConfigError",
+    "NumberRange",
+    "Option",
     "Smoothing",
 ]
 
@@ -72,47 +80,249 @@ class Smoothing(StrEnum):
     METHOD7 = "method7"
 
 
-SMOOTHINGS: dict[Compat, tuple[Smoothing, ...]] = {
-    Compat.SACREBLEU: (Smoothing.NONE, Smoothing.FLOOR, Smoothing.ADD_K, Smoothing.EXP),
-    Compat.NLTK: (
-        Smoothing.METHOD0,
-        Smoothing.METHOD1,
-        Smoothing.METHOD2,
-        Smoothing.METHOD3,
-        Smoothing.METHOD4,
-        Smoothing.METHOD5,
-        Smoothing.METHOD6,
-        Smoothing.METHOD7,
-    ),
-    Compat.TF_NMT: (Smoothing.NONE, Smoothing.ADD_ONE),
-    Compat.MULTI_BLEU: (Smoothing.NONE,),
-}
-
-DEFAULT_SMOOTHING: dict[Compat, Smoothing] = {
-    Compat.SACREBLEU: Smoothing.EXP,
-    Compat.NLTK: Smoothing.METHOD0,
-    Compat.TF_NMT: Smoothing.NONE,
-    Compat.MULTI_BLEU: Smoothing.NONE,
-}
-
-# NLTK and tensorflow/nmt take token lists; 'none' (whitespace split) is what their
-# users feed them. Hugging Face evaluate wraps tf-nmt in the 13a tokenizer, so that
-# is the tf-nmt default. multi-bleu.perl reads pre-tokenized text.
-DEFAULT_TOKENIZER: dict[Compat, str] = {
-    Compat.SACREBLEU: "13a",
-    Compat.NLTK: "none",
-    Compat.TF_NMT: "13a",
-    Compat.MULTI_BLEU: "none",
-}
-
-# sacreBLEU's defaults for the smoothing value (Chen & Cherry 2014).
-_SACREBLEU_SMOOTH_DEFAULTS: dict[Smoothing, float | int] = {
-    Smoothing.FLOOR: 0.1,
-    Smoothing.ADD_K: 1,
-}
 NLTK_DEFAULT_EPSILON = 0.1
 NLTK_DEFAULT_ALPHA = 5
 NLTK_DEFAULT_K = 5
+# --- one capabilities table per mode ---------------------------------------------
+#
+# Which options each mode has, their defaults and their ranges, in one place. The
+# validation below, the GUI's settings panel and the command line's help all read it,
+# so a mode can never offer in one place what another refuses.
+
+
+class Option(StrEnum):
+    """The scoring options a mode may have (the fields of `BleuConfig`)."""
+
+    TOKENIZER = "tokenizer"
+    LOWERCASE = "lowercase"
+    SMOOTHING = "smoothing"
+    SMOOTH_VALUE = "smooth_value"
+    MAX_ORDER = "max_order"
+    WEIGHTS = "weights"
+    EFFECTIVE_ORDER = "effective_order"
+    NLTK_ALPHA = "nltk_alpha"
+    NLTK_K = "nltk_k"
+
+
+@dataclass(frozen=True, slots=True)
+class NumberRange:
+    """The values a number option accepts, `minimum` to `maximum` (`None`: no top)."""
+
+    minimum: float
+    maximum: float | None = None
+
+    def __contains__(self, value: object) -> bool:
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            return False
+        if not math.isfinite(value) or value < self.minimum:
+            return False
+        return self.maximum is None or value <= self.maximum
+
+
+@dataclass(frozen=True, slots=True)
+class Capabilities:
+    """What one compatibility mode offers.
+
+    Attributes:
+        compat: the mode.
+        name: the mode's short name, for labels ("NLTK").
+        options: the options the mode has; the others are refused or fixed.
+        smoothings: its smoothing methods, in menu order.
+        default_smoothing: the method used when none is chosen.
+        smooth_values: the methods that take a value, with that value's default.
+        default_tokenizer: the tokenizer used when none is chosen.
+        fixed_tokenizer: the only tokenizer the mode accepts, if it has no choice.
+        default_max_order: the highest n-gram order when none is chosen.
+        max_order_range: the orders the mode accepts.
+        effective_order_default: (corpus, sentence): whether effective order (NLTK:
+            auto_reweigh) is on when the user leaves it at the default.
+        effective_order_name: what the mode's own documentation calls it.
+        smooth_value_name: what the mode calls the smoothing value.
+    """
+
+    compat: Compat
+    name: str
+    options: frozenset[Option]
+    smoothings: tuple[Smoothing, ...]
+    default_smoothing: Smoothing
+    smooth_values: Mapping[Smoothing, float | int]
+    default_tokenizer: str
+    fixed_tokenizer: str | None
+    default_max_order: int
+    max_order_range: NumberRange
+    effective_order_default: tuple[bool, bool]
+    effective_order_name: str
+    smooth_value_name: str
+
+    def has(self, option: Option) -> bool:
+        """Whether the user can choose `option` in this mode."""
+        return option in self.options
+
+    @property
+    def effective_order_default_text(self) -> str:
+        """What the default effective order does, in words (labels, help texts).
+
+        "off" (NLTK's auto_reweigh), or "corpus: off, sentences: on" (sacreBLEU).
+        """
+        corpus, sentence = self.effective_order_default
+        if corpus == sentence:
+            return "on" if corpus else "off"
+        return (
+            f"corpus: {'on' if corpus else 'off'}, "
+            f"sentences: {'on' if sentence else 'off'}"
+        )
+
+    def takes_value(self, method: Smoothing) -> bool:
+        """Whether `method` has a value (floor's k, add-k's k, NLTK's epsilon)."""
+        return method in self.smooth_values
+
+
+SMOOTH_VALUE_RANGE = NumberRange(0.0)
+"""A smoothing value: any finite number >= 0, in every mode."""
+
+_COMMON = frozenset({Option.LOWERCASE, Option.SMOOTHING})
+_ANY_ORDER = NumberRange(1)
+
+CAPABILITIES: Mapping[Compat, Capabilities] = MappingProxyType(
+    {
+        Compat.SACREBLEU: Capabilities(
+            compat=Compat.SACREBLEU,
+            name="sacreBLEU",
+            options=_COMMON
+            | {
+                Option.TOKENIZER,
+                Option.SMOOTH_VALUE,
+                Option.MAX_ORDER,
+                Option.EFFECTIVE_ORDER,
+            },
+            smoothings=(
+                Smoothing.NONE,
+                Smoothing.FLOOR,
+                Smoothing.ADD_K,
+                Smoothing.EXP,
+            ),
+            default_smoothing=Smoothing.EXP,
+            # sacreBLEU's defaults for the smoothing value (Chen & Cherry 2014).
+            smooth_values=MappingProxyType({Smoothing.FLOOR: 0.1, Smoothing.ADD_K: 1}),
+            default_tokenizer="13a",
+            fixed_tokenizer=None,
+            default_max_order=4,
+            max_order_range=_ANY_ORDER,
+            # As sacrebleu's corpus_bleu() (off) and sentence_bleu() / -sl (on).
+            effective_order_default=(False, True),
+            effective_order_name="effective order",
+            smooth_value_name="smoothing value",
+        ),
+        # NLTK takes token lists; 'none' (whitespace split) is what its users feed it.
+        Compat.NLTK: Capabilities(
+            compat=Compat.NLTK,
+            name="NLTK",
+            options=_COMMON
+            | {
+                Option.TOKENIZER,
+                Option.SMOOTH_VALUE,
+                Option.MAX_ORDER,
+                Option.WEIGHTS,
+                Option.EFFECTIVE_ORDER,
+                Option.NLTK_ALPHA,
+                Option.NLTK_K,
+            },
+            smoothings=(
+                Smoothing.METHOD0,
+                Smoothing.METHOD1,
+                Smoothing.METHOD2,
+                Smoothing.METHOD3,
+                Smoothing.METHOD4,
+                Smoothing.METHOD5,
+                Smoothing.METHOD6,
+                Smoothing.METHOD7,
+            ),
+            default_smoothing=Smoothing.METHOD0,
+            smooth_values=MappingProxyType({Smoothing.METHOD1: NLTK_DEFAULT_EPSILON}),
+            default_tokenizer="none",
+            fixed_tokenizer=None,
+            default_max_order=4,
+            max_order_range=_ANY_ORDER,
+            effective_order_default=(False, False),  # auto_reweigh=False
+            effective_order_name="auto_reweigh",
+            smooth_value_name="epsilon (method1)",
+        ),
+        # Hugging Face evaluate wraps tf-nmt in the 13a tokenizer: the tf-nmt default.
+        Compat.TF_NMT: Capabilities(
+            compat=Compat.TF_NMT,
+            name="tensorflow/nmt",
+            options=_COMMON | {Option.TOKENIZER, Option.MAX_ORDER},
+            smoothings=(Smoothing.NONE, Smoothing.ADD_ONE),
+            default_smoothing=Smoothing.NONE,
+            smooth_values=MappingProxyType({}),
+            default_tokenizer="13a",
+            fixed_tokenizer=None,
+            default_max_order=4,
+            max_order_range=_ANY_ORDER,
+            effective_order_default=(False, False),
+            effective_order_name="effective order",
+            smooth_value_name="smoothing value",
+        ),
+        # multi-bleu.perl reads pre-tokenized text and always counts 4-grams.
+        Compat.MULTI_BLEU: Capabilities(
+            compat=Compat.MULTI_BLEU,
+            name="multi-bleu.perl",
+            options=_COMMON,
+            smoothings=(Smoothing.NONE,),
+            default_smoothing=Smoothing.NONE,
+            smooth_values=MappingProxyType({}),
+            default_tokenizer="none",
+            fixed_tokenizer="none",
+            default_max_order=4,
+            max_order_range=NumberRange(4, 4),
+            effective_order_default=(False, False),
+            effective_order_name="effective order",
+            smooth_value_name="smoothing value",
+        ),
+    }
+)
+
+# Derived views, kept for their readers.
+SMOOTHINGS: Mapping[Compat, tuple[Smoothing, ...]] = MappingProxyType(
+    {compat: caps.smoothings for compat, caps in CAPABILITIES.items()}
+)
+DEFAULT_SMOOTHING: Mapping[Compat, Smoothing] = MappingProxyType(
+    {compat: caps.default_smoothing for compat, caps in CAPABILITIES.items()}
+)
+DEFAULT_TOKENIZER: Mapping[Compat, str] = MappingProxyType(
+    {compat: caps.default_tokenizer for compat, caps in CAPABILITIES.items()}
+)
+
+SMOOTHING_HELP: Mapping[Smoothing, str] = MappingProxyType(
+    {
+        Smoothing.NONE: "none: no smoothing; if no n-gram of some order matches, BLEU "
+        "is 0.",
+        Smoothing.FLOOR: "floor: an order with no match counts the smoothing value "
+        "(default 0.1) as its matches instead of 0.",
+        Smoothing.ADD_K: "add-k: adds the smoothing value k (default 1) to the matches "
+        "and to the total of every order from 2 up.",
+        Smoothing.EXP: "exp (sacreBLEU's default): the first order with no match "
+        "counts 1/2 match, the next 1/4, then 1/8, and so on.",
+        Smoothing.ADD_ONE: "add-one: adds 1 to the matches and to the total of every "
+        "order (tensorflow/nmt smooth=True).",
+        Smoothing.METHOD0: "method0: no smoothing; an order with no match makes "
+        "BLEU 0.",
+        Smoothing.METHOD1: "method1: an order with no match counts epsilon (the "
+        "smoothing value, default 0.1) as its matches.",
+        Smoothing.METHOD2: "method2: adds 1 to the matches and to the total of every "
+        "order from 2 up (Lin & Och 2004).",
+        Smoothing.METHOD3: "method3: the first order with no match counts 1/2 match, "
+        "the next 1/4, and so on (as sacreBLEU's exp).",
+        Smoothing.METHOD4: "method4: like method3, but shorter sentences get larger "
+        "counts (uses NLTK's k, default 5).",
+        Smoothing.METHOD5: "method5: each order's precision is averaged with its "
+        "neighbours' (orders n-1, n, n+1).",
+        Smoothing.METHOD6: "method6: from order 3 up, mixes each precision with an "
+        "estimate from the two orders below (uses NLTK's alpha, default 5).",
+        Smoothing.METHOD7: "method7: method4, then method5.",
+    }
+)
+"""What each smoothing method does, in words a translator can follow."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,9 +361,13 @@ class BleuConfig:
         compat = _coerce_enum(Compat, self.compat, "compatibility mode")
         object.__setattr__(self, "compat", compat)
         if self.tokenizer is None:
-            object.__setattr__(self, "tokenizer", DEFAULT_TOKENIZER[compat])
+            object.__setattr__(
+                self, "tokenizer", CAPABILITIES[compat].default_tokenizer
+            )
         if self.smoothing is None:
-            object.__setattr__(self, "smoothing", DEFAULT_SMOOTHING[compat])
+            object.__setattr__(
+                self, "smoothing", CAPABILITIES[compat].default_smoothing
+            )
         else:
             smoothing = _coerce_enum(Smoothing, self.smoothing, "smoothing method")
             object.__setattr__(self, "smoothing", smoothing)
@@ -171,10 +385,15 @@ class BleuConfig:
         """The resolved tokenizer name (never `None` after construction)."""
         return cast(str, self.tokenizer)
 
+    @property
+    def capabilities(self) -> Capabilities:
+        """What this config's mode offers (its options, defaults and ranges)."""
+        return CAPABILITIES[self.compat]
+
     def uses_effective_order(self, *, sentence: bool) -> bool:
         """Whether effective order (NLTK: auto_reweigh) is on for this kind of score."""
         if self.effective_order is None:
-            return sentence and self.compat is Compat.SACREBLEU
+            return self.capabilities.effective_order_default[sentence]
         return self.effective_order
 
     @property
@@ -188,17 +407,15 @@ class BleuConfig:
     def effective_smooth_value(self) -> float | int | None:
         """The smoothing value actually used, defaults filled in."""
         method = self.smoothing_method
-        if self.compat is Compat.SACREBLEU:
-            if method in _SACREBLEU_SMOOTH_DEFAULTS:
-                if self.smooth_value is None:
-                    return _SACREBLEU_SMOOTH_DEFAULTS[method]
-                return self.smooth_value
-            return None
+        caps = self.capabilities
         if self.compat is Compat.NLTK:
-            return (
-                NLTK_DEFAULT_EPSILON if self.smooth_value is None else self.smooth_value
-            )
-        return None
+            # NLTK's SmoothingFunction holds epsilon whichever method is chosen.
+            method = Smoothing.METHOD1
+        if not caps.takes_value(method):
+            return None
+        if self.smooth_value is None:
+            return caps.smooth_values[method]
+        return self.smooth_value
 
     def _validate(self) -> None:
         compat, method = self.compat, self.smoothing_method
@@ -206,12 +423,19 @@ class BleuConfig:
             raise ConfigError(
                 f"maximum n-gram order must be an integer, not {self.max_order!r}"
             )
-        if self.max_order < 1:
+        caps = CAPABILITIES[compat]
+        orders = caps.max_order_range
+        if self.max_order not in orders:
+            if orders.minimum == orders.maximum:
+                raise ConfigError(
+                    f"{compat.label} always uses {orders.minimum:g}-grams"
+                )
             raise ConfigError(
-                f"maximum n-gram order must be at least 1, not {self.max_order}"
+                f"maximum n-gram order must be at least {orders.minimum:g}, "
+                f"not {self.max_order}"
             )
-        if method not in SMOOTHINGS[compat]:
-            allowed = ", ".join(SMOOTHINGS[compat])
+        if method not in caps.smoothings:
+            allowed = ", ".join(caps.smoothings)
             raise ConfigError(
                 f"smoothing {method.value!r} does not exist in {compat.value} mode "
                 f"(choose one of: {allowed})"
@@ -219,7 +443,7 @@ class BleuConfig:
         if self.smooth_value is not None:
             self._validate_smooth_value(compat, method, self.smooth_value)
         if self.weights is not None:
-            if compat is not Compat.NLTK:
+            if not caps.has(Option.WEIGHTS):
                 raise ConfigError(
                     f"n-gram weights exist only in nltk mode; {compat.value} averages "
                     "the orders uniformly"
@@ -228,16 +452,15 @@ class BleuConfig:
                 raise ConfigError("weights must not be empty")
             if not all(math.isfinite(w) for w in self.weights):
                 raise ConfigError(f"weights must be finite numbers, not {self.weights}")
-        if self.effective_order and compat in (Compat.TF_NMT, Compat.MULTI_BLEU):
+        if self.effective_order and not caps.has(Option.EFFECTIVE_ORDER):
             raise ConfigError(f"{compat.value} has no effective order")
-        if compat is Compat.MULTI_BLEU:
-            if self.tokenizer_name != "none":
-                raise ConfigError(
-                    "multi-bleu.perl does not tokenize (use tokenizer 'none'); for "
-                    "multi-bleu-detok.perl use sacrebleu mode with smoothing 'none'"
-                )
-            if self.max_order != 4:
-                raise ConfigError("multi-bleu.perl always uses 4-grams")
+        fixed = caps.fixed_tokenizer
+        if fixed is not None and self.tokenizer_name != fixed:
+            # Only multi-bleu.perl has a fixed tokenizer: it reads tokenized text.
+            raise ConfigError(
+                f"{compat.label} does not tokenize (use tokenizer {fixed!r}); for "
+                "multi-bleu-detok.perl use sacrebleu mode with smoothing 'none'"
+            )
         if compat is Compat.NLTK:
             for name in ("nltk_alpha", "nltk_k"):
                 value = getattr(self, name)
@@ -256,14 +479,12 @@ class BleuConfig:
     def _validate_smooth_value(compat: Compat, method: Smoothing, value: float) -> None:
         if isinstance(value, bool) or not isinstance(value, int | float):
             raise ConfigError(f"smoothing value must be a number, not {value!r}")
-        if not math.isfinite(value) or value < 0:
+        if value not in SMOOTH_VALUE_RANGE:
             raise ConfigError(
-                f"smoothing value must be a finite number >= 0, not {value}"
+                "smoothing value must be a finite number >= "
+                f"{SMOOTH_VALUE_RANGE.minimum:g}, not {value}"
             )
-        takes_value = (
-            compat is Compat.SACREBLEU and method in _SACREBLEU_SMOOTH_DEFAULTS
-        ) or (compat is Compat.NLTK and method is Smoothing.METHOD1)
-        if not takes_value:
+        if not CAPABILITIES[compat].takes_value(method):
             raise ConfigError(
                 f"smoothing {method.value!r} in {compat.value} mode takes no value"
                 + (

@@ -2,6 +2,12 @@
 
 It computes nothing. It forwards user intents to the `Session` and the
 `SentenceBrowser`, and shows what they report. All wiring is in `_connect_signals`.
+
+The window fits the screen it opens on (a laptop's 1280×720 included) and
+remembers its size, docks, splitters and columns in the settings it is given, so
+tests pass a temporary file. The scores and the scoring options sit in two docks
+of their own: text of changing length in the summary can never move the option a
+user is about to click.
 """
 
 from __future__ import annotations
@@ -10,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from PySide6.QtCore import QSettings, Qt, QTimer, Signal
+from PySide6.QtCore import QByteArray, QSettings, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import (
     QAction,
     QCloseEvent,
@@ -57,6 +63,12 @@ __all__ = ["FileRole", "MainWindow"]
 FileRole = str  # "candidate", "reference", "source" or "" (skip)
 _ROLES = ("candidate", "reference", "source")
 
+# The window's preferred size, and the share of the screen it may take at most.
+_PREFERRED = QSize(1400, 900)
+_SCREEN_SHARE = 0.92
+# Where the layout is remembered (QSettings keys, QByteArray values).
+_LAYOUT_KEYS = ("geometry", "docks", "central", "bottom", "columns")
+
 
 @dataclass(frozen=True, slots=True, eq=False)
 class _Explained:
@@ -94,34 +106,29 @@ class MainWindow(QMainWindow):
         self._explain_timer = QTimer(self)
         self._explain_timer.setSingleShot(True)
         self._explain_timer.setInterval(0)
+        self._settings = settings
+        self._saved_columns: QByteArray | None = None
         self.setWindowTitle("bleu-gui")
         self.setAcceptDrops(True)
         self._build_panels()
         self._build_menus()
         self._connect_signals()
-        self.resize(1400, 900)
+        self._fit_to_screen()
+        self._restore_layout()
 
     # --- layout --------------------------------------------------------------------
 
     def _build_panels(self) -> None:
         self.summary = SummaryPanel()
         self.settings_panel = SettingsPanel()
-        side = QWidget()
-        side_layout = QVBoxLayout(side)
-        side_layout.addWidget(self.summary)
-        side_layout.addWidget(self.settings_panel)
-        side_layout.addStretch(1)
-        scroll = QScrollArea()
-        scroll.setWidget(side)
-        scroll.setWidgetResizable(True)
-        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        scroll.setMinimumWidth(340)
-        dock = QDockWidget("Corpus", self)
-        dock.setObjectName("corpus-dock")
-        dock.setWidget(scroll)
-        dock.setFeatures(QDockWidget.DockWidgetFeature.DockWidgetMovable)
-        self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, dock)
-        self.resizeDocks([dock], [360], Qt.Orientation.Horizontal)
+        corpus_dock = self._dock("Corpus", "corpus-dock", self.summary)
+        options_dock = self._dock(
+            "Scoring options", "options-dock", self.settings_panel
+        )
+        self.resizeDocks([corpus_dock], [360], Qt.Orientation.Horizontal)
+        self.resizeDocks(
+            [corpus_dock, options_dock], [420, 380], Qt.Orientation.Vertical
+        )
 
         self.filter_bar = FilterBar()
         self.table = SentenceTableView()
@@ -136,6 +143,14 @@ class MainWindow(QMainWindow):
         self.order_bar = OrderBar()
         self.order_buttons = self.order_bar.orders
         self.tokens_button = self.order_bar.tokens
+        # Said when the filter hides the sentence the panels below still show.
+        self.hidden_note = QLabel()
+        self.hidden_note.setWordWrap(True)
+        self.hidden_note.setStyleSheet(
+            "QLabel { background: palette(highlight); color: palette(highlighted-text);"
+            " padding: 4px; }"
+        )
+        self.hidden_note.hide()
         detail_box = QWidget()
         detail_layout = QVBoxLayout(detail_box)
         detail_layout.setContentsMargins(4, 0, 4, 4)
@@ -149,22 +164,36 @@ class MainWindow(QMainWindow):
         charts_layout = QVBoxLayout(charts)
         charts_layout.addWidget(self.precision_chart)
         charts_layout.addWidget(self.histogram)
+        # Scrolled: the two charts' minimum heights must not take the table's rows
+        # on a short screen.
+        charts_scroll = QScrollArea()
+        charts_scroll.setWidget(charts)
+        charts_scroll.setWidgetResizable(True)
+        charts_scroll.setFrameShape(QScrollArea.Shape.NoFrame)
         self.tabs = QTabWidget()
         self.tabs.addTab(self.explain, "Explain")
-        self.tabs.addTab(charts, "Charts")
+        self.tabs.addTab(charts_scroll, "Charts")
 
         bottom = QSplitter(Qt.Orientation.Horizontal)
+        bottom.setObjectName("bottom-splitter")
         bottom.addWidget(detail_box)
         bottom.addWidget(self.tabs)
         bottom.setStretchFactor(0, 3)
         bottom.setStretchFactor(1, 2)
+        below = QWidget()
+        below_layout = QVBoxLayout(below)
+        below_layout.setContentsMargins(4, 0, 4, 0)
+        below_layout.setSpacing(2)
+        below_layout.addWidget(self.hidden_note)
+        below_layout.addWidget(bottom, 1)
         central = QSplitter(Qt.Orientation.Vertical)
+        central.setObjectName("central-splitter")
         central.addWidget(top)
-        central.addWidget(bottom)
-        central.setStretchFactor(0, 2)
-        central.setStretchFactor(1, 3)
-        central.setSizes([380, 520])
+        central.addWidget(below)
+        central.setStretchFactor(0, 1)
+        central.setStretchFactor(1, 1)
         self.setCentralWidget(central)
+        self.central_splitter, self.bottom_splitter = central, bottom
 
         self.banner = QLabel()
         self.banner.setWordWrap(True)
@@ -184,6 +213,78 @@ class MainWindow(QMainWindow):
         self.statusBar().addWidget(self.status_text, 1)
         self.statusBar().addPermanentWidget(self.progress)
         self.statusBar().addPermanentWidget(self.cancel_button)
+
+    def _dock(self, title: str, name: str, panel: QWidget) -> QDockWidget:
+        """A left dock showing `panel`, scrolled when the window is short."""
+        scroll = QScrollArea()
+        scroll.setWidget(panel)
+        scroll.setWidgetResizable(True)
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        scroll.setMinimumWidth(340)
+        dock = QDockWidget(title, self)
+        dock.setObjectName(name)
+        dock.setWidget(scroll)
+        dock.setFeatures(QDockWidget.DockWidgetFeature.DockWidgetMovable)
+        self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, dock)
+        return dock
+
+    def _fit_to_screen(self) -> None:
+        """Take the preferred size, or less: never more than the screen has."""
+        screen = self.screen() or QGuiApplication.primaryScreen()
+        available = screen.availableGeometry()
+        width = min(_PREFERRED.width(), int(available.width() * _SCREEN_SHARE))
+        height = min(_PREFERRED.height(), int(available.height() * _SCREEN_SHARE))
+        self.resize(width, height)
+        # The table gets as much height as the detail below it.
+        self.central_splitter.setSizes([height // 2, height // 2])
+
+    def _restore_layout(self) -> None:
+        """Put back the size, docks, splitters and columns of the last session."""
+        saved = {key: self._settings.value(f"window/{key}") for key in _LAYOUT_KEYS}
+        if isinstance(saved["geometry"], QByteArray):
+            self.restoreGeometry(saved["geometry"])
+        if isinstance(saved["docks"], QByteArray):
+            self.restoreState(saved["docks"])
+        if isinstance(saved["central"], QByteArray):
+            self.central_splitter.restoreState(saved["central"])
+        if isinstance(saved["bottom"], QByteArray):
+            self.bottom_splitter.restoreState(saved["bottom"])
+        if isinstance(saved["columns"], QByteArray):
+            # Applied once the table has its columns (see `_restore_columns`).
+            self._saved_columns = saved["columns"]
+
+    def _restore_columns(self) -> None:
+        """Give the table the column widths of the last session, once it has columns."""
+        state = self._saved_columns
+        if state is None or self.browser.model.columnCount() == 0:
+            return
+        self._saved_columns = None
+        self.table.horizontalHeader().restoreState(state)
+
+    def save_layout(self) -> None:
+        """Remember the size, docks, splitters and columns (on close)."""
+        values = {
+            "geometry": self.saveGeometry(),
+            "docks": self.saveState(),
+            "central": self.central_splitter.saveState(),
+            "bottom": self.bottom_splitter.saveState(),
+            "columns": self.table.horizontalHeader().saveState(),
+        }
+        for key, value in values.items():
+            self._settings.setValue(f"window/{key}", value)
+        self._settings.sync()
+
+    def dialog_folder(self) -> str:
+        """The folder a file dialog should open in (for the file actions).
+
+        The folder of the candidate loaded, else of the file set opened last, else
+        the user's home.
+        """
+        files = self.session.files
+        if files is None:
+            entries = self.recent.entries()
+            files = entries[0] if entries else None
+        return str(files.hypothesis.parent) if files is not None else str(Path.home())
 
     def _build_menus(self) -> None:
         menu = self.menuBar()
@@ -260,6 +361,7 @@ class MainWindow(QMainWindow):
         self.table.sort_requested.connect(browser.sort_by)
         self.table.sentence_selected.connect(self.show_sentence)
         self._explain_timer.timeout.connect(self._explain_now)
+        browser.model.modelReset.connect(self._restore_columns)
         browser.model.modelReset.connect(self._on_table_changed)
         browser.model.layoutChanged.connect(self._on_table_changed)
         browser.filter_changed.connect(self._on_filter_changed)
@@ -268,6 +370,7 @@ class MainWindow(QMainWindow):
         self.precision_chart.order_clicked.connect(self.show_order)
         self.histogram.range_clicked.connect(self.filter_bar.set_score_range)
         self.recent.changed.connect(self._refresh_file_menus)
+        self.summary.copied.connect(self._on_copied)
 
     # --- public slots -----------------------------------------------------------------
 
@@ -283,6 +386,7 @@ class MainWindow(QMainWindow):
         once.
         """
         self._row = row
+        self.hidden_note.hide()
         shown = self._explained
         if shown is not None and shown.is_for(
             row, self.session.corpus, self.session.config
@@ -380,6 +484,7 @@ class MainWindow(QMainWindow):
         if scores is not None:
             lines.append(scores.sentence_signature)
         QGuiApplication.clipboard().setText("\n".join(lines))
+        self._on_copied(f"Copied sentence {row + 1} with its scores")
 
     def show_error(self, message: str) -> None:
         """Show a one-line error; whatever was loaded stays loaded."""
@@ -424,8 +529,17 @@ class MainWindow(QMainWindow):
         New content (new scores) clears the selection, and a filter may have hidden
         the row for a while; `Next sentence` continues from the selection.
         """
-        if self._row is not None:
-            self.table.select_corpus_row(self._row)
+        row = self._row
+        if row is None:
+            return
+        if self.table.select_corpus_row(row):
+            self.hidden_note.hide()
+        else:
+            self.hidden_note.setText(
+                f"Sentence {row + 1}, shown below, is hidden by the filter. "
+                "Select a sentence in the table, or clear the filter to see it there."
+            )
+            self.hidden_note.show()
 
     def _on_filter_changed(self, spec: SentenceFilter) -> None:
         """Mark the filter's score range on the histogram (none: the whole range)."""
@@ -447,6 +561,10 @@ class MainWindow(QMainWindow):
         self.progress.setRange(0, max(total, 1))
         self.progress.setValue(done)
         self.status_text.setText(f"{what.capitalize()}… {done:,} of {total:,}")
+
+    def _on_copied(self, message: str) -> None:
+        """Confirm a copy to the clipboard in the status bar."""
+        self.statusBar().showMessage(message, 5_000)
 
     def _on_warning(self, message: str) -> None:
         self.statusBar().showMessage(message, 10_000)
@@ -562,6 +680,7 @@ class MainWindow(QMainWindow):
 
     @override
     def closeEvent(self, event: QCloseEvent) -> None:
+        self.save_layout()
         self.browser.cancel()
         self.session.shutdown()
         self.recent.close()

@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QPushButton,
+    QSizePolicy,
     QTableView,
     QWidget,
 )
@@ -140,10 +141,17 @@ class FilterBar(QWidget):
         self.search.setClearButtonEnabled(True)
         self.regex = QCheckBox("Regex")
         self.case = QCheckBox("Aa")
-        self.case.setToolTip("Match case")
+        self.case.setToolTip("Aa: match case, so that 'Biker' does not find 'biker'.")
+        self.regex.setToolTip(
+            "Regex: search with a regular expression (Python syntax), e.g. "
+            "'bik(e|ing)'."
+        )
         self.in_hyp = QCheckBox("Hyp")
         self.in_refs = QCheckBox("Refs")
         self.in_src = QCheckBox("Src")
+        self.in_hyp.setToolTip("Search the candidate (hypothesis) sentences.")
+        self.in_refs.setToolTip("Search the reference translations.")
+        self.in_src.setToolTip("Search the source sentences.")
         for box in (self.in_hyp, self.in_refs, self.in_src):
             box.setChecked(True)
         self.min_score = QDoubleSpinBox()
@@ -156,6 +164,12 @@ class FilterBar(QWidget):
         self.clear = QPushButton("Clear")
         self.problem = QLabel()
         self.problem.setStyleSheet("color: palette(highlight);")
+        # A long message (an invalid regex) takes only the room left over, never
+        # the search box's or the window's: the full text is in its tooltip.
+        self.problem.setSizePolicy(
+            QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred
+        )
+        self.search.setMinimumWidth(self.fontMetrics().horizontalAdvance("x" * 16))
 
         layout = QHBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -213,7 +227,9 @@ class FilterBar(QWidget):
     def show_problem(self, message: str) -> None:
         """Say why the filter was not applied (an invalid regex)."""
         self.problem.setText(message)
+        self.problem.setToolTip(message)
 
     def _emit(self) -> None:
         self.problem.clear()
+        self.problem.setToolTip("")
         self.filter_requested.emit(self.current_filter())

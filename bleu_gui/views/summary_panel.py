@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from html import escape
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QFont, QGuiApplication
 from PySide6.QtWidgets import (
     QHBoxLayout,
@@ -25,7 +25,13 @@ __all__ = ["SummaryPanel"]
 
 
 class SummaryPanel(QWidget):
-    """Corpus BLEU with every term, the signature, and the BLEU of the shown rows."""
+    """Corpus BLEU with every term, the signature, and the BLEU of the shown rows.
+
+    Signals:
+        copied: something was copied to the clipboard (a "Copied …" message).
+    """
+
+    copied = Signal(str)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -43,6 +49,13 @@ class SummaryPanel(QWidget):
             Qt.TextInteractionFlag.TextSelectableByMouse
         )
         self.details.setWordWrap(True)
+        self.details.setToolTip(
+            "p1, p2, …: of the candidate's n-grams of each length (1 word, 2 words, "
+            "…), the share also found in a reference (matches / n-grams).\n"
+            "BP: brevity penalty, below 1 when the candidate is shorter than the "
+            "references; ratio = c / r.\n"
+            "c / r: candidate length / reference length, in tokens."
+        )
         self.signature = QLabel()
         self.signature.setTextInteractionFlags(
             Qt.TextInteractionFlag.TextSelectableByMouse
@@ -52,6 +65,10 @@ class SummaryPanel(QWidget):
         mono.setStyleHint(QFont.StyleHint.Monospace)
         self.signature.setFont(mono)
         self.copy_signature = QPushButton("Copy signature")
+        self.copy_signature.setToolTip(
+            "Copy the signature: the options these numbers were computed with, to "
+            "quote next to the score."
+        )
         self.copy_signature.setEnabled(False)
         self.copy_signature.clicked.connect(self._on_copy_clicked)
         self.shown = QLabel()
@@ -111,6 +128,7 @@ class SummaryPanel(QWidget):
 
     def _on_copy_clicked(self) -> None:
         QGuiApplication.clipboard().setText(self.signature.text())
+        self.copied.emit(f"Copied the signature {self.signature.text()}")
 
 
 def _details_html(result: BleuScore) -> str:
