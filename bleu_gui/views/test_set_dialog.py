@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtGui import QKeyEvent, QKeySequence
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
@@ -65,9 +65,12 @@ class OpenTestSetDialog(QDialog):
         self._encoding = encoding
         self._checking = False
 
-        self.references = QListWidget()
+        self.references = _ReferenceList()
         self.references.setSelectionMode(QListWidget.SelectionMode.ExtendedSelection)
         self.references.setToolTip("One or more reference translations")
+        # Room for five names: enough for any test set, small enough to fit.
+        rows = self.references.fontMetrics().lineSpacing() * 5
+        self.references.setMaximumHeight(rows + 2 * self.references.frameWidth() + 4)
         self.add_button = QPushButton("&Add…")
         self.remove_button = QPushButton("Re&move")
         buttons = QVBoxLayout()
@@ -109,6 +112,14 @@ class OpenTestSetDialog(QDialog):
         )
         self.ok_button = self.button_box.button(QDialogButtonBox.StandardButton.Ok)
         self.ok_button.setText("&Open")
+        # Enter anywhere opens the set; it never presses a picker button instead.
+        for button in (
+            self.add_button,
+            self.remove_button,
+            self.source_button,
+            self.candidate_button,
+        ):
+            button.setAutoDefault(False)
         self.ok_button.setDefault(True)
 
         layout = QVBoxLayout(self)
@@ -125,9 +136,7 @@ class OpenTestSetDialog(QDialog):
 
         self.add_button.clicked.connect(self._on_add)
         self.remove_button.clicked.connect(self.remove_selected)
-        delete = QShortcut(QKeySequence.StandardKey.Delete, self.references)
-        delete.setContext(Qt.ShortcutContext.WidgetShortcut)
-        delete.activated.connect(self.remove_selected)
+        self.references.delete_pressed.connect(self.remove_selected)
         self.references.itemSelectionChanged.connect(self._update_buttons)
         self.source_button.clicked.connect(self._on_browse_source)
         self.candidate_button.clicked.connect(self._on_browse_candidate)
@@ -264,6 +273,26 @@ class OpenTestSetDialog(QDialog):
         """Close: the files were opened."""
         self._checking = False
         super().accept()
+
+
+class _ReferenceList(QListWidget):
+    """The references; Delete (or Backspace) removes the selected ones.
+
+    Signals:
+        delete_pressed: the user asked to remove the selection.
+    """
+
+    delete_pressed = Signal()
+
+    @override
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        if event.matches(QKeySequence.StandardKey.Delete) or (
+            event.key() == Qt.Key.Key_Backspace
+        ):
+            self.delete_pressed.emit()
+            event.accept()
+            return
+        super().keyPressEvent(event)
 
 
 def _buddy(text: str, widget: QWidget) -> QLabel:
