@@ -26,7 +26,13 @@ from bleu_gui.models.recent import RecentFiles
 from bleu_gui.models.session import FileSet, Session
 from bleu_gui.views.test_set_dialog import OpenTestSetDialog
 
-__all__ = ["FileActions", "FileRole", "dropped_file_set"]
+__all__ = [
+    "MISFIT_TITLE",
+    "FileActions",
+    "FileRole",
+    "dropped_file_set",
+    "last_loaded_directory",
+]
 
 
 class FileRole(StrEnum):
@@ -137,14 +143,14 @@ class FileActions(QObject):
         self.source_action = self._action(
             "Open &source…", "Ctrl+Shift+O", self._on_open_source
         )
-        self.remove_menu = QMenu("Re&move reference")
+        self.remove_menu = QMenu("Re&move reference", self._window)
         self.reload_action = self._action(
             "Re&load", QKeySequence.StandardKey.Refresh, self.session.reload
         )
         self.close_action = self._action(
             "&Close", QKeySequence.StandardKey.Close, self.session.close
         )
-        self.recent_menu = QMenu("Recent &files")
+        self.recent_menu = QMenu("Recent &files", self._window)
 
     def fill_menu(self, menu: QMenu) -> None:
         """Put the file actions in `menu` (the window's File menu)."""

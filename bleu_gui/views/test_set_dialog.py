@@ -34,7 +34,7 @@ from typing_extensions import override
 
 from bleu_gui.models.session import FileSet
 
-__all__ = ["OpenTestSetDialog"]
+__all__ = ["CHECKING_TEXT", "NO_CANDIDATE", "NO_REFERENCE", "OpenTestSetDialog"]
 
 CHECKING_TEXT = "Checking the files…"
 NO_CANDIDATE = "choose the candidate (the system output to score)"

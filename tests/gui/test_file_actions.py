@@ -292,7 +292,9 @@ def test_a_reference_that_does_not_fit_is_only_reported(
 
 
 def test_the_file_menu(window: MainWindow) -> None:
-    menu = window.menuBar().findChildren(QMenu)[0]
+    menu = window.menuBar().actions()[0].menu()
+    assert isinstance(menu, QMenu)
+    assert menu.title() == "&File"
     texts = [action.text().replace("&", "") for action in menu.actions()]
     assert texts == [
         "Open test set…",
