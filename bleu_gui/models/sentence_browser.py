@@ -73,6 +73,7 @@ class SentenceBrowser(QObject):
         session.scores_changed.connect(self._on_scores_changed)
         session.texts_loaded.connect(self._on_texts_loaded)
         session.busy_changed.connect(self._on_busy_changed)
+        session.files_changed.connect(self._on_files_changed)
 
     @property
     def filter(self) -> SentenceFilter:
@@ -222,6 +223,12 @@ class SentenceBrowser(QObject):
             None, corpus.hypothesis.lines, np.zeros(size, dtype=np.int64)
         )
         self.shown_changed.emit(size, size, "scoring…")
+
+    def _on_files_changed(self) -> None:
+        """A closed test set (no corpus) leaves no rows and no search behind."""
+        if self._session.corpus is None:
+            self._cancel_search()
+            self._on_busy_changed(False)
 
     def _on_busy_changed(self, busy: bool) -> None:
         """After work ended without new scores (failed, cancelled), show the old."""

@@ -51,7 +51,8 @@ from bleu_gui.core.scoring import (
     required_order,
 )
 from bleu_gui.core.steps import relabel
-from bleu_gui.io import Corpus, iter_read_corpus
+from bleu_gui.io import Corpus, LineCountError, iter_read_corpus
+from bleu_gui.io.errors import display_name
 from bleu_gui.workers import Job, SliceWorker, Worker
 
 __all__ = ["FileSet", "Scores", "Session"]
@@ -96,6 +97,33 @@ class FileSet:
     source: Path | None = None
     encoding: str = "utf-8"
 
+    @property
+    def paths(self) -> tuple[Path, ...]:
+        """Every file, in the order they are read: candidate, references, source."""
+        source = () if self.source is None else (self.source,)
+        return (self.hypothesis, *self.references, *source)
+
+    def repeated_file(self) -> str | None:
+        """Why a reference is a file already in the set (one line), or None.
+
+        The same file given twice as a reference, or the source given as a
+        reference, would be scored as one more reference and inflate `nrefs` in the
+        signature. Paths are compared resolved (links, `..`, relative paths), which
+        asks the file system for names only: no file is read.
+        """
+        seen: dict[Path, str] = {}
+        if self.source is not None:
+            seen[_resolved(self.source)] = "the source"
+        for number, path in enumerate(self.references, start=1):
+            key = _resolved(path)
+            if key in seen:
+                return (
+                    f"{display_name(path)} is already {seen[key]}: "
+                    f"a file can be only one reference"
+                )
+            seen[key] = f"reference {number}"
+        return None
+
 
 @dataclass(frozen=True, slots=True, eq=False)
 class Scores:
@@ -116,6 +144,19 @@ class Scores:
     gains: npt.NDArray[np.float64]
     signature: str
     sentence_signature: str
+
+
+@dataclass(frozen=True, slots=True)
+class _Refused:
+    """A job's end: the new candidate does not fit the loaded test set.
+
+    Attributes:
+        candidate: the candidate file that was refused.
+        message: why, in one line (the line-count error).
+    """
+
+    candidate: Path
+    message: str
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -143,8 +184,12 @@ class Session(QObject):
         texts_loaded: a `Corpus` has been read and is being scored: its texts can be
             shown already. If scoring then fails, `busy_changed(False)` comes
             without `files_changed`, and the previous corpus is still the session's.
-        files_changed: a new corpus was loaded (texts, file names, sizes); not when
-            the same one is tokenized or counted anew.
+        files_changed: a new corpus was loaded (texts, file names, sizes), or the
+            test set was closed (`files` is then None); not when the same corpus is
+            tokenized or counted anew.
+        candidate_refused: (path, message) after `error_occurred`, when a new
+            candidate (`set_hypothesis`) does not fit the loaded references or
+            source: it may belong to another test set.
         config_changed: the scoring options changed (the new `BleuConfig`).
         scores_changed: new scores are available.
         busy_changed: work started (True) or ended (False).
@@ -155,6 +200,7 @@ class Session(QObject):
 
     texts_loaded = Signal(object)
     files_changed = Signal()
+    candidate_refused = Signal(object, str)
     config_changed = Signal(object)
     scores_changed = Signal()
     busy_changed = Signal(bool)
@@ -215,23 +261,40 @@ class Session(QObject):
     # --- requests ----------------------------------------------------------------
 
     def open_files(self, files: FileSet) -> None:
-        """Load `files` and score them with the current options (in the background)."""
+        """Load `files` and score them with the current options (in the background).
+
+        Nothing loaded is replaced until every file has been read and the line
+        counts agree; a reference that is a file already in the set is refused
+        before anything is read.
+        """
+        self._open(files)
+
+    def _open(self, files: FileSet, *, new_candidate: bool = False) -> None:
+        """`open_files`; with `new_candidate`, a misfit is `candidate_refused`."""
+        repeated = files.repeated_file()
+        if repeated is not None:
+            self.error_occurred.emit(repeated)
+            return
         if self._processes > 1 and _file_size(files.hypothesis) >= _POOL_MIN_BYTES:
             self._pool_for(_POOL_MIN_SEGMENTS)  # started now, used after reading
         config = self._config
         self._run(
-            lambda: self._read_job(files),
+            lambda: self._read_job(files, new_candidate=new_candidate),
             lambda corpus: self._on_read(files, config, corpus),
             on_gui_thread=True,
         )
         self._loading = files
 
     def set_hypothesis(self, path: Path) -> None:
-        """Replace the candidate, keeping references and source."""
+        """Replace the candidate, keeping references and source.
+
+        A candidate whose line count does not fit them is reported by
+        `error_occurred`, then `candidate_refused`.
+        """
         self._reopen(hypothesis=path)
 
     def add_reference(self, path: Path) -> None:
-        """Add one more reference file."""
+        """Add one more reference file (not one already in the set)."""
         if self.files is None:
             self.error_occurred.emit("open a candidate file before adding references")
             return
@@ -257,6 +320,25 @@ class Session(QObject):
         """Read every open file again from disk."""
         if self.files is not None:
             self.open_files(self.files)
+
+    def close(self) -> None:
+        """Close the test set: stop the running work, forget files and scores.
+
+        Emits `files_changed` (with `files` None), then `busy_changed(False)` if work
+        was running. The options stay.
+        """
+        worker, self._worker, self._loading = self._worker, None, None
+        if worker is None and self._counted is None:
+            return
+        if worker is not None:
+            worker.cancel()
+        previous, self._counted, self._scores = self._counted, None, None
+        if previous is not None:  # freed in a turn of its own, as in `_on_loaded`
+            self._retired.append(previous)
+            self._release.start()
+        self.files_changed.emit()
+        if worker is not None:
+            self.busy_changed.emit(False)
 
     def set_config(self, config: BleuConfig) -> None:
         """Score with `config`: re-score, or count again only if tokens changed."""
@@ -341,17 +423,26 @@ class Session(QObject):
                 self._pool = WorkerPool(self._processes)
             return self._pool
 
-    def _read_job(self, files: FileSet) -> Job:
-        """Read the files (on the GUI thread, a piece of a file per step)."""
-        corpus = yield from relabel(
-            iter_read_corpus(
-                files.hypothesis,
-                files.references,
-                files.source,
-                encoding=files.encoding,
-            ),
-            lambda step: (*step, "reading files"),
-        )
+    def _read_job(self, files: FileSet, *, new_candidate: bool = False) -> Job:
+        """Read the files (on the GUI thread, a piece of a file per step).
+
+        With `new_candidate`, a line-count mismatch ends the job as `_Refused`
+        instead of failing: the candidate may belong to another test set.
+        """
+        try:
+            corpus = yield from relabel(
+                iter_read_corpus(
+                    files.hypothesis,
+                    files.references,
+                    files.source,
+                    encoding=files.encoding,
+                ),
+                lambda step: (*step, "reading files"),
+            )
+        except LineCountError as error:
+            if not new_candidate:
+                raise
+            return _Refused(files.hypothesis, str(error))
         # The ~20 ms collection as a step of its own, with the slice's time checked
         # before and after it: it does not share a slice with the last piece read
         # once that slice is spent, nor with handing the texts to the table after.
@@ -445,7 +536,11 @@ class Session(QObject):
             changes["references"] = references
         if not isinstance(source, _Keep):
             changes["source"] = source
-        self.open_files(replace(files, **changes))  # type: ignore[arg-type]
+        new_candidate = self.files is not None and changes.keys() == {"hypothesis"}
+        self._open(
+            replace(files, **changes),  # type: ignore[arg-type]
+            new_candidate=new_candidate,
+        )
 
     def _run(
         self,
@@ -491,6 +586,10 @@ class Session(QObject):
     ) -> None:
         if worker is not self._worker:
             return  # superseded by a newer request
+        if isinstance(result, _Refused):  # a failure with a typed follow-up
+            self._on_failed(worker, result.message)
+            self.candidate_refused.emit(result.candidate, result.message)
+            return
         on_done(result)  # the new state first, then "no longer busy"
         self._on_ended(worker)
 
@@ -537,6 +636,14 @@ class Session(QObject):
     def _on_scored(self, scores: Scores) -> None:
         self._scores = scores
         self.scores_changed.emit()
+
+
+def _resolved(path: Path) -> Path:
+    """`path` made absolute, links and `..` resolved as far as they exist."""
+    try:
+        return path.expanduser().resolve()
+    except (OSError, RuntimeError):  # a link loop: compare it as given
+        return path.absolute()
 
 
 def _file_size(path: Path) -> int:

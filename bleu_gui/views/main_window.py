@@ -12,6 +12,7 @@ user is about to click.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -27,11 +28,9 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import (
     QDockWidget,
-    QFileDialog,
     QInputDialog,
     QLabel,
     QMainWindow,
-    QMessageBox,
     QProgressBar,
     QPushButton,
     QScrollArea,
@@ -45,11 +44,11 @@ from typing_extensions import override
 from bleu_gui.core import BleuConfig, BleuScore
 from bleu_gui.core.explain import SentenceExplanation
 from bleu_gui.io import Corpus
-from bleu_gui.models.recent import RecentFiles
 from bleu_gui.models.sentence_browser import SentenceBrowser
 from bleu_gui.models.sentence_filter import SentenceFilter
-from bleu_gui.models.session import FileSet, Session
+from bleu_gui.models.session import Session
 from bleu_gui.views.explain_panel import ExplainPanel
+from bleu_gui.views.file_actions import FileActions, FileRole
 from bleu_gui.views.order_bar import OrderBar
 from bleu_gui.views.precision_chart import PrecisionChart
 from bleu_gui.views.score_histogram import ScoreHistogram
@@ -60,8 +59,7 @@ from bleu_gui.views.summary_panel import SummaryPanel
 
 __all__ = ["FileRole", "MainWindow"]
 
-FileRole = str  # "candidate", "reference", "source" or "" (skip)
-_ROLES = ("candidate", "reference", "source")
+NO_TEST_SET = "No test set"
 
 # The window's preferred size, and the share of the screen it may take at most.
 _PREFERRED = QSize(1400, 900)
@@ -97,9 +95,8 @@ class MainWindow(QMainWindow):
         super().__init__()
         self.session = session
         self.browser = SentenceBrowser(session, self)
-        self.recent = RecentFiles(settings, self)
-        # Replaced in tests: asks which role a dropped file plays.
-        self.choose_role: Callable[[Path], FileRole] = self._ask_role
+        self.file_actions = FileActions(self, session, settings)
+        self.recent = self.file_actions.recent
         self._row: int | None = None
         self._explained: _Explained | None = None
         # Explains `_row` at the next event-loop turn (see `show_sentence`).
@@ -274,38 +271,19 @@ class MainWindow(QMainWindow):
             self._settings.setValue(f"window/{key}", value)
         self._settings.sync()
 
-    def dialog_folder(self) -> str:
-        """The folder a file dialog should open in (for the file actions).
-
-        The folder of the candidate loaded, else of the file set opened last, else
-        the user's home.
-        """
-        files = self.session.files
-        if files is None:
-            entries = self.recent.entries()
-            files = entries[0] if entries else None
-        return str(files.hypothesis.parent) if files is not None else str(Path.home())
-
     def _build_menus(self) -> None:
         menu = self.menuBar()
         files = menu.addMenu("&File")
-        self.open_action = self._action(
-            files,
-            "&Open candidate…",
-            QKeySequence.StandardKey.Open,
-            self._on_open_candidate,
-        )
-        self.add_ref_action = self._action(
-            files, "&Add reference…", "Ctrl+R", self._on_add_reference
-        )
-        self.source_action = self._action(
-            files, "Open &source…", "Ctrl+Shift+O", self._on_open_source
-        )
-        self.remove_menu = files.addMenu("Re&move reference")
-        self.reload_action = self._action(
-            files, "Re&load", QKeySequence.StandardKey.Refresh, self.session.reload
-        )
-        self.recent_menu = files.addMenu("Recent &files")
+        actions = self.file_actions
+        actions.fill_menu(files)
+        self.open_test_set_action = actions.open_test_set_action
+        self.open_action = actions.open_action
+        self.add_ref_action = actions.add_ref_action
+        self.source_action = actions.source_action
+        self.remove_menu = actions.remove_menu
+        self.reload_action = actions.reload_action
+        self.close_action = actions.close_action
+        self.recent_menu = actions.recent_menu
         files.addSeparator()
         self._action(files, "&Quit", QKeySequence.StandardKey.Quit, self.close)
 
@@ -318,13 +296,19 @@ class MainWindow(QMainWindow):
         )
 
         go = menu.addMenu("&Go")
-        self._action(go, "&Next sentence", "Ctrl+Down", lambda: self.table.step(1))
-        self._action(go, "&Previous sentence", "Ctrl+Up", lambda: self.table.step(-1))
-        self._action(go, "&Jump to sentence…", "Ctrl+G", self._on_jump)
-        self._action(
-            go, "&Copy sentence with scores", "Ctrl+Shift+C", self.copy_sentence
-        )
-        self._refresh_file_menus()
+        # Enabled only with a test set open (see `_on_files_changed`).
+        self.sentence_actions = [
+            self._action(go, "&Next sentence", "Ctrl+Down", lambda: self.table.step(1)),
+            self._action(
+                go, "&Previous sentence", "Ctrl+Up", lambda: self.table.step(-1)
+            ),
+            self._action(go, "&Jump to sentence…", "Ctrl+G", self._on_jump),
+            self._action(
+                go, "&Copy sentence with scores", "Ctrl+Shift+C", self.copy_sentence
+            ),
+        ]
+        for action in self.sentence_actions:
+            action.setEnabled(False)
 
     def _order_slot(self, order: int) -> Callable[[], None]:
         return lambda: self.show_order(order)
@@ -352,6 +336,7 @@ class MainWindow(QMainWindow):
         session.busy_changed.connect(self._on_busy_changed)
         session.progress_changed.connect(self._on_progress)
         session.error_occurred.connect(self.show_error)
+        self.file_actions.error_occurred.connect(self.show_error)
         session.warning_occurred.connect(self._on_warning)
         self.settings_panel.config_requested.connect(session.set_config)
         self.cancel_button.clicked.connect(session.cancel)
@@ -369,7 +354,6 @@ class MainWindow(QMainWindow):
         self.tokens_button.toggled.connect(self.detail.set_show_tokens)
         self.precision_chart.order_clicked.connect(self.show_order)
         self.histogram.range_clicked.connect(self.filter_bar.set_score_range)
-        self.recent.changed.connect(self._refresh_file_menus)
         self.summary.copied.connect(self._on_copied)
 
     # --- public slots -----------------------------------------------------------------
@@ -510,18 +494,39 @@ class MainWindow(QMainWindow):
 
     def _on_files_changed(self) -> None:
         files = self.session.files
+        for action in self.sentence_actions:
+            action.setEnabled(files is not None)
         if files is None:
+            self._show_no_test_set()
             return
-        self.recent.add(files)
+        for chart in (self.precision_chart, self.histogram):
+            chart.chart().setTitle("")
         self.detail.set_reference_names([path.name for path in files.references])
         self.setWindowTitle(f"bleu-gui — {files.hypothesis.name}")
-        self._refresh_file_menus()
         # Stay on the sentence shown (re-tokenized, reloaded, another candidate):
         # `_on_scores_changed` shows it anew. Only when there is none, show the first.
         corpus = self.session.corpus
         if corpus is None or self._row is None or self._row >= corpus.num_segments:
             self._row = None
             self.table.step(0)
+
+    def _show_no_test_set(self) -> None:
+        """After Close: nothing of the old test set stays on screen."""
+        self._explain_timer.stop()
+        self._row = None
+        self._explained = None
+        self.setWindowTitle("bleu-gui")
+        self.banner.hide()
+        self.status_text.setText(NO_TEST_SET)
+        self.summary.set_scores(None, 0, 0)
+        self.summary.caption.setText(f"{NO_TEST_SET}: File › Open test set… opens one.")
+        self.detail.set_explanation(None)
+        self.explain.set_explanation(None)
+        self.precision_chart.set_sentence(None)
+        self.precision_chart.set_corpus((), math.nan, math.nan)
+        self.histogram.set_scores(())
+        for chart in (self.precision_chart, self.histogram):
+            chart.chart().setTitle(NO_TEST_SET)
 
     def _on_table_changed(self) -> None:
         """Keep the shown sentence selected when the table's rows change.
@@ -573,52 +578,6 @@ class MainWindow(QMainWindow):
         if isinstance(subset, BleuScore | str):
             self.summary.set_shown(shown, total, subset)
 
-    def _refresh_file_menus(self) -> None:
-        self.remove_menu.clear()
-        files = self.session.files
-        for k, path in enumerate(files.references if files else ()):
-            action = self.remove_menu.addAction(f"{k + 1}: {path.name}")
-            action.triggered.connect(
-                lambda _c=False, k=k: self.session.remove_reference(k)
-            )
-        self.remove_menu.setEnabled(bool(files and len(files.references) > 1))
-        self.recent_menu.clear()
-        for entry in self.recent.entries():
-            refs = len(entry.references)
-            text = (
-                f"{entry.hypothesis.name} (+{refs} reference{'s' if refs > 1 else ''})"
-            )
-            action = self.recent_menu.addAction(text)
-            action.triggered.connect(
-                lambda _c=False, e=entry: self.session.open_files(e)
-            )
-        self.recent_menu.setEnabled(not self.recent_menu.isEmpty())
-        has_files = files is not None
-        self.add_ref_action.setEnabled(has_files)
-        self.source_action.setEnabled(has_files)
-        self.reload_action.setEnabled(has_files)
-
-    def _on_open_candidate(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, "Open candidate (system output)")
-        if not path:
-            return
-        if self.session.files is None:
-            refs, _ = QFileDialog.getOpenFileNames(self, "Choose the reference file(s)")
-            if refs:
-                self.session.open_files(FileSet(Path(path), tuple(map(Path, refs))))
-            return
-        self.session.set_hypothesis(Path(path))
-
-    def _on_add_reference(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, "Add a reference")
-        if path:
-            self.session.add_reference(Path(path))
-
-    def _on_open_source(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, "Open the source")
-        if path:
-            self.session.set_source(Path(path))
-
     def _on_jump(self) -> None:
         corpus = self.session.corpus
         if corpus is None:
@@ -631,57 +590,31 @@ class MainWindow(QMainWindow):
                 f"sentence {number} is hidden by the filter; clear it first"
             )
 
-    def _ask_role(self, path: Path) -> FileRole:
-        box = QMessageBox(self)
-        box.setWindowTitle("What is this file?")
-        box.setText(f"Open {path.name} as…")
-        buttons = {
-            box.addButton(role.capitalize(), QMessageBox.ButtonRole.AcceptRole): role
-            for role in _ROLES
-        }
-        box.addButton(QMessageBox.StandardButton.Cancel)
-        box.exec()
-        clicked = box.clickedButton()
-        return next((role for button, role in buttons.items() if button is clicked), "")
+    @property
+    def choose_role(self) -> Callable[[Path], FileRole | str]:
+        """Asks which role a dropped file plays (see `FileActions.choose_role`)."""
+        return self.file_actions.choose_role
+
+    @choose_role.setter
+    def choose_role(self, choose: Callable[[Path], FileRole | str]) -> None:
+        self.file_actions.choose_role = choose
 
     def open_dropped(self, paths: list[Path]) -> None:
         """Open dropped files in the roles the user gives them."""
-        roles = {path: self.choose_role(path) for path in paths}
-        candidates = [p for p, role in roles.items() if role == "candidate"]
-        refs = tuple(p for p, role in roles.items() if role == "reference")
-        sources = [p for p, role in roles.items() if role == "source"]
-        files = self.session.files
-        hypothesis = (
-            candidates[-1] if candidates else (files.hypothesis if files else None)
-        )
-        references = (files.references if files else ()) + refs
-        source = sources[-1] if sources else (files.source if files else None)
-        if hypothesis is None or not references:
-            self.show_error("drop a candidate and at least one reference")
-            return
-        encoding = files.encoding if files else "utf-8"
-        self.session.open_files(FileSet(hypothesis, references, source, encoding))
+        self.file_actions.open_dropped(paths)
 
     @override
     def dragEnterEvent(self, event: QDragEnterEvent) -> None:
-        if event.mimeData().hasUrls():
-            event.acceptProposedAction()
+        self.file_actions.drag_enter(event)
 
     @override
     def dropEvent(self, event: QDropEvent) -> None:
-        paths = [
-            Path(url.toLocalFile())
-            for url in event.mimeData().urls()
-            if url.isLocalFile()
-        ]
-        if paths:
-            event.acceptProposedAction()
-            self.open_dropped(paths)
+        self.file_actions.drop(event)
 
     @override
     def closeEvent(self, event: QCloseEvent) -> None:
         self.save_layout()
         self.browser.cancel()
         self.session.shutdown()
-        self.recent.close()
+        self.file_actions.close()
         super().closeEvent(event)

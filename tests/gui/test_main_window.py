@@ -961,15 +961,15 @@ def test_a_drag_without_files_is_refused(window: MainWindow) -> None:
     assert not enter.isAccepted()
 
 
-def test_a_reference_dropped_on_loaded_files_is_added(
+def test_a_reference_dropped_on_loaded_files_replaces_them(
     qtbot: QtBot, loaded: MainWindow, files: Files, tmp_path: Path
 ) -> None:
     extra = write_lines(tmp_path / "refC.txt", REF_B[::-1])
     loaded.choose_role = lambda _path: "reference"
     with scored(qtbot, loaded):
         loaded.open_dropped([extra])
-    assert loaded.session.files == FileSet(files.hyp, (files.ref_a, files.ref_b, extra))
-    refs = [REF_A, REF_B, REF_B[::-1]]
+    assert loaded.session.files == FileSet(files.hyp, (extra,))
+    refs = [REF_B[::-1]]
     assert loaded.summary.score.text() == f"{sacrebleu_corpus(refs=refs)[0]:.2f}"
 
 

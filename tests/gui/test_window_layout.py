@@ -225,16 +225,6 @@ def test_size_splitters_and_columns_are_remembered(
 # --- small things a user reads ---------------------------------------------------
 
 
-def test_file_dialogs_open_where_the_files_are(
-    loaded: MainWindow, files: Files
-) -> None:
-    assert loaded.dialog_folder() == str(files.hyp.parent)
-
-
-def test_file_dialogs_open_at_home_before_any_file(window: MainWindow) -> None:
-    assert window.dialog_folder() == str(Path.home())
-
-
 def test_the_search_options_say_what_they_do(window: MainWindow) -> None:
     bar = window.filter_bar
     assert (

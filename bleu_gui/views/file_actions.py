@@ -1,0 +1,368 @@
+"""The File menu and everything else that brings files into the window.
+
+Menus' file actions and their dialogs, the recent-files list, the "Open test set"
+dialog, Close, and dropped files with the roles the user gives them. It holds no
+state of its own beyond the directory the file pickers open in: the files are the
+`Session`'s, and every request goes to it. The main window builds one `FileActions`
+and forwards drag-and-drop events to it.
+
+Opening another test set never replaces the loaded one before the new files have
+been read and found to fit together: the session reads them first, and a failure
+leaves everything as it was.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from enum import StrEnum
+from pathlib import Path
+
+from PySide6.QtCore import QObject, QSettings, Signal
+from PySide6.QtGui import QAction, QDragEnterEvent, QDropEvent, QKeySequence
+from PySide6.QtWidgets import QFileDialog, QMainWindow, QMenu, QMessageBox
+
+from bleu_gui.io import Corpus
+from bleu_gui.models.recent import RecentFiles
+from bleu_gui.models.session import FileSet, Session
+from bleu_gui.views.test_set_dialog import OpenTestSetDialog
+
+__all__ = [
+    "MISFIT_TITLE",
+    "FileActions",
+    "FileRole",
+    "dropped_file_set",
+    "last_loaded_directory",
+]
+
+
+class FileRole(StrEnum):
+    """What a dropped file is (its value is also the word a string role uses)."""
+
+    CANDIDATE = "candidate"
+    REFERENCE = "reference"
+    SOURCE = "source"
+    SKIP = ""
+
+
+MISFIT_TITLE = "Another test set?"
+
+
+def dropped_file_set(
+    roles: dict[Path, FileRole], loaded: FileSet | None
+) -> FileSet | str:
+    """The files to open after a drop, or why there are none (one line).
+
+    Dropped references replace the loaded ones: they are a new test set, so the
+    loaded source goes with them (unless a source is dropped too). Adding them to the
+    loaded references instead made the same set dropped twice score with four. A
+    drop of a candidate alone keeps the loaded references and source. Of several
+    candidates or sources, the last one counts.
+    """
+    candidates = [p for p, role in roles.items() if role is FileRole.CANDIDATE]
+    refs = tuple(p for p, role in roles.items() if role is FileRole.REFERENCE)
+    sources = [p for p, role in roles.items() if role is FileRole.SOURCE]
+    hypothesis = (
+        candidates[-1] if candidates else (loaded.hypothesis if loaded else None)
+    )
+    if refs:
+        references, source = refs, (sources[-1] if sources else None)
+    else:
+        references = loaded.references if loaded else ()
+        source = sources[-1] if sources else (loaded.source if loaded else None)
+    if hypothesis is None or not references:
+        return "drop a candidate and at least one reference"
+    encoding = loaded.encoding if loaded else "utf-8"
+    return FileSet(hypothesis, references, source, encoding)
+
+
+def last_loaded_directory(previous: FileSet | None, files: FileSet) -> Path:
+    """Where the file pickers open after `files` replaced `previous`.
+
+    The directory of the file just loaded: the candidate when it is new (it is
+    the file users change most), otherwise the last file new to the set.
+    """
+    old = set(previous.paths) if previous is not None else set()
+    new = [path for path in files.paths if path not in old]
+    if not new or files.hypothesis in new:
+        return files.hypothesis.parent
+    return new[-1].parent
+
+
+class FileActions(QObject):
+    """The File menu's actions, the test-set dialog, recent files and drops.
+
+    Signals:
+        error_occurred: a one-line message about a request that was not sent to
+            the session (a drop without a reference); nothing changed.
+
+    Attributes:
+        choose_role: asks which role a dropped file plays (replaced in tests;
+            the role's word, "candidate" say, does as well as the `FileRole`).
+        directory: where file pickers open: the directory of the last loaded or
+            picked file; at start, that of the newest recent file set.
+        test_set_dialog: the "Open test set" dialog while it is open.
+    """
+
+    error_occurred = Signal(str)
+
+    def __init__(
+        self, window: QMainWindow, session: Session, settings: QSettings
+    ) -> None:
+        super().__init__(window)
+        self._window = window
+        self.session = session
+        self.recent = RecentFiles(settings, self)
+        self.choose_role: Callable[[Path], FileRole | str] = self._ask_role
+        recent = self.recent.entries()
+        self.directory: Path | None = recent[0].hypothesis.parent if recent else None
+        self.test_set_dialog: OpenTestSetDialog | None = None
+        # The dialog whose files the session is reading: it hears how that ends.
+        self._awaiting: OpenTestSetDialog | None = None
+        self._shown_files: FileSet | None = None
+        self._build_actions()
+        session.files_changed.connect(self._on_files_changed)
+        session.texts_loaded.connect(self._on_texts_loaded)
+        session.error_occurred.connect(self._on_error)
+        session.busy_changed.connect(self._on_busy_changed)
+        session.candidate_refused.connect(self._on_candidate_refused)
+        self.recent.changed.connect(self.refresh)
+        self.refresh()
+
+    # --- the menu ---------------------------------------------------------------------
+
+    def _build_actions(self) -> None:
+        self.open_test_set_action = self._action(
+            "Open &test set…", "Ctrl+Shift+N", self.open_test_set
+        )
+        self.open_action = self._action(
+            "&Open candidate…", QKeySequence.StandardKey.Open, self._on_open_candidate
+        )
+        self.add_ref_action = self._action(
+            "&Add reference…", "Ctrl+R", self._on_add_reference
+        )
+        self.source_action = self._action(
+            "Open &source…", "Ctrl+Shift+O", self._on_open_source
+        )
+        self.remove_menu = QMenu("Re&move reference", self._window)
+        self.reload_action = self._action(
+            "Re&load", QKeySequence.StandardKey.Refresh, self.session.reload
+        )
+        self.close_action = self._action(
+            "&Close", QKeySequence.StandardKey.Close, self.session.close
+        )
+        self.recent_menu = QMenu("Recent &files", self._window)
+
+    def fill_menu(self, menu: QMenu) -> None:
+        """Put the file actions in `menu` (the window's File menu)."""
+        menu.addAction(self.open_test_set_action)
+        menu.addAction(self.open_action)
+        menu.addAction(self.add_ref_action)
+        menu.addAction(self.source_action)
+        menu.addMenu(self.remove_menu)
+        menu.addAction(self.reload_action)
+        menu.addAction(self.close_action)
+        menu.addSeparator()
+        menu.addMenu(self.recent_menu)
+
+    def _action(
+        self,
+        text: str,
+        shortcut: QKeySequence.StandardKey | str,
+        slot: Callable[[], object],
+    ) -> QAction:
+        action = QAction(text, self._window)
+        action.setShortcut(QKeySequence(shortcut))
+        action.triggered.connect(lambda _checked=False: slot())
+        return action
+
+    def refresh(self) -> None:
+        """Rebuild the Remove and Recent menus; enable what the loaded set allows."""
+        self.remove_menu.clear()
+        files = self.session.files
+        for k, path in enumerate(files.references if files else ()):
+            action = self.remove_menu.addAction(f"{k + 1}: {path.name}")
+            action.triggered.connect(
+                lambda _c=False, k=k: self.session.remove_reference(k)
+            )
+        self.remove_menu.setEnabled(bool(files and len(files.references) > 1))
+        self.recent_menu.clear()
+        for entry in self.recent.entries():
+            refs = len(entry.references)
+            text = (
+                f"{entry.hypothesis.name} (+{refs} reference{'s' if refs > 1 else ''})"
+            )
+            action = self.recent_menu.addAction(text)
+            action.triggered.connect(
+                lambda _c=False, e=entry: self.session.open_files(e)
+            )
+        self.recent_menu.setEnabled(not self.recent_menu.isEmpty())
+        has_files = files is not None
+        for action in (
+            self.add_ref_action,
+            self.source_action,
+            self.reload_action,
+            self.close_action,
+        ):
+            action.setEnabled(has_files)
+
+    # --- requests ---------------------------------------------------------------------
+
+    def open_test_set(self, candidate: Path | None = None) -> OpenTestSetDialog:
+        """Show the "Open test set" dialog (window-modal, without a modal loop)."""
+        if self.test_set_dialog is not None:
+            self.test_set_dialog.close()
+        files = self.session.files
+        dialog = OpenTestSetDialog(
+            self._window,
+            directory=self.directory,
+            encoding=files.encoding if files else "utf-8",
+        )
+        dialog.set_files(candidate=candidate)
+        dialog.open_requested.connect(self._on_test_set_requested)
+        dialog.finished.connect(lambda _result: self._on_dialog_finished(dialog))
+        self.test_set_dialog = dialog
+        dialog.open()
+        return dialog
+
+    def open_dropped(self, paths: list[Path]) -> None:
+        """Open dropped files in the roles the user gives them."""
+        self._remember(*paths)
+        roles = {path: FileRole(self.choose_role(path)) for path in paths}
+        files = dropped_file_set(roles, self.session.files)
+        if isinstance(files, str):
+            self.error_occurred.emit(files)
+            return
+        self.session.open_files(files)
+
+    def drag_enter(self, event: QDragEnterEvent) -> None:
+        """Accept a drag that brings files."""
+        if event.mimeData().hasUrls():
+            event.acceptProposedAction()
+
+    def drop(self, event: QDropEvent) -> None:
+        """Open the local files dropped."""
+        paths = [
+            Path(url.toLocalFile())
+            for url in event.mimeData().urls()
+            if url.isLocalFile()
+        ]
+        if paths:
+            event.acceptProposedAction()
+            self.open_dropped(paths)
+
+    def close(self) -> None:
+        """On exit: the recent files reach the disk."""
+        self.recent.close()
+
+    # --- dialogs ----------------------------------------------------------------------
+
+    def _start(self) -> str:
+        return str(self.directory) if self.directory is not None else ""
+
+    def _remember(self, *paths: Path) -> None:
+        if paths:
+            self.directory = paths[-1].parent
+
+    def _pick(self, title: str) -> Path | None:
+        path, _ = QFileDialog.getOpenFileName(self._window, title, self._start())
+        if not path:
+            return None
+        self._remember(Path(path))
+        return Path(path)
+
+    def _on_open_candidate(self) -> None:
+        path = self._pick("Open candidate (system output)")
+        if path is None:
+            return
+        if self.session.files is None:
+            refs, _ = QFileDialog.getOpenFileNames(
+                self._window, "Choose the reference file(s)", self._start()
+            )
+            if refs:
+                self.session.open_files(FileSet(path, tuple(map(Path, refs))))
+            return
+        self.session.set_hypothesis(path)
+
+    def _on_add_reference(self) -> None:
+        path = self._pick("Add a reference")
+        if path is not None:
+            self.session.add_reference(path)
+
+    def _on_open_source(self) -> None:
+        path = self._pick("Open the source")
+        if path is not None:
+            self.session.set_source(path)
+
+    def _ask_role(self, path: Path) -> FileRole:
+        box = QMessageBox(self._window)
+        box.setWindowTitle("What is this file?")
+        box.setText(f"Open {path.name} as…")
+        roles = (FileRole.CANDIDATE, FileRole.REFERENCE, FileRole.SOURCE)
+        buttons = {
+            box.addButton(
+                role.value.capitalize(), QMessageBox.ButtonRole.AcceptRole
+            ): role
+            for role in roles
+        }
+        box.addButton(QMessageBox.StandardButton.Cancel)
+        box.exec()
+        clicked = box.clickedButton()
+        return next(
+            (role for button, role in buttons.items() if button is clicked),
+            FileRole.SKIP,
+        )
+
+    def _on_candidate_refused(self, path: Path, message: str) -> None:
+        """Offer a new test set for a candidate that does not fit the loaded one."""
+        answer = QMessageBox.question(
+            self._window,
+            MISFIT_TITLE,
+            f"{message}.\n\n{path.name} may belong to another test set. "
+            "Open a new test set with it as the candidate?",
+            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+            QMessageBox.StandardButton.Yes,
+        )
+        if answer == QMessageBox.StandardButton.Yes:
+            self.open_test_set(candidate=path)
+
+    # --- the test-set dialog's request ------------------------------------------------
+
+    def _on_test_set_requested(self, files: FileSet) -> None:
+        self._remember(files.hypothesis)
+        self._awaiting = self.test_set_dialog
+        self.session.open_files(files)  # a refusal comes back at once
+
+    def _on_texts_loaded(self, _corpus: Corpus) -> None:
+        dialog, self._awaiting = self._awaiting, None
+        if dialog is not None:  # read and aligned: the new set is being scored
+            dialog.accept()
+
+    def _on_error(self, message: str) -> None:
+        dialog, self._awaiting = self._awaiting, None
+        if dialog is not None:
+            dialog.show_problem(message)
+
+    def _on_busy_changed(self, busy: bool) -> None:
+        # A failure ends the work, then says why (`_on_error`, right after);
+        # a cancel ends it without a word. Either way the fields unlock.
+        dialog = self._awaiting
+        if dialog is not None and not busy:
+            dialog.set_checking(False)
+
+    def _on_dialog_finished(self, dialog: OpenTestSetDialog) -> None:
+        if self._awaiting is dialog:  # closed while its files were read
+            self._awaiting = None
+            self.session.cancel()
+        if self.test_set_dialog is dialog:
+            self.test_set_dialog = None
+        dialog.deleteLater()
+
+    # --- session state ----------------------------------------------------------------
+
+    def _on_files_changed(self) -> None:
+        files, previous = self.session.files, self._shown_files
+        self._shown_files = files
+        if files is not None:
+            self.directory = last_loaded_directory(previous, files)
+            self.recent.add(files)
+        self.refresh()
