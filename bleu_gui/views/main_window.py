@@ -258,6 +258,7 @@ class MainWindow(QMainWindow):
         browser.filter_failed.connect(self.filter_bar.show_problem)
         browser.shown_changed.connect(self._on_shown_changed)
         self.table.sort_requested.connect(browser.sort_by)
+        browser.sort_changed.connect(self._on_sort_changed)
         self.table.sentence_selected.connect(self.show_sentence)
         self._explain_timer.timeout.connect(self._explain_now)
         browser.model.modelReset.connect(self._on_table_changed)
@@ -426,6 +427,10 @@ class MainWindow(QMainWindow):
         """
         if self._row is not None:
             self.table.select_corpus_row(self._row)
+
+    def _on_sort_changed(self, column: int, order: Qt.SortOrder) -> None:
+        """Show the sort in force on the header (it fell back, or its column moved)."""
+        self.table.horizontalHeader().setSortIndicator(column, order)
 
     def _on_filter_changed(self, spec: SentenceFilter) -> None:
         """Mark the filter's score range on the histogram (none: the whole range)."""
