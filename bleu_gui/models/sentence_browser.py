@@ -90,6 +90,11 @@ class SentenceBrowser(QObject):
         session.busy_changed.connect(self._on_busy_changed)
 
     @property
+    def session(self) -> Session:
+        """The session whose sentences this browses."""
+        return self._session
+
+    @property
     def filter(self) -> SentenceFilter:
         """The filter in force."""
         return self._filter

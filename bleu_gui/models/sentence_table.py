@@ -349,8 +349,8 @@ class SentenceTableModel(QAbstractTableModel):
                 values = scores.gains
             case ColumnKind.HYP_LEN:
                 values = self._hyp_len
-            case ColumnKind.REF_LEN:
-                values = sentences.ref_len
+            case ColumnKind.REF_LEN:  # unknown where the sentence is unscorable
+                values = np.where(np.isnan(sentences.score), np.nan, sentences.ref_len)
             case ColumnKind.BP:
                 values = sentences.bp
             case _:
@@ -449,7 +449,9 @@ class SentenceTableModel(QAbstractTableModel):
                 return float(scores.gains[corpus_row])
             case Column.HYP_LEN:
                 return int(self._hyp_len[corpus_row])
-            case Column.REF_LEN:
+            case Column.REF_LEN:  # unknown where the sentence is unscorable
+                if math.isnan(sentences.score[corpus_row]):
+                    return math.nan
                 return int(sentences.ref_len[corpus_row])
             case _:
                 return float(sentences.bp[corpus_row])
