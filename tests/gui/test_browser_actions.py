@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable, Iterator
+from functools import partial
 from pathlib import Path
 
 import pytest
@@ -116,14 +117,12 @@ def test_random_user_actions_keep_the_table_consistent(
         )
         if action == "open":
             files = rng.choice(corpora)
-            wait_scored(qtbot, window, lambda files=files: session.open_files(files))
+            wait_scored(qtbot, window, partial(session.open_files, files))
         elif action == "config":
             compat = rng.choice([Compat.SACREBLEU, Compat.TF_NMT])
             config = BleuConfig(compat=compat, max_order=rng.randint(1, 6))
             if config != session.config:
-                wait_scored(
-                    qtbot, window, lambda config=config: session.set_config(config)
-                )
+                wait_scored(qtbot, window, partial(session.set_config, config))
         elif action == "sort":
             column = rng.randrange(window.browser.model.columnCount())
             order = rng.choice(list(Qt.SortOrder))

@@ -28,6 +28,7 @@ from bleu_gui.models.sentence_table import (
     SentenceTableModel,
 )
 from bleu_gui.models.session import FileSet, Session
+from bleu_gui.views.sentence_table import SentenceTableView
 
 TIMEOUT = 20_000
 HORIZONTAL = Qt.Orientation.Horizontal
@@ -328,3 +329,18 @@ def test_costs_read_with_four_significant_digits(
     unit: CostUnit, cost: float, text: str
 ) -> None:
     assert unit.format(cost) == text
+
+
+def test_the_cost_header_with_its_unit_is_not_cut(
+    qtbot: QtBot, demo: SentenceBrowser
+) -> None:
+    table = SentenceTableView()
+    qtbot.addWidget(table)
+    table.set_table_model(demo.model)
+    header = table.horizontalHeader()
+    assert header.model() is demo.model
+    for column in range(demo.model.columnCount() - 1):  # the text column stretches
+        needed = header.sectionSizeFromContents(column).width()
+        assert table.columnWidth(column) >= needed, demo.model.headerData(
+            column, HORIZONTAL
+        )
