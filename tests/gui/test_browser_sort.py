@@ -408,3 +408,22 @@ def test_a_precision_column_the_model_does_not_have_has_no_key() -> None:
     assert model.column_of(ColumnKey(ColumnKind.PRECISION, 5)) is None
     with pytest.raises(ValueError, match="no column p5: the maximum order is 4"):
         model.sort_key(ColumnKey(ColumnKind.PRECISION, 5))
+
+
+def test_texts_being_scored_are_shown_sorted_by_text(
+    qtbot: QtBot, session: Session, browser: SentenceBrowser, tmp_path: Path
+) -> None:
+    """The texts of a new corpus come before its scores, already in text order."""
+    browser.sort_by(browser.model.hypothesis_column(), DESCENDING)
+    hyps = ["b", "C", "a"]
+    files = fileset(tmp_path / "abc", hyps, [["x", "y", "z"]], None)
+    while_scoring: list[tuple[list[int], str]] = []
+    # Connected after the browser's slot: sees what the browser made of the texts.
+    session.texts_loaded.connect(
+        lambda _: while_scoring.append(
+            (shown(browser), browser.model.index(0, Column.BLEU).data())
+        )
+    )
+    scored(qtbot, session, lambda: session.open_files(files))
+    assert while_scoring == [([1, 0, 2], "…")]
+    assert shown(browser) == [1, 0, 2]
