@@ -222,12 +222,11 @@ class SentenceBrowser(QObject):
         ties keep corpus order. A column the table does not have (a request from
         before the columns changed) leaves the sort as it is, and says so.
         """
+        self._shown_sort = column, order  # where the header now shows it
         key = self.model.column_key(column)
         if key is None:
-            self._shown_sort = column, order
             self._announce_sort()
             return
-        self._shown_sort = column, order
         if (key, order) == (self._sort_key, self._sort_order):
             return
         self._sort_key, self._sort_order = key, order

@@ -108,6 +108,7 @@ _FIXED_KINDS = (
     ColumnKind.REF_LEN,
     ColumnKind.BP,
 )
+_LENGTHS = frozenset({int(Column.HYP_LEN), int(Column.REF_LEN)})  # counts of tokens
 # Formatted rows kept between paints; more than a screenful of rows, far fewer than a
 # corpus (past this many the cache starts again).
 _CACHED_ROWS = 2_000
@@ -193,6 +194,7 @@ class SentenceTableModel(QAbstractTableModel):
         self._columns = _FIXED + self._orders + 1
         self._cost_unit = CostUnit.POINTS
         self._cells: dict[int, tuple[str, ...]] = {}  # corpus row -> formatted cells
+        self._column_values: dict[int, npt.NDArray[Any]] = {}  # see `_values`
         # The alphabetical ranks of `_hypotheses`, once a sort has asked for them.
         self._text_ranks: npt.NDArray[np.float64] | None = None
 
@@ -227,6 +229,7 @@ class SentenceTableModel(QAbstractTableModel):
                 CostUnit.for_costs(scores.gains) if scores else CostUnit.POINTS
             )
             self._cells = {}
+            self._column_values = {}
             self._rows = np.arange(len(hypotheses), dtype=np.int64)
             if arrange is not None:
                 self._rows = arrange().astype(np.int64)
@@ -325,37 +328,51 @@ class SentenceTableModel(QAbstractTableModel):
         Raises:
             ValueError: `key` is a precision column the columns no longer have.
         """
-        size = len(self._hypotheses)
-        if self.column_of(key) is None:
+        column = self.column_of(key)
+        if column is None:
             raise ValueError(
                 f"no column p{key.order}: the maximum order is {self._orders}"
             )
-        match key.kind:
-            case ColumnKind.NUMBER:
-                return np.arange(size, dtype=np.float64)
-            case ColumnKind.HYPOTHESIS:
-                if self._text_ranks is None:
-                    self._text_ranks = alphabetical_ranks(self._hypotheses)
-                return self._text_ranks
+        size = len(self._hypotheses)
+        if key.kind is ColumnKind.NUMBER:
+            return np.arange(size, dtype=np.float64)
+        if key.kind is ColumnKind.HYPOTHESIS:
+            if self._text_ranks is None:
+                self._text_ranks = alphabetical_ranks(self._hypotheses)
+            return self._text_ranks
+        values = self._values(column)
+        if values is None:
+            return np.full(size, np.nan)
+        return values.astype(np.float64)
+
+    def _values(self, column: int) -> npt.NDArray[Any] | None:
+        """Every corpus row's raw value in number column `column`; None while scoring.
+
+        The one place that says which statistic a column shows, for its cells and
+        its sort alike. Kept per content: the Ref len column builds its array.
+        """
+        values = self._column_values.get(column)
+        if values is not None:
+            return values
         scores = self._scores
         if scores is None:
-            return np.full(size, np.nan)
+            return None
         sentences = scores.sentences
-        values: npt.NDArray[Any]
-        match key.kind:
-            case ColumnKind.BLEU:
+        match column:
+            case Column.BLEU:
                 values = sentences.score
-            case ColumnKind.COST:
+            case Column.COST:
                 values = scores.gains
-            case ColumnKind.HYP_LEN:
+            case Column.HYP_LEN:
                 values = self._hyp_len
-            case ColumnKind.REF_LEN:  # unknown where the sentence is unscorable
+            case Column.REF_LEN:  # unknown where the sentence is unscorable
                 values = np.where(np.isnan(sentences.score), np.nan, sentences.ref_len)
-            case ColumnKind.BP:
+            case Column.BP:
                 values = sentences.bp
             case _:
-                values = sentences.precisions[:, key.order - 1]
-        return np.asarray(values, dtype=np.float64)
+                values = sentences.precisions[:, column - _FIXED]
+        self._column_values[column] = values
+        return values
 
     # --- QAbstractTableModel ------------------------------------------------------
 
@@ -432,29 +449,18 @@ class SentenceTableModel(QAbstractTableModel):
         return cells
 
     def _raw(self, corpus_row: int, column: int) -> Any:
+        """A cell's unformatted value: str, int, float (NaN: none), None (scoring)."""
         if column == self._columns - 1:
             return self._hypotheses[corpus_row]
         if column == Column.NUMBER:
             return corpus_row + 1
-        scores = self._scores
-        if scores is None:
+        values = self._values(column)
+        if values is None:
             return None  # still being scored
-        sentences = scores.sentences
-        if column >= _FIXED:
-            return float(sentences.precisions[corpus_row, column - _FIXED])
-        match column:
-            case Column.BLEU:
-                return float(sentences.score[corpus_row])
-            case Column.COST:
-                return float(scores.gains[corpus_row])
-            case Column.HYP_LEN:
-                return int(self._hyp_len[corpus_row])
-            case Column.REF_LEN:  # unknown where the sentence is unscorable
-                if math.isnan(sentences.score[corpus_row]):
-                    return math.nan
-                return int(sentences.ref_len[corpus_row])
-            case _:
-                return float(sentences.bp[corpus_row])
+        value = values[corpus_row].item()  # a Python int or float
+        if column in _LENGTHS and not math.isnan(value):
+            return int(value)
+        return value
 
     def _format(self, column: int, value: Any) -> str:
         """The text of a cell of `column` whose raw value is `value`."""
@@ -464,7 +470,7 @@ class SentenceTableModel(QAbstractTableModel):
             return "…"
         if isinstance(value, float) and math.isnan(value):
             return "—"
-        if column in (Column.NUMBER, Column.HYP_LEN, Column.REF_LEN):
+        if column == Column.NUMBER or column in _LENGTHS:
             return str(int(value))
         if column == Column.BP:
             return f"{value:.3f}"
