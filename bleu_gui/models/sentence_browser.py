@@ -4,6 +4,11 @@
 and the sort order, so the main window only forwards user requests. After every
 change it reports how many sentences are shown and their corpus BLEU, computed from
 the statistics of exactly those rows.
+
+The sort is remembered by what its column shows (a `ColumnKey`), not by its
+position: new scores may bring another maximum order, and with it other columns.
+A sort by a column that is gone falls back to corpus order, and `sort_changed`
+tells the header where the sort is now.
 """
 
 from __future__ import annotations
@@ -17,7 +22,11 @@ from PySide6.QtCore import QObject, Qt, Signal
 from bleu_gui.core import BleuScore
 from bleu_gui.io import Corpus
 from bleu_gui.models.sentence_filter import SentenceFilter, filter_rows
-from bleu_gui.models.sentence_table import Column, SentenceTableModel
+from bleu_gui.models.sentence_table import (
+    ColumnKey,
+    ColumnKind,
+    SentenceTableModel,
+)
 from bleu_gui.models.session import Session
 from bleu_gui.workers import Job, SliceWorker
 
@@ -25,6 +34,8 @@ __all__ = ["SentenceBrowser"]
 
 # Rows searched per step of a large search: a few milliseconds, even for a regex.
 _FILTER_CHUNK = 2_500
+# The sort that is always there: corpus order.
+_CORPUS_ORDER = ColumnKey(ColumnKind.NUMBER), Qt.SortOrder.AscendingOrder
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -52,19 +63,23 @@ class SentenceBrowser(QObject):
         shown_changed: (rows shown, corpus rows, BLEU of the shown rows or why not).
         filter_failed: a one-line message (an invalid regular expression).
         filter_changed: the filter now in force.
+        sort_changed: (column, Qt.SortOrder) of the sort now in force, when it is
+            not where the last request or report put it (a column gone, or moved).
     """
 
     shown_changed = Signal(int, int, object)
     filter_failed = Signal(str)
     filter_changed = Signal(object)
+    sort_changed = Signal(int, Qt.SortOrder)
 
     def __init__(self, session: Session, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._session = session
         self.model = SentenceTableModel(self)
         self._filter = SentenceFilter()
-        self._sort_column = int(Column.NUMBER)
-        self._sort_order = Qt.SortOrder.AscendingOrder
+        self._sort_key, self._sort_order = _CORPUS_ORDER
+        # Where the header shows the sort: the last request, or the last report.
+        self._shown_sort = 0, self._sort_order
         self._worker: SliceWorker | None = None
         self._searching: tuple[SentenceFilter, Corpus] | None = None  # worker is for
         self._matches: _Matches | None = None
@@ -76,6 +91,11 @@ class SentenceBrowser(QObject):
         session.files_changed.connect(self._on_files_changed)
 
     @property
+    def session(self) -> Session:
+        """The session whose sentences this browses."""
+        return self._session
+
+    @property
     def filter(self) -> SentenceFilter:
         """The filter in force."""
         return self._filter
@@ -83,7 +103,10 @@ class SentenceBrowser(QObject):
     @property
     def sort(self) -> tuple[int, Qt.SortOrder]:
         """The sort column and order in force."""
-        return self._sort_column, self._sort_order
+        column = self.model.column_of(self._sort_key)
+        if column is None:  # gone since; the next arrangement falls back
+            return 0, _CORPUS_ORDER[1]
+        return column, self._sort_order
 
     def set_filter(self, spec: SentenceFilter) -> None:
         """Show only the sentences `spec` keeps (once scored, for a corpus in load)."""
@@ -190,11 +213,24 @@ class SentenceBrowser(QObject):
         self._filter = spec
         self.filter_changed.emit(spec)
         self.model.set_rows(self._sorted(rows))
+        self._announce_sort()
         self._report()
 
     def sort_by(self, column: int, order: Qt.SortOrder) -> None:
-        """Sort the shown sentences by `column` (numerically; NaN last)."""
-        self._sort_column, self._sort_order = column, order
+        """Sort the shown sentences by `column`, in `order`; NaN and empty texts last.
+
+        Numbers by value, the text alphabetically (see `SentenceTableModel.sort_key`);
+        ties keep corpus order. A column the table does not have (a request from
+        before the columns changed) leaves the sort as it is, and says so.
+        """
+        self._shown_sort = column, order  # where the header now shows it
+        key = self.model.column_key(column)
+        if key is None:
+            self._announce_sort()
+            return
+        if (key, order) == (self._sort_key, self._sort_order):
+            return
+        self._sort_key, self._sort_order = key, order
         self.model.set_rows(self._sorted(self.model.rows))
 
     def shown_score(self) -> BleuScore | str:
@@ -217,11 +253,19 @@ class SentenceBrowser(QObject):
         return self._session.subset_score(np.sort(rows))
 
     def _on_texts_loaded(self, corpus: Corpus) -> None:
-        """Show the texts of a corpus being scored, in corpus order."""
+        """Show the texts of a corpus being scored, sorted as far as texts allow.
+
+        Sorted by a score, they stay in corpus order (no row has a score yet).
+        """
         size = corpus.num_segments
+        rows = np.arange(size, dtype=np.int64)
         self.model.set_content(
-            None, corpus.hypothesis.lines, np.zeros(size, dtype=np.int64)
+            None,
+            corpus.hypothesis.lines,
+            np.zeros(size, dtype=np.int64),
+            lambda: self._sorted(rows),
         )
+        self._announce_sort()
         self.shown_changed.emit(size, size, "scoring…")
 
     def _on_files_changed(self) -> None:
@@ -237,6 +281,7 @@ class SentenceBrowser(QObject):
         if not busy and self.model.hypotheses is not texts:
             if corpus is None:
                 self.model.set_content(None, (), np.zeros(0, dtype=np.int64))
+                self._announce_sort()
                 self.shown_changed.emit(0, 0, "no sentences")
             else:
                 self._on_scores_changed()
@@ -271,6 +316,7 @@ class SentenceBrowser(QObject):
         self.model.set_content(
             scores, corpus.hypothesis.lines, stats.hyp_len, lambda: self._sorted(rows)
         )
+        self._announce_sort()
         self._report()
         if search:
             self._search(spec, corpus)
@@ -303,17 +349,29 @@ class SentenceBrowser(QObject):
         return in_range[found[in_range]]
 
     def _sorted(self, rows: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
-        """`rows` ordered by the sort column; ties keep corpus order; NaN last."""
-        key = self.model.sort_key(self._sort_column)
+        """`rows` ordered by the sort column; ties keep corpus order; NaN last.
+
+        A sort column the model no longer has (a precision order above the new
+        maximum) gives way to corpus order; `_announce_sort` then tells the header.
+        """
+        if self.model.column_of(self._sort_key) is None:
+            self._sort_key, self._sort_order = _CORPUS_ORDER
+        key = self.model.sort_key(self._sort_key)
         if key.size == 0 or rows.size == 0:
             return rows
-        values = key[rows].astype(np.float64)
+        values = key[rows]
         if self._sort_order == Qt.SortOrder.DescendingOrder:
             values = -values
         # Stable sort on the defined values, then the rows that have none (NaN).
         defined = ~np.isnan(values)
         order = np.argsort(values[defined], kind="stable")
         return np.concatenate((rows[defined][order], rows[~defined]))
+
+    def _announce_sort(self) -> None:
+        """Emit `sort_changed` if the sort in force is not where the header shows it."""
+        if self.sort != self._shown_sort:
+            self._shown_sort = self.sort
+            self.sort_changed.emit(*self._shown_sort)
 
     def _report(self) -> None:
         corpus = self._session.corpus

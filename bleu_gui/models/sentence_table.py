@@ -10,13 +10,19 @@ corpus instant.
 It answers the roles it does not serve before anything else, compares plain ints
 (not Qt's Python enums), and formats a row's cells once, keeping them for the
 next paint; a paint then costs ~25 ms rather than ~70.
+
+Columns are known by a `ColumnKey` (what they show), not only by position: a lower
+maximum order removes precision columns and moves the text column, so a sort or a
+choice remembered as a column number would silently point at another column, or
+past the last one.
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from enum import IntEnum
+from dataclasses import dataclass
+from enum import Enum, IntEnum, auto
 from typing import Any
 
 import numpy as np
@@ -31,8 +37,17 @@ from PySide6.QtCore import (
 from typing_extensions import override
 
 from bleu_gui.models.session import Scores
+from bleu_gui.models.text_order import alphabetical_ranks
 
-__all__ = ["RAW_ROLE", "ROW_ROLE", "Column", "SentenceTableModel"]
+__all__ = [
+    "RAW_ROLE",
+    "ROW_ROLE",
+    "Column",
+    "ColumnKey",
+    "ColumnKind",
+    "CostUnit",
+    "SentenceTableModel",
+]
 
 _NULL_INDEX = QModelIndex()
 RAW_ROLE = Qt.ItemDataRole.UserRole + 1  # the unformatted value (float / int / str)
@@ -59,7 +74,41 @@ class Column(IntEnum):
     BP = 5
 
 
+class ColumnKind(Enum):
+    """What a column shows."""
+
+    NUMBER = auto()
+    BLEU = auto()
+    COST = auto()
+    HYP_LEN = auto()
+    REF_LEN = auto()
+    BP = auto()
+    PRECISION = auto()
+    HYPOTHESIS = auto()
+
+
+@dataclass(frozen=True, slots=True)
+class ColumnKey:
+    """A column by what it shows (`order`: the n-gram order of a precision column).
+
+    Stays meaningful when the column set changes; `SentenceTableModel.column_of`
+    says where the column is now, or that it is gone.
+    """
+
+    kind: ColumnKind
+    order: int = 0
+
+
 _FIXED = len(Column)  # the number of fixed columns, as a plain int
+_FIXED_KINDS = (
+    ColumnKind.NUMBER,
+    ColumnKind.BLEU,
+    ColumnKind.COST,
+    ColumnKind.HYP_LEN,
+    ColumnKind.REF_LEN,
+    ColumnKind.BP,
+)
+_LENGTHS = frozenset({int(Column.HYP_LEN), int(Column.REF_LEN)})  # counts of tokens
 # Formatted rows kept between paints; more than a screenful of rows, far fewer than a
 # corpus (past this many the cache starts again).
 _CACHED_ROWS = 2_000
@@ -67,19 +116,69 @@ _CACHED_ROWS = 2_000
 _HEADERS = {
     Column.NUMBER: "#",
     Column.BLEU: "BLEU",
-    Column.COST: "Cost",
     Column.HYP_LEN: "Hyp len",
     Column.REF_LEN: "Ref len",
     Column.BP: "BP",
 }
 _TOOLTIPS = {
     Column.NUMBER: "Segment number (line in the files)",
-    Column.BLEU: "Sentence BLEU",
-    Column.COST: "How much corpus BLEU would rise if this sentence were perfect",
+    Column.BLEU: "Sentence BLEU (0–100)",
     Column.HYP_LEN: "Hypothesis length in tokens",
-    Column.REF_LEN: "Length of the reference the brevity penalty used",
-    Column.BP: "Sentence brevity penalty",
+    Column.REF_LEN: "Length in tokens of the reference the brevity penalty used",
+    Column.BP: "Sentence brevity penalty (0–1)",
 }
+_HYPOTHESIS_HEADER = "Hypothesis"
+_HYPOTHESIS_TOOLTIP = (
+    "The candidate translation (sorts alphabetically, ignoring case and accents)"
+)
+
+
+class CostUnit(Enum):
+    """The unit the Cost column shows its numbers in: BLEU points or a fraction.
+
+    A sentence's cost shrinks with the corpus: about 10⁻⁵ BLEU points per
+    sentence of a 262,883-segment corpus, which three decimals of a BLEU point
+    showed as +0.000 on every row. The column takes the largest unit in which its
+    largest cost is at least 1, and shows four significant digits in it.
+    """
+
+    POINTS = (0, "", "BLEU points")
+    THOUSANDTHS = (3, " ×10⁻³", "thousandths of a BLEU point")
+    MILLIONTHS = (6, " ×10⁻⁶", "millionths of a BLEU point")
+    BILLIONTHS = (9, " ×10⁻⁹", "billionths of a BLEU point")
+
+    def __init__(self, exponent: int, suffix: str, words: str) -> None:
+        self.exponent = exponent
+        self.suffix = suffix  # after "Cost" in the header
+        self.words = words  # in the header's tooltip
+
+    @staticmethod
+    def for_costs(costs: npt.NDArray[np.float64]) -> CostUnit:
+        """The unit in which the largest of `costs` (in BLEU points) reads ≥ 1."""
+        finite = np.abs(costs[np.isfinite(costs)])
+        largest = float(finite.max()) if finite.size else 0.0
+        for unit in CostUnit:
+            if largest * 10.0**unit.exponent >= 1.0:
+                return unit
+        return CostUnit.POINTS if largest == 0.0 else CostUnit.BILLIONTHS
+
+    def header(self) -> str:
+        """The Cost column's header text."""
+        return f"Cost{self.suffix}"
+
+    def tooltip(self) -> str:
+        """The Cost column's header tooltip: what the number means, in which unit."""
+        return (
+            "How much corpus BLEU would rise if this sentence were perfect "
+            "(replaced by the reference its brevity penalty used), in "
+            f"{self.words}; negative: it would fall"
+        )
+
+    def format(self, cost: float) -> str:
+        """`cost` (BLEU points) in this unit: signed, four significant digits."""
+        if cost == 0.0:
+            return "0"
+        return f"{cost * 10.0**self.exponent:+#.4g}".rstrip(".")
 
 
 class SentenceTableModel(QAbstractTableModel):
@@ -93,7 +192,11 @@ class SentenceTableModel(QAbstractTableModel):
         self._rows: npt.NDArray[np.int64] = np.zeros(0, dtype=np.int64)
         self._orders = 4
         self._columns = _FIXED + self._orders + 1
+        self._cost_unit = CostUnit.POINTS
         self._cells: dict[int, tuple[str, ...]] = {}  # corpus row -> formatted cells
+        self._column_values: dict[int, npt.NDArray[Any]] = {}  # see `_values`
+        # The alphabetical ranks of `_hypotheses`, once a sort has asked for them.
+        self._text_ranks: npt.NDArray[np.float64] | None = None
 
     # --- content -----------------------------------------------------------------
 
@@ -108,19 +211,25 @@ class SentenceTableModel(QAbstractTableModel):
 
         With `scores` None the texts are shown while they are being scored, with
         "…" in the score columns. `arrange` is called once the new content is in
-        place, so the sort keys it reads (`sort_key`, `hypothesis_column`) are the
-        new content's; its rows are shown in the same model reset. Showing all rows
+        place, so the sort keys it reads (`sort_key`, `column_of`) are the new
+        content's; its rows are shown in the same model reset. Showing all rows
         first and then filtered, sorted ones would make the view lay out, and the
         window re-select and re-explain the shown sentence, twice.
         """
         self.beginResetModel()
         try:
+            if hypotheses is not self._hypotheses:
+                self._text_ranks = None
             self._scores = scores
             self._hypotheses = hypotheses
             self._hyp_len = hyp_len
             self._orders = scores.config.order if scores else self._orders
             self._columns = _FIXED + self._orders + 1
+            self._cost_unit = (
+                CostUnit.for_costs(scores.gains) if scores else CostUnit.POINTS
+            )
             self._cells = {}
+            self._column_values = {}
             self._rows = np.arange(len(hypotheses), dtype=np.int64)
             if arrange is not None:
                 self._rows = arrange().astype(np.int64)
@@ -165,6 +274,11 @@ class SentenceTableModel(QAbstractTableModel):
         """How many precision columns there are."""
         return self._orders
 
+    @property
+    def cost_unit(self) -> CostUnit:
+        """The unit the Cost column shows (chosen for the scores shown)."""
+        return self._cost_unit
+
     def corpus_row(self, table_row: int) -> int:
         """The corpus index (0-based) shown in `table_row`."""
         return int(self._rows[table_row])
@@ -182,26 +296,83 @@ class SentenceTableModel(QAbstractTableModel):
         """The index of the column of precision p_order (1-based order)."""
         return _FIXED + order - 1
 
-    def sort_key(self, column: int) -> npt.NDArray[Any]:
-        """The values column `column` sorts by, for every corpus row."""
+    def column_key(self, column: int) -> ColumnKey | None:
+        """What column `column` shows, or None if there is no such column."""
+        if not 0 <= column < self._columns:
+            return None
+        if column < _FIXED:
+            return ColumnKey(_FIXED_KINDS[column])
+        if column == self._columns - 1:
+            return ColumnKey(ColumnKind.HYPOTHESIS)
+        return ColumnKey(ColumnKind.PRECISION, column - _FIXED + 1)
+
+    def column_of(self, key: ColumnKey) -> int | None:
+        """Where the column `key` is now, or None if the columns no longer have it."""
+        if key.kind is ColumnKind.HYPOTHESIS:
+            return self.hypothesis_column()
+        if key.kind is ColumnKind.PRECISION:
+            return (
+                self.precision_column(key.order)
+                if 1 <= key.order <= self._orders
+                else None
+            )
+        return _FIXED_KINDS.index(key.kind)
+
+    def sort_key(self, key: ColumnKey) -> npt.NDArray[np.float64]:
+        """What column `key` sorts by, for every corpus row; NaN where it has nothing.
+
+        Numbers sort by their raw value (never by the rounded text), the text by
+        its alphabetical rank (`text_order`), not by its length: that is the Hyp
+        len column's sort. Score columns of a corpus still being scored are all NaN.
+
+        Raises:
+            ValueError: `key` is a precision column the columns no longer have.
+        """
+        column = self.column_of(key)
+        if column is None:
+            raise ValueError(
+                f"no column p{key.order}: the maximum order is {self._orders}"
+            )
+        size = len(self._hypotheses)
+        if key.kind is ColumnKind.NUMBER:
+            return np.arange(size, dtype=np.float64)
+        if key.kind is ColumnKind.HYPOTHESIS:
+            if self._text_ranks is None:
+                self._text_ranks = alphabetical_ranks(self._hypotheses)
+            return self._text_ranks
+        values = self._values(column)
+        if values is None:
+            return np.full(size, np.nan)
+        return values.astype(np.float64)
+
+    def _values(self, column: int) -> npt.NDArray[Any] | None:
+        """Every corpus row's raw value in number column `column`; None while scoring.
+
+        The one place that says which statistic a column shows, for its cells and
+        its sort alike. Kept per content: the Ref len column builds its array.
+        """
+        values = self._column_values.get(column)
+        if values is not None:
+            return values
         scores = self._scores
-        if column == Column.NUMBER:
-            return np.arange(len(self._hypotheses))
-        if column == self.hypothesis_column():
-            return np.array([len(text) for text in self._hypotheses])
         if scores is None:
-            return np.full(len(self._hypotheses), np.nan)
+            return None
         sentences = scores.sentences
-        keys: dict[int, npt.NDArray[Any]] = {
-            Column.BLEU: sentences.score,
-            Column.COST: scores.gains,
-            Column.HYP_LEN: self._hyp_len,
-            Column.REF_LEN: sentences.ref_len,
-            Column.BP: sentences.bp,
-        }
-        if column in keys:
-            return keys[column]
-        return sentences.precisions[:, column - _FIXED]
+        match column:
+            case Column.BLEU:
+                values = sentences.score
+            case Column.COST:
+                values = scores.gains
+            case Column.HYP_LEN:
+                values = self._hyp_len
+            case Column.REF_LEN:  # unknown where the sentence is unscorable
+                values = np.where(np.isnan(sentences.score), np.nan, sentences.ref_len)
+            case Column.BP:
+                values = sentences.bp
+            case _:
+                values = sentences.precisions[:, column - _FIXED]
+        self._column_values[column] = values
+        return values
 
     # --- QAbstractTableModel ------------------------------------------------------
 
@@ -222,15 +393,17 @@ class SentenceTableModel(QAbstractTableModel):
     ) -> Any:
         if orientation is not Qt.Orientation.Horizontal:
             return None
-        if not 0 <= section < self.columnCount():
+        key = self.column_key(section)
+        if key is None:
             return None
-        if section in _HEADERS:
-            header, tip = _HEADERS[Column(section)], _TOOLTIPS[Column(section)]
-        elif section < self.hypothesis_column():
-            order = section - _FIXED + 1
-            header, tip = f"p{order}", f"{order}-gram precision (%)"
+        if key.kind is ColumnKind.COST:
+            header, tip = self._cost_unit.header(), self._cost_unit.tooltip()
+        elif key.kind is ColumnKind.PRECISION:
+            header, tip = f"p{key.order}", f"{key.order}-gram precision (%)"
+        elif key.kind is ColumnKind.HYPOTHESIS:
+            header, tip = _HYPOTHESIS_HEADER, _HYPOTHESIS_TOOLTIP
         else:
-            header, tip = "Hypothesis", "The candidate translation"
+            header, tip = _HEADERS[Column(section)], _TOOLTIPS[Column(section)]
         if role == Qt.ItemDataRole.DisplayRole:
             return header
         if role == Qt.ItemDataRole.ToolTipRole:
@@ -258,6 +431,10 @@ class SentenceTableModel(QAbstractTableModel):
             return self._raw(corpus_row, column)
         if column == self._columns - 1:  # the tooltip of the text: all of it
             return self._hypotheses[corpus_row]
+        if column == Column.COST:  # the tooltip of a cost: exact, in BLEU points
+            cost = self._raw(corpus_row, column)
+            if isinstance(cost, float) and not math.isnan(cost):
+                return f"{cost:+.6g} BLEU points"
         return None
 
     def _format_row(self, corpus_row: int) -> tuple[str, ...]:
@@ -265,47 +442,38 @@ class SentenceTableModel(QAbstractTableModel):
         if len(self._cells) >= _CACHED_ROWS:
             self._cells = {}
         cells = tuple(
-            _format(column, self._raw(corpus_row, column))
+            self._format(column, self._raw(corpus_row, column))
             for column in range(self._columns)
         )
         self._cells[corpus_row] = cells
         return cells
 
     def _raw(self, corpus_row: int, column: int) -> Any:
+        """A cell's unformatted value: str, int, float (NaN: none), None (scoring)."""
         if column == self._columns - 1:
             return self._hypotheses[corpus_row]
         if column == Column.NUMBER:
             return corpus_row + 1
-        scores = self._scores
-        if scores is None:
+        values = self._values(column)
+        if values is None:
             return None  # still being scored
-        sentences = scores.sentences
-        if column >= _FIXED:
-            return float(sentences.precisions[corpus_row, column - _FIXED])
-        match column:
-            case Column.BLEU:
-                return float(sentences.score[corpus_row])
-            case Column.COST:
-                return float(scores.gains[corpus_row])
-            case Column.HYP_LEN:
-                return int(self._hyp_len[corpus_row])
-            case Column.REF_LEN:
-                return int(sentences.ref_len[corpus_row])
-            case _:
-                return float(sentences.bp[corpus_row])
-
-
-def _format(column: int, value: Any) -> str:
-    if isinstance(value, str):
+        value = values[corpus_row].item()  # a Python int or float
+        if column in _LENGTHS and not math.isnan(value):
+            return int(value)
         return value
-    if value is None:
-        return "…"
-    if isinstance(value, float) and math.isnan(value):
-        return "—"
-    if column in (Column.NUMBER, Column.HYP_LEN, Column.REF_LEN):
-        return str(int(value))
-    if column == Column.BP:
-        return f"{value:.3f}"
-    if column == Column.COST:
-        return f"{value:+.3f}"
-    return f"{value:.1f}"
+
+    def _format(self, column: int, value: Any) -> str:
+        """The text of a cell of `column` whose raw value is `value`."""
+        if isinstance(value, str):
+            return value
+        if value is None:
+            return "…"
+        if isinstance(value, float) and math.isnan(value):
+            return "—"
+        if column == Column.NUMBER or column in _LENGTHS:
+            return str(int(value))
+        if column == Column.BP:
+            return f"{value:.3f}"
+        if column == Column.COST:
+            return self._cost_unit.format(value)
+        return f"{value:.1f}"

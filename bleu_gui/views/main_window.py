@@ -344,6 +344,7 @@ class MainWindow(QMainWindow):
         browser.filter_failed.connect(self.filter_bar.show_problem)
         browser.shown_changed.connect(self._on_shown_changed)
         self.table.sort_requested.connect(browser.sort_by)
+        browser.sort_changed.connect(self._on_sort_changed)
         self.table.sentence_selected.connect(self.show_sentence)
         self._explain_timer.timeout.connect(self._explain_now)
         browser.model.modelReset.connect(self._restore_columns)
@@ -545,6 +546,10 @@ class MainWindow(QMainWindow):
                 "Select a sentence in the table, or clear the filter to see it there."
             )
             self.hidden_note.show()
+
+    def _on_sort_changed(self, column: int, order: Qt.SortOrder) -> None:
+        """Show the sort in force on the header (it fell back, or its column moved)."""
+        self.table.horizontalHeader().setSortIndicator(column, order)
 
     def _on_filter_changed(self, spec: SentenceFilter) -> None:
         """Mark the filter's score range on the histogram (none: the whole range)."""

@@ -53,12 +53,12 @@ class SentenceTableView(QTableView):
         header.setSortIndicator(0, Qt.SortOrder.AscendingOrder)
         header.setHighlightSections(False)
         header.sortIndicatorChanged.connect(self._on_sort_indicator_changed)
-        self._fitted_columns = -1  # columns sized for this many (see _fit_columns)
+        self._fitted_headers: tuple[object, ...] = ()  # sized for these headers
 
     def set_table_model(self, model: SentenceTableModel) -> None:
         """Show `model` and follow its selection."""
         self.setModel(model)
-        self._fitted_columns = -1
+        self._fitted_headers = ()
         self.selectionModel().selectionChanged.connect(self._on_selection_changed)
         model.modelReset.connect(self._fit_columns)
         self._fit_columns()
@@ -93,23 +93,31 @@ class SentenceTableView(QTableView):
         self.scrollTo(model.index(row, 0))
 
     def _fit_columns(self) -> None:
-        """Size the columns, when there are new ones (the maximum order changed).
+        """Size the columns, when there are new ones or new headers.
 
-        Not on every reset: the widths a user dragged stay, and re-applying widths
-        and the text column's stretch made Qt lay out and repaint the whole table
-        once more in the next event-loop turn, after every re-score.
+        New headers: the maximum order changed, or the Cost column's unit (its
+        header says it, and must not be cut). Not on every reset: the widths a
+        user dragged stay, and re-applying widths and the text column's stretch
+        made Qt lay out and repaint the whole table once more in the next
+        event-loop turn, after every re-score.
         """
         model = self.model()
         if not isinstance(model, SentenceTableModel):
             return
-        if model.columnCount() == self._fitted_columns:
+        horizontal = Qt.Orientation.Horizontal
+        headers = tuple(
+            model.headerData(column, horizontal)
+            for column in range(model.columnCount())
+        )
+        if headers == self._fitted_headers:
             return
-        self._fitted_columns = model.columnCount()
+        self._fitted_headers = headers
         header = self.horizontalHeader()
         width = self.fontMetrics().horizontalAdvance("00000.0") + 12
         for column in range(model.columnCount()):
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.Interactive)
-            self.setColumnWidth(column, width)
+            fitted = header.sectionSizeFromContents(column).width()
+            self.setColumnWidth(column, max(width, fitted))
         header.setSectionResizeMode(
             model.hypothesis_column(), QHeaderView.ResizeMode.Stretch
         )
