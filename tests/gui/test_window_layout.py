@@ -112,8 +112,8 @@ def test_header_formula_and_diagnosis_give_the_score_alike(
     written = f"{score:.2f}"
     text = loaded.explain.plain_text()
     assert f"Sentence BLEU {written}" in text
-    assert f"= {written}\n" in text + "\n"
-    assert f"Diagnosis: {written}: most is lost to" in text
+    assert f"= {written} (precisions and BLEU in percent" in text
+    assert f"Diagnosis: BLEU = {written} (percent): most is lost to" in text
 
 
 # --- layout ---------------------------------------------------------------------
