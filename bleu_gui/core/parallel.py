@@ -19,9 +19,11 @@ from __future__ import annotations
 import contextlib
 import multiprocessing
 import os
+import signal
 import threading
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
+from multiprocessing import resource_tracker
 from multiprocessing.pool import AsyncResult
 from types import TracebackType
 from typing import TypeVar
@@ -55,9 +57,10 @@ class WorkerPool:
             raise ValueError(f"a pool needs at least one process, not {processes}")
         self.size = processes
         self._closed = threading.Event()
-        self._pool = multiprocessing.get_context("spawn").Pool(
-            processes, initializer=_lower_priority, initargs=(niceness,)
-        )
+        with _signals_held():
+            self._pool = multiprocessing.get_context("spawn").Pool(
+                processes, initializer=_start_worker, initargs=(niceness,)
+            )
 
     def submit(
         self, function: Callable[[_Job], _Result], job: _Job
@@ -101,8 +104,42 @@ class WorkerPool:
         self.close()
 
 
-def _lower_priority(niceness: int) -> None:
-    """A worker's first act: step back behind the interactive process."""
+# Held while workers are spawned, so that neither interrupts a half-written start
+# (the child then printed an EOFError traceback) and the children start with both
+# held: Ctrl-C, which a terminal sends to the whole process group, stays with the
+# process that drives the pool, which stops the workers with `close`.
+_HELD_SIGNALS = {signal.SIGINT, signal.SIGTERM}
+
+
+@contextlib.contextmanager
+def _signals_held() -> Iterator[None]:
+    """Hold SIGINT and SIGTERM in this thread while inside (POSIX only).
+
+    The resource tracker is started first: starting it unblocks both signals
+    (`multiprocessing.resource_tracker.ensure_running`), which would let them
+    through for the workers spawned after it.
+    """
+    if not hasattr(signal, "pthread_sigmask"):
+        yield
+        return
+    resource_tracker.ensure_running()
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, _HELD_SIGNALS)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+
+
+def _start_worker(niceness: int) -> None:
+    """A worker's first act: ignore Ctrl-C, step back behind the interactive process.
+
+    Ctrl-C is the driving process's to handle (otherwise each worker printed a
+    KeyboardInterrupt traceback of its own); SIGTERM, which `close` sends, is let
+    through again.
+    """
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, _HELD_SIGNALS)
     with contextlib.suppress(OSError, AttributeError):  # no os.nice on Windows
         os.nice(niceness)
 

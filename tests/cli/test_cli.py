@@ -755,7 +755,9 @@ def test_byte_order_mark_warns_and_is_kept_as_in_sacrebleu(
     assert "byte-order mark" in lines[0]
     # sacreBLEU reads the mark as U+FEFF glued to the first word of line 1.
     hyp, ref = list(HYP), list(REF_A)
-    (hyp if where == "hyp" else ref)[0] = "\ufeff" + (HYP if where == "hyp" else REF_A)[0]
+    (hyp if where == "hyp" else ref)[0] = (
+        "\ufeff" + (HYP if where == "hyp" else REF_A)[0]
+    )
     assert json.loads(out)["score"] == round(BLEU().corpus_score(hyp, [ref]).score, 1)
 
 

@@ -155,6 +155,7 @@ def test_parity_large_mixed_file(tmp_path: Path) -> None:
 # --------------------------------------------------------------------------------------
 # Byte-order marks and encodings
 
+
 @pytest.mark.parametrize("name", ["ref.txt", "ref.txt.gz"])
 def test_utf8_bom_kept_as_sacrebleu_keeps_it(tmp_path: Path, name: str) -> None:
     segments = read_segments(write(tmp_path / name, b"\xef\xbb\xbfHello\nworld\n"))
