@@ -155,7 +155,8 @@ def _emit(text: str) -> int:
         _say(f"{_PROG}: error: cannot write the scores: standard output is closed")
         return 1
     try:
-        stream.write(text)
+        for start in range(0, len(text), _WRITE_CHARS):
+            stream.write(text[start : start + _WRITE_CHARS])
         stream.flush()
     except BrokenPipeError:
         _silence(stream)
@@ -170,6 +171,12 @@ def _emit(text: str) -> int:
         _say(f"{_PROG}: error: cannot write the scores to standard output: {reason}")
         return 1
     return 0
+
+
+# Characters per write. One write of many megabytes to a pipe whose reader has left
+# can come back short and without an error (CPython 3.11 returned 65,536 of 60 MB
+# written, silently): pieces that fit the buffer make the broken pipe an error.
+_WRITE_CHARS = 2048
 
 
 def _silence(stream: TextIO) -> None:
@@ -273,7 +280,10 @@ def config_from_options(options: argparse.Namespace) -> BleuConfig:
             nltk_k=options.nltk_k,
         )
     except ConfigError as error:
-        option = _OPTION_OF_FIELD.get(error.field or "")
+        field = error.field or ""
+        if field == "max_order" and options.weights:
+            field = "weights"  # their number is the order
+        option = _OPTION_OF_FIELD.get(field)
         if option is None:
             raise
         raise ConfigError(f"{option}: {error}", field=error.field) from None

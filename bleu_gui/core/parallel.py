@@ -26,7 +26,7 @@ from collections.abc import Callable, Iterable, Iterator
 from multiprocessing import resource_tracker
 from multiprocessing.pool import AsyncResult
 from types import TracebackType
-from typing import TypeVar
+from typing import Any, TypeVar
 
 __all__ = ["PoolClosedError", "WorkerPool", "map_ordered"]
 
@@ -57,10 +57,18 @@ class WorkerPool:
             raise ValueError(f"a pool needs at least one process, not {processes}")
         self.size = processes
         self._closed = threading.Event()
-        with _signals_held():
-            self._pool = multiprocessing.get_context("spawn").Pool(
-                processes, initializer=_start_worker, initargs=(niceness,)
-            )
+        pool = None
+        try:
+            with _signals_held():
+                pool = multiprocessing.get_context("spawn").Pool(
+                    processes, initializer=_start_worker, initargs=(niceness,)
+                )
+        except BaseException:  # an interrupt held during the spawn: stop them
+            if pool is not None:
+                pool.terminate()
+                pool.join()
+            raise
+        self._pool = pool
 
     def submit(
         self, function: Callable[[_Job], _Result], job: _Job
@@ -104,42 +112,50 @@ class WorkerPool:
         self.close()
 
 
-# Held while workers are spawned, so that neither interrupts a half-written start
-# (the child then printed an EOFError traceback) and the children start with both
-# held: Ctrl-C, which a terminal sends to the whole process group, stays with the
-# process that drives the pool, which stops the workers with `close`.
-_HELD_SIGNALS = {signal.SIGINT, signal.SIGTERM}
-
-
 @contextlib.contextmanager
 def _signals_held() -> Iterator[None]:
-    """Hold SIGINT and SIGTERM in this thread while inside (POSIX only).
+    """While workers are spawned: Ctrl-C held for them, Ctrl-C and SIGTERM for us.
 
-    The resource tracker is started first: starting it unblocks both signals
-    (`multiprocessing.resource_tracker.ensure_running`), which would let them
-    through for the workers spawned after it.
+    SIGINT is blocked in this thread, so the children start with it blocked (and
+    `_start_worker` ignores it): Ctrl-C, which a terminal sends to the whole process
+    group, stays with the process that drives the pool, which stops the workers
+    with `close`. (The resource tracker is started first: starting it unblocks
+    SIGINT, `multiprocessing.resource_tracker.ensure_running`.) In this process,
+    SIGINT and SIGTERM wait until the spawning is done (in the main thread, where
+    Python runs signal handlers; another thread, numpy's, may take the signal): a
+    spawn cut in half left a child that printed a traceback. Children get SIGTERM's
+    default action, so `close` stops them even while they start.
     """
-    if not hasattr(signal, "pthread_sigmask"):
-        yield
-        return
-    resource_tracker.ensure_running()
-    previous = signal.pthread_sigmask(signal.SIG_BLOCK, _HELD_SIGNALS)
+    deferred: list[int] = []
+    previous: dict[signal.Signals, Any] = {}
+    if threading.current_thread() is threading.main_thread():
+        for held in (signal.SIGINT, signal.SIGTERM):
+            handler = signal.getsignal(held)
+            if handler is not None:  # None: not set from Python; leave it alone
+                previous[held] = handler
+                signal.signal(held, lambda number, _: deferred.append(number))
+    mask = None
+    if hasattr(signal, "pthread_sigmask"):
+        resource_tracker.ensure_running()
+        mask = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
     try:
         yield
     finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+        if mask is not None:
+            signal.pthread_sigmask(signal.SIG_SETMASK, mask)
+        for held, handler in previous.items():
+            signal.signal(held, handler)
+        for number in dict.fromkeys(deferred):
+            signal.raise_signal(number)
 
 
 def _start_worker(niceness: int) -> None:
     """A worker's first act: ignore Ctrl-C, step back behind the interactive process.
 
-    Ctrl-C is the driving process's to handle (otherwise each worker printed a
-    KeyboardInterrupt traceback of its own); SIGTERM, which `close` sends, is let
-    through again.
+    Ctrl-C is the driving process's to handle: otherwise each worker printed a
+    KeyboardInterrupt traceback of its own.
     """
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    if hasattr(signal, "pthread_sigmask"):
-        signal.pthread_sigmask(signal.SIG_UNBLOCK, _HELD_SIGNALS)
     with contextlib.suppress(OSError, AttributeError):  # no os.nice on Windows
         os.nice(niceness)
 
