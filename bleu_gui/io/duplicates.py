@@ -86,6 +86,8 @@ def duplicate_warning(duplicate: Duplicate, num_refs: int) -> str:
     first, second = display_name(duplicate.first), display_name(duplicate.second)
     if duplicate.sameness is Sameness.SAME_CONTENT:
         what = f"identical to reference {first}"
+    elif duplicate.second_role == "source":
+        what = "also given as a reference" + ("" if first == second else f", {first}")
     elif first == second:
         what = "given twice"
     else:

@@ -21,7 +21,7 @@ from pathlib import Path
 
 import pytest
 import sacrebleu
-from sacrebleu.metrics import BLEU
+from sacrebleu.metrics.bleu import BLEU
 
 from bleu_gui import cli
 from bleu_gui.core import BleuConfig, Compat, ConfigError
