@@ -6,19 +6,28 @@ What we add is in the JSON: unrounded precisions, counts and totals, and, in a
 compatibility mode, `native_score`, the value exactly as that library returns it.
 
 Errors a user can cause print one line on stderr and exit with status 1; nothing
-prints a traceback.
+prints a traceback. The same holds for a hostile environment: a standard output that
+is closed or full (status 1) or closed early by its reader (`| head`: status 141, as
+a process killed by SIGPIPE, and silent), an interrupt or SIGTERM (the worker
+processes are stopped; status 130 or 143), file names that the terminal's encoding
+cannot show (escaped, never an encoding error).
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
+import errno
 import json
 import os
+import signal
 import sys
-from collections.abc import Sequence
+import threading
+from collections.abc import Iterator, Sequence
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from types import FrameType
+from typing import Any, TextIO
 
 from bleu_gui.core import (
     BleuConfig,
@@ -35,16 +44,147 @@ from bleu_gui.core.compat.multi_bleu import format_line
 from bleu_gui.core.config import SMOOTHINGS, Smoothing
 from bleu_gui.core.result import Unscorable
 from bleu_gui.core.tokenize import TOKENIZER_NAMES
-from bleu_gui.io import Corpus, DecodingError, InputError, read_corpus
+from bleu_gui.io import (
+    Corpus,
+    DecodingError,
+    InputError,
+    UndecodableFileError,
+    UnknownEncodingError,
+    bom_costs,
+    bom_warning,
+    duplicate_warning,
+    find_duplicates,
+    read_corpus,
+)
 
 __all__ = ["demo_paths", "main"]
 
 _PROG = "bleu-gui"
 
+MAX_WIDTH = 20
+"""The most decimals `-w` prints (a float has 17 significant digits at most)."""
+
+# Exit statuses of a process ended by a signal, as shells report them (128 + number).
+EXIT_INTERRUPTED = 128 + signal.SIGINT
+EXIT_TERMINATED = 128 + signal.SIGTERM
+EXIT_BROKEN_PIPE = 128 + signal.SIGPIPE
+
+# The option that sets each `BleuConfig` field, to name it in an error.
+_OPTION_OF_FIELD = {
+    "max_order": "--max-ngram-order",
+    "weights": "--weights",
+    "smooth_value": "-sv/--smooth-value",
+    "nltk_k": "--nltk-k",
+    "nltk_alpha": "--nltk-alpha",
+}
+
+
+class _Terminated(BaseException):
+    """Raised in the main thread by SIGTERM, so that `with` blocks stop the workers."""
+
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """`bleu-gui score …`: score files; returns the exit status."""
-    return _score_command(list(sys.argv[2:] if argv is None else argv))
+    """`bleu-gui score …`: score files; returns the exit status.
+
+    An interrupt (Ctrl-C) or SIGTERM unwinds the run, which stops the worker
+    processes on the way out, and returns 130 or 143 with one line on stderr.
+    """
+    args = list(sys.argv[2:] if argv is None else argv)
+    _escape_unencodable_output()
+    try:
+        with _sigterm_raises():
+            return _score_command(args)
+    except KeyboardInterrupt:
+        _say(f"{_PROG}: interrupted")
+        return EXIT_INTERRUPTED
+    except _Terminated:
+        _say(f"{_PROG}: terminated")
+        return EXIT_TERMINATED
+
+
+@contextlib.contextmanager
+def _sigterm_raises() -> Iterator[None]:
+    """While inside, SIGTERM raises `_Terminated` (in the main thread only)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def terminate(signum: int, frame: FrameType | None) -> None:
+        raise _Terminated
+
+    previous = signal.signal(signal.SIGTERM, terminate)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
+def _escape_unencodable_output() -> None:
+    r"""Print what the terminal's encoding cannot show as escapes, not a traceback.
+
+    A file name with bytes that are not UTF-8 reaches Python as lone surrogates;
+    printed on a strict UTF-8 stream it would raise UnicodeEncodeError. Escaped as
+    ``\udcff`` it stays one readable line, and a valid JSON string escape.
+    """
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            with contextlib.suppress(ValueError, OSError):
+                reconfigure(errors="backslashreplace")
+
+
+def _say(line: str) -> None:
+    """One line on stderr, if there is a stderr that takes it."""
+    stream = sys.stderr
+    if stream is None:
+        return
+    with contextlib.suppress(OSError, ValueError):
+        stream.write(f"{line}\n")
+        stream.flush()
+
+
+def _emit(text: str) -> int:
+    """Write the scores to stdout; the exit status (0, or why they were not written).
+
+    A reader that went away (`| head -1`) ends the run quietly, as SIGPIPE would;
+    a closed or full stdout is an error. After a failed write, stdout is pointed at
+    the null device, so that the interpreter's last flush does not fail again.
+    """
+    stream = sys.stdout
+    if stream is None:  # started with stdout closed (`>&-`)
+        _say(f"{_PROG}: error: cannot write the scores: standard output is closed")
+        return 1
+    try:
+        for start in range(0, len(text), _WRITE_CHARS):
+            stream.write(text[start : start + _WRITE_CHARS])
+        stream.flush()
+    except BrokenPipeError:
+        _silence(stream)
+        return EXIT_BROKEN_PIPE
+    except OSError as error:
+        _silence(stream)
+        reason = (
+            "standard output is closed"
+            if error.errno == errno.EBADF
+            else error.strerror or str(error)
+        )
+        _say(f"{_PROG}: error: cannot write the scores to standard output: {reason}")
+        return 1
+    return 0
+
+
+# Characters per write. One write of many megabytes to a pipe whose reader has left
+# can come back short and without an error (CPython 3.11 returned 65,536 of 60 MB
+# written, silently): pieces that fit the buffer make the broken pipe an error.
+_WRITE_CHARS = 2048
+
+
+def _silence(stream: TextIO) -> None:
+    """Send what is left in `stream`'s buffer, and all later output, to /dev/null."""
+    with contextlib.suppress(OSError, ValueError, AttributeError):
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, stream.fileno())
+        os.close(null)
 
 
 def demo_paths() -> tuple[Path, list[Path], Path, list[Path]]:
@@ -119,22 +259,34 @@ def config_from_options(options: argparse.Namespace) -> BleuConfig:
     """The `BleuConfig` the scoring options describe.
 
     Raises:
-        ConfigError: for options the chosen mode does not have.
+        ConfigError: for options the chosen mode does not have, or a value out of
+            bounds (the message then starts with the option's name).
     """
-    return BleuConfig(
-        compat=Compat(options.compat),
-        tokenizer=options.tokenize,
-        lowercase=options.lowercase,
-        smoothing=None
-        if options.smooth_method is None
-        else Smoothing(options.smooth_method),
-        smooth_value=options.smooth_value,
-        max_order=len(options.weights) if options.weights else options.max_ngram_order,
-        weights=tuple(options.weights) if options.weights else None,
-        effective_order=options.effective_order,
-        nltk_alpha=options.nltk_alpha,
-        nltk_k=options.nltk_k,
-    )
+    try:
+        return BleuConfig(
+            compat=Compat(options.compat),
+            tokenizer=options.tokenize,
+            lowercase=options.lowercase,
+            smoothing=None
+            if options.smooth_method is None
+            else Smoothing(options.smooth_method),
+            smooth_value=options.smooth_value,
+            max_order=len(options.weights)
+            if options.weights
+            else options.max_ngram_order,
+            weights=tuple(options.weights) if options.weights else None,
+            effective_order=options.effective_order,
+            nltk_alpha=options.nltk_alpha,
+            nltk_k=options.nltk_k,
+        )
+    except ConfigError as error:
+        field = error.field or ""
+        if field == "max_order" and options.weights:
+            field = "weights"  # their number is the order
+        option = _OPTION_OF_FIELD.get(field)
+        if option is None:
+            raise
+        raise ConfigError(f"{option}: {error}", field=error.field) from None
 
 
 def _build_parser() -> argparse.ArgumentParser:
@@ -156,9 +308,19 @@ def _build_parser() -> argparse.ArgumentParser:
         "-sl", "--sentence-level", action="store_true", help="one score per segment"
     )
     parser.add_argument(
-        "-w", "--width", type=int, default=1, help="decimals of the score"
+        "-w",
+        "--width",
+        type=int,
+        default=1,
+        help=f"decimals of the score, 0 to {MAX_WIDTH} (default: %(default)s)",
     )
     parser.add_argument("-f", "--format", choices=["json", "text"], default="json")
+    parser.add_argument(
+        "--drop-bom",
+        action="store_true",
+        help="drop a byte-order mark at the start of a file (sacreBLEU keeps it "
+        "glued to the first word); the signature then ends in bom:dropped",
+    )
     return parser
 
 
@@ -172,64 +334,122 @@ def _number(text: str) -> int | float:
 
 def _score_command(args: list[str]) -> int:
     options = _build_parser().parse_args(args)
+    warnings = _Warnings()
     try:
         config = config_from_options(options)
-        if options.width < 0:
-            raise ConfigError(f"-w/--width must be >= 0, not {options.width}")
+        if not 0 <= options.width <= MAX_WIDTH:
+            raise ConfigError(
+                f"-w/--width must be from 0 to {MAX_WIDTH}, not {options.width}"
+            )
         systems = _read(options)
         for corpus in systems:
-            for warning in corpus.warnings:
-                print(f"{_PROG}: warning: {warning}", file=sys.stderr)
-        outputs = [
-            _score_system(corpus, name, config, options)
-            for corpus, name in zip(systems, options.input, strict=True)
-        ]
+            _check_order_reachable(config, corpus)
+        outputs = []
+        for corpus, name in zip(systems, options.input, strict=True):
+            for duplicate in find_duplicates(corpus):
+                warnings.add(duplicate_warning(duplicate, len(corpus.references)))
+            outputs.append(_score_system(corpus, name, config, options, warnings))
     except (InputError, ConfigError, ValueError) as error:
-        hint = (
-            " (choose it with -e/--encoding)"
-            if isinstance(error, DecodingError)
-            else ""
-        )
-        print(f"{_PROG}: error: {_one_line(error)}{hint}", file=sys.stderr)
+        warnings.flush()
+        _say(f"{_PROG}: error: {_error_line(error)}")
         return 1
+    warnings.flush()
     if options.sentence_level:
-        for lines in outputs:
-            sys.stdout.write("".join(f"{line}\n" for line in lines))
-        return 0
+        return _emit("".join(f"{line}\n" for lines in outputs for line in lines))
     results = [lines[0] for lines in outputs]
     if options.format == "text":
-        sys.stdout.write("".join(f"{line}\n" for line in results))
-    elif len(results) == 1:
-        print(results[0])
-    else:
-        print("[\n" + ",\n".join(results) + "\n]")
-    return 0
+        return _emit("".join(f"{line}\n" for line in results))
+    if len(results) == 1:
+        return _emit(f"{results[0]}\n")
+    return _emit("[\n" + ",\n".join(results) + "\n]\n")
+
+
+class _Warnings:
+    """Warning lines in order, each once (several systems share their references)."""
+
+    def __init__(self) -> None:
+        self._lines: dict[str, None] = {}
+
+    def add(self, line: str) -> None:
+        self._lines.setdefault(line, None)
+
+    def flush(self) -> None:
+        for line in self._lines:
+            _say(f"{_PROG}: warning: {line}")
+        self._lines.clear()
+
+
+def _error_line(error: Exception) -> str:
+    """The one line of an error, with how to fix it where the flag is ours."""
+    line = _one_line(error)
+    if isinstance(error, UnknownEncodingError):
+        return f"-e/--encoding: {line}"
+    if isinstance(error, DecodingError | UndecodableFileError):
+        return f"{line} (choose it with -e/--encoding)"
+    return line
+
+
+def _check_order_reachable(config: BleuConfig, corpus: Corpus) -> None:
+    """Refuse an order that no segment can reach.
+
+    No tokenizer makes more tokens than a segment has characters, so no n-gram is
+    longer than the longest segment. (Counting sizes its arrays by the order.)
+    """
+    scored = (corpus.hypothesis, *corpus.references)
+    longest = max((len(line) for file in scored for line in file.lines), default=0)
+    if config.order > longest:
+        option = "--weights" if config.weights else "--max-ngram-order"
+        raise ConfigError(
+            f"{option}: no segment has an n-gram of order {config.order} (the "
+            f"longest segment has {longest} characters)",
+            field="max_order",
+        )
 
 
 def _read(options: argparse.Namespace) -> list[Corpus]:
     return [
         read_corpus(
-            Path(hyp), [Path(ref) for ref in options.refs], encoding=options.encoding
+            Path(hyp),
+            [Path(ref) for ref in options.refs],
+            encoding=options.encoding,
+            drop_bom=options.drop_bom,
         )
         for hyp in options.input
     ]
 
 
 def _score_system(
-    corpus: Corpus, name: str, config: BleuConfig, options: argparse.Namespace
+    corpus: Corpus,
+    name: str,
+    config: BleuConfig,
+    options: argparse.Namespace,
+    warnings: _Warnings,
 ) -> list[str]:
-    """The output lines of one system: one corpus line, or one line per segment."""
+    """The output lines of one system: one corpus line, or one line per segment.
+
+    Its files' warnings go to `warnings`, a kept byte-order mark's with its cost.
+    """
     references = [ref.lines for ref in corpus.references]
     stats = corpus_stats(
         corpus.hypothesis.lines, references, config, processes=os.cpu_count() or 1
     )
+    costs = {cost.path: cost for cost in bom_costs(corpus, config, stats)}
+    for file in corpus.files:
+        note = bom_warning(file, costs.get(file.path), how_to_drop="--drop-bom")
+        if note is not None:
+            warnings.add(note)
+        for warning in file.warnings:
+            warnings.add(warning)
     tokenizer = tokenizer_for(config)
     num_refs = len(references)
     system = name if len(options.input) > 1 else None  # the path as the user gave it
+    dropped = corpus.dropped_bom
     if not options.sentence_level:
-        sig = signature(config, num_refs, tokenizer.signature)
+        sig = signature(config, num_refs, tokenizer.signature, dropped_bom=dropped)
         return [_render(score_corpus(stats, config), sig, options, system, None)]
-    sig = signature(config, num_refs, tokenizer.signature, sentence=True)
+    sig = signature(
+        config, num_refs, tokenizer.signature, sentence=True, dropped_bom=dropped
+    )
     return [
         _render_unscorable(result, system, index, options)
         if isinstance(result, Unscorable)
@@ -247,7 +467,7 @@ def _render_unscorable(
         return f"{prefix}BLEU cannot be computed for segment {segment}: {result.reason}"
     record: dict[str, Any] = {} if system is None else {"system": system}
     record |= {"segment": segment, "name": "BLEU", "error": result.reason}
-    return json.dumps(record, ensure_ascii=False)
+    return json.dumps(record, ensure_ascii=_ascii_json())
 
 
 def _render(
@@ -299,7 +519,13 @@ def _render(
     if result.note:
         record["note"] = result.note
     indent = None if segment is not None else 1
-    return json.dumps(record, indent=indent, ensure_ascii=False)
+    return json.dumps(record, indent=indent, ensure_ascii=_ascii_json())
+
+
+def _ascii_json() -> bool:
+    """Whether JSON must escape non-ASCII: stdout is not UTF-8 (a latin-1 locale)."""
+    encoding = getattr(sys.stdout, "encoding", None) or "utf-8"
+    return encoding.lower().replace("_", "-") not in {"utf-8", "utf8"}
 
 
 def _one_line(error: BaseException) -> str:

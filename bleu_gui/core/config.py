@@ -23,6 +23,8 @@ __all__ = [
     "CAPABILITIES",
     "DEFAULT_SMOOTHING",
     "DEFAULT_TOKENIZER",
+    "MAX_ORDER_LIMIT",
+    "MAX_PARAMETER",
     "SMOOTHINGS",
     "SMOOTHING_HELP",
     "SMOOTH_VALUE_RANGE",
@@ -37,7 +39,16 @@ __all__ = [
 
 
 class ConfigError(ValueError):
-    """An option, or a combination of options, that cannot be scored."""
+    """An option, or a combination of options, that cannot be scored.
+
+    Attributes:
+        field: The `BleuConfig` field whose value is refused, when it is one field
+            (the command line names its option, the GUI its widget).
+    """
+
+    def __init__(self, message: str, *, field: str | None = None) -> None:
+        super().__init__(message)
+        self.field = field
 
 
 class Compat(StrEnum):
@@ -83,6 +94,16 @@ class Smoothing(StrEnum):
 NLTK_DEFAULT_EPSILON = 0.1
 NLTK_DEFAULT_ALPHA = 5
 NLTK_DEFAULT_K = 5
+MAX_ORDER_LIMIT = 100
+"""The highest n-gram order accepted. BLEU is read at order 4, and beyond a few dozen
+an order says nothing more; the statistics hold one column per order and segment, so
+an order of a billion asked for gigabytes before anything was counted."""
+MAX_PARAMETER = 1_000_000
+"""The largest smoothing value, NLTK k or alpha, and weight (in absolute value)
+accepted. Each is a small number in its paper (0.1, 1, 5); far beyond that the scores
+are meaningless, and an integer too large for a float crashed NLTK's arithmetic."""
+
+
 # --- one capabilities table per mode ---------------------------------------------
 #
 # Which options each mode has, their defaults and their ranges, in one place. The
@@ -114,7 +135,10 @@ class NumberRange:
     def __contains__(self, value: object) -> bool:
         if isinstance(value, bool) or not isinstance(value, int | float):
             return False
-        if not math.isfinite(value) or value < self.minimum:
+        # Integers compare as integers: math.isfinite would overflow on a huge one.
+        if isinstance(value, float) and not math.isfinite(value):
+            return False
+        if value < self.minimum:
             return False
         return self.maximum is None or value <= self.maximum
 
@@ -177,11 +201,11 @@ class Capabilities:
         return method in self.smooth_values
 
 
-SMOOTH_VALUE_RANGE = NumberRange(0.0)
-"""A smoothing value: any finite number >= 0, in every mode."""
+SMOOTH_VALUE_RANGE = NumberRange(0.0, MAX_PARAMETER)
+"""A smoothing value, in every mode."""
 
 _COMMON = frozenset({Option.LOWERCASE, Option.SMOOTHING})
-_ANY_ORDER = NumberRange(1)
+_ANY_ORDER = NumberRange(1, MAX_ORDER_LIMIT)
 
 CAPABILITIES: Mapping[Compat, Capabilities] = MappingProxyType(
     {
@@ -325,6 +349,7 @@ SMOOTHING_HELP: Mapping[Smoothing, str] = MappingProxyType(
 """What each smoothing method does, in words a translator can follow."""
 
 
+
 @dataclass(frozen=True, slots=True)
 class BleuConfig:
     """How to compute BLEU. Immutable; `None` fields resolve to the mode's default.
@@ -421,18 +446,21 @@ class BleuConfig:
         compat, method = self.compat, self.smoothing_method
         if isinstance(self.max_order, bool) or not isinstance(self.max_order, int):
             raise ConfigError(
-                f"maximum n-gram order must be an integer, not {self.max_order!r}"
+                f"maximum n-gram order must be an integer, not {self.max_order!r}",
+                field="max_order",
             )
         caps = CAPABILITIES[compat]
         orders = caps.max_order_range
         if self.max_order not in orders:
             if orders.minimum == orders.maximum:
                 raise ConfigError(
-                    f"{compat.label} always uses {orders.minimum:g}-grams"
+                    f"{compat.label} always uses {orders.minimum:g}-grams",
+                    field="max_order",
                 )
             raise ConfigError(
-                f"maximum n-gram order must be at least {orders.minimum:g}, "
-                f"not {self.max_order}"
+                f"maximum n-gram order must be from {orders.minimum:g} to "
+                f"{orders.maximum:g}, not {_short_int(self.max_order)}",
+                field="max_order",
             )
         if method not in caps.smoothings:
             allowed = ", ".join(caps.smoothings)
@@ -449,9 +477,15 @@ class BleuConfig:
                     "the orders uniformly"
                 )
             if not self.weights:
-                raise ConfigError("weights must not be empty")
-            if not all(math.isfinite(w) for w in self.weights):
-                raise ConfigError(f"weights must be finite numbers, not {self.weights}")
+                raise ConfigError("weights must not be empty", field="weights")
+            if len(self.weights) > MAX_ORDER_LIMIT:
+                raise ConfigError(
+                    f"at most {MAX_ORDER_LIMIT} weights (one per n-gram order), not "
+                    f"{len(self.weights)}",
+                    field="weights",
+                )
+            for weight in self.weights:
+                _check_bounded("weights", weight, -MAX_PARAMETER, what="a weight")
         if self.effective_order and not caps.has(Option.EFFECTIVE_ORDER):
             raise ConfigError(f"{compat.value} has no effective order")
         fixed = caps.fixed_tokenizer
@@ -462,28 +496,15 @@ class BleuConfig:
                 "multi-bleu-detok.perl use sacrebleu mode with smoothing 'none'"
             )
         if compat is Compat.NLTK:
-            for name in ("nltk_alpha", "nltk_k"):
-                value = getattr(self, name)
-                if not isinstance(value, int | float) or not math.isfinite(value):
-                    raise ConfigError(f"{name} must be a finite number, not {value!r}")
-            if self.nltk_alpha < 0:
-                # NLTK accepts it, but then method6 can divide by an unnormalised
-                # zero Fraction (Fraction(0, 5) != 0 in NLTK's subclass) and crash
-                # in ways that depend on CPython's Fraction internals.
-                raise ConfigError(
-                    f"nltk_alpha must be >= 0, not {self.nltk_alpha} (a negative "
-                    "alpha makes NLTK's method6 divide by zero fractions)"
-                )
+            _check_bounded("nltk_k", self.nltk_k, 0)
+            # NLTK accepts a negative alpha, but then method6 can divide by an
+            # unnormalised zero Fraction (Fraction(0, 5) != 0 in NLTK's subclass) and
+            # crash in ways that depend on CPython's Fraction internals.
+            _check_bounded("nltk_alpha", self.nltk_alpha, 0)
 
     @staticmethod
     def _validate_smooth_value(compat: Compat, method: Smoothing, value: float) -> None:
-        if isinstance(value, bool) or not isinstance(value, int | float):
-            raise ConfigError(f"smoothing value must be a number, not {value!r}")
-        if value not in SMOOTH_VALUE_RANGE:
-            raise ConfigError(
-                "smoothing value must be a finite number >= "
-                f"{SMOOTH_VALUE_RANGE.minimum:g}, not {value}"
-            )
+        _check_bounded("smooth_value", value, 0, what="smoothing value")
         if not CAPABILITIES[compat].takes_value(method):
             raise ConfigError(
                 f"smoothing {method.value!r} in {compat.value} mode takes no value"
@@ -493,6 +514,38 @@ class BleuConfig:
                     else ""
                 )
             )
+
+
+def _check_bounded(
+    field: str, value: object, low: int, *, what: str | None = None
+) -> None:
+    """Refuse anything but a number from `low` to `MAX_PARAMETER`.
+
+    Integers are compared as integers: converting a huge one to a float (as
+    `math.isfinite` would) raises OverflowError instead of answering.
+    """
+    name = what or field
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise ConfigError(f"{name} must be a number, not {value!r}", field=field)
+    if isinstance(value, float) and not math.isfinite(value):
+        raise ConfigError(f"{name} must be a finite number, not {value}", field=field)
+    if not low <= value <= MAX_PARAMETER:
+        shown = f"{value:g}" if isinstance(value, float) else _short_int(value)
+        raise ConfigError(
+            f"{name} must be from {low:,} to {MAX_PARAMETER:,}, not {shown}",
+            field=field,
+        )
+
+
+def _short_int(value: int) -> str:
+    """An integer as digits, or its size when that would be long.
+
+    (Or impossible: `str()` refuses integers of more than 4,300 digits.)
+    """
+    if value.bit_length() <= 100:
+        return str(value)
+    sign = "-" if value < 0 else ""
+    return f"{sign}an integer of about {int(value.bit_length() * 0.30103) + 1} digits"
 
 
 _E = TypeVar("_E", bound=StrEnum)

@@ -23,12 +23,13 @@ import signal
 import threading
 import time
 from collections import deque
-from collections.abc import Callable, Generator, Iterable
+from collections.abc import Callable, Generator, Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
 from concurrent.futures.process import BrokenProcessPool
+from multiprocessing import resource_tracker
 from types import TracebackType
-from typing import TypeVar
+from typing import Any, TypeVar
 
 __all__ = ["PoolClosedError", "WorkerDiedError", "WorkerPool", "map_ordered"]
 
@@ -96,6 +97,10 @@ class WorkerPool:
             WorkerDiedError: if a worker of this pool has died already.
         """
         try:
+            if not self._all_started():
+                # The executor spawns its workers in `submit`, as work arrives.
+                with _signals_held():
+                    return self._executor.submit(function, job)
             return self._executor.submit(function, job)
         except BrokenProcessPool:
             self._broken = True
@@ -104,6 +109,11 @@ class WorkerPool:
             if self._closed.is_set():
                 raise PoolClosedError("the worker processes were stopped") from None
             raise
+
+    def _all_started(self) -> bool:
+        """Whether every worker process has been spawned (none will be again)."""
+        processes = getattr(self._executor, "_processes", None)
+        return processes is not None and len(processes) >= self.size
 
     def result(self, pending: Future[_Result]) -> _Result:
         """Wait for a submitted job's result; a job's exception is raised here.
@@ -156,10 +166,49 @@ class WorkerPool:
 _DIED = "a worker process died (killed by the system: out of memory?)"
 
 
+@contextlib.contextmanager
+def _signals_held() -> Iterator[None]:
+    """While workers are spawned: Ctrl-C held for them, Ctrl-C and SIGTERM for us.
+
+    SIGINT is blocked in this thread, so the children start with it blocked (and
+    `_start_worker` ignores it): Ctrl-C, which a terminal sends to the whole process
+    group, stays with the process that drives the pool, which stops the workers
+    with `close`. (The resource tracker is started first: starting it unblocks
+    SIGINT, `multiprocessing.resource_tracker.ensure_running`.) In this process,
+    SIGINT and SIGTERM wait until the spawning is done (in the main thread, where
+    Python runs signal handlers; another thread, numpy's, may take the signal): a
+    spawn cut in half left a child that printed a traceback. Children get SIGTERM's
+    default action, so `close` stops them even while they start.
+    """
+    deferred: list[int] = []
+    previous: dict[signal.Signals, Any] = {}
+    if threading.current_thread() is threading.main_thread():
+        for held in (signal.SIGINT, signal.SIGTERM):
+            handler = signal.getsignal(held)
+            if handler is not None:  # None: not set from Python; leave it alone
+                previous[held] = handler
+                signal.signal(held, lambda number, _: deferred.append(number))
+    mask = None
+    if hasattr(signal, "pthread_sigmask"):
+        resource_tracker.ensure_running()
+        mask = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        if mask is not None:
+            signal.pthread_sigmask(signal.SIG_SETMASK, mask)
+        for held, handler in previous.items():
+            signal.signal(held, handler)
+        for number in dict.fromkeys(deferred):
+            signal.raise_signal(number)
+
+
 def _start_worker(niceness: int, parent: int) -> None:
     """A worker's first acts: step back, leave interrupts to its owner, watch it.
 
-    The owner decides what an interrupt stops; a worker whose owner is gone ends.
+    Ctrl-C, which a terminal sends to the whole process group, is the owner's to
+    handle (otherwise each worker printed a KeyboardInterrupt traceback of its
+    own); a worker whose owner is gone ends.
     """
     with contextlib.suppress(OSError, AttributeError):  # no os.nice on Windows
         os.nice(niceness)

@@ -4,7 +4,9 @@ In sacrebleu mode the string is sacreBLEU's own, key for key
 (`nrefs:2|case:mixed|eff:no|tok:13a|smooth:exp|version:2.6.0`), so a number from
 bleu-gui can be compared with a published sacreBLEU number by comparing signatures.
 Like sacreBLEU's, it does not record the maximum n-gram order; bleu-gui appends
-`ngram:N` only when N is not 4, where sacreBLEU would have said nothing at all.
+`ngram:N` only when N is not 4, where sacreBLEU would have said nothing at all. In the
+same way it appends `bom:dropped` when a byte-order mark was dropped from a scored
+file: sacreBLEU keeps the mark glued to the first word, and its number differs.
 
 Compatibility modes get a signature of the same shape that starts with `compat:`, so
 it can never be mistaken for a sacreBLEU signature.
@@ -31,6 +33,7 @@ def signature(
     tokenizer_signature: str,
     *,
     sentence: bool = False,
+    dropped_bom: bool = False,
 ) -> str:
     """The signature of scores computed with `config`.
 
@@ -39,6 +42,8 @@ def signature(
         num_refs: references per segment, or `None` when it varies (`nrefs:var`).
         tokenizer_signature: the tokenizer's own signature (`Tokenizer.signature`).
         sentence: whether it labels sentence scores (effective order may differ).
+        dropped_bom: whether a byte-order mark was dropped from the hypothesis or a
+            reference (`bleu_gui.io.Corpus.dropped_bom`): appends `bom:dropped`.
     """
     nrefs = "var" if num_refs is None else str(num_refs)
     case = "lc" if config.lowercase else "mixed"
@@ -54,6 +59,8 @@ def signature(
         parts.append(f"smooth:{smooth}")
         if config.max_order != 4:
             parts.append(f"ngram:{config.max_order}")
+        if dropped_bom:
+            parts.append("bom:dropped")
         parts.append(f"version:{metadata.version('sacrebleu')}")
         return "|".join(parts)
     parts = [
@@ -69,6 +76,8 @@ def signature(
         parts.append("weights:" + ",".join(f"{w:g}" for w in weights))
     elif config.max_order != 4:
         parts.append(f"ngram:{config.max_order}")
+    if dropped_bom:
+        parts.append("bom:dropped")
     parts.append(f"version:bleu-gui-{metadata.version('bleu-gui')}")
     return "|".join(parts)
 

@@ -9,6 +9,13 @@ naming the file and line. It imports no Qt, so the command line and the GUI shar
 
 from __future__ import annotations
 
+from bleu_gui.io.bom import Bom, BomCost, bom_costs, bom_warning
+from bleu_gui.io.duplicates import (
+    Duplicate,
+    Sameness,
+    duplicate_warning,
+    find_duplicates,
+)
 from bleu_gui.io.errors import (
     BinaryFileError,
     CompressedFileError,
@@ -16,15 +23,18 @@ from bleu_gui.io.errors import (
     EmptyCorpusError,
     FileAccessError,
     FilePermissionError,
+    FileTooLargeError,
     InputError,
     LineCountError,
     MissingFileError,
     NoReferencesError,
     NotAFileError,
+    UndecodableFileError,
     UnknownEncodingError,
 )
 from bleu_gui.io.readers import (
     DEFAULT_ENCODING,
+    MAX_FILE_BYTES,
     Corpus,
     Segments,
     iter_read_corpus,
@@ -36,20 +46,31 @@ from bleu_gui.io.readers import (
 
 __all__ = [
     "DEFAULT_ENCODING",
+    "MAX_FILE_BYTES",
     "BinaryFileError",
+    "Bom",
+    "BomCost",
     "CompressedFileError",
     "Corpus",
     "DecodingError",
+    "Duplicate",
     "EmptyCorpusError",
     "FileAccessError",
     "FilePermissionError",
+    "FileTooLargeError",
     "InputError",
     "LineCountError",
     "MissingFileError",
     "NoReferencesError",
     "NotAFileError",
+    "Sameness",
     "Segments",
+    "UndecodableFileError",
     "UnknownEncodingError",
+    "bom_costs",
+    "bom_warning",
+    "duplicate_warning",
+    "find_duplicates",
     "iter_read_corpus",
     "iter_read_segments",
     "read_corpus",

@@ -23,11 +23,13 @@ __all__ = [
     "DecodingError",
     "FileAccessError",
     "FilePermissionError",
+    "FileTooLargeError",
     "InputError",
     "LineCountError",
     "MissingFileError",
     "NoReferencesError",
     "NotAFileError",
+    "UndecodableFileError",
     "UnknownEncodingError",
     "display_name",
 ]
@@ -151,7 +153,11 @@ class MissingFileError(FileAccessError):
 
 
 class NotAFileError(FileAccessError):
-    """The path is a directory, not a file: "refs: is a directory, not a file"."""
+    """The path is not a regular file or a pipe: "refs: is a directory, not a file".
+
+    Devices (``/dev/zero``, ``/dev/urandom``) and sockets are refused the same way,
+    before anything is read from them.
+    """
 
     def __init__(self, path: Path, kind: str = "a directory") -> None:
         """Create an error.
@@ -166,13 +172,50 @@ class NotAFileError(FileAccessError):
 class FilePermissionError(FileAccessError):
     """The file exists but may not be read: "ref.txt: permission denied"."""
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path, why: str = "") -> None:
         """Create an error.
 
         Args:
             path: The unreadable file.
+            why: What is not permitted, if known ("a folder on its path may not be
+                searched").
         """
-        super().__init__(path, "permission denied")
+        detail = f"permission denied ({why})" if why else "permission denied"
+        super().__init__(path, detail)
+
+
+class FileTooLargeError(InputError):
+    """A file larger than bleu-gui reads: "big.txt: larger than 4 GiB; ..."."""
+
+    def __init__(self, path: Path, limit: int) -> None:
+        """Create an error.
+
+        Args:
+            path: The file.
+            limit: The largest number of bytes read.
+        """
+        self.limit = limit
+        super().__init__(
+            f"larger than {limit / (1 << 30):g} GiB, more than bleu-gui reads; is it "
+            "the right file?",
+            path=path,
+        )
+
+
+class UndecodableFileError(InputError):
+    """A file the codec refuses as a whole, not at a particular byte.
+
+    "hyp.txt: does not start with a byte-order mark, which utf-16 needs ..."
+    """
+
+    def __init__(self, path: Path, detail: str) -> None:
+        """Create an error.
+
+        Args:
+            path: The file.
+            detail: What the codec refused, in words.
+        """
+        super().__init__(detail, path=path)
 
 
 class CompressedFileError(InputError):

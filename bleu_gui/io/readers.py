@@ -11,11 +11,17 @@ sacreBLEU CLI opens every file with ``newline="\n"`` (``.gz`` through gzip) and 
 * a last line without ``\n`` is a segment, a final ``\n`` adds none, empty lines are
   (empty) segments, leading whitespace is kept.
 
-This module reproduces that and adds what sacreBLEU lacks: a UTF-8 byte-order mark is
-dropped (sacreBLEU glues it to the first word) with a warning, and every problem a
-user can cause is an `InputError` whose one-line message names the file and line. A
-file is read as bytes, then decoded and split a quarter megabyte at a time: no per-line
-Python loop runs except the final ``rstrip``, and no single step takes long.
+A byte-order mark at the start of a file is read as sacreBLEU reads it, by default:
+U+FEFF stays glued to the first word of line 1 (so the number is sacreBLEU's), and
+the file's `Segments.bom` says so, which callers turn into a warning (`io.bom`).
+``drop_bom=True`` drops it; the signature must then say so (`core.signature`).
+
+This module adds what sacreBLEU lacks: every problem a user can cause is an
+`InputError` whose one-line message names the file and line, and what is not a text
+file (a device, a socket, a directory, binary bytes, a file too large to hold) is
+refused before it is read whole. A file is read as bytes, then decoded and split a
+quarter megabyte at a time: no per-line Python loop runs except the final ``rstrip``,
+and no single step takes long.
 """
 
 from __future__ import annotations
@@ -34,6 +40,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from bleu_gui.core.steps import drain
+from bleu_gui.io.bom import Bom, bom_warning
 from bleu_gui.io.errors import (
     BinaryFileError,
     CompressedFileError,
@@ -41,16 +48,20 @@ from bleu_gui.io.errors import (
     EmptyCorpusError,
     FileAccessError,
     FilePermissionError,
+    FileTooLargeError,
+    InputError,
     LineCountError,
     MissingFileError,
     NoReferencesError,
     NotAFileError,
+    UndecodableFileError,
     UnknownEncodingError,
     display_name,
 )
 
 __all__ = [
     "DEFAULT_ENCODING",
+    "MAX_FILE_BYTES",
     "Corpus",
     "Segments",
     "iter_read_corpus",
@@ -75,6 +86,9 @@ _BREAK_IN_SEGMENT = re.compile(f"[\r{_OTHER_BREAK_CHARS}]")
 
 StrPath = str | os.PathLike[str]
 
+MAX_FILE_BYTES = 1 << 32
+"""The largest input read (4 GiB; 8-16 times that in memory once split and scored)."""
+
 
 @dataclass(frozen=True, slots=True)
 class Segments:
@@ -84,21 +98,25 @@ class Segments:
         path: The file they were read from.
         lines: One string per segment, trailing whitespace stripped, no line ends.
         encoding: The encoding the file was decoded with, as given.
-        warnings: One-line notes about things that were repaired or may surprise
-            (a dropped byte-order mark, line breaks other than ``\n`` inside
-            segments); each names the file.
+        warnings: One-line notes about things that may surprise (line breaks other
+            than ``\n`` inside segments, a UTF-8 mark read as another encoding);
+            each names the file. A byte-order mark is not among them: see `bom`
+            and `Corpus.warnings`.
+        bom: Whether the text started with U+FEFF, and whether it was kept.
     """
 
     path: Path
     lines: tuple[str, ...] = field(repr=False)
     encoding: str = DEFAULT_ENCODING
     warnings: tuple[str, ...] = ()
+    bom: Bom = Bom.NONE
 
     def __repr__(self) -> str:
         """A short repr: the path and the number of lines, never the text."""
         return (
             f"Segments(path={self.path!r}, {len(self.lines)} lines, "
-            f"encoding={self.encoding!r}, warnings={self.warnings!r})"
+            f"encoding={self.encoding!r}, warnings={self.warnings!r}, "
+            f"bom={self.bom.value!r})"
         )
 
 
@@ -166,12 +184,34 @@ class Corpus:
         return None if self.source is None else self.source.lines
 
     @property
+    def files(self) -> tuple[Segments, ...]:
+        """Every file: the hypothesis, then the references, then the source."""
+        source = () if self.source is None else (self.source,)
+        return (self.hypothesis, *self.references, *source)
+
+    @property
+    def dropped_bom(self) -> bool:
+        """Whether a byte-order mark was dropped from a scored file (not the source).
+
+        When true, the scores are not sacreBLEU's: pass it to `core.signature`.
+        """
+        scored = (self.hypothesis, *self.references)
+        return any(segments.bom is Bom.DROPPED for segments in scored)
+
+    @property
     def warnings(self) -> tuple[str, ...]:
-        """Every file's warnings: hypothesis, then references, then source."""
-        files = [self.hypothesis, *self.references]
-        if self.source is not None:
-            files.append(self.source)
-        return tuple(warning for segments in files for warning in segments.warnings)
+        """Every file's warnings: hypothesis, references, then source.
+
+        A file's byte-order mark comes first (`bleu_gui.io.bom.bom_warning`, which
+        can also say what the mark costs).
+        """
+        out: list[str] = []
+        for segments in self.files:
+            note = bom_warning(segments)
+            if note is not None:
+                out.append(note)
+            out.extend(segments.warnings)
+        return tuple(out)
 
 
 def split_segments(text: str) -> tuple[str, ...]:
@@ -195,35 +235,40 @@ def split_segments(text: str) -> tuple[str, ...]:
     return tuple(map(str.rstrip, parts))
 
 
-def read_segments(path: StrPath, encoding: str = DEFAULT_ENCODING) -> Segments:
+def read_segments(
+    path: StrPath, encoding: str = DEFAULT_ENCODING, *, drop_bom: bool = False
+) -> Segments:
     """Read a text file (or a gzip-compressed ``.gz`` one) as segments.
 
     The segments are what sacreBLEU's command line scores for the same file and
-    encoding (see the module docstring), except that a byte-order mark at the start
-    is dropped, with a warning.
+    encoding (see the module docstring), a byte-order mark included, unless
+    `drop_bom` is set.
 
     Args:
-        path: The file. A name ending in ``.gz`` is decompressed with gzip.
+        path: The file. A name ending in ``.gz`` is decompressed with gzip. A named
+            pipe (``<(cat x)``) is read too; devices and sockets are refused.
         encoding: Any Python text codec name ("utf-8", "latin-1", "utf-16", ...).
+        drop_bom: Drop U+FEFF at the start of the text (`Segments.bom` says so).
 
     Returns:
         The file's segments and warnings.
 
     Raises:
-        UnknownEncodingError: `encoding` is not a Python text codec.
+        UnknownEncodingError: `encoding` is not a Python codec for text files.
         MissingFileError: The file does not exist.
-        NotAFileError: The path is a directory.
-        FilePermissionError: The file may not be read.
+        NotAFileError: The path is a directory, a device or a socket.
+        FilePermissionError: The file, or a folder on its path, may not be read.
         FileAccessError: Any other operating-system error while reading.
+        FileTooLargeError: The file holds more than `MAX_FILE_BYTES` bytes.
         CompressedFileError: A ``.gz`` file is corrupt or truncated.
         BinaryFileError: The file contains a NUL byte (it is not text).
         DecodingError: The file has bytes that are not valid in `encoding`.
     """
-    return drain(iter_read_segments(path, encoding))
+    return drain(iter_read_segments(path, encoding, drop_bom=drop_bom))
 
 
 def iter_read_segments(
-    path: StrPath, encoding: str = DEFAULT_ENCODING
+    path: StrPath, encoding: str = DEFAULT_ENCODING, *, drop_bom: bool = False
 ) -> Generator[tuple[int, int], None, Segments]:
     """`read_segments`, yielding (bytes done, bytes in all) after each piece.
 
@@ -236,13 +281,9 @@ def iter_read_segments(
     _check_encoding(encoding)
     file = Path(path)
     name = display_name(file)
-    data = _read_bytes(file)
-    if file.name.lower().endswith(".gz"):
-        data = _gunzip(file, data)
+    data = _read_bytes(file, encoding)
     wide = _is_wide(encoding)
     warnings: list[str] = []
-    if not wide:
-        _check_no_nul_bytes(file, data, encoding)
     if data.startswith(_UTF8_BOM_BYTES) and not wide and not _is_utf8(encoding):
         # Read as latin-1, cp1252, ...: the mark becomes text ("ï»¿"); keep it, but
         # say so, since the file is most likely UTF-8.
@@ -254,6 +295,7 @@ def iter_read_segments(
     pieces: list[tuple[str, ...]] = []  # tuples: the GC stops walking them
     tail = ""  # the text after the last \n so far: the start of the next segment
     at_start = True
+    bom = Bom.NONE
     other_breaks = False
     size = len(data)
     for start in range(0, max(size, 1), _PIECE_BYTES):
@@ -264,6 +306,8 @@ def iter_read_segments(
         except UnicodeDecodeError:
             _decode(file, data, encoding)  # raises the error, with its exact position
             raise
+        except UnicodeError as error:
+            raise _undecodable(file, encoding, error) from None
         if wide and "\0" in text:
             whole = _decode(file, data, encoding)
             nul = whole.find("\0")
@@ -271,12 +315,9 @@ def iter_read_segments(
         if at_start and text:
             at_start = False
             if text.startswith(_BOM):
-                text = text[1:]
-                kind = "a UTF-8" if _is_utf8(encoding) else "a"
-                warnings.append(
-                    f"{name}: dropped {kind} byte-order mark at the start of line 1 "
-                    "(sacreBLEU would glue it to the first word)"
-                )
+                bom = Bom.DROPPED if drop_bom else Bom.KEPT
+                if drop_bom:
+                    text = text[1:]
         other_breaks = other_breaks or _may_have_other_breaks(text)
         parts = (tail + text).split("\n")
         tail = parts.pop()
@@ -289,7 +330,7 @@ def iter_read_segments(
         warning = _other_breaks_warning(name, segments)
         if warning is not None:
             warnings.append(warning)
-    return Segments(file, segments, encoding, tuple(warnings))
+    return Segments(file, segments, encoding, tuple(warnings), bom)
 
 
 # Bytes decoded and split per step of `iter_read_segments`: a few milliseconds (a
@@ -302,6 +343,8 @@ def read_corpus(
     reference_paths: Iterable[StrPath],
     source_path: StrPath | None = None,
     encoding: str = DEFAULT_ENCODING,
+    *,
+    drop_bom: bool = False,
 ) -> Corpus:
     """Read a hypothesis, its references and optionally its source, and align them.
 
@@ -310,6 +353,8 @@ def read_corpus(
         reference_paths: One or more reference files (a list, not a single path).
         source_path: The source file, if any.
         encoding: The encoding of every file (see `read_segments`).
+        drop_bom: Drop a byte-order mark at the start of any file (see
+            `read_segments`; `Corpus.dropped_bom` then says whether one was).
 
     Returns:
         The aligned corpus.
@@ -322,7 +367,13 @@ def read_corpus(
         InputError: Any error of `read_segments`, for the first file that has one.
     """
     return drain(
-        iter_read_corpus(hypothesis_path, reference_paths, source_path, encoding)
+        iter_read_corpus(
+            hypothesis_path,
+            reference_paths,
+            source_path,
+            encoding,
+            drop_bom=drop_bom,
+        )
     )
 
 
@@ -331,6 +382,8 @@ def iter_read_corpus(
     reference_paths: Iterable[StrPath],
     source_path: StrPath | None = None,
     encoding: str = DEFAULT_ENCODING,
+    *,
+    drop_bom: bool = False,
 ) -> Generator[tuple[int, int], None, Corpus]:
     """`read_corpus`, yielding (files done, files in all) in thousandths of a file.
 
@@ -351,7 +404,7 @@ def iter_read_corpus(
     total = 1000 * len(paths)
     read: list[Segments] = []
     for number, path in enumerate(paths):
-        steps = iter_read_segments(path, encoding)
+        steps = iter_read_segments(path, encoding, drop_bom=drop_bom)
         while True:
             try:
                 done, size = next(steps)
@@ -364,12 +417,26 @@ def iter_read_corpus(
     return Corpus(read[0], tuple(read[1:count]), source)
 
 
+# Python codecs that decode bytes to text but are not for text files: each line would
+# be read as a domain name or a Python string literal.
+_NOT_FOR_FILES = {
+    "idna": "a codec for domain names",
+    "punycode": "a codec for domain names",
+    "unicode-escape": "a codec for Python string literals",
+    "raw-unicode-escape": "a codec for Python string literals",
+    "undefined": "a codec that refuses everything",
+}
+
+
 def _check_encoding(encoding: str) -> None:
-    """Raise `UnknownEncodingError` unless `encoding` names a Python text codec."""
+    """Raise `UnknownEncodingError` unless `encoding` names a codec for text files."""
     try:
         info = codecs.lookup(encoding)
-    except LookupError:
+    except (LookupError, ValueError):  # ValueError: a name with a NUL in it
         raise UnknownEncodingError(encoding) from None
+    purpose = _NOT_FOR_FILES.get(info.name.replace("_", "-"))
+    if purpose is not None:
+        raise UnknownEncodingError(encoding, reason=f"{purpose}, not text files:")
     try:
         # Decoding empty bytes short-circuits, so probe with real bytes: non-text
         # codecs (rot13, base64, ...) raise LookupError from bytes.decode.
@@ -390,34 +457,116 @@ def _is_utf8(encoding: str) -> bool:
     return codecs.lookup(encoding).name in {"utf-8", "utf-8-sig"}
 
 
-def _read_bytes(file: Path) -> bytes:
-    """All bytes of `file`, with operating-system errors turned into `InputError`s."""
+# What a path can be instead of a file; a named pipe is read (`-i <(cat x)`).
+_NOT_FILES = (
+    (stat.S_ISDIR, "a directory"),
+    (stat.S_ISCHR, "a character device"),
+    (stat.S_ISBLK, "a block device"),
+    (stat.S_ISSOCK, "a socket"),
+)
+# Bytes read per call: the first piece is checked before anything more is read.
+_READ_BYTES = 1 << 20
+
+
+def _read_bytes(file: Path, encoding: str) -> bytes:
+    """All bytes of `file` (decompressed if ``.gz``), checked as they come.
+
+    What is not a text file is refused before it is read whole: a device or socket
+    by what `stat` says it is (``/dev/zero`` never ends), binary or undecodable
+    content by its first piece, NUL bytes piece by piece (a pipe has no size to
+    check in advance), and anything over `MAX_FILE_BYTES` by its size.
+    Operating-system errors become `InputError`s.
+    """
+    try:
+        info = os.stat(file)
+    except FileNotFoundError:
+        raise MissingFileError(file) from None
+    except PermissionError:
+        raise FilePermissionError(
+            file, "a folder on its path may not be searched"
+        ) from None
+    except OSError as error:
+        raise _access_error(file, error) from None
+    for test, kind in _NOT_FILES:
+        if test(info.st_mode):
+            raise NotAFileError(file, kind)
+    if stat.S_ISREG(info.st_mode) and info.st_size > MAX_FILE_BYTES:
+        raise FileTooLargeError(file, MAX_FILE_BYTES)
     try:
         with open(file, "rb") as handle:
-            mode = os.fstat(handle.fileno()).st_mode
-            if stat.S_ISDIR(mode):
-                raise NotAFileError(file)
-            return handle.read()
+            if not file.name.lower().endswith(".gz"):
+                return _read_checked(file, handle, encoding)
+            with gzip.GzipFile(fileobj=handle, mode="rb") as stream:
+                return _read_checked(file, stream, encoding)
     except FileNotFoundError:
         raise MissingFileError(file) from None
     except IsADirectoryError:
         raise NotAFileError(file) from None
     except PermissionError:
-        if file.is_dir():
-            raise NotAFileError(file) from None
         raise FilePermissionError(file) from None
     except OSError as error:
-        reason = error.strerror or str(error) or type(error).__name__
-        raise FileAccessError(file, f"cannot be read ({reason})") from None
+        raise _access_error(file, error) from None
 
 
-def _gunzip(file: Path, data: bytes) -> bytes:
-    """Decompress gzip `data` (all members, as `gzip.open` would)."""
+def _access_error(file: Path, error: OSError) -> FileAccessError:
+    reason = error.strerror or str(error) or type(error).__name__
+    return FileAccessError(file, f"cannot be read ({reason})")
+
+
+def _read_checked(file: Path, stream: io.BufferedIOBase, encoding: str) -> bytes:
+    """Read `stream` a piece at a time, refusing binary data as soon as it shows."""
+    wide = _is_wide(encoding)
+    compressed = isinstance(stream, gzip.GzipFile)
+    chunks: list[bytes] = []
+    total = 0
+    while True:
+        try:
+            chunk = stream.read(_READ_BYTES)
+        except (EOFError, zlib.error, gzip.BadGzipFile) as error:
+            reason = str(error) or type(error).__name__
+            raise CompressedFileError(file, reason) from None
+        except OSError as error:
+            if compressed and error.errno is None:  # gzip's own complaints
+                raise CompressedFileError(file, str(error)) from None
+            raise
+        if not chunk:
+            return b"".join(chunks)
+        total += len(chunk)
+        if total > MAX_FILE_BYTES:
+            raise FileTooLargeError(file, MAX_FILE_BYTES)
+        chunks.append(chunk)
+        if not wide and b"\0" in chunk:
+            _check_no_nul_bytes(file, b"".join(chunks), encoding)
+        if len(chunks) == 1:
+            _check_first_bytes(file, chunk, encoding)
+
+
+def _check_first_bytes(file: Path, data: bytes, encoding: str) -> None:
+    """Raise a decoding error if the first piece of a file does not decode."""
     try:
-        with gzip.GzipFile(fileobj=io.BytesIO(data), mode="rb") as handle:
-            return handle.read()
-    except (OSError, EOFError, zlib.error) as error:
-        raise CompressedFileError(file, str(error) or type(error).__name__) from None
+        codecs.getincrementaldecoder(encoding)().decode(data, final=False)
+    except UnicodeDecodeError as error:
+        raise _decoding_error(file, data, encoding, error) from None
+    except UnicodeError as error:
+        raise _undecodable(file, encoding, error) from None
+
+
+def _undecodable(file: Path, encoding: str, error: UnicodeError) -> InputError:
+    """A codec's complaint that is not about particular bytes (a missing BOM)."""
+    name = codecs.lookup(encoding).name
+    if name in {"utf-16", "utf-32"} and "BOM" in str(error):
+        return UndecodableFileError(
+            file,
+            f"does not start with a byte-order mark, which {encoding} needs to tell "
+            f"the byte order; choose {name}-le or {name}-be",
+        )
+    return UndecodableFileError(
+        file, f"cannot be decoded as {encoding} ({_first_line(str(error))})"
+    )
+
+
+def _first_line(text: str) -> str:
+    return text.splitlines()[0] if text.strip() else "no reason given"
 
 
 def _check_no_nul_bytes(file: Path, data: bytes, encoding: str) -> None:
@@ -440,14 +589,22 @@ def _decode(file: Path, data: bytes, encoding: str) -> str:
     try:
         return data.decode(encoding)
     except UnicodeDecodeError as error:
-        line, column = _position(data, error.start, encoding)
-        raise DecodingError(
-            file,
-            encoding=encoding,
-            line=line,
-            column=column,
-            bad_bytes=data[error.start : max(error.end, error.start + 1)],
-        ) from None
+        raise _decoding_error(file, data, encoding, error) from None
+    except UnicodeError as error:
+        raise _undecodable(file, encoding, error) from None
+
+
+def _decoding_error(
+    file: Path, data: bytes, encoding: str, error: UnicodeDecodeError
+) -> DecodingError:
+    line, column = _position(data, error.start, encoding)
+    return DecodingError(
+        file,
+        encoding=encoding,
+        line=line,
+        column=column,
+        bad_bytes=data[error.start : max(error.end, error.start + 1)],
+    )
 
 
 def _position(data: bytes, offset: int, encoding: str) -> tuple[int, int]:
@@ -455,7 +612,10 @@ def _position(data: bytes, offset: int, encoding: str) -> tuple[int, int]:
 
     Only called on the error path: it decodes the bytes before `offset` once more.
     """
-    before = data[:offset].decode(encoding, errors="replace")
+    try:
+        before = data[:offset].decode(encoding, errors="replace")
+    except UnicodeError:  # a codec that does not take errors="replace"
+        before = data[:offset].decode("latin-1")
     line_start = before.rfind("\n") + 1
     line = before.count("\n", 0, line_start) + 1
     column = len(before) - line_start + 1

@@ -93,17 +93,17 @@ INVALID = [
     ),
     pytest.param(
         {"smoothing": "floor", "smooth_value": -0.1},
-        "smoothing value must be a finite number >= 0, not -0.1",
+        "smoothing value must be from 0 to 1,000,000, not -0.1",
         id="negative-value",
     ),
     pytest.param(
         {"smoothing": "add-k", "smooth_value": math.inf},
-        "smoothing value must be a finite number >= 0, not inf",
+        "smoothing value must be a finite number, not inf",
         id="infinite-value",
     ),
     pytest.param(
         {"smoothing": "add-k", "smooth_value": math.nan},
-        "smoothing value must be a finite number >= 0, not nan",
+        "smoothing value must be a finite number, not nan",
         id="nan-value",
     ),
     pytest.param(
@@ -135,12 +135,12 @@ INVALID = [
     ),
     pytest.param(
         {"compat": "nltk", "weights": (0.5, math.nan)},
-        "weights must be finite numbers",
+        "a weight must be a finite number, not nan",
         id="nan-weight",
     ),
     # Maximum order.
-    pytest.param({"max_order": 0}, "at least 1, not 0", id="max-order-0"),
-    pytest.param({"max_order": -2}, "at least 1, not -2", id="max-order-negative"),
+    pytest.param({"max_order": 0}, "from 1 to 100, not 0", id="max-order-0"),
+    pytest.param({"max_order": -2}, "from 1 to 100, not -2", id="max-order-negative"),
     pytest.param(
         {"max_order": True}, "must be an integer, not True", id="max-order-bool"
     ),
@@ -181,7 +181,7 @@ INVALID = [
     ),
     pytest.param(
         {"compat": "nltk", "nltk_k": "5"},
-        "nltk_k must be a finite number, not '5'",
+        "nltk_k must be a number, not '5'",
         id="nltk-k",
     ),
 ]
@@ -330,5 +330,6 @@ def test_configs_are_frozen_values() -> None:
 
 
 def test_negative_nltk_alpha_is_refused() -> None:
-    with pytest.raises(ConfigError, match="nltk_alpha must be >= 0"):
+    message = "nltk_alpha must be from 0 to 1,000,000, not -1"
+    with pytest.raises(ConfigError, match=message):
         BleuConfig(compat=Compat.NLTK, smoothing=Smoothing.METHOD6, nltk_alpha=-1)

@@ -14,6 +14,7 @@ from sacrebleu.utils import smart_open
 from bleu_gui.io import (
     DEFAULT_ENCODING,
     BinaryFileError,
+    Bom,
     CompressedFileError,
     Corpus,
     DecodingError,
@@ -154,31 +155,27 @@ def test_parity_large_mixed_file(tmp_path: Path) -> None:
 # --------------------------------------------------------------------------------------
 # Byte-order marks and encodings
 
-BOM_WARNING = (
-    "ref.txt: dropped a UTF-8 byte-order mark at the start of line 1 "
-    "(sacreBLEU would glue it to the first word)"
-)
-
 
 @pytest.mark.parametrize("name", ["ref.txt", "ref.txt.gz"])
-def test_utf8_bom_dropped_with_warning(tmp_path: Path, name: str) -> None:
+def test_utf8_bom_kept_as_sacrebleu_keeps_it(tmp_path: Path, name: str) -> None:
     segments = read_segments(write(tmp_path / name, b"\xef\xbb\xbfHello\nworld\n"))
-    assert segments.lines == ("Hello", "world")
-    assert len(segments.warnings) == 1
-    assert segments.warnings[0] == BOM_WARNING.replace("ref.txt", str(tmp_path / name))
-    # sacreBLEU keeps it glued to the first word: that is what the warning is about.
-    assert sacrebleu_lines(tmp_path / name)[0] == "\ufeffHello"
+    assert segments.lines == ("\ufeffHello", "world")
+    assert list(segments.lines) == sacrebleu_lines(tmp_path / name)
+    assert segments.bom is Bom.KEPT
+    assert segments.warnings == ()  # the warning is `bom_warning`'s
 
 
-def test_bom_only_file_has_no_segments(tmp_path: Path) -> None:
+def test_bom_only_file_is_one_segment_as_in_sacrebleu(tmp_path: Path) -> None:
     segments = read_segments(write(tmp_path / "f.txt", b"\xef\xbb\xbf"))
-    assert segments.lines == ()
-    assert len(segments.warnings) == 1
+    assert list(segments.lines) == sacrebleu_lines(tmp_path / "f.txt") == ["\ufeff"]
+    dropped = read_segments(tmp_path / "f.txt", drop_bom=True)
+    assert (dropped.lines, dropped.bom) == ((), Bom.DROPPED)
 
 
 def test_bom_on_its_own_line(tmp_path: Path) -> None:
     segments = read_segments(write(tmp_path / "f.txt", b"\xef\xbb\xbf\nb\n"))
-    assert segments.lines == ("", "b")
+    assert segments.lines == ("\ufeff", "b")
+    assert read_segments(tmp_path / "f.txt", drop_bom=True).lines == ("", "b")
 
 
 def test_utf8_sig_drops_bom_silently(tmp_path: Path) -> None:
@@ -194,12 +191,14 @@ def test_utf16_bom_handled_by_codec(tmp_path: Path) -> None:
     assert segments.warnings == ()
 
 
-def test_utf16le_with_bom_dropped_with_warning(tmp_path: Path) -> None:
+def test_utf16le_with_bom_kept_unless_dropped(tmp_path: Path) -> None:
     path = write(tmp_path / "f.txt", "\ufeffa\nb\n".encode("utf-16-le"))
     segments = read_segments(path, "utf-16-le")
-    assert segments.lines == ("a", "b")
-    assert len(segments.warnings) == 1
-    assert "byte-order mark" in segments.warnings[0]
+    assert list(segments.lines) == sacrebleu_lines(path, "utf-16-le")
+    assert segments.lines == ("\ufeffa", "b")
+    assert segments.bom is Bom.KEPT
+    dropped = read_segments(path, "utf-16-le", drop_bom=True)
+    assert (dropped.lines, dropped.bom) == (("a", "b"), Bom.DROPPED)
 
 
 def test_utf8_bom_read_as_latin1_is_kept_but_warned(tmp_path: Path) -> None:
@@ -529,9 +528,9 @@ def test_corpus_warnings_collected_in_order(tmp_path: Path) -> None:
     src = write(tmp_path / "src.txt", b"\xef\xbb\xbfs\n")
     corpus = read_corpus(hyp, [ref], source_path=src)
     assert len(corpus.warnings) == 3
-    assert corpus.warnings[0].startswith(f"{hyp}: dropped a UTF-8 byte-order mark")
+    assert corpus.warnings[0].startswith(f"{hyp}: starts with a byte-order mark")
     assert corpus.warnings[1].startswith(f"{ref}, line 1: contains U+2028")
-    assert corpus.warnings[2].startswith(f"{src}: dropped")
+    assert corpus.warnings[2].startswith(f"{src}: starts with a byte-order mark")
 
 
 def test_reference_line_count_mismatch(tmp_path: Path) -> None:

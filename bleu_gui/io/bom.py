@@ -1,0 +1,134 @@
+"""A byte-order mark at the start of a file: what was done with it, and what it costs.
+
+sacreBLEU 2.6.0 opens files with ``encoding="utf-8"``, which keeps a UTF-8 byte-order
+mark as the character U+FEFF at the start of line 1: glued to the first word, which
+then matches no reference word (or, in a reference, no hypothesis word). Published
+WMT scores were computed that way, so bleu-gui keeps it by default (its numbers are
+sacreBLEU's), and says what the mark costs; dropping it is an option whose scores are
+labelled (`bom:dropped` in the signature), so they never pass for plain sacreBLEU.
+
+The wording of the warning lives here, in one place, for the command line and the GUI.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from bleu_gui.core import BleuConfig, CorpusStats, corpus_stats, score_corpus
+from bleu_gui.io.errors import display_name
+
+if TYPE_CHECKING:
+    from bleu_gui.io.readers import Corpus, Segments
+
+__all__ = ["BOM", "Bom", "BomCost", "bom_costs", "bom_warning"]
+
+BOM = "\ufeff"
+"""The byte-order mark as a character (ZERO WIDTH NO-BREAK SPACE)."""
+
+
+class Bom(StrEnum):
+    """What happened to a byte-order mark (U+FEFF) at the start of a file."""
+
+    NONE = "none"
+    """The decoded text did not start with U+FEFF (or the codec consumed it)."""
+    KEPT = "kept"
+    """Kept as sacreBLEU keeps it: glued to the first word of line 1."""
+    DROPPED = "dropped"
+    """Dropped on request (``drop_bom=True``): the score is no longer sacreBLEU's."""
+
+
+@dataclass(frozen=True, slots=True)
+class BomCost:
+    """Corpus BLEU with one file's kept mark, and with only that mark dropped.
+
+    Attributes:
+        path: The file whose mark it is (the hypothesis or a reference).
+        with_mark: Corpus BLEU as read (sacreBLEU's number).
+        without_mark: Corpus BLEU with this file's mark dropped.
+    """
+
+    path: Path
+    with_mark: float
+    without_mark: float
+
+    @property
+    def difference(self) -> float:
+        """How much the mark lowers (or, rarely, raises) the score: without - with."""
+        return self.without_mark - self.with_mark
+
+
+def bom_warning(
+    segments: Segments, cost: BomCost | None = None, *, how_to_drop: str = ""
+) -> str | None:
+    """The one-line warning about `segments`' byte-order mark, or None without one.
+
+    Args:
+        segments: A file as read.
+        cost: What the kept mark costs (see `bom_costs`), if computed.
+        how_to_drop: How the user drops it, e.g. "--drop-bom" (named in the line).
+    """
+    name = display_name(segments.path)
+    if segments.bom is Bom.DROPPED:
+        return (
+            f"{name}: dropped a byte-order mark (U+FEFF) at the start of line 1, "
+            "which sacreBLEU keeps glued to the first word (the signature says "
+            "bom:dropped)"
+        )
+    if segments.bom is not Bom.KEPT:
+        return None
+    line = (
+        f"{name}: starts with a byte-order mark (U+FEFF), kept as sacreBLEU keeps it: "
+        "the first token of line 1 carries it and matches nothing"
+    )
+    if cost is not None:
+        line += (
+            f"; corpus BLEU is {cost.with_mark:.4f} with it, {cost.without_mark:.4f} "
+            f"with it dropped ({cost.difference:+.4f})"
+        )
+    if how_to_drop:
+        line += f"; {how_to_drop} drops it"
+    return line
+
+
+def bom_costs(
+    corpus: Corpus, config: BleuConfig, stats: CorpusStats
+) -> tuple[BomCost, ...]:
+    """What each kept byte-order mark of the hypothesis and references costs.
+
+    Only line 1 changes when a mark is dropped, so only its statistics are counted
+    again (a few microseconds), whatever the size of the corpus.
+
+    Args:
+        corpus: The corpus as read (with the marks kept).
+        config: The scoring options.
+        stats: `corpus`'s statistics under `config` (as scored).
+
+    Returns:
+        One cost per scored file whose mark was kept, hypothesis first; none for a
+        mode that cannot score this corpus.
+    """
+    scored = (corpus.hypothesis, *corpus.references)
+    marked = [index for index, file in enumerate(scored) if file.bom is Bom.KEPT]
+    if not marked:
+        return ()
+    try:
+        with_mark = score_corpus(stats, config).score
+    except ValueError:  # the emulated library cannot score it at all
+        return ()
+    first = [file.lines[0] for file in scored]
+    rest = stats.subset(range(1, len(stats)))
+    costs = []
+    for index in marked:
+        lines = list(first)
+        lines[index] = lines[index].removeprefix(BOM)
+        references = [[line] for line in lines[1:]]
+        row = corpus_stats([lines[0]], references, config, max_order=stats.max_order)
+        try:
+            without = score_corpus(CorpusStats.concatenate([row, rest]), config).score
+        except ValueError:
+            continue
+        costs.append(BomCost(scored[index].path, with_mark, without))
+    return tuple(costs)
