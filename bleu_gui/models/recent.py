@@ -118,7 +118,7 @@ class _Writer(QObject):
     """
 
     stored = Signal(str)
-    _synced = Signal()
+    _handed_over = Signal()
 
     def __init__(self, file_name: str, file_format: QSettings.Format) -> None:
         super().__init__()
@@ -126,12 +126,12 @@ class _Writer(QObject):
         # safe to use from different threads, and see each other's changes.
         self._settings = QSettings(file_name, file_format, self)
         # Queued: runs after the sync that `setValue` posted to this thread's loop.
-        self._synced.connect(self._read_back, Qt.ConnectionType.QueuedConnection)
+        self._handed_over.connect(self._read_back, Qt.ConnectionType.QueuedConnection)
 
     def store(self, data: str) -> None:
         """Merge `data` (JSON of a `_History`) into the settings; Qt writes it."""
         _write(self._settings, _History.from_json(data))
-        self._synced.emit()
+        self._handed_over.emit()
 
     def _read_back(self) -> None:
         self.stored.emit(_read(self._settings).to_json())

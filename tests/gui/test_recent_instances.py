@@ -92,6 +92,33 @@ def test_two_windows_keep_each_others_files(
     assert on_restart(ini) == ["medical", "patents", "news"]
 
 
+def test_merging_never_syncs_on_the_gui_thread(qtbot: QtBot, ini: Path) -> None:
+    """A sync can take a second under disk load: the merge is left to the syncs Qt
+    makes on the writer thread; the window's own settings sync only on close."""
+    synced_here: list[str] = []
+
+    def settings(name: str) -> QSettings:
+        store = QSettings(str(ini), QSettings.Format.IniFormat)
+        sync = store.sync
+
+        def counted_sync() -> None:
+            synced_here.append(name)
+            sync()
+
+        store.sync = counted_sync  # type: ignore[method-assign]
+        return store
+
+    first, second = RecentFiles(settings("first")), RecentFiles(settings("second"))
+    add(qtbot, first, "news")
+    add(qtbot, second, "patents")
+    add(qtbot, first, "medical")
+    assert names(first) == ["medical", "patents", "news"]
+    assert synced_here == []
+    first.close()
+    second.close()
+    assert synced_here == ["first", "second"]
+
+
 def test_a_window_shows_what_another_opened_once_it_writes(
     qtbot: QtBot, windows: tuple[RecentFiles, RecentFiles]
 ) -> None:
