@@ -13,71 +13,164 @@ own thread writes the file from its event loop, in C++, without the GIL. So the
 writer's `QSettings` lives on a `QThread` whose loop is Qt's, and only the new value
 crosses over (a queued call; storing it in memory takes microseconds).
 Under the same disk load the GUI thread then never waited more than 4 ms.
+
+Several windows, in one process or in several, share one list. Stored as one value,
+the last writer's list replaced the others' (a file opened in one window vanished
+from the list when another window opened one). So each file set is a key of its own
+(`recent/sets/<digest of the file set>`), stamped with when it was opened, and a
+clear is a stamp too (`recent/cleared`) that hides every entry opened before it.
+Qt's sync merges key by key under its lock file, re-reading the file first if
+another process changed it (its size or modification time), so two writers never
+lose each other's entries, and the merge needs no sync of ours. The list is the
+entries newer than the last clear, newest first, one per file set, at most eight;
+each write also removes the keys past those eight. After Qt has synced a write, the
+writer reads the merged list back and the window adopts it: its menu then shows
+what the other windows opened too.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
+import time
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QObject, QSettings, QThread, QTimer, Signal
+from PySide6.QtCore import QObject, QSettings, Qt, QThread, Signal
 
 from bleu_gui.models.session import FileSet
 
 __all__ = ["RecentFiles"]
 
-_KEY = "recent/filesets"
+_SETS = "recent/sets"  # one key per file set: its JSON, with when it was opened
+_CLEARED = "recent/cleared"  # when the list was last cleared (ns since the epoch)
+_LEGACY = "recent/filesets"  # before: the whole list as one JSON value
 _LIMIT = 8
 
 
+@dataclass(frozen=True, slots=True)
+class _Entry:
+    """One remembered file set and when it was opened (ns since the epoch)."""
+
+    files: FileSet
+    opened: int
+
+
+@dataclass(frozen=True, slots=True)
+class _History:
+    """The list as a mergeable value.
+
+    Attributes:
+        entries: newest first, one per file set, at most `_LIMIT`, each opened
+            after `cleared`.
+        cleared: when the list was last cleared (0: never).
+    """
+
+    entries: tuple[_Entry, ...] = ()
+    cleared: int = 0
+
+    def merged(self, other: _History) -> _History:
+        """Both lists as one: the later clear, each file set's latest opening.
+
+        Order-free (`a.merged(b) == b.merged(a)`) and idempotent, so a list read
+        back late, or twice, can never undo a newer change.
+        """
+        cleared = max(self.cleared, other.cleared)
+        latest: dict[FileSet, int] = {}
+        for entry in (*self.entries, *other.entries):
+            if entry.opened > max(cleared, latest.get(entry.files, 0)):
+                latest[entry.files] = entry.opened
+        newest = sorted(latest.items(), key=lambda item: (-item[1], _key(item[0])))
+        return _History(
+            tuple(_Entry(files, opened) for files, opened in newest[:_LIMIT]), cleared
+        )
+
+    def latest(self) -> int:
+        """The newest stamp in the list: a new one must be later."""
+        return max([self.cleared, *(entry.opened for entry in self.entries)])
+
+    def to_json(self) -> str:
+        """The value that crosses between threads."""
+        return json.dumps(
+            {
+                "cleared": self.cleared,
+                "entries": [_entry_json(entry) for entry in self.entries],
+            }
+        )
+
+    @staticmethod
+    def from_json(data: str) -> _History:
+        """The inverse of `to_json`."""
+        value = json.loads(data)
+        entries = (_parse_entry(item) for item in value["entries"])
+        return _History(cleared=int(value["cleared"])).merged(
+            _History(tuple(entry for entry in entries if entry is not None))
+        )
+
+
 class _Writer(QObject):
-    """On the writer thread: hands the list to a `QSettings` that Qt syncs there."""
+    """On the writer thread: hands the list to a `QSettings` that Qt syncs there.
+
+    Signals:
+        stored: (JSON of a `_History`) the list in the settings after Qt synced a
+            write: this window's entries merged with those other windows wrote.
+    """
+
+    stored = Signal(str)
+    _handed_over = Signal()
 
     def __init__(self, file_name: str, file_format: QSettings.Format) -> None:
         super().__init__()
         # The same store as the caller's settings; QSettings objects on one file are
         # safe to use from different threads, and see each other's changes.
         self._settings = QSettings(file_name, file_format, self)
+        # Queued: runs after the sync that `setValue` posted to this thread's loop.
+        self._handed_over.connect(self._read_back, Qt.ConnectionType.QueuedConnection)
 
     def store(self, data: str) -> None:
-        """Put `data` (JSON; empty: forget the list) in the settings; Qt writes it."""
-        if data:
-            self._settings.setValue(_KEY, data)
-        else:
-            self._settings.remove(_KEY)
+        """Merge `data` (JSON of a `_History`) into the settings; Qt writes it."""
+        _write(self._settings, _History.from_json(data))
+        self._handed_over.emit()
+
+    def _read_back(self) -> None:
+        self.stored.emit(_read(self._settings).to_json())
 
 
 class RecentFiles(QObject):
-    """The last few file sets opened, newest first.
+    """The last few file sets opened, newest first, shared by every window.
 
     Signals:
-        changed: the list changed.
+        changed: the list changed (here, or read back from another window's).
+        synced: a change went through the settings: Qt wrote it, merged with what
+            other windows wrote, and the merged list came back.
     """
 
     changed = Signal()
+    synced = Signal()
+    _store_requested = Signal(str)
 
     def __init__(self, settings: QSettings, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._settings = settings
-        self._entries = _parse(settings.value(_KEY, "[]"))
+        self._history = _read(settings)
         self._unsaved = False  # changed since the last close
         self._thread: QThread | None = None
         self._writer: _Writer | None = None
 
     def entries(self) -> list[FileSet]:
         """The remembered file sets, newest first; unreadable entries are skipped."""
-        return list(self._entries)
+        return [entry.files for entry in self._history.entries]
 
     def add(self, files: FileSet) -> None:
         """Remember `files` as the newest entry."""
-        entries = [entry for entry in self._entries if entry != files]
-        self._entries = [files, *entries][:_LIMIT]
+        opened = _Entry(files, self._stamp())
+        self._history = self._history.merged(_History((opened,)))
         self._changed()
 
     def clear(self) -> None:
-        """Forget every entry."""
-        self._entries = []
+        """Forget every entry opened until now, in every window."""
+        self._history = _History(cleared=self._stamp())
         self._changed()
 
     def close(self) -> None:
@@ -95,62 +188,152 @@ class RecentFiles(QObject):
         del writer  # only now, on this thread: the one it lived on has stopped
         if self._unsaved:
             self._unsaved = False
-            data = self._json()
-            if data:
-                self._settings.setValue(_KEY, data)
-            else:
-                self._settings.remove(_KEY)
+            self._adopt(_write(self._settings, self._history))
             self._settings.sync()
+
+    def _stamp(self) -> int:
+        """Now, in ns since the epoch, and later than anything in the list."""
+        return max(time.time_ns(), self._history.latest() + 1)
 
     def _changed(self) -> None:
         self._unsaved = True
-        writer, data = self._writer or self._start_writer(), self._json()
-        # Run on the writer's thread (a queued call to the context object's thread).
-        QTimer.singleShot(0, writer, lambda: writer.store(data))
+        if self._writer is None:
+            self._start_writer()
+        self._store_requested.emit(self._history.to_json())
         self.changed.emit()
 
-    def _start_writer(self) -> _Writer:
+    def _start_writer(self) -> None:
         writer = _Writer(self._settings.fileName(), self._settings.format())
         thread = QThread(self)
         thread.setObjectName("recent files writer")
         writer.moveToThread(thread)
+        # Both queued: the writer lives on its thread, this object on the GUI's.
+        self._store_requested.connect(writer.store)
+        writer.stored.connect(self._on_stored)
         thread.start(QThread.Priority.LowPriority)
         self._thread, self._writer = thread, writer
-        return writer
 
-    def _json(self) -> str:
-        """The list as stored: JSON, or "" for none."""
-        if not self._entries:
-            return ""
-        return json.dumps([_to_json(entry) for entry in self._entries])
+    def _on_stored(self, data: str) -> None:
+        self._adopt(self._history.merged(_History.from_json(data)))
+        self.synced.emit()
+
+    def _adopt(self, history: _History) -> None:
+        """Take `history` as the list; say so if what it shows changed."""
+        before, self._history = self.entries(), history
+        if self.entries() != before:
+            self.changed.emit()
 
 
-def _to_json(entry: FileSet) -> dict[str, Any]:
+def _read(settings: QSettings) -> _History:
+    """The list in `settings` (as last synced); unreadable entries are skipped."""
+    cleared = _stamp_value(settings.value(_CLEARED, 0))
+    entries = [entry for _, entry in _stored_entries(settings) if entry is not None]
+    legacy = _parse_legacy(settings.value(_LEGACY, "[]"))
+    # The old list had no stamps: older than anything stamped, in its own order.
+    entries += [_Entry(files, len(legacy) - i) for i, files in enumerate(legacy)]
+    return _History(cleared=cleared).merged(_History(tuple(entries)))
+
+
+def _write(settings: QSettings, history: _History) -> _History:
+    """Merge `history` into `settings`, key by key; return the merged list.
+
+    Only keys whose value changes are set, and the keys of entries past the limit
+    or before the last clear are removed, so that a concurrent writer's other keys
+    survive Qt's merge.
+    """
+    merged = _read(settings).merged(history)
+    wanted = {
+        _key(entry.files): json.dumps(_entry_json(entry)) for entry in merged.entries
+    }
+    for key, _ in _stored_entries(settings):
+        if key not in wanted:
+            settings.remove(f"{_SETS}/{key}")
+    for key, value in wanted.items():
+        if settings.value(f"{_SETS}/{key}") != value:
+            settings.setValue(f"{_SETS}/{key}", value)
+    if merged.cleared and _stamp_value(settings.value(_CLEARED, 0)) < merged.cleared:
+        settings.setValue(_CLEARED, str(merged.cleared))
+    if settings.contains(_LEGACY):
+        settings.remove(_LEGACY)
+    return merged
+
+
+def _stored_entries(settings: QSettings) -> list[tuple[str, _Entry | None]]:
+    """Each key under `recent/sets` and its entry (None: unreadable)."""
+    settings.beginGroup(_SETS)
+    try:
+        keys = settings.childKeys()
+        return [(key, _parse_stored(settings.value(key))) for key in keys]
+    finally:
+        settings.endGroup()
+
+
+def _key(files: FileSet) -> str:
+    """The settings key of a file set: a digest of its roles, paths and encoding."""
+    canonical = json.dumps(_files_json(files), sort_keys=True)
+    return hashlib.sha256(canonical.encode("utf-8")).hexdigest()[:16]
+
+
+def _files_json(files: FileSet) -> dict[str, Any]:
     return {
-        "hypothesis": str(entry.hypothesis),
-        "references": [str(ref) for ref in entry.references],
-        "source": str(entry.source) if entry.source else None,
-        "encoding": entry.encoding,
+        "hypothesis": str(files.hypothesis),
+        "references": [str(ref) for ref in files.references],
+        "source": str(files.source) if files.source else None,
+        "encoding": files.encoding,
     }
 
 
-def _parse(raw: object) -> list[FileSet]:
-    """The file sets stored as `raw` (JSON); unreadable entries are skipped."""
+def _entry_json(entry: _Entry) -> dict[str, Any]:
+    return {"opened": entry.opened, **_files_json(entry.files)}
+
+
+def _stamp_value(raw: object) -> int:
+    """A stamp as stored (INI files give back strings); 0 if unreadable."""
+    try:
+        return int(str(raw))
+    except ValueError:
+        return 0
+
+
+def _parse_stored(raw: object) -> _Entry | None:
+    try:
+        item = json.loads(str(raw))
+    except json.JSONDecodeError:
+        return None
+    return _parse_entry(item)
+
+
+def _parse_entry(item: object) -> _Entry | None:
+    """An entry from its JSON value; None if it is not one."""
+    files = _parse_files(item)
+    if files is None or not isinstance(item, dict):
+        return None
+    opened = item.get("opened")
+    if not isinstance(opened, int) or opened <= 0:
+        return None
+    return _Entry(files, opened)
+
+
+def _parse_files(item: object) -> FileSet | None:
+    """A file set from its JSON value; None if it is not one."""
+    if not isinstance(item, dict):
+        return None
+    try:
+        return FileSet(
+            Path(item["hypothesis"]),
+            tuple(Path(ref) for ref in item["references"]),
+            Path(item["source"]) if item.get("source") else None,
+            str(item.get("encoding", "utf-8")),
+        )
+    except (KeyError, TypeError):
+        return None
+
+
+def _parse_legacy(raw: object) -> list[FileSet]:
+    """The file sets of the old single value (JSON list); unreadable ones skipped."""
     try:
         items = json.loads(str(raw))
     except json.JSONDecodeError:
         return []
-    out = []
-    for item in items if isinstance(items, list) else []:
-        try:
-            out.append(
-                FileSet(
-                    Path(item["hypothesis"]),
-                    tuple(Path(ref) for ref in item["references"]),
-                    Path(item["source"]) if item.get("source") else None,
-                    str(item.get("encoding", "utf-8")),
-                )
-            )
-        except (KeyError, TypeError):
-            continue
-    return out
+    parsed = [_parse_files(item) for item in items] if isinstance(items, list) else []
+    return [files for files in parsed if files is not None]
