@@ -50,10 +50,7 @@ from bleu_gui.io import (
     InputError,
     UndecodableFileError,
     UnknownEncodingError,
-    bom_costs,
-    bom_warning,
-    duplicate_warning,
-    find_duplicates,
+    corpus_notices,
     read_corpus,
 )
 
@@ -346,8 +343,6 @@ def _score_command(args: list[str]) -> int:
             _check_order_reachable(config, corpus)
         outputs = []
         for corpus, name in zip(systems, options.input, strict=True):
-            for duplicate in find_duplicates(corpus):
-                warnings.add(duplicate_warning(duplicate, len(corpus.references)))
             outputs.append(_score_system(corpus, name, config, options, warnings))
     except (InputError, ConfigError, ValueError) as error:
         warnings.flush()
@@ -433,13 +428,8 @@ def _score_system(
     stats = corpus_stats(
         corpus.hypothesis.lines, references, config, processes=os.cpu_count() or 1
     )
-    costs = {cost.path: cost for cost in bom_costs(corpus, config, stats)}
-    for file in corpus.files:
-        note = bom_warning(file, costs.get(file.path), how_to_drop="--drop-bom")
-        if note is not None:
-            warnings.add(note)
-        for warning in file.warnings:
-            warnings.add(warning)
+    for line in corpus_notices(corpus, config, stats, how_to_drop="--drop-bom"):
+        warnings.add(line)
     tokenizer = tokenizer_for(config)
     num_refs = len(references)
     system = name if len(options.input) > 1 else None  # the path as the user gave it

@@ -496,7 +496,7 @@ class BleuConfig:
                 "multi-bleu-detok.perl use sacrebleu mode with smoothing 'none'"
             )
         if compat is Compat.NLTK:
-            _check_bounded("nltk_k", self.nltk_k, 0)
+            _check_bounded("nltk_k", self.nltk_k, -MAX_PARAMETER)  # NLTK takes k < 0
             # NLTK accepts a negative alpha, but then method6 can divide by an
             # unnormalised zero Fraction (Fraction(0, 5) != 0 in NLTK's subclass) and
             # crash in ways that depend on CPython's Fraction internals.

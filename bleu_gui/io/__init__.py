@@ -32,6 +32,7 @@ from bleu_gui.io.errors import (
     UndecodableFileError,
     UnknownEncodingError,
 )
+from bleu_gui.io.notices import corpus_notices
 from bleu_gui.io.readers import (
     DEFAULT_ENCODING,
     MAX_FILE_BYTES,
@@ -69,6 +70,7 @@ __all__ = [
     "UnknownEncodingError",
     "bom_costs",
     "bom_warning",
+    "corpus_notices",
     "duplicate_warning",
     "find_duplicates",
     "iter_read_corpus",

@@ -51,7 +51,7 @@ from bleu_gui.core.scoring import (
     required_order,
 )
 from bleu_gui.core.steps import relabel
-from bleu_gui.io import Corpus, LineCountError, iter_read_corpus
+from bleu_gui.io import Corpus, LineCountError, corpus_notices, iter_read_corpus
 from bleu_gui.io.errors import display_name
 from bleu_gui.workers import Job, SliceWorker, Worker
 
@@ -90,12 +90,15 @@ class FileSet:
         references: one or more reference files.
         source: the optional source file.
         encoding: how to decode all of them.
+        drop_bom: drop a byte-order mark at the start of a file (sacreBLEU keeps
+            it, glued to the first word; the signature then says `bom:dropped`).
     """
 
     hypothesis: Path
     references: tuple[Path, ...]
     source: Path | None = None
     encoding: str = "utf-8"
+    drop_bom: bool = False
 
     @property
     def paths(self) -> tuple[Path, ...]:
@@ -168,6 +171,7 @@ class _Counted:
     tokenizer_key: tuple[str, bool, bool]
     tokenized: TokenizedCorpus
     stats: CorpusStats
+    notices: tuple[str, ...] = ()
 
 
 class _Keep:
@@ -222,6 +226,7 @@ class Session(QObject):
         self._worker: Worker | SliceWorker | None = None
         self._loading: FileSet | None = None  # files of the load now running
         self._processes = processes if processes is not None else os.cpu_count() or 1
+        self._drop_bom = False
         self._pool: WorkerPool | None = None
         self._pool_lock = threading.Lock()
         sys.setswitchinterval(min(sys.getswitchinterval(), _GIL_SWITCH_INTERVAL))
@@ -254,6 +259,24 @@ class Session(QObject):
         return self._scores
 
     @property
+    def drop_bom(self) -> bool:
+        """Whether files are read with a leading byte-order mark dropped."""
+        return self._drop_bom
+
+    def set_drop_bom(self, drop: bool) -> None:
+        """Read files with (True) or without dropping a leading byte-order mark.
+
+        sacreBLEU keeps the mark, glued to the first word; dropping it changes the
+        number, and the signature says so. The loaded files are read again.
+        """
+        if drop == self._drop_bom:
+            return
+        self._drop_bom = drop
+        files = self._loading or self.files
+        if files is not None:
+            self._open(files)
+
+    @property
     def is_busy(self) -> bool:
         """Whether work is running."""
         return self._worker is not None
@@ -271,6 +294,7 @@ class Session(QObject):
 
     def _open(self, files: FileSet, *, new_candidate: bool = False) -> None:
         """`open_files`; with `new_candidate`, a misfit is `candidate_refused`."""
+        files = replace(files, drop_bom=self._drop_bom)
         repeated = files.repeated_file()
         if repeated is not None:
             self.error_occurred.emit(repeated)
@@ -359,7 +383,11 @@ class Session(QObject):
         elif required_order(config) > counted.stats.max_order:
             self._run(lambda: self._recount_job(counted, config), self._on_loaded)
         else:
-            self._run(lambda: self._score_job(counted.stats, config), self._on_scored)
+            dropped = counted.corpus.dropped_bom
+            self._run(
+                lambda: self._score_job(counted.stats, config, dropped),
+                self._on_scored,
+            )
 
     def cancel(self) -> None:
         """Stop the running work; what was loaded before stays."""
@@ -436,6 +464,7 @@ class Session(QObject):
                     files.references,
                     files.source,
                     encoding=files.encoding,
+                    drop_bom=files.drop_bom,
                 ),
                 lambda step: (*step, "reading files"),
             )
@@ -465,8 +494,11 @@ class Session(QObject):
         )
         _meet_new_containers()  # here, in the background, not on the GUI thread
         key = tokenizer_for(config).key
-        counted = _Counted(corpus, files, key, tokenized, stats)
-        scores = yield from self._score_job(stats, config)
+        notices = corpus_notices(
+            corpus, config, stats, how_to_drop="File › Drop byte-order marks"
+        )
+        counted = _Counted(corpus, files, key, tokenized, stats, notices)
+        scores = yield from self._score_job(stats, config, corpus.dropped_bom)
         return counted, scores
 
     def _recount_job(self, counted: _Counted, config: BleuConfig) -> Job:
@@ -476,11 +508,17 @@ class Session(QObject):
         stats = yield from relabel(
             iter_count(counted.tokenized, order, pool), _progress_item
         )
-        scores = yield from self._score_job(stats, config)
+        scores = yield from self._score_job(stats, config, counted.corpus.dropped_bom)
         return replace(counted, stats=stats), scores
 
-    def _score_job(self, stats: CorpusStats, config: BleuConfig) -> Job:
-        """Score the corpus and every sentence, and rank sentences by cost."""
+    def _score_job(
+        self, stats: CorpusStats, config: BleuConfig, dropped_bom: bool
+    ) -> Job:
+        """Score the corpus and every sentence, and rank sentences by cost.
+
+        `dropped_bom`: a byte-order mark was dropped from a scored file (the
+        signatures say so).
+        """
         yield 0, 1, "scoring sentences"
         try:
             corpus_score: BleuScore | str = score_corpus(stats, config)
@@ -503,9 +541,15 @@ class Session(QObject):
             corpus=corpus_score,
             sentences=sentences,
             gains=gains,
-            signature=signature(config, num_refs, tokenizer.signature),
+            signature=signature(
+                config, num_refs, tokenizer.signature, dropped_bom=dropped_bom
+            ),
             sentence_signature=signature(
-                config, num_refs, tokenizer.signature, sentence=True
+                config,
+                num_refs,
+                tokenizer.signature,
+                sentence=True,
+                dropped_bom=dropped_bom,
             ),
         )
 
@@ -628,7 +672,7 @@ class Session(QObject):
         self._counted = counted
         self._scores = scores
         if previous is None or counted.corpus is not previous.corpus:
-            for warning in counted.corpus.warnings:
+            for warning in counted.notices:
                 self.warning_occurred.emit(warning)
             self.files_changed.emit()
         self.scores_changed.emit()

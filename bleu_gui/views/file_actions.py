@@ -151,9 +151,19 @@ class FileActions(QObject):
             "&Close", QKeySequence.StandardKey.Close, self.session.close
         )
         self.recent_menu = QMenu("Recent &files", self._window)
+        self.drop_bom_action = QAction("Drop &byte-order marks", self._window)
+        self.drop_bom_action.setCheckable(True)
+        self.drop_bom_action.setToolTip(
+            "Read files without the invisible mark (U+FEFF) some editors put at the "
+            "start. sacreBLEU keeps it, glued to the first word, so that word never "
+            "matches; dropped, the score differs from sacreBLEU's and the signature "
+            "ends in bom:dropped."
+        )
+        self.drop_bom_action.toggled.connect(self.session.set_drop_bom)
 
     def fill_menu(self, menu: QMenu) -> None:
         """Put the file actions in `menu` (the window's File menu)."""
+        menu.setToolTipsVisible(True)
         menu.addAction(self.open_test_set_action)
         menu.addAction(self.open_action)
         menu.addAction(self.add_ref_action)
@@ -161,6 +171,8 @@ class FileActions(QObject):
         menu.addMenu(self.remove_menu)
         menu.addAction(self.reload_action)
         menu.addAction(self.close_action)
+        menu.addSeparator()
+        menu.addAction(self.drop_bom_action)
         menu.addSeparator()
         menu.addMenu(self.recent_menu)
 

@@ -38,6 +38,8 @@ from bleu_gui.views.highlight_runs import PaintedSpan
 __all__ = ["SegmentText"]
 
 _TEXT_SCALE = 1.12
+BOM = "\ufeff"
+BOM_STAND_IN = "\u25cc"  # ◌, a dotted circle: the usual sign for an invisible mark
 
 
 class _Utf16Map:
@@ -105,9 +107,16 @@ class SegmentText(QTextEdit):
         self._fit_height()
 
     def set_segment(self, text: str) -> None:
-        """Show `text`, plain (formats are applied afterwards)."""
+        """Show `text`, plain (formats are applied afterwards).
+
+        Qt drops a byte-order mark at the start of a document, which would shift
+        every highlight by one; a dotted circle stands in for it, at its index, and
+        shows the reader the mark sacreBLEU keeps glued to the first word.
+        """
         self._map = _Utf16Map(text)
         self.setExtraSelections([])
+        if text.startswith(BOM):
+            text = BOM_STAND_IN + text[1:]
         self.setPlainText(text)
 
     def position(self, index: int) -> int:

@@ -119,8 +119,8 @@ def run_main(
         ),
         pytest.param(
             ["--compat", "nltk", "-s", "method4", "--nltk-k", "1" + "0" * 400],
-            "bleu-gui: error: --nltk-k: nltk_k must be from 0 to 1,000,000, not an "
-            "integer of about 401 digits",
+            "bleu-gui: error: --nltk-k: nltk_k must be from -1,000,000 to 1,000,000, "
+            "not an integer of about 401 digits",
             id="nltk-k-huge-int",
         ),
         pytest.param(
@@ -198,9 +198,13 @@ def test_highest_order_a_segment_reaches_is_scored(files: dict[str, Path]) -> No
 @pytest.mark.parametrize(
     ("field", "value", "message"),
     [
-        ("nltk_k", 10**400, "nltk_k must be from 0 to 1,000,000, not an integer"),
+        ("nltk_k", 10**400, "nltk_k must be from -1,000,000 to 1,000,000, not an"),
         ("nltk_alpha", 10**40, "nltk_alpha must be from 0 to 1,000,000, not an"),
-        ("nltk_k", -1, "nltk_k must be from 0 to 1,000,000, not -1"),
+        (
+            "nltk_k",
+            -(10**7),
+            "nltk_k must be from -1,000,000 to 1,000,000, not -10000000",
+        ),
         ("nltk_alpha", float("inf"), "nltk_alpha must be a finite number, not inf"),
     ],
 )

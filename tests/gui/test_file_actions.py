@@ -305,6 +305,8 @@ def test_the_file_menu(window: MainWindow) -> None:
         "Reload",
         "Close",
         "",
+        "Drop byte-order marks",
+        "",
         "Recent files",
         "",
         "Quit",
