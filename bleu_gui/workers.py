@@ -25,7 +25,7 @@ import threading
 import time
 from collections.abc import Callable, Generator
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from PySide6.QtCore import QCoreApplication, QObject, QThreadPool, QTimer, Signal
 
@@ -33,7 +33,14 @@ from bleu_gui.core import ConfigError
 from bleu_gui.core.parallel import WorkerDiedError
 from bleu_gui.io import InputError
 
-__all__ = ["Job", "Partial", "SliceWorker", "Worker", "WorkerSignals"]
+__all__ = [
+    "Job",
+    "Partial",
+    "SliceWorker",
+    "Worker",
+    "WorkerSignals",
+    "blocking_call",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -285,3 +292,42 @@ class SliceWorker(QObject):
                 self._timer.start()
                 return
         self._done = True
+
+
+_T = TypeVar("_T")
+
+# How long one step of `blocking_call` waits for the call: short enough that a
+# slice of a `SliceWorker` ends on time, long enough not to spin.
+_BLOCKING_POLL_SECONDS = 0.005
+
+
+def blocking_call(
+    call: Callable[[], _T], label: str
+) -> Generator[tuple[int, int, str], None, _T]:
+    """Steps that wait for `call()`, run on a thread of its own, and return its result.
+
+    For system calls that may block for ever (`open()` of a named pipe, a file on a
+    hung network mount) in a job driven on the GUI thread: each step waits a few
+    milliseconds at most, so the window stays responsive and Cancel stops the job.
+    A cancelled job leaves the call behind on a daemon thread, which ends when the
+    call returns (its result is dropped) or with the process. `call`'s exception is
+    raised here.
+    """
+    done = threading.Event()
+    outcome: list[_T] = []
+    failure: list[BaseException] = []
+
+    def run() -> None:
+        try:
+            outcome.append(call())
+        except BaseException as error:  # handed to the job, raised there
+            failure.append(error)
+        finally:
+            done.set()
+
+    threading.Thread(target=run, name=f"blocking: {label}", daemon=True).start()
+    while not done.wait(_BLOCKING_POLL_SECONDS):
+        yield 0, 1, label
+    if failure:
+        raise failure[0]
+    return outcome[0]

@@ -41,6 +41,7 @@ from bleu_gui.io.readers import (
     iter_read_corpus,
     iter_read_segments,
     read_corpus,
+    read_raw,
     read_segments,
     split_segments,
 )
@@ -76,6 +77,7 @@ __all__ = [
     "iter_read_corpus",
     "iter_read_segments",
     "read_corpus",
+    "read_raw",
     "read_segments",
     "split_segments",
 ]

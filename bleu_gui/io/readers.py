@@ -35,7 +35,7 @@ import re
 import stat
 import unicodedata
 import zlib
-from collections.abc import Generator, Iterable
+from collections.abc import Generator, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -67,6 +67,7 @@ __all__ = [
     "iter_read_corpus",
     "iter_read_segments",
     "read_corpus",
+    "read_raw",
     "read_segments",
     "split_segments",
 ]
@@ -268,7 +269,11 @@ def read_segments(
 
 
 def iter_read_segments(
-    path: StrPath, encoding: str = DEFAULT_ENCODING, *, drop_bom: bool = False
+    path: StrPath,
+    encoding: str = DEFAULT_ENCODING,
+    *,
+    drop_bom: bool = False,
+    raw: bytes | None = None,
 ) -> Generator[tuple[int, int], None, Segments]:
     """`read_segments`, yielding (bytes done, bytes in all) after each piece.
 
@@ -277,11 +282,15 @@ def iter_read_segments(
     events (on another thread, each of these long C calls would hold the GIL and stall
     the GUI's paints). The result is the same as decoding and splitting at once; an
     error is found again on the whole text, so its line and column are exact.
+
+    `raw`: the file's bytes as `read_raw` returned them, when they were read
+    elsewhere (the GUI reads them on a thread of their own, where an `open()` that
+    blocks cannot freeze the window).
     """
     _check_encoding(encoding)
     file = Path(path)
     name = display_name(file)
-    data = _read_bytes(file, encoding)
+    data = read_raw(file, encoding) if raw is None else raw
     wide = _is_wide(encoding)
     warnings: list[str] = []
     if data.startswith(_UTF8_BOM_BYTES) and not wide and not _is_utf8(encoding):
@@ -384,10 +393,12 @@ def iter_read_corpus(
     encoding: str = DEFAULT_ENCODING,
     *,
     drop_bom: bool = False,
+    raw: Mapping[Path, bytes] | None = None,
 ) -> Generator[tuple[int, int], None, Corpus]:
     """`read_corpus`, yielding (files done, files in all) in thousandths of a file.
 
-    Each step is a piece of one file (see `iter_read_segments`).
+    Each step is a piece of one file (see `iter_read_segments`). `raw`: the files'
+    bytes by path, as `read_raw` returned them, when they were read elsewhere.
     """
     if isinstance(reference_paths, str | bytes | os.PathLike):
         raise TypeError(
@@ -404,7 +415,8 @@ def iter_read_corpus(
     total = 1000 * len(paths)
     read: list[Segments] = []
     for number, path in enumerate(paths):
-        steps = iter_read_segments(path, encoding, drop_bom=drop_bom)
+        data = raw.get(Path(path)) if raw is not None else None
+        steps = iter_read_segments(path, encoding, drop_bom=drop_bom, raw=data)
         while True:
             try:
                 done, size = next(steps)
@@ -468,7 +480,7 @@ _NOT_FILES = (
 _READ_BYTES = 1 << 20
 
 
-def _read_bytes(file: Path, encoding: str) -> bytes:
+def read_raw(file: Path, encoding: str = DEFAULT_ENCODING) -> bytes:
     """All bytes of `file` (decompressed if ``.gz``), checked as they come.
 
     What is not a text file is refused before it is read whole: a device or socket
@@ -477,6 +489,7 @@ def _read_bytes(file: Path, encoding: str) -> bytes:
     check in advance), and anything over `MAX_FILE_BYTES` by its size.
     Operating-system errors become `InputError`s.
     """
+    _check_encoding(encoding)
     try:
         info = os.stat(file)
     except FileNotFoundError:

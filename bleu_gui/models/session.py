@@ -51,9 +51,15 @@ from bleu_gui.core.scoring import (
     required_order,
 )
 from bleu_gui.core.steps import relabel
-from bleu_gui.io import Corpus, LineCountError, corpus_notices, iter_read_corpus
+from bleu_gui.io import (
+    Corpus,
+    LineCountError,
+    corpus_notices,
+    iter_read_corpus,
+    read_raw,
+)
 from bleu_gui.io.errors import display_name
-from bleu_gui.workers import Job, SliceWorker, Worker
+from bleu_gui.workers import Job, SliceWorker, Worker, blocking_call
 
 __all__ = ["FileSet", "Scores", "Session"]
 
@@ -457,7 +463,17 @@ class Session(QObject):
         With `new_candidate`, a line-count mismatch ends the job as `_Refused`
         instead of failing: the candidate may belong to another test set.
         """
+        paths = (files.hypothesis, *files.references)
+        if files.source is not None:
+            paths += (files.source,)
         try:
+            # Opening and reading bytes may block for ever (a named pipe, a hung
+            # network mount): on a thread of its own. Decoding and splitting need
+            # the GIL for long stretches: here, in slices.
+            raw = yield from blocking_call(
+                lambda: {path: read_raw(path, files.encoding) for path in paths},
+                "reading files",
+            )
             corpus = yield from relabel(
                 iter_read_corpus(
                     files.hypothesis,
@@ -465,6 +481,7 @@ class Session(QObject):
                     files.source,
                     encoding=files.encoding,
                     drop_bom=files.drop_bom,
+                    raw=raw,
                 ),
                 lambda step: (*step, "reading files"),
             )
