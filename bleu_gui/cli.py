@@ -23,7 +23,7 @@ import os
 import signal
 import sys
 import threading
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from importlib import resources
 from pathlib import Path
 from types import FrameType
@@ -41,7 +41,14 @@ from bleu_gui.core import (
     tokenizer_for,
 )
 from bleu_gui.core.compat.multi_bleu import format_line
-from bleu_gui.core.config import SMOOTHINGS, Smoothing
+from bleu_gui.core.config import (
+    CAPABILITIES,
+    NLTK_DEFAULT_ALPHA,
+    NLTK_DEFAULT_K,
+    Capabilities,
+    Option,
+    Smoothing,
+)
 from bleu_gui.core.result import Unscorable
 from bleu_gui.core.tokenize import TOKENIZER_NAMES
 from bleu_gui.io import (
@@ -210,28 +217,54 @@ def add_scoring_options(parser: argparse.ArgumentParser) -> None:
         "--tokenize",
         choices=TOKENIZER_NAMES,
         default=None,
-        help="tokenizer (default: 13a; none in nltk and multi-bleu modes)",
+        help="tokenizer (default: "
+        + _by_mode(lambda caps: caps.default_tokenizer)
+        + ")",
     )
     parser.add_argument(
         "-lc", "--lowercase", action="store_true", help="lowercase first"
     )
-    smoothings = sorted({s.value for group in SMOOTHINGS.values() for s in group})
+    smoothings = sorted(
+        {s.value for caps in CAPABILITIES.values() for s in caps.smoothings}
+    )
     parser.add_argument(
         "-s",
         "--smooth-method",
         choices=smoothings,
         default=None,
-        help="smoothing: none/floor/add-k/exp (sacrebleu), method0-7 (nltk), "
-        "none/add-one (tf-nmt)",
+        help="smoothing: "
+        + "; ".join(
+            f"{'/'.join(method.value for method in caps.smoothings)} in "
+            f"{compat.value} (default {caps.default_smoothing.value})"
+            for compat, caps in CAPABILITIES.items()
+        ),
     )
     parser.add_argument(
         "-sv",
         "--smooth-value",
         type=float,
         default=None,
-        help="k of floor / add-k; epsilon of nltk's method1",
+        help="the value of "
+        + "; ".join(
+            f"{method.value} ({compat.value}, default {value:g})"
+            for compat, caps in CAPABILITIES.items()
+            for method, value in caps.smooth_values.items()
+        ),
     )
-    parser.add_argument("--max-ngram-order", type=int, default=4, metavar="N")
+    orders = CAPABILITIES[Compat.SACREBLEU].max_order_range
+    fixed = "".join(
+        f"; {compat.value}: always {caps.max_order_range.minimum:g}"
+        for compat, caps in CAPABILITIES.items()
+        if caps.max_order_range.minimum == caps.max_order_range.maximum
+    )
+    parser.add_argument(
+        "--max-ngram-order",
+        type=int,
+        default=CAPABILITIES[Compat.SACREBLEU].default_max_order,
+        metavar="N",
+        help=f"highest n-gram order, {orders.minimum:g} to {orders.maximum:g} "
+        f"(default: %(default)s{fixed})",
+    )
     parser.add_argument(
         "--weights",
         nargs="+",
@@ -241,15 +274,37 @@ def add_scoring_options(parser: argparse.ArgumentParser) -> None:
         help="n-gram weights (nltk mode); their number sets the maximum order",
     )
     parser.add_argument(
-        "--nltk-alpha", type=_number, default=5, help="nltk method6 alpha"
+        "--nltk-alpha",
+        type=_number,
+        default=NLTK_DEFAULT_ALPHA,
+        help="nltk method6's alpha (default: %(default)s)",
     )
-    parser.add_argument("--nltk-k", type=_number, default=5, help="nltk method4/7 k")
+    parser.add_argument(
+        "--nltk-k",
+        type=_number,
+        default=NLTK_DEFAULT_K,
+        help="nltk method4's and method7's k (default: %(default)s)",
+    )
     parser.add_argument(
         "--effective-order",
         action="store_true",
         default=None,
-        help="sacreBLEU effective order (nltk: auto_reweigh); on by default with -sl",
+        help="turn on "
+        + "; ".join(
+            f"{caps.effective_order_name} ({compat.value}: "
+            f"{caps.effective_order_default_text} by default)"
+            for compat, caps in CAPABILITIES.items()
+            if caps.has(Option.EFFECTIVE_ORDER)
+        ),
     )
+
+
+def _by_mode(value: Callable[[Capabilities], str]) -> str:
+    """`value` of each mode, modes with the same value named together."""
+    modes: dict[str, list[str]] = {}
+    for compat, caps in CAPABILITIES.items():
+        modes.setdefault(value(caps), []).append(compat.value)
+    return "; ".join(f"{text} in {', '.join(names)}" for text, names in modes.items())
 
 
 def config_from_options(options: argparse.Namespace) -> BleuConfig:
