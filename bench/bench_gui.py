@@ -24,6 +24,7 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 from PySide6.QtCore import QElapsedTimer, QEventLoop, QSettings, Qt, QTimer
 from PySide6.QtWidgets import QApplication
 
+from bleu_gui.app import set_process_policy
 from bleu_gui.core import BleuConfig, Smoothing
 from bleu_gui.models.sentence_filter import SentenceFilter
 from bleu_gui.models.sentence_table import Column
@@ -125,6 +126,7 @@ def main() -> None:
         "--corpus", choices=["repeated", "distinct"], default="distinct"
     )
     options = parser.parse_args()
+    set_process_policy()  # as the application does
     app = QApplication.instance() or QApplication(sys.argv[:1])
     with tempfile.TemporaryDirectory() as folder:
         hyp, refs = build_corpus(options.corpus, options.segments, Path(folder))

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import gc
 import os
-import sys
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, replace
@@ -76,10 +75,6 @@ _POOL_MIN_SEGMENTS = 2_000
 # worker processes before reading, while this process is still small (forking a large
 # process holds the GIL for tens of milliseconds).
 _POOL_MIN_BYTES = 100_000
-# While a worker thread runs Python, each call from Qt into Python on the GUI thread
-# waits up to this long for the GIL (Python's default is 5 ms; a paint makes hundreds
-# of such calls).
-_GIL_SWITCH_INTERVAL = 0.001
 # How long after showing new texts scoring starts: time for the table to paint them.
 _SCORE_AFTER_MS = 100
 # How long after showing new scores the replaced tokens are freed: time to paint the
@@ -235,7 +230,6 @@ class Session(QObject):
         self._drop_bom = False
         self._pool: WorkerPool | None = None
         self._pool_lock = threading.Lock()
-        sys.setswitchinterval(min(sys.getswitchinterval(), _GIL_SWITCH_INTERVAL))
 
     # --- state -----------------------------------------------------------------
 

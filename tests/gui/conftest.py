@@ -7,6 +7,14 @@ from collections.abc import Iterator
 import pytest
 from PySide6.QtCore import QThreadPool
 
+from bleu_gui.app import set_process_policy
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _process_policy() -> None:
+    """The window's tests run under the application's process-wide settings."""
+    set_process_policy()
+
 
 @pytest.fixture(autouse=True)
 def _idle_thread_pool(qapp: object) -> Iterator[None]:
