@@ -10,11 +10,14 @@ failure can be replayed: the same seed gives the same sequence of choices.
 How much to run comes from the environment (`RunOptions.from_environment`):
 
     BLEU_GUI_RANDOM_SEED      the seed (default: a fixed one, for CI)
-    BLEU_GUI_RANDOM_SECONDS   the time budget (default 25)
-    BLEU_GUI_RANDOM_ACTIONS   the action budget (default 400)
+    BLEU_GUI_RANDOM_SECONDS   the time budget (default 30)
+    BLEU_GUI_RANDOM_ACTIONS   the action budget (default 800)
     BLEU_GUI_RANDOM_MAX_GAP_MS  the longest event-loop gap that passes; asserted only
                               when given, or in a long local run (SECONDS given and
                               no CI variable: 500 ms). In CI the gap is printed only.
+    BLEU_GUI_RANDOM_LARGE     also a corpus of this many lines (the demo repeated;
+                              default none): 2,000 or more uses worker processes
+    BLEU_GUI_RANDOM_PROCESSES the session's processes (default 1: no worker pool)
     BLEU_GUI_RANDOM_KEEP_GOING  1: do not stop at the first problem, collect them
                               all (to look past a known bug); the test still fails.
 """
@@ -45,8 +48,9 @@ from bleu_gui.views.main_window import MainWindow
 
 DEMO = Path(__file__).resolve().parents[2] / "resources" / "demo"
 CI_SEED = 20261123
-CI_SECONDS = 25.0
-CI_ACTIONS = 400
+CI_SECONDS = 30.0
+CI_ACTIONS = 800
+SIZES = (3, 12, 40, 120)
 LOCAL_MAX_GAP_MS = 500.0
 
 # Text to type into the search box: words of the demo, regex pieces, and
@@ -123,6 +127,8 @@ class RunOptions:
     actions: int
     max_gap_ms: float | None  # None: measure and print, never assert
     keep_going: bool = False
+    large: int = 0
+    processes: int = 1
 
     @classmethod
     def from_environment(cls) -> RunOptions:
@@ -141,7 +147,14 @@ class RunOptions:
             actions=int(env.get("BLEU_GUI_RANDOM_ACTIONS", CI_ACTIONS)),
             max_gap_ms=max_gap,
             keep_going=env.get("BLEU_GUI_RANDOM_KEEP_GOING", "") not in ("", "0"),
+            large=int(env.get("BLEU_GUI_RANDOM_LARGE", 0)),
+            processes=int(env.get("BLEU_GUI_RANDOM_PROCESSES", 1)),
         )
+
+    @property
+    def sizes(self) -> tuple[int, ...]:
+        """The corpora's sizes in lines."""
+        return (*SIZES, self.large) if self.large else SIZES
 
 
 @dataclass(frozen=True, slots=True)
@@ -160,8 +173,11 @@ class Corpora:
     sets: tuple[FileSet, ...]
 
     @classmethod
-    def build(cls, folder: Path, sizes: tuple[int, ...] = (3, 12, 40, 120)) -> Corpora:
-        """Cut the demo corpus into `sizes` lines each, and write the bad files."""
+    def build(cls, folder: Path, sizes: tuple[int, ...] = SIZES) -> Corpora:
+        """Cut the demo corpus into `sizes` lines each, and write the bad files.
+
+        A size beyond the demo's 500 lines repeats them.
+        """
         candidates: list[Path] = []
         references: list[Path] = []
         sources: list[Path] = []
@@ -170,7 +186,8 @@ class Corpora:
             where = folder / f"lines{size}"
             where.mkdir(parents=True)
             for demo in sorted(DEMO.glob("*.txt")):
-                lines = demo.read_text(encoding="utf-8").splitlines()[:size]
+                lines = demo.read_text(encoding="utf-8").splitlines()
+                lines = (lines * (size // len(lines) + 1))[:size]
                 (where / demo.name).write_text("\n".join(lines) + "\n", "utf-8")
             systems = sorted(where.glob("sys.*.txt"))
             refs = sorted(where.glob("ref.*.txt"))
@@ -250,6 +267,7 @@ class Monkey:
         corpora: Corpora,
         settings_path: Path,
         seed: int,
+        processes: int = 1,
     ) -> None:
         self.qtbot = qtbot
         self.corpora = corpora
@@ -258,6 +276,7 @@ class Monkey:
         self.windows: list[MainWindow] = []
         self.internal_errors: list[str] = []
         self._settings_path = settings_path
+        self._processes = processes
         self._answers = _Answers()
         self.window = self._new_window()
         weighted: list[tuple[int, Callable[[], str]]] = [
@@ -312,7 +331,7 @@ class Monkey:
 
     def _new_window(self) -> MainWindow:
         settings = QSettings(str(self._settings_path), QSettings.Format.IniFormat)
-        window = MainWindow(Session(processes=1), settings)
+        window = MainWindow(Session(processes=self._processes), settings)
         window.choose_role = lambda _path: self.rng.choice(
             ("candidate", "reference", "reference", "source", "")
         )
