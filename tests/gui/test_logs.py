@@ -25,6 +25,7 @@ from bleu_gui.core import BleuConfig, CorpusStats
 from bleu_gui.logs import LOG_FILE_NAME, install_logging, log_folder
 from bleu_gui.models.session import FileSet, Session
 from bleu_gui.views.main_window import MainWindow
+from bleu_gui.workers import Job, Worker
 
 TIMEOUT = 60_000
 
@@ -293,3 +294,27 @@ def test_the_app_logs_a_jobs_bug_to_stderr_and_the_cache_folder(
     text = log.read_text(encoding="utf-8")
     assert "Traceback (most recent call last):" in text
     assert f"request failed: {line}" in text
+
+
+def test_a_value_error_in_a_job_is_one_line_and_its_traceback_is_kept(
+    qtbot: QtBot, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The emulated library's refusal, or a bug that raised ValueError: both kept."""
+
+    def job() -> Job:
+        yield 0, 1, "scoring"
+        raise ValueError("tf-nmt divides by zero:\n  no hypothesis n-grams")
+
+    worker = Worker(job)
+    with (
+        caplog.at_level(logging.INFO, logger="bleu_gui"),
+        qtbot.waitSignal(worker.signals.failed, timeout=TIMEOUT) as failed,
+    ):
+        worker.start()
+    assert worker.wait(10)
+    assert failed.args == ["tf-nmt divides by zero: no hypothesis n-grams"]
+    [record] = caplog.records
+    assert record.levelno == logging.INFO
+    assert record.exc_info is not None
+    assert record.exc_info[0] is ValueError
+    assert "in job" in caplog.text
