@@ -163,7 +163,7 @@ class Corpora:
 
     Corpora of different sizes do not match each other's line counts, so mixing
     them is the mismatched-lines error; `bad` adds invalid UTF-8, binary, empty
-    and missing files.
+    and missing files, a folder, and a good file without its final newline.
     """
 
     candidates: tuple[Path, ...]
@@ -375,11 +375,8 @@ class Monkey:
         return f"{_name(path)} refs={[_name(r) for r in refs]}"
 
     def open_new_set(self) -> str:
-        """A whole matching corpus, from the recent-files path (session.open_files)."""
+        """Drop a whole matching corpus (candidate and references) on the window."""
         files = self.rng.choice(self.corpora.sets)
-        self._answers.file = str(files.hypothesis)
-        self._answers.files = [str(ref) for ref in files.references]
-        # The user closes nothing: dropping the three roles onto the window.
         roles = iter(("candidate", *(["reference"] * len(files.references))))
         choose = self.window.choose_role
         self.window.choose_role = lambda _path: next(roles)
