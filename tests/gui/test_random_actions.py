@@ -213,7 +213,7 @@ def test_random_user_actions(
     if problems.found:
         with capsys.disabled():
             print(f"distinct problems:\n{problems.distinct()}")
-    assert not problems.found, "\n\n".join([*problems.found[:20], replay])
+        pytest.fail("\n\n".join([*problems.found[:20], replay]), pytrace=False)
     if expected is not None:
         assert final_score == expected, replay
     if options.max_gap_ms is not None:
