@@ -23,6 +23,7 @@ from PySide6.QtWidgets import QApplication
 from bleu_gui import __version__
 from bleu_gui.cli import add_scoring_options, config_from_options, demo_paths
 from bleu_gui.core import ConfigError
+from bleu_gui.logs import install_logging
 from bleu_gui.models.session import FileSet, Session
 from bleu_gui.qt_platform import platform_problem
 from bleu_gui.views.main_window import MainWindow
@@ -72,6 +73,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     app = QApplication.instance() or QApplication(sys.argv[:1])
     app.setApplicationName("bleu-gui")
     app.setOrganizationName("bleu-gui")
+    stop_logging = install_logging()  # internal errors keep their traceback
     session = Session()
     window = MainWindow(session, QSettings())
     session.set_config(config)
@@ -90,6 +92,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     code = app.exec()
     session.shutdown()
     window.recent.close()  # on disk, and its writer thread stopped
+    stop_logging()
     return status.code or code
 
 

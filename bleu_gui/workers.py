@@ -21,6 +21,7 @@ which releases the slots.
 
 from __future__ import annotations
 
+import logging
 import threading
 import time
 from collections.abc import Callable, Generator
@@ -55,6 +56,10 @@ class Partial:
 Job = Generator[tuple[int, int, str] | Partial, None, Any]
 
 _PROGRESS_INTERVAL = 0.1  # seconds between progress signals
+
+# Where a job's unexpected errors go with their traceback (`bleu_gui.logs` sends it
+# to a file and stderr): the user only sees one line.
+logger = logging.getLogger(__name__)
 
 
 class WorkerSignals(QObject):
@@ -157,11 +162,15 @@ class _Driver:
                 # Whatever broke after a cancel (the session stopping the worker
                 # processes this job was waiting on) is not news to the user.
                 signals.cancelled.emit()
-            elif isinstance(
-                error, InputError | ConfigError | ValueError | WorkerDiedError
-            ):
+            elif isinstance(error, InputError | ConfigError | WorkerDiedError):
                 signals.failed.emit(" ".join(str(error).split()))
-            else:  # a bug: report it, never hang the GUI
+            elif isinstance(error, ValueError):
+                # The emulated library's refusal (one line is all the user needs),
+                # or a bug that raised ValueError: the traceback tells which.
+                logger.info("a job stopped: %s", error, exc_info=error)
+                signals.failed.emit(" ".join(str(error).split()))
+            else:  # a bug: one line for the user, the traceback in the log
+                logger.error("internal error in a background job", exc_info=error)
                 signals.failed.emit(f"internal error ({type(error).__name__}): {error}")
         return False
 

@@ -18,6 +18,7 @@ re-tokenizes only when the tokenizer or case changed.
 from __future__ import annotations
 
 import gc
+import logging
 import os
 import threading
 from collections.abc import Callable
@@ -61,6 +62,8 @@ from bleu_gui.io.errors import display_name
 from bleu_gui.workers import Job, SliceWorker, Worker, blocking_call
 
 __all__ = ["FileSet", "Scores", "Session"]
+
+logger = logging.getLogger(__name__)
 
 # Orders counted up front, so that raising the maximum order up to here re-scores
 # without counting again.
@@ -649,7 +652,9 @@ class Session(QObject):
         self._on_ended(worker)
 
     def _on_failed(self, worker: Worker | SliceWorker, message: str) -> None:
+        """A request failed: say so in one line (a bug's traceback is in the log)."""
         if worker is self._worker:
+            logger.info("request failed: %s", message)
             self._on_ended(worker)
             self.error_occurred.emit(message)
 

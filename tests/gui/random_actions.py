@@ -1,0 +1,662 @@
+"""A seeded monkey for the real window: random user actions, every problem recorded.
+
+`Monkey` drives a real `MainWindow` + `Session` the way a user does (menu actions,
+key clicks, mouse clicks on the header and rows, combo boxes, typing into the search
+field, chart bars, file dialogs answered with good and bad files, closing the window
+mid-work and starting again), one random action at a time, and records each one so a
+failure can be replayed: the same seed gives the same sequence of choices.
+`Heartbeat` measures how long the event loop went without turning.
+
+How much to run comes from the environment (`RunOptions.from_environment`):
+
+    BLEU_GUI_RANDOM_SEED      the seed (default: a fixed one, for CI)
+    BLEU_GUI_RANDOM_SECONDS   the time budget (default 30)
+    BLEU_GUI_RANDOM_ACTIONS   the action budget (default 800)
+    BLEU_GUI_RANDOM_MAX_GAP_MS  the longest event-loop gap that passes; asserted only
+                              when given, or in a long local run (SECONDS given and
+                              no CI variable: 500 ms). In CI the gap is printed only.
+    BLEU_GUI_RANDOM_LARGE     also a corpus of this many lines (the demo repeated;
+                              default none): 2,000 or more uses worker processes
+    BLEU_GUI_RANDOM_PROCESSES the session's processes (default 1: no worker pool)
+    BLEU_GUI_RANDOM_KEEP_GOING  1: do not stop at the first problem, collect them
+                              all (to look past a known bug); the test still fails.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import shutil
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from PySide6.QtCore import QEvent, QObject, QPoint, QSettings, Qt, QTimer
+from PySide6.QtGui import QKeyEvent
+from PySide6.QtWidgets import (
+    QApplication,
+    QComboBox,
+    QFileDialog,
+    QInputDialog,
+    QWidget,
+)
+from pytestqt.qtbot import QtBot
+
+from bleu_gui.models.session import FileSet, Session
+from bleu_gui.views.main_window import MainWindow
+
+DEMO = Path(__file__).resolve().parents[2] / "resources" / "demo"
+CI_SEED = 20261123
+CI_SECONDS = 30.0
+CI_ACTIONS = 800
+SIZES = (3, 12, 40, 120)
+LOCAL_MAX_GAP_MS = 500.0
+
+# Text to type into the search box: words of the demo, regex pieces, and
+# patterns a regex engine refuses or finds expensive.
+SEARCH_PIECES = (
+    "the",
+    "The",
+    "car",
+    "Biker",
+    "ä",
+    "ß",
+    "’",
+    "2021",
+    " ",
+    ".",
+    "^",
+    "$",
+    "\\b",
+    "\\d+",
+    "[a-z]+",
+    "(",
+    ")",
+    "[",
+    "*",
+    "+?",
+    "|",
+    "(?i)",
+    "\\",
+    "{2,}",
+    "(a+)+$",
+    "x" * 30,
+)
+# The settings panel's controls, the more consequential ones more often.
+SETTINGS = (
+    "compat",
+    "tokenizer",
+    "tokenizer",
+    "smoothing",
+    "effective",
+    "effective",
+    "lowercase",
+    "order",
+    "order",
+    "value",
+    "weights",
+)
+# NLTK weights as typed: uniform, uneven, of other lengths, empty, not numbers.
+WEIGHTS = (
+    "",
+    "0.5 0.5",
+    "0.25 0.25 0.25 0.25",
+    "1",
+    "0.2 0.2 0.2 0.2 0.2",
+    "x y",
+    "0.1 0.2 0.3 0.2 0.1 0.1",
+    "0 0 0 1",
+)
+KEYS = (
+    Qt.Key.Key_Down,
+    Qt.Key.Key_Up,
+    Qt.Key.Key_PageDown,
+    Qt.Key.Key_PageUp,
+    Qt.Key.Key_Home,
+    Qt.Key.Key_End,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class RunOptions:
+    """How long to run and what counts as a freeze."""
+
+    seed: int
+    seconds: float
+    actions: int
+    max_gap_ms: float | None  # None: measure and print, never assert
+    keep_going: bool = False
+    large: int = 0
+    processes: int = 1
+
+    @classmethod
+    def from_environment(cls) -> RunOptions:
+        """The options from BLEU_GUI_RANDOM_* (see the module docstring)."""
+        env = os.environ
+        seconds = env.get("BLEU_GUI_RANDOM_SECONDS")
+        gap = env.get("BLEU_GUI_RANDOM_MAX_GAP_MS")
+        max_gap: float | None = None
+        if gap is not None:
+            max_gap = float(gap) or None
+        elif seconds is not None and not env.get("CI"):
+            max_gap = LOCAL_MAX_GAP_MS
+        return cls(
+            seed=int(env.get("BLEU_GUI_RANDOM_SEED", CI_SEED)),
+            seconds=float(seconds) if seconds is not None else CI_SECONDS,
+            actions=int(env.get("BLEU_GUI_RANDOM_ACTIONS", CI_ACTIONS)),
+            max_gap_ms=max_gap,
+            keep_going=env.get("BLEU_GUI_RANDOM_KEEP_GOING", "") not in ("", "0"),
+            large=int(env.get("BLEU_GUI_RANDOM_LARGE", 0)),
+            processes=int(env.get("BLEU_GUI_RANDOM_PROCESSES", 1)),
+        )
+
+    @property
+    def sizes(self) -> tuple[int, ...]:
+        """The corpora's sizes in lines."""
+        return (*SIZES, self.large) if self.large else SIZES
+
+
+@dataclass(frozen=True, slots=True)
+class Corpora:
+    """Files in a temporary folder: good corpora of a few sizes, and bad files.
+
+    Corpora of different sizes do not match each other's line counts, so mixing
+    them is the mismatched-lines error; `bad` adds invalid UTF-8, binary, empty
+    and missing files, a folder, and a good file without its final newline.
+    """
+
+    candidates: tuple[Path, ...]
+    references: tuple[Path, ...]
+    sources: tuple[Path, ...]
+    bad: tuple[Path, ...]
+    sets: tuple[FileSet, ...]
+
+    @classmethod
+    def build(cls, folder: Path, sizes: tuple[int, ...] = SIZES) -> Corpora:
+        """Cut the demo corpus into `sizes` lines each, and write the bad files.
+
+        A size beyond the demo's 500 lines repeats them.
+        """
+        candidates: list[Path] = []
+        references: list[Path] = []
+        sources: list[Path] = []
+        sets: list[FileSet] = []
+        for size in sizes:
+            where = folder / f"lines{size}"
+            where.mkdir(parents=True)
+            for demo in sorted(DEMO.glob("*.txt")):
+                lines = demo.read_text(encoding="utf-8").splitlines()
+                lines = (lines * (size // len(lines) + 1))[:size]
+                (where / demo.name).write_text("\n".join(lines) + "\n", "utf-8")
+            systems = sorted(where.glob("sys.*.txt"))
+            refs = sorted(where.glob("ref.*.txt"))
+            candidates += systems
+            references += refs
+            sources.append(where / "src.txt")
+            sets.append(FileSet(systems[0], tuple(refs), where / "src.txt"))
+        bad = folder / "bad"
+        bad.mkdir()
+        good = candidates[1].read_bytes()
+        (bad / "invalid-utf8.txt").write_bytes(good[:40] + b"\xff\xfe\xc3(" + good[40:])
+        (bad / "binary.bin").write_bytes(bytes(range(256)) * 8)
+        (bad / "empty.txt").write_bytes(b"")
+        shutil.copy(candidates[1], bad / "no-final-newline.txt")
+        with (bad / "no-final-newline.txt").open("rb+") as handle:
+            handle.truncate(len(good) - 1)
+        return cls(
+            tuple(candidates),
+            tuple(references),
+            tuple(sources),
+            (*sorted(bad.iterdir()), bad / "missing.txt", bad),
+            tuple(sets),
+        )
+
+
+class Heartbeat(QObject):
+    """A timer that ticks every 10 ms and keeps the longest gap between two ticks.
+
+    A gap much longer than the interval is a turn of the event loop that did not
+    end: the window was frozen for that long.
+    """
+
+    def __init__(self, label: Callable[[], str]) -> None:
+        super().__init__()
+        self._label = label
+        self._last = time.monotonic()
+        self.longest = 0.0
+        self.longest_during = ""
+        self._timer = QTimer(self)
+        self._timer.setInterval(10)
+        self._timer.timeout.connect(self._tick)
+
+    def start(self) -> None:
+        """Start measuring."""
+        self._last = time.monotonic()
+        self._timer.start()
+
+    def stop(self) -> None:
+        """Stop measuring."""
+        self._timer.stop()
+
+    def _tick(self) -> None:
+        now = time.monotonic()
+        gap = now - self._last
+        self._last = now
+        if gap > self.longest:
+            self.longest = gap
+            self.longest_during = self._label()
+
+
+@dataclass
+class _Answers:
+    """What the next file dialog, file list dialog and number dialog answer."""
+
+    file: str = ""
+    files: list[str] = field(default_factory=list)
+    number: int = 1
+    accepted: bool = True
+
+
+class Monkey:
+    """Random user actions on a real window; `log` lists what was done, in order."""
+
+    def __init__(
+        self,
+        qtbot: QtBot,
+        corpora: Corpora,
+        settings_path: Path,
+        seed: int,
+        processes: int = 1,
+    ) -> None:
+        self.qtbot = qtbot
+        self.corpora = corpora
+        self.rng = random.Random(seed)
+        self.log: list[str] = []
+        self.windows: list[MainWindow] = []
+        self.internal_errors: list[str] = []
+        self._settings_path = settings_path
+        self._processes = processes
+        self._answers = _Answers()
+        self.window = self._new_window()
+        weighted: list[tuple[int, Callable[[], str]]] = [
+            (6, self.open_candidate),
+            (3, self.open_new_set),
+            (3, self.add_reference),
+            (2, self.open_source),
+            (2, self.remove_reference),
+            (2, self.open_recent),
+            (2, self.drop_files),
+            (4, self.reload),
+            (4, self.cancel),
+            (12, self.change_setting),
+            (8, self.type_search),
+            (4, self.toggle_filter_option),
+            (3, self.set_score_range),
+            (2, self.clear_filter),
+            (5, self.sort),
+            (4, self.click_histogram),
+            (3, self.click_precision_bar),
+            (4, self.show_order),
+            (8, self.navigate),
+            (5, self.click_row),
+            (2, self.jump),
+            (1, self.copy),
+            (8, self.wait),
+            (2, self.wait_until_idle),
+            (1, self.close_and_restart),
+        ]
+        self._actions = [action for weight, action in weighted for _ in range(weight)]
+
+    # --- set-up ---------------------------------------------------------------------
+
+    def patch_dialogs(self, setattr_: Callable[[object, str, object], None]) -> None:
+        """Answer file and number dialogs with what the current action chose."""
+        answers = self._answers
+        setattr_(
+            QFileDialog,
+            "getOpenFileName",
+            lambda *_a, **_k: (answers.file, ""),
+        )
+        setattr_(
+            QFileDialog,
+            "getOpenFileNames",
+            lambda *_a, **_k: (list(answers.files), ""),
+        )
+        setattr_(
+            QInputDialog,
+            "getInt",
+            lambda *_a, **_k: (answers.number, answers.accepted),
+        )
+
+    def _new_window(self) -> MainWindow:
+        settings = QSettings(str(self._settings_path), QSettings.Format.IniFormat)
+        window = MainWindow(Session(processes=self._processes), settings)
+        window.choose_role = lambda _path: self.rng.choice(
+            ("candidate", "reference", "reference", "source", "")
+        )
+        window.session.error_occurred.connect(self._on_error)
+        self.qtbot.addWidget(window)
+        window.show()
+        self.windows.append(window)
+        return window
+
+    def _on_error(self, message: str) -> None:
+        if message.startswith("internal error"):
+            self.internal_errors.append(message)
+
+    # --- driving --------------------------------------------------------------------
+
+    def step(self) -> None:
+        """Do one random action, log it, and let the event loop run a little."""
+        action = self.rng.choice(self._actions)
+        self.log.append(action.__name__)  # what was started, even if it raises
+        self.log[-1] = f"{action.__name__}: {action()}"
+        self.qtbot.wait(self.rng.choice((0, 0, 1, 5, 20, 50)))
+
+    def numbered_log(self) -> str:
+        """The actions so far, one a line, numbered from 1."""
+        return "\n".join(f"{k:4d}. {entry}" for k, entry in enumerate(self.log, 1))
+
+    def _file(self, choices: tuple[Path, ...], bad_odds: float = 0.15) -> Path:
+        if self.rng.random() < bad_odds:
+            return self.rng.choice(self.corpora.bad)
+        return self.rng.choice(choices)
+
+    # --- files ----------------------------------------------------------------------
+
+    def open_candidate(self) -> str:
+        """File > Open candidate (with references chosen when none are open)."""
+        path = self._file(self.corpora.candidates)
+        self._answers.file = str(path)
+        refs = self.rng.sample(self.corpora.references, self.rng.randint(0, 2))
+        self._answers.files = [str(ref) for ref in refs]
+        self.window.open_action.trigger()
+        return f"{_name(path)} refs={[_name(r) for r in refs]}"
+
+    def open_new_set(self) -> str:
+        """Drop a whole matching corpus (candidate and references) on the window."""
+        files = self.rng.choice(self.corpora.sets)
+        roles = iter(("candidate", *(["reference"] * len(files.references))))
+        choose = self.window.choose_role
+        self.window.choose_role = lambda _path: next(roles)
+        try:
+            self.window.open_dropped([files.hypothesis, *files.references])
+        finally:
+            self.window.choose_role = choose
+        return _name(files.hypothesis)
+
+    def add_reference(self) -> str:
+        """File > Add reference."""
+        path = self._file(self.corpora.references)
+        self._answers.file = str(path)
+        self.window.add_ref_action.trigger()
+        return _name(path)
+
+    def open_source(self) -> str:
+        """File > Open source."""
+        path = self._file(self.corpora.sources)
+        self._answers.file = str(path)
+        self.window.source_action.trigger()
+        return _name(path)
+
+    def remove_reference(self) -> str:
+        """File > Remove reference > one of them."""
+        actions = self.window.remove_menu.actions()
+        if not actions or not self.window.remove_menu.isEnabled():
+            return "(menu disabled)"
+        action = self.rng.choice(actions)
+        action.trigger()
+        return action.text()
+
+    def open_recent(self) -> str:
+        """File > Recent files > one of them."""
+        actions = self.window.recent_menu.actions()
+        if not actions:
+            return "(none)"
+        action = self.rng.choice(actions)
+        action.trigger()
+        return action.text()
+
+    def drop_files(self) -> str:
+        """Drop one to three files; each is given a random role."""
+        pool = (
+            self.corpora.candidates
+            + self.corpora.references
+            + self.corpora.sources
+            + self.corpora.bad
+        )
+        paths = self.rng.sample(pool, self.rng.randint(1, 3))
+        self.window.open_dropped(list(paths))
+        return str([_name(p) for p in paths])
+
+    def reload(self) -> str:
+        """File > Reload (F5)."""
+        self.window.reload_action.trigger()
+        return ""
+
+    def cancel(self) -> str:
+        """The status bar's Cancel button, when it is shown."""
+        button = self.window.cancel_button
+        if not button.isVisible():
+            return "(not busy)"
+        self.qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+        return ""
+
+    def close_and_restart(self) -> str:
+        """Close the window (mid-work, maybe) and open the app again."""
+        busy = self.window.session.is_busy
+        self.window.close()
+        self.window = self._new_window()
+        return f"busy={busy}"
+
+    # --- settings -------------------------------------------------------------------
+
+    def change_setting(self) -> str:
+        """Change one scoring option in the settings panel."""
+        panel = self.window.settings_panel
+        combos: dict[str, QComboBox] = {
+            "compat": panel.compat,
+            "tokenizer": panel.tokenizer,
+            "smoothing": panel.smoothing,
+            "effective": panel.effective,
+        }
+        what = self.rng.choice(SETTINGS)
+        if what in combos:
+            combo = combos[what]
+            if combo.count() == 0 or not combo.isEnabled():
+                return f"{what} (disabled)"
+            index = self.rng.randrange(combo.count())
+            combo.setCurrentIndex(index)
+            return f"{what} -> {combo.itemText(index)}"
+        if what == "lowercase":
+            self.qtbot.mouseClick(panel.lowercase, Qt.MouseButton.LeftButton)
+            return f"lowercase -> {panel.lowercase.isChecked()}"
+        if what == "order":
+            if not panel.max_order.isEnabled():
+                return "order (disabled)"
+            value = self.rng.choice((1, 2, 3, 4, 4, 5, 6, 7, 9, 12))
+            panel.max_order.setValue(value)
+            return f"max order -> {value}"
+        if what == "value":
+            if not panel.smooth_value.isEnabled():
+                return "smooth value (disabled)"
+            smooth = self.rng.choice((0.0, 0.01, 0.1, 0.5, 1.0, 3.0))
+            panel.smooth_value.setValue(smooth)
+            return f"smooth value -> {smooth}"
+        if not panel.weights.isEnabled():
+            return "weights (disabled)"
+        text = self.rng.choice(WEIGHTS)
+        panel.weights.selectAll()
+        self.qtbot.keyClick(panel.weights, Qt.Key.Key_Delete)
+        type_text(self.qtbot, panel.weights, text)
+        self.qtbot.keyClick(panel.weights, Qt.Key.Key_Return)
+        return f"weights -> {text!r}"
+
+    # --- filter and sort ------------------------------------------------------------
+
+    def type_search(self) -> str:
+        """Type (or replace, or extend) text in the search field."""
+        search = self.window.filter_bar.search
+        text = "".join(
+            self.rng.choice(SEARCH_PIECES) for _ in range(self.rng.randint(1, 3))
+        )
+        if self.rng.random() < 0.5:
+            search.selectAll()
+            self.qtbot.keyClick(search, Qt.Key.Key_Delete)
+        type_text(self.qtbot, search, text)
+        return repr(search.text())
+
+    def toggle_filter_option(self) -> str:
+        """Click Regex, Aa, Hyp, Refs or Src."""
+        bar = self.window.filter_bar
+        box = self.rng.choice((bar.regex, bar.regex, bar.case, bar.in_hyp))
+        box = self.rng.choice((box, bar.in_refs, bar.in_src))
+        self.qtbot.mouseClick(box, Qt.MouseButton.LeftButton)
+        return f"{box.text()} -> {box.isChecked()}"
+
+    def set_score_range(self) -> str:
+        """Set the BLEU range of the filter in the spin boxes."""
+        bar = self.window.filter_bar
+        low, high = sorted(self.rng.uniform(0, 100) for _ in range(2))
+        spin = self.rng.choice((bar.min_score, bar.max_score))
+        value = round(low if spin is bar.min_score else high, 1)
+        spin.setValue(value)
+        return f"{'min' if spin is bar.min_score else 'max'} -> {value}"
+
+    def clear_filter(self) -> str:
+        """The filter bar's Clear button."""
+        self.qtbot.mouseClick(self.window.filter_bar.clear, Qt.MouseButton.LeftButton)
+        return ""
+
+    def sort(self) -> str:
+        """Click a column header (a second click reverses the order)."""
+        header = self.window.table.horizontalHeader()
+        if header.count() == 0:
+            return "(no columns)"
+        column = self.rng.randrange(header.count())
+        x = header.sectionViewportPosition(column) + header.sectionSize(column) // 2
+        if not 0 <= x < header.viewport().width():
+            self.window.table.scrollTo(self.window.table.model().index(0, column))
+            x = header.sectionViewportPosition(column) + header.sectionSize(column) // 2
+        self.qtbot.mouseClick(
+            header.viewport(), Qt.MouseButton.LeftButton, pos=QPoint(x, 5)
+        )
+        model = self.window.table.model()
+        name = model.headerData(column, Qt.Orientation.Horizontal)
+        return f"column {column} ({name}) {header.sortIndicatorOrder().name}"
+
+    def click_histogram(self) -> str:
+        """Click a bar of the sentence-score histogram (filters to its range)."""
+        histogram = self.window.histogram
+        bars = histogram.bar_set()
+        if bars.count() == 0:
+            return "(no bars)"
+        index = self.rng.randrange(bars.count())
+        bars.clicked.emit(index)
+        return f"bar {index}"
+
+    def click_precision_bar(self) -> str:
+        """Click a bar of the precision chart (shows that order)."""
+        sets = self.window.precision_chart.bar_sets()
+        which = self.rng.randrange(len(sets))
+        if sets[which].count() == 0:
+            return "(no bars)"
+        index = self.rng.randrange(sets[which].count())
+        sets[which].clicked.emit(index)
+        return f"set {which} bar {index}"
+
+    # --- the shown sentence ---------------------------------------------------------
+
+    def show_order(self) -> str:
+        """An order button, a View menu shortcut, or Show tokens."""
+        window = self.window
+        choice = self.rng.randrange(3)
+        if choice == 0:
+            buttons = window.order_buttons.buttons()
+            button = self.rng.choice(buttons)
+            self.qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+            return f"button {button.text()}"
+        if choice == 1:
+            order = self.rng.choice((1, 2, 3, 4, 5))
+            self.qtbot.keyClick(window, Qt.Key(Qt.Key.Key_0 + order), _CTRL)
+            return f"Ctrl+{order}"
+        self.qtbot.keyClick(window, Qt.Key.Key_T, _CTRL)
+        return "Ctrl+T"
+
+    def navigate(self) -> str:
+        """Keys in the table, or Go > Next / Previous by their shortcuts."""
+        window = self.window
+        if self.rng.random() < 0.3:
+            key = self.rng.choice((Qt.Key.Key_Down, Qt.Key.Key_Up))
+            self.qtbot.keyClick(window, key, _CTRL)
+            return f"Ctrl+{key.name}"
+        window.table.setFocus()
+        key = self.rng.choice(KEYS)
+        self.qtbot.keyClick(window.table, key)
+        return key.name
+
+    def click_row(self) -> str:
+        """Click a visible row of the table."""
+        table = self.window.table
+        rows = table.model().rowCount()
+        if rows == 0:
+            return "(no rows)"
+        row = self.rng.randrange(rows)
+        table.scrollTo(table.model().index(row, 0))
+        rect = table.visualRect(table.model().index(row, 0))
+        self.qtbot.mouseClick(
+            table.viewport(), Qt.MouseButton.LeftButton, pos=rect.center()
+        )
+        return f"row {row}"
+
+    def jump(self) -> str:
+        """Go > Jump to sentence… (Ctrl+G) with a number."""
+        corpus = self.window.session.corpus
+        top = corpus.num_segments if corpus is not None else 1
+        self._answers.number = self.rng.randint(1, top)
+        self._answers.accepted = self.rng.random() < 0.9
+        self.qtbot.keyClick(self.window, Qt.Key.Key_G, _CTRL)
+        return f"{self._answers.number} accepted={self._answers.accepted}"
+
+    def copy(self) -> str:
+        """Go > Copy sentence with scores (Ctrl+Shift+C)."""
+        self.qtbot.keyClick(self.window, Qt.Key.Key_C, _CTRL | _SHIFT)
+        return ""
+
+    # --- time -----------------------------------------------------------------------
+
+    def wait(self) -> str:
+        """Let the work go on for a moment."""
+        ms = self.rng.choice((10, 50, 100, 200, 400))
+        self.qtbot.wait(ms)
+        return f"{ms} ms"
+
+    def wait_until_idle(self) -> str:
+        """Wait until the running work has ended (a hang fails here)."""
+        session = self.window.session
+        self.qtbot.waitUntil(lambda: not session.is_busy, timeout=120_000)
+        return ""
+
+
+_CTRL = Qt.KeyboardModifier.ControlModifier
+_SHIFT = Qt.KeyboardModifier.ShiftModifier
+
+
+def _name(path: Path) -> str:
+    """A file as the log shows it: its folder and name."""
+    return f"{path.parent.name}/{path.name}"
+
+
+def type_text(qtbot: QtBot, widget: QWidget, text: str) -> None:
+    """Type `text` key by key; other than ASCII as an input method would send it.
+
+    QTest's key clicks know ASCII only (and abort on anything else).
+    """
+    for char in text:
+        if char.isascii():
+            qtbot.keyClicks(widget, char)
+            continue
+        for kind in (QEvent.Type.KeyPress, QEvent.Type.KeyRelease):
+            event = QKeyEvent(kind, 0, Qt.KeyboardModifier.NoModifier, char)
+            QApplication.sendEvent(widget, event)
