@@ -1,0 +1,220 @@
+"""Searching never freezes the window: hostile regexes, stops, compile errors.
+
+The event loop must keep turning while a regular expression runs: a heartbeat timer
+records whether the browser was searching each time it fired, and some beat must come
+while it was. Nothing here measures time; events are ordered by Qt signals.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import numpy as np
+import pytest
+import sacrebleu
+from PySide6.QtCore import QTimer
+from pytestqt.qtbot import QtBot
+
+from bleu_gui.models.sentence_browser import SentenceBrowser
+from bleu_gui.models.sentence_filter import SentenceFilter
+from bleu_gui.models.session import FileSet, Session
+
+TIMEOUT = 60_000
+HOSTILE = "(a+)+$"  # exponential backtracking on a run of a's that does not end a line
+# Row 2 holds `re` for ever with HOSTILE (the issue: 40 a's never return).
+HYPS = [
+    "the police closed the road",
+    "the driver",
+    "a" * 40 + "!",
+    "wanted to turn left",
+    "Nothing was said.",
+]
+REFS = [
+    "police closed the road",
+    "the car driver",
+    "aaaa",
+    "he wanted to turn left",
+    "Nothing was said.",  # a perfect sentence: 100.00000000000004
+]
+STOPPED = (
+    "search stopped after 1 s: the regular expression is too slow on these texts; "
+    "simplify it"
+)
+
+
+@pytest.fixture
+def files(tmp_path: Path) -> FileSet:
+    hyp, ref = tmp_path / "hyp.txt", tmp_path / "ref.txt"
+    hyp.write_text("\n".join(HYPS) + "\n", encoding="utf-8")
+    ref.write_text("\n".join(REFS) + "\n", encoding="utf-8")
+    return FileSet(hyp, (ref,), None)
+
+
+@pytest.fixture
+def session(qtbot: QtBot, files: FileSet) -> Iterator[Session]:
+    session = Session(processes=1)
+    with qtbot.waitSignal(session.scores_changed, timeout=TIMEOUT):
+        session.open_files(files)
+    yield session
+    session.shutdown()
+
+
+@pytest.fixture
+def browser(session: Session) -> Iterator[SentenceBrowser]:
+    browser = SentenceBrowser(session)
+    browser._on_scores_changed()
+    browser.regex_search.budget = 1.0
+    yield browser
+    browser.cancel()
+
+
+def heartbeat(browser: SentenceBrowser) -> tuple[QTimer, list[bool]]:
+    """A timer that records, at each beat, whether `browser` was searching."""
+    beats: list[bool] = []
+    timer = QTimer(browser)
+    timer.setInterval(10)
+    timer.timeout.connect(lambda: beats.append(browser.searching))
+    timer.start()
+    return timer, beats
+
+
+def shown(browser: SentenceBrowser) -> list[int]:
+    return sorted(int(row) for row in browser.model.rows)
+
+
+def test_a_hostile_regex_is_stopped_with_a_message_while_the_loop_turns(
+    qtbot: QtBot, browser: SentenceBrowser
+) -> None:
+    timer, beats = heartbeat(browser)
+    with qtbot.waitSignal(browser.filter_failed, timeout=TIMEOUT) as failed:
+        browser.set_filter(SentenceFilter(text=HOSTILE, regex=True))
+        assert browser.searching  # set_filter returned: the search runs elsewhere
+    timer.stop()
+    assert failed.args == [STOPPED]
+    assert True in beats  # the event loop turned during the search
+    assert not browser.searching
+    assert shown(browser) == [0, 1, 2, 3, 4]  # the filter in force stays
+    assert browser.filter == SentenceFilter()
+    # The next search gets a new process, and its answer.
+    with qtbot.waitSignal(browser.shown_changed, timeout=TIMEOUT):
+        browser.set_filter(SentenceFilter(text="dr.ver", regex=True))
+    assert shown(browser) == [1]
+
+
+def test_a_newer_search_replaces_a_hostile_one(
+    qtbot: QtBot, browser: SentenceBrowser
+) -> None:
+    browser.regex_search.budget = 600.0  # only replacing it can end it
+    failures: list[str] = []
+    browser.filter_failed.connect(failures.append)
+    with qtbot.waitSignal(browser.regex_search.began, timeout=TIMEOUT):
+        browser.set_filter(SentenceFilter(text=HOSTILE, regex=True))
+    with qtbot.waitSignal(browser.shown_changed, timeout=TIMEOUT):
+        browser.set_filter(SentenceFilter(text="^the", regex=True))
+    assert shown(browser) == [0, 1]
+    assert browser.filter.text == "^the"
+    assert not browser.searching
+    assert failures == []
+
+
+def test_stop_ends_a_hostile_search_and_keeps_the_filter(
+    qtbot: QtBot, browser: SentenceBrowser
+) -> None:
+    browser.regex_search.budget = 600.0
+    with qtbot.waitSignal(browser.shown_changed, timeout=TIMEOUT):
+        browser.set_filter(SentenceFilter(text="turn"))
+    with qtbot.waitSignal(browser.regex_search.began, timeout=TIMEOUT):
+        browser.set_filter(SentenceFilter(text=HOSTILE, regex=True))
+    with (
+        qtbot.waitSignal(browser.searching_changed) as changed,
+        qtbot.waitSignal(browser.filter_failed) as failed,
+    ):
+        browser.stop_search()
+    assert changed.args == [False]
+    assert failed.args == ["search stopped"]
+    assert not browser.regex_search.is_running
+    assert shown(browser) == [3]
+    assert browser.filter.text == "turn"
+
+
+def test_a_regex_typed_during_a_load_is_searched_after_it_not_in_its_turn(
+    qtbot: QtBot, session: Session, browser: SentenceBrowser
+) -> None:
+    with qtbot.waitSignal(session.texts_loaded, timeout=TIMEOUT):
+        session.reload()
+    browser.set_filter(SentenceFilter(text=HOSTILE, regex=True))  # kept for later
+    assert not browser.searching
+    timer, beats = heartbeat(browser)
+    with qtbot.waitSignal(browser.filter_failed, timeout=TIMEOUT) as failed:
+        with qtbot.waitSignal(session.scores_changed, timeout=TIMEOUT):
+            pass
+        assert browser.searching  # the scores are shown; the search runs elsewhere
+    timer.stop()
+    assert failed.args == [STOPPED]
+    assert True in beats
+    assert shown(browser) == [0, 1, 2, 3, 4]
+
+
+@pytest.mark.parametrize(
+    ("pattern", "message"),
+    [
+        (
+            "a{4294967296}",  # OverflowError in re.compile
+            "invalid regular expression: the repetition number is too large",
+        ),
+        (
+            "(" * 2_000 + ")" * 2_000,  # RecursionError in re.compile
+            "invalid regular expression: its groups are nested too deeply",
+        ),
+        (
+            "(",
+            "invalid regular expression: missing ), unterminated subpattern "
+            "at position 0",
+        ),
+    ],
+    ids=["overflow", "recursion", "re.error"],
+)
+def test_a_pattern_that_does_not_compile_is_one_line_and_the_rows_stay(
+    qtbot: QtBot, browser: SentenceBrowser, pattern: str, message: str
+) -> None:
+    with qtbot.waitSignal(browser.filter_failed, timeout=TIMEOUT) as failed:
+        browser.set_filter(SentenceFilter(text=pattern, regex=True))
+    assert failed.args == [message]
+    assert not browser.searching
+    assert shown(browser) == [0, 1, 2, 3, 4]
+    assert browser.filter == SentenceFilter()
+
+
+@pytest.mark.parametrize("regex", [False, True], ids=["plain", "regex"])
+def test_a_search_text_with_a_line_break_never_spans_two_segments(
+    qtbot: QtBot, browser: SentenceBrowser, regex: bool
+) -> None:
+    # Row 0 ends with "road", row 1 is "the driver": searched in the texts joined
+    # by line breaks, this text matched across the two segments.
+    with qtbot.waitSignal(browser.filter_failed, timeout=TIMEOUT) as failed:
+        browser.set_filter(SentenceFilter(text="road\nthe driver", regex=regex))
+    assert failed.args == [
+        "the search text has a line break, and no sentence has one: "
+        "search for one line at a time"
+    ]
+    assert shown(browser) == [0, 1, 2, 3, 4]
+
+
+def test_a_range_up_to_100_keeps_the_perfect_sentence(
+    qtbot: QtBot, session: Session, browser: SentenceBrowser
+) -> None:
+    perfect = sacrebleu.sentence_bleu(HYPS[4], [REFS[4]]).score
+    assert perfect == 100.00000000000004  # sacreBLEU's own number
+    assert session.scores is not None
+    assert session.scores.sentences.score[4] == perfect
+    with qtbot.waitSignal(browser.shown_changed, timeout=TIMEOUT):
+        browser.set_filter(SentenceFilter(min_score=95.0, max_score=100.0))
+    assert shown(browser) == [4]
+    scores = session.scores.sentences.score
+    below = [row for row in range(len(HYPS)) if scores[row] <= 50.0]
+    assert 4 not in below
+    with qtbot.waitSignal(browser.shown_changed, timeout=TIMEOUT):
+        browser.set_filter(SentenceFilter(min_score=0.0, max_score=50.0))
+    assert shown(browser) == below
+    assert np.isfinite(scores).all()
