@@ -33,7 +33,9 @@ REFS = [
     "The biker tried to evade the car, but still hit the rear of the vehicle.",
     "Biker suffers leg injury",
 ]
-SACREBLEU = [sacrebleu.sentence_bleu(h, [r]).score for h, r in zip(HYPS, REFS)]
+SACREBLEU = [
+    sacrebleu.sentence_bleu(h, [r]).score for h, r in zip(HYPS, REFS, strict=True)
+]
 
 # Showing a main window offscreen: the plugin says it cannot pass size hints on.
 pytestmark = pytest.mark.qt_log_ignore("does not support propagateSizeHints")

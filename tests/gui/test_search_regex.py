@@ -74,9 +74,14 @@ def heartbeat(browser: SentenceBrowser) -> tuple[QTimer, list[bool]]:
     beats: list[bool] = []
     timer = QTimer(browser)
     timer.setInterval(10)
-    timer.timeout.connect(lambda: beats.append(browser.searching))
+    timer.timeout.connect(lambda: beats.append(searching(browser)))
     timer.start()
     return timer, beats
+
+
+def searching(browser: SentenceBrowser) -> bool:
+    """Whether `browser` searches now (a call: each assert reads it anew)."""
+    return browser.searching
 
 
 def shown(browser: SentenceBrowser) -> list[int]:
@@ -89,11 +94,11 @@ def test_a_hostile_regex_is_stopped_with_a_message_while_the_loop_turns(
     timer, beats = heartbeat(browser)
     with qtbot.waitSignal(browser.filter_failed, timeout=TIMEOUT) as failed:
         browser.set_filter(SentenceFilter(text=HOSTILE, regex=True))
-        assert browser.searching  # set_filter returned: the search runs elsewhere
+        assert searching(browser)  # set_filter returned: the search runs elsewhere
     timer.stop()
     assert failed.args == [STOPPED]
     assert True in beats  # the event loop turned during the search
-    assert not browser.searching
+    assert not searching(browser)
     assert shown(browser) == [0, 1, 2, 3, 4]  # the filter in force stays
     assert browser.filter == SentenceFilter()
     # The next search gets a new process, and its answer.
@@ -114,7 +119,7 @@ def test_a_newer_search_replaces_a_hostile_one(
         browser.set_filter(SentenceFilter(text="^the", regex=True))
     assert shown(browser) == [0, 1]
     assert browser.filter.text == "^the"
-    assert not browser.searching
+    assert not searching(browser)
     assert failures == []
 
 
@@ -144,12 +149,12 @@ def test_a_regex_typed_during_a_load_is_searched_after_it_not_in_its_turn(
     with qtbot.waitSignal(session.texts_loaded, timeout=TIMEOUT):
         session.reload()
     browser.set_filter(SentenceFilter(text=HOSTILE, regex=True))  # kept for later
-    assert not browser.searching
+    assert not searching(browser)
     timer, beats = heartbeat(browser)
     with qtbot.waitSignal(browser.filter_failed, timeout=TIMEOUT) as failed:
         with qtbot.waitSignal(session.scores_changed, timeout=TIMEOUT):
             pass
-        assert browser.searching  # the scores are shown; the search runs elsewhere
+        assert searching(browser)  # the scores are shown; the search runs elsewhere
     timer.stop()
     assert failed.args == [STOPPED]
     assert True in beats
@@ -181,7 +186,7 @@ def test_a_pattern_that_does_not_compile_is_one_line_and_the_rows_stay(
     with qtbot.waitSignal(browser.filter_failed, timeout=TIMEOUT) as failed:
         browser.set_filter(SentenceFilter(text=pattern, regex=True))
     assert failed.args == [message]
-    assert not browser.searching
+    assert not searching(browser)
     assert shown(browser) == [0, 1, 2, 3, 4]
     assert browser.filter == SentenceFilter()
 
