@@ -136,6 +136,7 @@ class SentenceBrowser(QObject):
         try:
             spec.pattern()
         except ValueError as error:
+            self._cancel_search()  # the rows stay those of the filter in force
             self.filter_failed.emit(str(error))
             return
         self._cancel_search()
