@@ -347,6 +347,7 @@ class SentenceBrowser(QObject):
         """A closed test set (no corpus) leaves no rows and no search behind."""
         if self._session.corpus is None:
             self._cancel_search()
+            self.regex_search.shutdown()  # nor its texts in a search process
             self._on_busy_changed(False)
 
     def _on_busy_changed(self, busy: bool) -> None:
