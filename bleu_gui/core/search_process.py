@@ -16,10 +16,14 @@ keeps the time budget).
 from __future__ import annotations
 
 import contextlib
+import ctypes
+import ctypes.util
 import multiprocessing
 import os
 import pickle
 import queue
+import signal
+import sys
 import threading
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
@@ -95,6 +99,11 @@ class SearchProcess:
         self._sender.start()
 
     @property
+    def pid(self) -> int | None:
+        """The process's id (None before it started)."""
+        return self._process.pid
+
+    @property
     def alive(self) -> bool:
         """Whether the process still runs."""
         return self._process.is_alive()
@@ -139,6 +148,7 @@ def _serve(
 ) -> None:
     """The search process: load texts, search them, until its owner goes away."""
     _start_worker(niceness, parent)
+    _die_with_parent(parent)
     texts = SearchTexts((), (), None)
     while True:
         try:
@@ -157,3 +167,22 @@ def _serve(
             else:
                 if rows is not None:
                     replies.send(Found(message.request, rows))
+
+
+_PR_SET_PDEATHSIG = 1  # linux/prctl.h
+
+
+def _die_with_parent(parent: int) -> None:
+    """Have the kernel kill this process when its parent dies (Linux).
+
+    The orphan watch of `_start_worker` is a thread, and a thread never runs while
+    `re` holds the GIL in a match that does not end: a killed GUI would leave this
+    process spinning for ever. A parent-death signal needs no thread.
+    """
+    if not sys.platform.startswith("linux"):
+        return
+    with contextlib.suppress(OSError, AttributeError):
+        libc = ctypes.CDLL(ctypes.util.find_library("c"), use_errno=True)
+        libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
+    if os.getppid() != parent:  # it died before the signal was asked for
+        os._exit(1)

@@ -1,4 +1,4 @@
-"""Text search without Qt: compiling a search, matching it line by line, the process.
+"""Text search without Qt: compiling a search, matching it line by line.
 
 Expected rows are read off the texts by hand; error messages are pinned word for
 word, as the filter bar shows them.
@@ -6,18 +6,8 @@ word, as the filter bar shows them.
 
 from __future__ import annotations
 
-import time
-
 import pytest
 
-from bleu_gui.core.search_process import (
-    Found,
-    Reply,
-    SearchFailed,
-    SearchProcess,
-    SearchStarted,
-    pickle_texts,
-)
 from bleu_gui.core.text_search import (
     SearchError,
     SearchTexts,
@@ -88,35 +78,3 @@ def test_rows_matching_stops_when_asked() -> None:
 
     assert rows_matching(TextQuery("(a+)+$", regex=True), TEXTS, stop) is None
     assert asked == [1]  # before the first line: the hostile one is never run
-
-
-def wait_for(process: SearchProcess, done: type[Found | SearchFailed]) -> list[Reply]:
-    """The replies of `process` up to the first of type `done`."""
-    replies: list[Reply] = []
-    while not any(isinstance(reply, done) for reply in replies):
-        assert process.alive
-        replies.extend(process.replies())
-        time.sleep(0.01)  # polling a pipe, not measuring time
-    return replies
-
-
-def test_the_process_searches_its_texts_and_can_be_killed_when_stuck() -> None:
-    process = SearchProcess()
-    try:
-        process.load(pickle_texts(TEXTS))
-        process.search(1, TextQuery("driver"))
-        assert wait_for(process, Found) == [SearchStarted(1), Found(1, [1])]
-        process.search(2, TextQuery("(", regex=True))
-        assert wait_for(process, SearchFailed)[-1] == SearchFailed(
-            2,
-            "invalid regular expression: missing ), unterminated subpattern "
-            "at position 0",
-        )
-        process.search(3, TextQuery("(a+)+$", regex=True))  # never ends in `re`
-        replies: list[Reply] = []
-        while SearchStarted(3) not in replies:
-            replies.extend(process.replies())
-            time.sleep(0.01)
-        assert process.alive
-    finally:
-        process.kill()
