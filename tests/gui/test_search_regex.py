@@ -7,6 +7,7 @@ while it was. Nothing here measures time; events are ordered by Qt signals.
 
 from __future__ import annotations
 
+import multiprocessing
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -16,6 +17,9 @@ import sacrebleu
 from PySide6.QtCore import QTimer
 from pytestqt.qtbot import QtBot
 
+from bleu_gui.core.search_process import pickle_texts
+from bleu_gui.core.text_search import SearchTexts
+from bleu_gui.models import regex_search
 from bleu_gui.models.sentence_browser import SentenceBrowser
 from bleu_gui.models.sentence_filter import SentenceFilter
 from bleu_gui.models.session import FileSet, Session
@@ -223,3 +227,42 @@ def test_a_range_up_to_100_keeps_the_perfect_sentence(
         browser.set_filter(SentenceFilter(min_score=0.0, max_score=50.0))
     assert shown(browser) == below
     assert np.isfinite(scores).all()
+
+
+def test_the_texts_go_to_the_search_process_once_per_corpus(
+    qtbot: QtBot,
+    session: Session,
+    browser: SentenceBrowser,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    pickled: list[SearchTexts] = []
+
+    def counting(texts: SearchTexts) -> bytes:
+        pickled.append(texts)
+        return pickle_texts(texts)
+
+    monkeypatch.setattr(regex_search, "pickle_texts", counting)
+    for pattern, rows in (("^th", [0, 1]), ("^the", [0, 1]), ("dr.ver$", [1])):
+        with qtbot.waitSignal(browser.shown_changed, timeout=TIMEOUT):
+            browser.set_filter(SentenceFilter(text=pattern, regex=True))
+        assert shown(browser) == rows
+    assert [list(texts.hypotheses) for texts in pickled] == [HYPS]
+    with qtbot.waitSignal(session.scores_changed, timeout=TIMEOUT):
+        session.reload()
+    assert searching(browser)  # the new texts, searched anew
+    with qtbot.waitSignal(browser.searching_changed, timeout=TIMEOUT):
+        pass
+    assert shown(browser) == [1]
+    assert len(pickled) == 2  # the new corpus's texts
+
+
+def test_closing_the_test_set_ends_the_search_process(
+    qtbot: QtBot, session: Session, browser: SentenceBrowser
+) -> None:
+    before = set(multiprocessing.active_children())
+    with qtbot.waitSignal(browser.shown_changed, timeout=TIMEOUT):
+        browser.set_filter(SentenceFilter(text="^the", regex=True))
+    searcher = set(multiprocessing.active_children()) - before
+    assert len(searcher) == 1  # idle, holding the texts for the next search
+    session.close()
+    assert not set(multiprocessing.active_children()) & searcher
