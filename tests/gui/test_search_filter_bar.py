@@ -153,3 +153,20 @@ def test_the_95_to_100_bar_shows_the_perfect_sentence(
         window.histogram.range_clicked.emit(edges[-2], edges[-1])
     assert shown(window) == [3]
     assert report.args[:2] == [1, 4]
+
+
+def test_the_bar_shows_a_running_search_and_its_stop_button_stops_it(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    bar, browser = window.filter_bar, window.browser
+    browser.regex_search.budget = 600.0  # only the button can end it
+    bar.regex.setChecked(True)
+    with qtbot.waitSignal(browser.regex_search.began, timeout=TIMEOUT):
+        bar.search.setText("(.+)+!")  # no '!' in the texts: `re` never ends
+    assert bar.problem.text() == "Searching…"
+    assert not bar.stop.isHidden()
+    qtbot.mouseClick(bar.stop, Qt.MouseButton.LeftButton)
+    assert bar.problem.text() == "search stopped"
+    assert bar.stop.isHidden()
+    assert not browser.searching
+    assert shown(window) == [0, 1, 2, 3]
