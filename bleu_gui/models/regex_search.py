@@ -37,6 +37,8 @@ POLL_MS = 20
 GRACE_MS = 300
 """How long a running search may hold the process after a newer one was asked for."""
 
+_NO_TEXTS = pickle_texts(SearchTexts((), (), None))
+
 
 class RegexSearch(QObject):
     """Runs one regular-expression search at a time, in a process it may kill.
@@ -109,6 +111,17 @@ class RegexSearch(QObject):
             self._kill()
         self._end()
 
+    def forget_texts(self, keep: object = None) -> None:
+        """Let go of texts no longer shown (here and in the process), unless `keep`'s.
+
+        A running search keeps them: it is cancelled or superseded first.
+        """
+        if self.is_running or self._texts_for is None or self._texts_for is keep:
+            return
+        self._texts_for, self._texts = None, b""
+        if self._process is not None:
+            self._process.load(_NO_TEXTS)
+
     def shutdown(self) -> None:
         """Stop the process (the window closes); nothing is reported any more."""
         self._end()
@@ -119,7 +132,8 @@ class RegexSearch(QObject):
         """A new process, given the texts and the pending search."""
         self._kill()
         self._process = SearchProcess()
-        self._process.load(self._texts)
+        if self._texts:
+            self._process.load(self._texts)
         if self._pending is not None:
             self._process.search(*self._pending)
 

@@ -331,7 +331,9 @@ class SentenceBrowser(QObject):
         """Show the texts of a corpus being scored, sorted as far as texts allow.
 
         Sorted by a score, they stay in corpus order (no row has a score yet).
+        The texts the search process held for the corpus before are let go.
         """
+        self.regex_search.forget_texts(keep=corpus)
         size = corpus.num_segments
         rows = np.arange(size, dtype=np.int64)
         self.model.set_content(

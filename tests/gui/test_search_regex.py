@@ -7,14 +7,16 @@ while it was. Nothing here measures time; events are ordered by Qt signals.
 
 from __future__ import annotations
 
+import gc
 import multiprocessing
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
 import numpy as np
 import pytest
 import sacrebleu
-from PySide6.QtCore import QTimer
+from PySide6.QtCore import QCoreApplication, QEvent, QTimer
 from pytestqt.qtbot import QtBot
 
 from bleu_gui.core.search_process import pickle_texts
@@ -266,3 +268,26 @@ def test_closing_the_test_set_ends_the_search_process(
     assert len(searcher) == 1  # idle, holding the texts for the next search
     session.close()
     assert not set(multiprocessing.active_children()) & searcher
+
+
+def test_opening_other_files_lets_go_of_the_texts_searched_before(
+    qtbot: QtBot, session: Session, browser: SentenceBrowser, tmp_path: Path
+) -> None:
+    with qtbot.waitSignal(browser.shown_changed, timeout=TIMEOUT):
+        browser.set_filter(SentenceFilter(text="^the", regex=True))
+    browser.set_filter(SentenceFilter())  # no search of the next texts
+    first = session.corpus
+    assert first is not None
+    hyp, ref = tmp_path / "other-hyp.txt", tmp_path / "other-ref.txt"
+    hyp.write_text("Something else entirely.\n" * len(HYPS), encoding="utf-8")
+    ref.write_text("Something else.\n" * len(HYPS), encoding="utf-8")
+    with qtbot.waitSignal(session.scores_changed, timeout=TIMEOUT):
+        session.open_files(FileSet(hyp, (ref,), None))
+    assert session.corpus is not first
+
+    def released() -> bool:  # the session frees replaced data a moment later
+        QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+        gc.collect()
+        return sys.getrefcount(first) == 2  # `first` and this call's argument
+
+    qtbot.waitUntil(released, timeout=TIMEOUT)
