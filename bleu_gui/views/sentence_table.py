@@ -25,7 +25,10 @@ from bleu_gui.models.sentence_filter import SentenceFilter
 from bleu_gui.models.sentence_table import ROW_ROLE, SentenceTableModel
 from bleu_gui.views.settings_panel import COMMIT_PAUSE_MS, typed_number
 
-__all__ = ["FilterBar", "SentenceTableView"]
+__all__ = ["SEARCHING", "FilterBar", "SentenceTableView"]
+
+SEARCHING = "Searching…"
+"""What the filter bar says while a search runs (its Stop button shown)."""
 
 
 class SentenceTableView(QTableView):
@@ -266,8 +269,8 @@ class FilterBar(QWidget):
         """Say that a search runs, and offer to stop it."""
         self.stop.setVisible(searching)
         if searching:
-            self.show_problem("Searching…")
-        elif self.problem.text() == "Searching…":
+            self.show_problem(SEARCHING)
+        elif self.problem.text() == SEARCHING:
             self.show_problem("")
 
     def _commit_range(self) -> None:
