@@ -125,14 +125,11 @@ class SentenceBrowser(QObject):
         return column, self._sort_order
 
     def set_filter(self, spec: SentenceFilter) -> None:
-        """Show only the sentences `spec` keeps (once scored, for a corpus in load)."""
-        corpus = self._session.corpus
-        if corpus is None or self.model.hypotheses is not corpus.hypothesis.lines:
-            # Texts of a corpus still being scored: filter when its scores arrive.
-            self._cancel_search()
-            self._filter = spec
-            self.filter_changed.emit(spec)
-            return
+        """Show only the sentences `spec` keeps (once scored, for a corpus in load).
+
+        A search that cannot run is refused at once, during a load too: the filter
+        in force stays, and `filter_failed` says why.
+        """
         try:
             spec.pattern()
         except ValueError as error:
@@ -140,6 +137,12 @@ class SentenceBrowser(QObject):
             self.filter_failed.emit(str(error))
             return
         self._cancel_search()
+        corpus = self._session.corpus
+        if corpus is None or self.model.hypotheses is not corpus.hypothesis.lines:
+            # Texts of a corpus still being scored: filter when its scores arrive.
+            self._filter = spec
+            self.filter_changed.emit(spec)
+            return
         if self._must_search(spec, corpus):
             self._search(spec, corpus)
         else:

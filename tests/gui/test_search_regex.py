@@ -291,3 +291,20 @@ def test_opening_other_files_lets_go_of_the_texts_searched_before(
         return sys.getrefcount(first) == 2  # `first` and this call's argument
 
     qtbot.waitUntil(released, timeout=TIMEOUT)
+
+
+def test_a_pattern_typed_during_a_load_that_cannot_compile_is_said_at_once(
+    qtbot: QtBot, session: Session, browser: SentenceBrowser
+) -> None:
+    with qtbot.waitSignal(session.texts_loaded, timeout=TIMEOUT):
+        session.reload()
+    with qtbot.waitSignal(browser.filter_failed) as failed:
+        browser.set_filter(SentenceFilter(text="a{4294967296}", regex=True))
+    assert failed.args == [
+        "invalid regular expression: the repetition number is too large"
+    ]
+    with qtbot.waitSignal(browser.shown_changed, timeout=TIMEOUT) as report:
+        pass  # the scores arrive and are shown, unfiltered
+    assert report.args[:2] == [5, 5]
+    assert not isinstance(report.args[2], str)  # a score, not "scoring…"
+    assert browser.filter == SentenceFilter()
