@@ -349,7 +349,6 @@ SMOOTHING_HELP: Mapping[Smoothing, str] = MappingProxyType(
 """What each smoothing method does, in words a translator can follow."""
 
 
-
 @dataclass(frozen=True, slots=True)
 class BleuConfig:
     """How to compute BLEU. Immutable; `None` fields resolve to the mode's default.

@@ -31,7 +31,13 @@ from multiprocessing import resource_tracker
 from types import TracebackType
 from typing import Any, TypeVar
 
-__all__ = ["PoolClosedError", "WorkerDiedError", "WorkerPool", "map_ordered"]
+__all__ = [
+    "PoolClosedError",
+    "WorkerDiedError",
+    "WorkerPool",
+    "map_ordered",
+    "start_worker",
+]
 
 # How often a caller waiting for a result checks whether the pool was closed, and
 # how often a worker checks that the process that started it is still alive.
@@ -81,7 +87,7 @@ class WorkerPool:
         self._executor = ProcessPoolExecutor(
             processes,
             mp_context=multiprocessing.get_context("spawn"),
-            initializer=_start_worker,
+            initializer=start_worker,
             initargs=(niceness, os.getpid()),
         )
 
@@ -171,7 +177,7 @@ def _signals_held() -> Iterator[None]:
     """While workers are spawned: Ctrl-C held for them, Ctrl-C and SIGTERM for us.
 
     SIGINT is blocked in this thread, so the children start with it blocked (and
-    `_start_worker` ignores it): Ctrl-C, which a terminal sends to the whole process
+    `start_worker` ignores it): Ctrl-C, which a terminal sends to the whole process
     group, stays with the process that drives the pool, which stops the workers
     with `close`. (The resource tracker is started first: starting it unblocks
     SIGINT, `multiprocessing.resource_tracker.ensure_running`.) In this process,
@@ -203,7 +209,7 @@ def _signals_held() -> Iterator[None]:
             signal.raise_signal(number)
 
 
-def _start_worker(niceness: int, parent: int) -> None:
+def start_worker(niceness: int, parent: int) -> None:
     """A worker's first acts: step back, leave interrupts to its owner, watch it.
 
     Ctrl-C, which a terminal sends to the whole process group, is the owner's to

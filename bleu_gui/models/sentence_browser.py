@@ -9,6 +9,11 @@ The sort is remembered by what its column shows (a `ColumnKey`), not by its
 position: new scores may bring another maximum order, and with it other columns.
 A sort by a column that is gone falls back to corpus order, and `sort_changed`
 tells the header where the sort is now.
+
+No search runs unbounded on the GUI thread. A plain text is found by `str.find` in C
+(at once for a small corpus, in time slices for a large one); a regular expression
+always goes to a search process (`RegexSearch`) that is killed when it runs past
+its budget, with "search stopped after N s" in the filter bar.
 """
 
 from __future__ import annotations
@@ -20,7 +25,9 @@ import numpy.typing as npt
 from PySide6.QtCore import QObject, Qt, Signal
 
 from bleu_gui.core import BleuScore
+from bleu_gui.core.text_search import SearchTexts
 from bleu_gui.io import Corpus
+from bleu_gui.models.regex_search import RegexSearch
 from bleu_gui.models.sentence_filter import SentenceFilter, filter_rows
 from bleu_gui.models.sentence_table import (
     ColumnKey,
@@ -61,7 +68,9 @@ class SentenceBrowser(QObject):
 
     Signals:
         shown_changed: (rows shown, corpus rows, BLEU of the shown rows or why not).
-        filter_failed: a one-line message (an invalid regular expression).
+        filter_failed: a one-line message (an invalid regular expression, a line
+            break in the search text, a search stopped after its time budget).
+        searching_changed: whether a search of the texts is running.
         filter_changed: the filter now in force.
         sort_changed: (column, Qt.SortOrder) of the sort now in force, when it is
             not where the last request or report put it (a column gone, or moved).
@@ -69,6 +78,7 @@ class SentenceBrowser(QObject):
 
     shown_changed = Signal(int, int, object)
     filter_failed = Signal(str)
+    searching_changed = Signal(bool)
     filter_changed = Signal(object)
     sort_changed = Signal(int, Qt.SortOrder)
 
@@ -83,8 +93,14 @@ class SentenceBrowser(QObject):
         self._worker: SliceWorker | None = None
         self._searching: tuple[SentenceFilter, Corpus] | None = None  # worker is for
         self._matches: _Matches | None = None
-        # Corpora up to this size are searched at once, on the GUI thread.
+        # Corpora up to this size are searched for a plain text at once, on the
+        # GUI thread; regular expressions always in the search process.
         self.sync_rows = 5_000
+        self.regex_search = RegexSearch(self)
+        self._request: int | None = None  # the regex search running for _searching
+        self.regex_search.finished.connect(self._on_regex_found)
+        self.regex_search.failed.connect(self._on_regex_failed)
+        self.regex_search.stopped.connect(self._on_regex_stopped)
         session.scores_changed.connect(self._on_scores_changed)
         session.texts_loaded.connect(self._on_texts_loaded)
         session.busy_changed.connect(self._on_busy_changed)
@@ -109,56 +125,90 @@ class SentenceBrowser(QObject):
         return column, self._sort_order
 
     def set_filter(self, spec: SentenceFilter) -> None:
-        """Show only the sentences `spec` keeps (once scored, for a corpus in load)."""
-        corpus = self._session.corpus
-        if corpus is None or self.model.hypotheses is not corpus.hypothesis.lines:
-            # Texts of a corpus still being scored: filter when its scores arrive.
-            self._cancel_search()
-            self._filter = spec
-            self.filter_changed.emit(spec)
-            return
+        """Show only the sentences `spec` keeps (once scored, for a corpus in load).
+
+        A search that cannot run is refused at once, during a load too: the filter
+        in force stays, and `filter_failed` says why.
+        """
         try:
             spec.pattern()
         except ValueError as error:
+            self._cancel_search()  # the rows stay those of the filter in force
             self.filter_failed.emit(str(error))
             return
         self._cancel_search()
+        corpus = self._session.corpus
+        if corpus is None or self.model.hypotheses is not corpus.hypothesis.lines:
+            # Texts of a corpus still being scored: filter when its scores arrive.
+            self._filter = spec
+            self.filter_changed.emit(spec)
+            return
         if self._must_search(spec, corpus):
             self._search(spec, corpus)
         else:
             self._apply_filter(spec, self._filtered(spec))
 
+    @property
+    def searching(self) -> bool:
+        """Whether a search of the texts is running (its filter not yet applied)."""
+        return self._searching is not None
+
     def cancel(self) -> None:
-        """Stop a running search (on shutdown)."""
+        """Stop a running search and the search process (on shutdown)."""
         if self._worker is not None:
             self._worker.cancel()
             self._worker.wait(5.0)
         self._cancel_search()
+        self.regex_search.shutdown()
+
+    def stop_search(self) -> None:
+        """Stop the running search (the user asked); the filter in force stays."""
+        if self._searching is not None:
+            self._cancel_search()
+            self.filter_failed.emit("search stopped")
 
     def _cancel_search(self) -> None:
         if self._worker is not None:
             self._worker.cancel()
         self._worker = None
-        self._searching = None
+        if self._request is not None:
+            self.regex_search.cancel()
+            self._request = None
+        self._set_searching(None)
+
+    def _set_searching(self, searching: tuple[SentenceFilter, Corpus] | None) -> None:
+        was = self._searching is not None
+        self._searching = searching
+        if was != (searching is not None):
+            self.searching_changed.emit(searching is not None)
 
     def _must_search(self, spec: SentenceFilter, corpus: Corpus) -> bool:
-        """Whether `spec` needs a search of more texts than `sync_rows` (in steps)."""
+        """Whether `spec` needs a search off the GUI's turn (not known, not small).
+
+        A regular expression always does: one line can hold `re` for ever.
+        """
         return (
             bool(spec.text)
-            and corpus.num_segments > self.sync_rows
+            and (spec.regex or corpus.num_segments > self.sync_rows)
             and self._cached_matches(spec, corpus) is None
         )
 
     def _search(self, spec: SentenceFilter, corpus: Corpus) -> None:
-        """Search `corpus` for `spec`'s text in steps, then apply `spec`.
+        """Search `corpus` for `spec`'s text in the background, then apply `spec`.
 
-        Searching the texts of a large corpus takes a while: a chunk at a time
-        between events, so typing stays fluid and a newer search cancels it. (On
-        a thread, the search would hold the GIL and stall every paint meanwhile.)
+        A regular expression goes to the search process. A plain text of a large
+        corpus is searched a chunk at a time between events, so typing stays fluid
+        and a newer search cancels it. (On a thread, the search would hold the GIL
+        and stall every paint meanwhile.)
         """
+        self._set_searching((spec, corpus))
+        if spec.regex:
+            self._request = self.regex_search.search(
+                corpus, lambda: _texts_of(corpus), spec.query()
+            )
+            return
         worker = SliceWorker(lambda: self._search_job(_search_part(spec), corpus))
         self._worker = worker
-        self._searching = spec, corpus
         worker.signals.finished.connect(
             lambda rows: self._on_searched(worker, spec, corpus, rows)
         )
@@ -186,7 +236,35 @@ class SentenceBrowser(QObject):
         if worker is not self._worker:
             return
         self._worker = None
-        self._searching = None
+        self._searched(spec, corpus, rows)
+
+    def _on_regex_found(self, request: int, rows: npt.NDArray[np.int64]) -> None:
+        if request != self._request or self._searching is None:
+            return  # superseded
+        spec, corpus = self._searching
+        self._request = None
+        self._searched(spec, corpus, rows)
+
+    def _on_regex_failed(self, request: int, message: str) -> None:
+        if request == self._request:
+            self._request = None
+            self._set_searching(None)
+            self.filter_failed.emit(message)
+
+    def _on_regex_stopped(self, request: int, seconds: float) -> None:
+        if request == self._request:
+            self._request = None
+            self._set_searching(None)
+            self.filter_failed.emit(
+                f"search stopped after {seconds:g} s: the regular expression is "
+                "too slow on these texts; simplify it"
+            )
+
+    def _searched(
+        self, spec: SentenceFilter, corpus: Corpus, rows: npt.NDArray[np.int64]
+    ) -> None:
+        """The texts of `corpus` are searched for `spec`: apply it (once scored)."""
+        self._set_searching(None)
         self._matches = _Matches(corpus, _search_part(spec), rows)
         if self.model.hypotheses is corpus.hypothesis.lines:
             self._apply_filter(spec, self._filtered(spec))
@@ -197,7 +275,7 @@ class SentenceBrowser(QObject):
     def _on_search_failed(self, worker: SliceWorker, message: str) -> None:
         if worker is self._worker:
             self._worker = None
-            self._searching = None
+            self._set_searching(None)
         self.filter_failed.emit(message)
 
     def _cached_matches(
@@ -256,7 +334,9 @@ class SentenceBrowser(QObject):
         """Show the texts of a corpus being scored, sorted as far as texts allow.
 
         Sorted by a score, they stay in corpus order (no row has a score yet).
+        The texts the search process held for the corpus before are let go.
         """
+        self.regex_search.forget_texts(keep=corpus)
         size = corpus.num_segments
         rows = np.arange(size, dtype=np.int64)
         self.model.set_content(
@@ -272,6 +352,7 @@ class SentenceBrowser(QObject):
         """A closed test set (no corpus) leaves no rows and no search behind."""
         if self._session.corpus is None:
             self._cancel_search()
+            self.regex_search.shutdown()  # nor its texts in a search process
             self._on_busy_changed(False)
 
     def _on_busy_changed(self, busy: bool) -> None:
@@ -307,9 +388,11 @@ class SentenceBrowser(QObject):
             self.filter_changed.emit(spec)
         try:
             spec.pattern()
-            search = may_search and self._must_search(spec, corpus)
-            # Until the new texts are searched, the score range alone.
-            rows = self._filtered(replace(spec, text="") if search else spec)
+            unknown = self._must_search(spec, corpus)
+            search = may_search and unknown
+            # Until the texts are searched, the score range alone (never a regex
+            # here: it could hold this turn for ever).
+            rows = self._filtered(replace(spec, text="") if unknown else spec)
         except ValueError:
             search, rows = False, np.arange(corpus.num_segments, dtype=np.int64)
         # Sorted by the new scores, shown in one model reset.
@@ -340,7 +423,7 @@ class SentenceBrowser(QObject):
         if not spec.text:
             return in_range
         matches = self._cached_matches(spec, corpus)
-        if matches is None:
+        if matches is None:  # a plain text (`_must_search`): bounded, at once
             search = _search_part(spec)
             matches = _matching(search, corpus, 0, corpus.num_segments)
             self._matches = _Matches(corpus, search, matches)
@@ -377,6 +460,15 @@ class SentenceBrowser(QObject):
         corpus = self._session.corpus
         total = corpus.num_segments if corpus is not None else 0
         self.shown_changed.emit(int(self.model.rows.size), total, self.shown_score())
+
+
+def _texts_of(corpus: Corpus) -> SearchTexts:
+    """The texts of `corpus` a search looks into."""
+    return SearchTexts(
+        corpus.hypothesis.lines,
+        [reference.lines for reference in corpus.references],
+        corpus.source.lines if corpus.source is not None else None,
+    )
 
 
 def _matching(

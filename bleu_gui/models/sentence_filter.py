@@ -4,6 +4,10 @@ Filtering and sorting 100,000 rows through `QSortFilterProxyModel` would call Py
 once per row and once per comparison (millions of calls per sort). Instead the filter
 is a frozen value applied with one pass over the texts and numpy over the scores, and
 the table model shows the resulting row order.
+
+A regular expression is never matched here on the GUI's behalf: it may run for ever
+(`(a+)+$`), so the browser sends it to a search process (`models.regex_search`).
+`filter_rows` still takes one, for callers that are not a GUI.
 """
 
 from __future__ import annotations
@@ -15,7 +19,19 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
-__all__ = ["SentenceFilter", "filter_rows"]
+from bleu_gui.core.text_search import TextQuery, compile_query
+
+__all__ = ["SCORE_TOLERANCE", "SentenceFilter", "filter_rows"]
+
+SCORE_TOLERANCE = 1e-9
+"""How far outside a score range a score may lie and still count as in it.
+
+Scores are sacreBLEU's floats, bit for bit: arithmetic on percentages puts a perfect
+sentence at 100.00000000000004, and other sums land a few ulps beside the number a
+user reads. A range is typed (or clicked on the histogram) on that 0-100 scale with a
+few decimals, so a score within float noise of a bound is on the bound: a range up to
+100 keeps the perfect sentences.
+"""
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,14 +67,23 @@ class SentenceFilter:
         """The compiled search pattern.
 
         Raises:
-            ValueError: for an invalid regular expression, with a one-line reason.
+            SearchError: (a ValueError) for an invalid regular expression or a line
+                break in the search text, with a one-line reason.
         """
-        flags = 0 if self.case_sensitive else re.IGNORECASE
-        source = self.text if self.regex else re.escape(self.text)
-        try:
-            return re.compile(source, flags)
-        except re.error as error:
-            raise ValueError(f"invalid regular expression: {error}") from None
+        return compile_query(
+            self.text, regex=self.regex, case_sensitive=self.case_sensitive
+        )
+
+    def query(self) -> TextQuery:
+        """The text part of this filter: what to search, and where."""
+        return TextQuery(
+            self.text,
+            regex=self.regex,
+            case_sensitive=self.case_sensitive,
+            in_hypothesis=self.in_hypothesis,
+            in_references=self.in_references,
+            in_source=self.in_source,
+        )
 
 
 def filter_rows(
@@ -71,17 +96,20 @@ def filter_rows(
     """The indices of the rows `spec` keeps, in corpus order.
 
     A sentence whose score is NaN (the mode cannot score it) passes the score range
-    only when the range is the whole 0-100.
+    only when the range is the whole 0-100. A score within `SCORE_TOLERANCE` of a
+    bound is in the range.
 
     Raises:
-        ValueError: for an invalid regular expression.
+        ValueError: for an invalid regular expression or a line break in the text.
     """
     keep = np.ones(len(scores), dtype=bool)
     if spec.min_score > 0.0 or spec.max_score < 100.0:
+        low = spec.min_score - SCORE_TOLERANCE
+        high = spec.max_score + SCORE_TOLERANCE
         with np.errstate(invalid="ignore"):
-            keep &= (scores >= spec.min_score) & (scores <= spec.max_score)
+            keep &= (scores >= low) & (scores <= high)
     if spec.text:
-        search = spec.pattern().search  # a regex can span lines: search each one
+        search = spec.pattern().search  # refuses line breaks: one line at a time
         fields: list[Sequence[str]] = []
         if spec.in_hypothesis:
             fields.append(hypotheses)
@@ -108,8 +136,8 @@ def _lines_containing(
 
     Searching line by line costs a Python call per line (most of a second for 400,000
     lines); `str.find` over the joined text runs in C. Without case sensitivity both
-    sides are lowercased line by line, so the lines keep their boundaries. The search
-    text comes from a one-line edit, so a match never spans two lines.
+    sides are lowercased line by line, so the lines keep their boundaries. A needle
+    with a line break, which could span two lines, is refused before (`pattern`).
     """
     if not case_sensitive:
         needle = needle.lower()

@@ -342,6 +342,8 @@ class MainWindow(QMainWindow):
         self.cancel_button.clicked.connect(session.cancel)
         self.filter_bar.filter_requested.connect(browser.set_filter)
         browser.filter_failed.connect(self.filter_bar.show_problem)
+        browser.searching_changed.connect(self.filter_bar.set_searching)
+        self.filter_bar.stop_requested.connect(browser.stop_search)
         browser.shown_changed.connect(self._on_shown_changed)
         self.table.sort_requested.connect(browser.sort_by)
         browser.sort_changed.connect(self._on_sort_changed)

@@ -6,7 +6,7 @@ The view asks for sorting and filtering (`sort_requested`, `filter_requested`); 
 
 from __future__ import annotations
 
-from PySide6.QtCore import QItemSelection, QModelIndex, Qt, Signal
+from PySide6.QtCore import QItemSelection, QModelIndex, Qt, QTimer, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -23,8 +23,12 @@ from PySide6.QtWidgets import (
 
 from bleu_gui.models.sentence_filter import SentenceFilter
 from bleu_gui.models.sentence_table import ROW_ROLE, SentenceTableModel
+from bleu_gui.views.settings_panel import COMMIT_PAUSE_MS, typed_number
 
-__all__ = ["FilterBar", "SentenceTableView"]
+__all__ = ["SEARCHING", "FilterBar", "SentenceTableView"]
+
+SEARCHING = "Searching…"
+"""What the filter bar says while a search runs (its Stop button shown)."""
 
 
 class SentenceTableView(QTableView):
@@ -136,14 +140,25 @@ class SentenceTableView(QTableView):
 class FilterBar(QWidget):
     """Search (plain or regex; hypothesis, references, source) and a score range.
 
+    The score fields are typed at a human pace, as the settings panel's are: they
+    commit after a pause in the typing (`COMMIT_PAUSE_MS`), on Enter or on leaving
+    the field, never on each key (typing 50 must not filter by 5 first), and nothing
+    rewrites a field that has the focus.
+
     Signals:
         filter_requested: the `SentenceFilter` the controls describe.
+        stop_requested: the user asked to stop the running search.
     """
 
     filter_requested = Signal(object)
+    stop_requested = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        self._last: SentenceFilter | None = None  # the filter last requested
+        self.typing_pause = QTimer(self)
+        self.typing_pause.setSingleShot(True)
+        self.typing_pause.setInterval(COMMIT_PAUSE_MS)
         self.search = QLineEdit()
         self.search.setPlaceholderText("Search hypothesis, references, source…")
         self.search.setClearButtonEnabled(True)
@@ -170,6 +185,9 @@ class FilterBar(QWidget):
             spin.setValue(value)
             spin.setKeyboardTracking(False)
         self.clear = QPushButton("Clear")
+        self.stop = QPushButton("Stop")
+        self.stop.setToolTip("Stop the running search; the table keeps what it shows.")
+        self.stop.hide()
         self.problem = QLabel()
         self.problem.setStyleSheet("color: palette(highlight);")
         # A long message (an invalid regex) takes only the room left over, never
@@ -189,6 +207,7 @@ class FilterBar(QWidget):
         layout.addWidget(QLabel("–"))
         layout.addWidget(self.max_score)
         layout.addWidget(self.clear)
+        layout.addWidget(self.stop)
         layout.addWidget(self.problem, 1)
         self._connect_signals()
 
@@ -196,9 +215,14 @@ class FilterBar(QWidget):
         self.search.textChanged.connect(self._emit)
         for box in (self.regex, self.case, self.in_hyp, self.in_refs, self.in_src):
             box.toggled.connect(self._emit)
-        self.min_score.valueChanged.connect(self._emit)
-        self.max_score.valueChanged.connect(self._emit)
+        self.typing_pause.timeout.connect(self._commit_range)
+        for spin in (self.min_score, self.max_score):
+            # Arrows, the wheel, Enter and focus-out; keys only through the pause.
+            spin.valueChanged.connect(self._commit_range)
+            spin.editingFinished.connect(self._commit_range)
+            spin.lineEdit().textEdited.connect(self.typing_pause.start)
         self.clear.clicked.connect(self.reset)
+        self.stop.clicked.connect(self.stop_requested)
 
     def current_filter(self) -> SentenceFilter:
         """The filter the controls describe."""
@@ -209,16 +233,20 @@ class FilterBar(QWidget):
             in_hypothesis=self.in_hyp.isChecked(),
             in_references=self.in_refs.isChecked(),
             in_source=self.in_src.isChecked(),
-            min_score=self.min_score.value(),
-            max_score=self.max_score.value(),
+            min_score=typed_number(self.min_score, self.min_score.value()),
+            max_score=typed_number(self.max_score, self.max_score.value()),
         )
 
     def set_score_range(self, low: float, high: float) -> None:
-        """Show only sentences scoring in [low, high] (e.g. from a histogram click)."""
-        self.min_score.blockSignals(True)
-        self.min_score.setValue(low)
-        self.min_score.blockSignals(False)
-        self.max_score.setValue(high)
+        """Show only sentences scoring in [low, high] (e.g. from a histogram click).
+
+        A field being typed in keeps what the user types.
+        """
+        for spin, value in ((self.min_score, low), (self.max_score, high)):
+            if not spin.hasFocus():
+                spin.blockSignals(True)
+                spin.setValue(value)
+                spin.blockSignals(False)
         self._emit()
 
     def reset(self) -> None:
@@ -233,11 +261,27 @@ class FilterBar(QWidget):
         self._emit()
 
     def show_problem(self, message: str) -> None:
-        """Say why the filter was not applied (an invalid regex)."""
+        """Say why the filter was not applied (an invalid regex, a stopped search)."""
         self.problem.setText(message)
         self.problem.setToolTip(message)
 
+    def set_searching(self, searching: bool) -> None:
+        """Say that a search runs, and offer to stop it."""
+        self.stop.setVisible(searching)
+        if searching:
+            self.show_problem(SEARCHING)
+        elif self.problem.text() == SEARCHING:
+            self.show_problem("")
+
+    def _commit_range(self) -> None:
+        """A score field committed (pause, Enter, focus-out, arrows): filter by it."""
+        self.typing_pause.stop()
+        if self.current_filter() != self._last:
+            self._emit()
+
     def _emit(self) -> None:
+        self.typing_pause.stop()
         self.problem.clear()
         self.problem.setToolTip("")
-        self.filter_requested.emit(self.current_filter())
+        self._last = self.current_filter()
+        self.filter_requested.emit(self._last)

@@ -46,7 +46,12 @@ from bleu_gui.core.config import (
 )
 from bleu_gui.core.tokenize import available_tokenizers
 
-__all__ = ["COMMIT_PAUSE_MS", "SettingsPanel", "effective_order_choices"]
+__all__ = [
+    "COMMIT_PAUSE_MS",
+    "SettingsPanel",
+    "effective_order_choices",
+    "typed_number",
+]
 
 COMMIT_PAUSE_MS = 700
 """A pause in typing this long commits the field (keys come 80–250 ms apart)."""
@@ -91,7 +96,7 @@ def _effective_order_help(caps: Capabilities) -> str:
     )
 
 
-def _typed_number(spin: QDoubleSpinBox | QSpinBox, fallback: float) -> float:
+def typed_number(spin: QDoubleSpinBox | QSpinBox, fallback: float) -> float:
     """The number the box's text says now, even before the box has taken it.
 
     While the user types, a spin box keeps its old value until Enter or focus-out;
@@ -270,7 +275,7 @@ class SettingsPanel(QWidget):
         caps = CAPABILITIES[compat]
         method = Smoothing(self.smoothing.currentData())
         value = (
-            _typed_number(self.smooth_value, self.smooth_value.value())
+            typed_number(self.smooth_value, self.smooth_value.value())
             if caps.takes_value(method)
             else None
         )
@@ -283,7 +288,7 @@ class SettingsPanel(QWidget):
                 raise ConfigError(
                     f"weights must be numbers separated by spaces: {text!r}"
                 ) from None
-        order = int(_typed_number(self.max_order, self.max_order.value()))
+        order = int(typed_number(self.max_order, self.max_order.value()))
         nltk = caps.has(Option.NLTK_ALPHA)
         return BleuConfig(
             compat=compat,
@@ -296,10 +301,10 @@ class SettingsPanel(QWidget):
             effective_order=self.effective.currentData()
             if caps.has(Option.EFFECTIVE_ORDER)
             else None,
-            nltk_alpha=_typed_number(self.nltk_alpha, self.nltk_alpha.value())
+            nltk_alpha=typed_number(self.nltk_alpha, self.nltk_alpha.value())
             if nltk
             else NLTK_DEFAULT_ALPHA,
-            nltk_k=_typed_number(self.nltk_k, self.nltk_k.value())
+            nltk_k=typed_number(self.nltk_k, self.nltk_k.value())
             if nltk
             else NLTK_DEFAULT_K,
         )

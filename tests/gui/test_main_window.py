@@ -570,12 +570,18 @@ def search_fields(number: int) -> list[str]:
     ids=["plain", "match-case", "regex", "regex-off-is-literal", "digits"],
 )
 def test_text_filter_shows_matching_rows_and_their_bleu(
-    loaded: MainWindow, text: str, regex: bool, case: bool, pattern: re.Pattern[str]
+    qtbot: QtBot,
+    loaded: MainWindow,
+    text: str,
+    regex: bool,
+    case: bool,
+    pattern: re.Pattern[str],
 ) -> None:
     bar = loaded.filter_bar
     bar.regex.setChecked(regex)
     bar.case.setChecked(case)
     bar.search.setText(text)
+    qtbot.waitUntil(lambda: not loaded.browser.searching, timeout=TIMEOUT)  # regex
     expected = [
         i
         for i in range(SIZE)
@@ -593,7 +599,9 @@ def test_text_filter_shows_matching_rows_and_their_bleu(
         assert subset.score == subset_bleu(expected)
 
 
-def test_an_invalid_regex_is_reported_and_keeps_the_rows(loaded: MainWindow) -> None:
+def test_an_invalid_regex_is_reported_and_keeps_the_rows(
+    qtbot: QtBot, loaded: MainWindow
+) -> None:
     bar = loaded.filter_bar
     bar.search.setText("motor")
     before = shown_rows(loaded)
@@ -603,6 +611,7 @@ def test_an_invalid_regex_is_reported_and_keeps_the_rows(loaded: MainWindow) -> 
     assert "regular expression" in bar.problem.text()
     assert shown_rows(loaded) == before
     bar.search.setText("motor(ist|cycl)")
+    qtbot.waitUntil(lambda: not loaded.browser.searching, timeout=TIMEOUT)
     assert bar.problem.text() == ""
     assert shown_rows(loaded) == [1, 2, 4, 8]
 
