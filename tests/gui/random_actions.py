@@ -39,6 +39,7 @@ from PySide6.QtWidgets import (
     QComboBox,
     QFileDialog,
     QInputDialog,
+    QMessageBox,
     QWidget,
 )
 from pytestqt.qtbot import QtBot
@@ -256,6 +257,7 @@ class _Answers:
     files: list[str] = field(default_factory=list)
     number: int = 1
     accepted: bool = True
+    another_set: bool = True  # "Another test set?" answered Yes
 
 
 class Monkey:
@@ -305,6 +307,11 @@ class Monkey:
             (8, self.wait),
             (2, self.wait_until_idle),
             (1, self.close_and_restart),
+            (3, self.open_test_set),
+            (2, self.use_test_set_dialog),
+            (2, self.close_test_set),
+            (1, self.toggle_drop_bom),
+            (2, self.stop_search),
         ]
         self._actions = [action for weight, action in weighted for _ in range(weight)]
 
@@ -327,6 +334,12 @@ class Monkey:
             QInputDialog,
             "getInt",
             lambda *_a, **_k: (answers.number, answers.accepted),
+        )
+        yes, no = QMessageBox.StandardButton.Yes, QMessageBox.StandardButton.No
+        setattr_(
+            QMessageBox,
+            "question",
+            lambda *_a, **_k: yes if answers.another_set else no,
         )
 
     def _new_window(self) -> MainWindow:
@@ -369,6 +382,7 @@ class Monkey:
         """File > Open candidate (with references chosen when none are open)."""
         path = self._file(self.corpora.candidates)
         self._answers.file = str(path)
+        self._answers.another_set = self.rng.random() < 0.5
         refs = self.rng.sample(self.corpora.references, self.rng.randint(0, 2))
         self._answers.files = [str(ref) for ref in refs]
         self.window.open_action.trigger()
@@ -429,6 +443,46 @@ class Monkey:
         paths = self.rng.sample(pool, self.rng.randint(1, 3))
         self.window.open_dropped(list(paths))
         return str([_name(p) for p in paths])
+
+    def open_test_set(self) -> str:
+        """File > Open test set…, filled in and confirmed (or left open)."""
+        self.window.open_test_set_action.trigger()
+        return self.use_test_set_dialog()
+
+    def use_test_set_dialog(self) -> str:
+        """Fill the open test-set dialog with a set (or a bad file) and press OK,
+        or cancel it."""
+        dialog = self.window.file_actions.test_set_dialog
+        if dialog is None or not dialog.isVisible():
+            return "(no dialog)"
+        if self.rng.random() < 0.2:
+            dialog.reject()
+            return "cancelled"
+        files = self.rng.choice(self.corpora.sets)
+        candidate = self._file((files.hypothesis,), bad_odds=0.2)
+        if not dialog.checking:
+            dialog.set_files(files.references, files.source, candidate)
+        dialog.accept()
+        return f"{_name(candidate)} refs={[_name(r) for r in files.references]}"
+
+    def close_test_set(self) -> str:
+        """File > Close."""
+        self.window.file_actions.close_action.trigger()
+        return ""
+
+    def toggle_drop_bom(self) -> str:
+        """File > Drop byte-order marks."""
+        action = self.window.file_actions.drop_bom_action
+        action.trigger()
+        return f"-> {action.isChecked()}"
+
+    def stop_search(self) -> str:
+        """The filter bar's Stop button, when a search runs."""
+        stop = self.window.filter_bar.stop
+        if not stop.isVisible():
+            return "(no search)"
+        self.qtbot.mouseClick(stop, Qt.MouseButton.LeftButton)
+        return ""
 
     def reload(self) -> str:
         """File > Reload (F5)."""
