@@ -14,6 +14,7 @@ segments. A search text with a line break could only ever do that, so it is refu
 from __future__ import annotations
 
 import re
+import warnings
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -89,7 +90,11 @@ def compile_query(text: str, *, regex: bool, case_sensitive: bool) -> re.Pattern
         )
     flags = 0 if case_sensitive else re.IGNORECASE
     try:
-        return re.compile(text if regex else re.escape(text), flags)
+        with warnings.catch_warnings():
+            # "Possible nested set" and the like: advice about patterns a future
+            # Python may read differently, not an error in what the user typed.
+            warnings.simplefilter("ignore", FutureWarning)
+            return re.compile(text if regex else re.escape(text), flags)
     except re.error as error:
         raise SearchError(f"invalid regular expression: {error}") from None
     except OverflowError as error:  # a{4294967296}
