@@ -24,9 +24,12 @@ How much to run comes from the environment (`RunOptions.from_environment`):
 
 from __future__ import annotations
 
+import contextlib
+import multiprocessing
 import os
 import random
 import shutil
+import signal
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -205,6 +208,9 @@ class Corpora:
         shutil.copy(candidates[1], bad / "no-final-newline.txt")
         with (bad / "no-final-newline.txt").open("rb+") as handle:
             handle.truncate(len(good) - 1)
+        if hasattr(os, "mkfifo"):
+            # No writer ever comes: its open() blocks (a thread is left waiting).
+            os.mkfifo(bad / "pipe-without-writer.fifo")
         return cls(
             tuple(candidates),
             tuple(references),
@@ -312,6 +318,7 @@ class Monkey:
             (2, self.close_test_set),
             (1, self.toggle_drop_bom),
             (2, self.stop_search),
+            (1, self.kill_a_child_process),
         ]
         self._actions = [action for weight, action in weighted for _ in range(weight)]
 
@@ -483,6 +490,18 @@ class Monkey:
             return "(no search)"
         self.qtbot.mouseClick(stop, Qt.MouseButton.LeftButton)
         return ""
+
+    def kill_a_child_process(self) -> str:
+        """Kill a worker or search process, as the out-of-memory killer would."""
+        children = multiprocessing.active_children()
+        workers = [c for c in children if "resource_tracker" not in (c.name or "")]
+        if not workers or not hasattr(signal, "SIGKILL"):
+            return "(none)"
+        child = self.rng.choice(workers)
+        if child.pid is not None:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(child.pid, signal.SIGKILL)
+        return child.name or str(child.pid)
 
     def reload(self) -> str:
         """File > Reload (F5)."""
