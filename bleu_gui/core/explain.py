@@ -44,6 +44,7 @@ from bleu_gui.core.tokenize import Tokenizer, split_tokens, tokenizer_for
 
 __all__ = [
     "HIGHLIGHT_LIMIT",
+    "ExplainRequest",
     "NgramOccurrence",
     "NgramStatus",
     "OrderExplanation",
@@ -52,6 +53,7 @@ __all__ = [
     "ScoreScale",
     "SentenceExplanation",
     "TokenizedSegment",
+    "explain_or_why_not",
     "explain_sentence",
     "format_bp",
     "format_precision",
@@ -312,6 +314,26 @@ def explain_sentence(
         mean=_describe_mean(result, cause),
         diagnosis=_diagnose(result, config, cause),
     )
+
+
+@dataclass(frozen=True, slots=True)
+class ExplainRequest:
+    """One segment's texts and options: what `explain_or_why_not` explains.
+
+    A value, so that it can be sent to a worker process as it is.
+    """
+
+    hypothesis: str
+    references: tuple[str | None, ...]
+    config: BleuConfig
+
+
+def explain_or_why_not(request: ExplainRequest) -> SentenceExplanation | str:
+    """`explain_sentence` of `request`, or why the mode cannot score it (one line)."""
+    try:
+        return explain_sentence(request.hypothesis, request.references, request.config)
+    except ValueError as error:
+        return str(error)
 
 
 def _segment(
