@@ -16,7 +16,7 @@ from itertools import cycle
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QTimer
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QGuiApplication
 from pytestqt.qtbot import QtBot
 from sacrebleu.metrics.bleu import BLEU, BLEUScore
@@ -163,6 +163,15 @@ def test_a_long_segment_is_explained_while_the_window_answers(
     reference = window.detail.displayed_text(reference_key(1))
     assert reference.endswith(ELLIPSIS)
     assert len(reference) < SIZE // 20
+
+    # The table's cell and tooltip show the start of it, not 2 MB to lay out.
+    model = window.browser.model
+    cell = model.index(0, model.hypothesis_column())
+    for role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole):
+        text = cell.data(role)
+        assert text.endswith(" …")
+        assert long_set.hypothesis.startswith(text.removesuffix(" …"))
+        assert len(text) < SIZE // 100
 
     # The short sentence after it is explained at once, in full.
     assert window.select_sentence(2)
