@@ -438,6 +438,7 @@ class MainWindow(QMainWindow):
 
     def _show_waiting(self, row: int, request: ExplainRequest) -> None:
         """Say that a long segment is being explained (in a worker process)."""
+        self._explained = None  # the panels no longer show it
         size = len(request.hypothesis)
         message = (
             f"Sentence {row + 1} is long ({size:,} characters): "

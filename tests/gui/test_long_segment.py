@@ -237,3 +237,37 @@ def test_every_order_tokens_and_copy_stay_bounded(
     # None of the three explained the sentence again.
     assert explanations == []
     assert not window.sentence_pending
+
+
+def test_a_short_sentence_selected_while_a_long_one_is_explained_wins(
+    qtbot: QtBot, window: MainWindow, long_set: LongSet
+) -> None:
+    session = window.session
+    with qtbot.waitSignals(
+        [session.scores_changed, window.explainer.finished], timeout=SLOW
+    ):
+        session.open_files(long_set.file_set())
+    explained(qtbot, window)
+    assert window.select_sentence(2)
+    # Back to the long one: explained anew in the background (the panels say so).
+    assert window.table.select_corpus_row(0)
+    qtbot.waitUntil(lambda: window.explainer.pending is not None, timeout=SLOW)
+    waiting = (
+        f"Sentence 1 is long ({len(long_set.hypothesis):,} characters): "
+        "explaining it in the background…"
+    )
+    assert window.detail.message() == waiting
+    assert window.explain.plain_text() == waiting
+    # Copy waits for it rather than explaining it on the GUI thread.
+    QGuiApplication.clipboard().setText("before")
+    window.copy_sentence()
+    assert QGuiApplication.clipboard().text() == "before"
+    assert window.statusBar().currentMessage() == (
+        "Sentence 1 is still being explained: copy it once it is shown"
+    )
+    # A short sentence selected meanwhile is shown at once, and stays shown.
+    with qtbot.assertNotEmitted(window.explainer.finished, wait=500):
+        assert window.select_sentence(2)
+        assert window.explainer.pending is None
+    assert window.detail.displayed_text(HYPOTHESIS) == SHORT_HYP
+    assert not window.sentence_pending
