@@ -31,7 +31,7 @@ from __future__ import annotations
 import math
 import sys
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence, Set
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -43,6 +43,8 @@ from bleu_gui.core.textspan import Span, locate_tokens
 from bleu_gui.core.tokenize import Tokenizer, split_tokens, tokenizer_for
 
 __all__ = [
+    "HIGHLIGHT_LIMIT",
+    "ExplainRequest",
     "NgramOccurrence",
     "NgramStatus",
     "OrderExplanation",
@@ -51,6 +53,7 @@ __all__ = [
     "ScoreScale",
     "SentenceExplanation",
     "TokenizedSegment",
+    "explain_or_why_not",
     "explain_sentence",
     "format_bp",
     "format_precision",
@@ -61,6 +64,12 @@ __all__ = [
     "ref_len_rule",
     "score_scale",
 ]
+
+# Tokens of each text explained n-gram by n-gram (see `explain_sentence`): more than
+# a reader scrolls through, few enough to explain, send and paint in a blink (a 2 MB
+# segment in the window, measured: every order painted in ~40 ms with 1,000 tokens,
+# ~85 ms with 2,000; `bench/bench_long_segment.py`).
+HIGHLIGHT_LIMIT = 1_000
 
 
 class NgramStatus(StrEnum):
@@ -82,16 +91,33 @@ class ScoreScale(StrEnum):
 class TokenizedSegment:
     """A segment as the user wrote it and as the scorer saw it.
 
+    A segment longer than the explanation's highlight limit keeps only its first
+    tokens (and their spans); `token_count` is how many the scorer counted, and
+    every number of the explanation is for all of them.
+
     Attributes:
-        text: the original text.
-        tokens: the tokens that were counted.
-        char_spans: each token's `(start, end)` in `text`, `None` where it could not
-            be located.
+        text: the original text, whole.
+        tokens: the tokens that were counted (only the first ones when `truncated`).
+        char_spans: each of `tokens`' `(start, end)` in `text`, `None` where it could
+            not be located.
+        counted: how many tokens the scorer counted, when that is more than `tokens`
+            holds; `None` when `tokens` is whole.
     """
 
     text: str
     tokens: tuple[str, ...]
     char_spans: tuple[Span | None, ...]
+    counted: int | None = None
+
+    @property
+    def token_count(self) -> int:
+        """How many tokens the scorer counted (its numbers are for all of them)."""
+        return len(self.tokens) if self.counted is None else self.counted
+
+    @property
+    def truncated(self) -> bool:
+        """Whether only the first of its tokens are kept (see `token_count`)."""
+        return self.counted is not None
 
     @property
     def fully_located(self) -> bool:
@@ -230,30 +256,49 @@ class SentenceExplanation:
 
 
 def explain_sentence(
-    hypothesis: str, references: Sequence[str | None], config: BleuConfig
+    hypothesis: str,
+    references: Sequence[str | None],
+    config: BleuConfig,
+    *,
+    limit: int = HIGHLIGHT_LIMIT,
 ) -> SentenceExplanation:
     """Explain the sentence score of `hypothesis` against `references` under `config`.
+
+    The numbers are always the whole segment's. The n-gram occurrences are listed
+    for the first `limit` tokens of each text only: a document on one line has
+    hundreds of thousands of tokens, and an object per occurrence of each order
+    would take minutes and gigabytes, for highlights nobody could read. Those
+    occurrences' counts, ranks, statuses and links are still the whole segment's.
 
     Args:
         hypothesis: the raw hypothesis segment.
         references: its raw references; `None` for a reference it lacks.
         config: the scoring options.
+        limit: how many tokens of each text to explain n-gram by n-gram.
     """
     tokenizer = tokenizer_for(config)
-    hyp = _segment(hypothesis, tokenizer)
-    refs = tuple(
-        None if ref is None else _segment(ref, tokenizer) for ref in references
-    )
-    canonical_refs = [[None if ref is None else " ".join(ref.tokens)] for ref in refs]
+    hyp_tokens = tuple(split_tokens(tokenizer(hypothesis)))
+    ref_tokens = [
+        None if ref is None else tuple(split_tokens(tokenizer(ref)))
+        for ref in references
+    ]
+    canonical_refs = [[None if ref is None else " ".join(ref)] for ref in ref_tokens]
     stats = compute_stats(
-        [" ".join(hyp.tokens)], canonical_refs, required_order(config)
+        [" ".join(hyp_tokens)], canonical_refs, required_order(config)
     )
     result = score_sentence(stats, 0, config)
+    hyp = _segment(hypothesis, hyp_tokens, tokenizer, limit)
+    refs = tuple(
+        None
+        if text is None or tokens is None
+        else _segment(text, tokens, tokenizer, limit)
+        for text, tokens in zip(references, ref_tokens, strict=True)
+    )
     orders = tuple(
-        _explain_order(n, hyp, refs, result.terms[n - 1])
+        _explain_order(n, hyp, hyp_tokens, refs, ref_tokens, result.terms[n - 1])
         for n in range(1, config.order + 1)
     )
-    lengths = [len(ref.tokens) if ref is not None else None for ref in refs]
+    lengths = [ref.token_count if ref is not None else None for ref in refs]
     length_refs = tuple(
         k for k, length in enumerate(lengths) if length == result.ref_len
     )
@@ -273,32 +318,106 @@ def explain_sentence(
     )
 
 
-def _segment(text: str, tokenizer: Tokenizer) -> TokenizedSegment:
-    tokens = tuple(split_tokens(tokenizer(text)))
-    return TokenizedSegment(text, tokens, locate_tokens(text, tokens, tokenizer))
+@dataclass(frozen=True, slots=True)
+class ExplainRequest:
+    """One segment's texts and options: what `explain_or_why_not` explains.
+
+    A value, so that it can be sent to a worker process as it is.
+    """
+
+    hypothesis: str
+    references: tuple[str | None, ...]
+    config: BleuConfig
+
+
+def explain_or_why_not(request: ExplainRequest) -> SentenceExplanation | str:
+    """`explain_sentence` of `request`, or why the mode cannot score it (one line)."""
+    try:
+        return explain_sentence(request.hypothesis, request.references, request.config)
+    except ValueError as error:
+        return str(error)
+
+
+def _segment(
+    text: str, tokens: tuple[str, ...], tokenizer: Tokenizer, limit: int
+) -> TokenizedSegment:
+    """`text` with its first `limit` tokens located (all of them if it has no more)."""
+    if len(tokens) <= limit:
+        return TokenizedSegment(text, tokens, locate_tokens(text, tokens, tokenizer))
+    kept = tokens[:limit]
+    return TokenizedSegment(
+        text, kept, _locate_prefix(text, kept, tokenizer), counted=len(tokens)
+    )
+
+
+def _locate_prefix(
+    text: str, tokens: tuple[str, ...], tokenizer: Tokenizer
+) -> tuple[Span | None, ...]:
+    """`locate_tokens` for a text's first tokens, reading only as much text as needed.
+
+    Locating replays the tokenizer on the text with a list entry per character,
+    which for a 20 MB segment means gigabytes. The first tokens lie in a prefix
+    about as long as they are; it grows until the last of them is found in it (or
+    is the whole text).
+    """
+    size = 2 * sum(len(token) + 1 for token in tokens) + 1_024
+    while True:
+        spans = locate_tokens(text[:size], tokens, tokenizer)
+        if (spans and spans[-1] is not None) or size >= len(text):
+            return spans
+        size *= 4
 
 
 def _grams(tokens: Sequence[str], n: int) -> list[tuple[str, ...]]:
     return [tuple(tokens[i : i + n]) for i in range(len(tokens) - n + 1)]
 
 
+def _iter_grams(tokens: Sequence[str], n: int) -> Iterator[tuple[str, ...]]:
+    """Every n-gram of `tokens`, left to right (in C: a whole segment is long)."""
+    return zip(*(tokens[i:] for i in range(n)), strict=False)
+
+
+def _counts(
+    tokens: Sequence[str] | None, n: int, wanted: Set[tuple[str, ...]]
+) -> Counter[tuple[str, ...]]:
+    """How often each of the `wanted` n-grams occurs in the whole of `tokens`."""
+    if tokens is None:
+        return Counter()
+    return Counter(filter(wanted.__contains__, _iter_grams(tokens, n)))
+
+
+def _positions(
+    tokens: Sequence[str] | None, n: int, needed: Counter[tuple[str, ...]]
+) -> dict[tuple[str, ...], list[int]]:
+    """Where the first `needed[gram]` occurrences of each needed n-gram start."""
+    positions: dict[tuple[str, ...], list[int]] = {}
+    if tokens is None:
+        return positions
+    for start, gram in enumerate(_iter_grams(tokens, n)):
+        if gram in needed:
+            found = positions.setdefault(gram, [])
+            if len(found) < needed[gram]:
+                found.append(start)
+    return positions
+
+
 def _explain_order(
     n: int,
     hyp: TokenizedSegment,
+    hyp_tokens: Sequence[str],
     refs: Sequence[TokenizedSegment | None],
+    ref_tokens: Sequence[Sequence[str] | None],
     term: OrderTerm,
 ) -> OrderExplanation:
+    """Order `n`'s occurrences in the kept tokens, counted over the whole texts."""
     hyp_grams = _grams(hyp.tokens, n)
-    hyp_counts = Counter(hyp_grams)
     ref_grams = [_grams(ref.tokens, n) if ref is not None else [] for ref in refs]
-    ref_counts = [Counter(grams) for grams in ref_grams]
-    # Where the j-th occurrence of each n-gram starts, per reference.
-    ref_positions: list[dict[tuple[str, ...], list[int]]] = []
-    for grams in ref_grams:
-        positions: dict[tuple[str, ...], list[int]] = {}
-        for start, gram in enumerate(grams):
-            positions.setdefault(gram, []).append(start)
-        ref_positions.append(positions)
+    # Occurrence j of a kept hypothesis n-gram is also its j-th in the whole text.
+    kept_counts = Counter(hyp_grams)
+    wanted = set(kept_counts).union(*ref_grams)
+    hyp_counts = _counts(hyp_tokens, n, wanted)
+    ref_counts = [_counts(tokens, n, kept_counts.keys()) for tokens in ref_tokens]
+    ref_positions = [_positions(tokens, n, kept_counts) for tokens in ref_tokens]
 
     seen: Counter[tuple[str, ...]] = Counter()
     occurrences = []

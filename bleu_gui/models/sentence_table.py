@@ -112,6 +112,10 @@ _LENGTHS = frozenset({int(Column.HYP_LEN), int(Column.REF_LEN)})  # counts of to
 # Formatted rows kept between paints; more than a screenful of rows, far fewer than a
 # corpus (past this many the cache starts again).
 _CACHED_ROWS = 2_000
+# A cell and a tooltip show a hypothesis up to this many characters: Qt lays out the
+# whole string to elide it, and a document on one line (2 MB) froze each paint for
+# a second. The sentence detail shows it, bounded too.
+_TEXT_SHOWN = 2_000
 
 _HEADERS = {
     Column.NUMBER: "#",
@@ -429,8 +433,8 @@ class SentenceTableModel(QAbstractTableModel):
             return corpus_row
         if role == RAW_ROLE:
             return self._raw(corpus_row, column)
-        if column == self._columns - 1:  # the tooltip of the text: all of it
-            return self._hypotheses[corpus_row]
+        if column == self._columns - 1:  # the tooltip of the text: all of a sentence
+            return _shortened(self._hypotheses[corpus_row])
         if column == Column.COST:  # the tooltip of a cost: exact, in BLEU points
             cost = self._raw(corpus_row, column)
             if isinstance(cost, float) and not math.isnan(cost):
@@ -465,7 +469,7 @@ class SentenceTableModel(QAbstractTableModel):
     def _format(self, column: int, value: Any) -> str:
         """The text of a cell of `column` whose raw value is `value`."""
         if isinstance(value, str):
-            return value
+            return _shortened(value)
         if value is None:
             return "…"
         if isinstance(value, float) and math.isnan(value):
@@ -477,3 +481,8 @@ class SentenceTableModel(QAbstractTableModel):
         if column == Column.COST:
             return self._cost_unit.format(value)
         return f"{value:.1f}"
+
+
+def _shortened(text: str) -> str:
+    """`text`, or its first `_TEXT_SHOWN` characters and an ellipsis when longer."""
+    return text if len(text) <= _TEXT_SHOWN else text[:_TEXT_SHOWN] + " …"

@@ -40,7 +40,11 @@ from bleu_gui.core import (
     tokenizer_for,
 )
 from bleu_gui.core.analysis import iter_perfect_gains
-from bleu_gui.core.explain import SentenceExplanation, explain_sentence
+from bleu_gui.core.explain import (
+    ExplainRequest,
+    SentenceExplanation,
+    explain_or_why_not,
+)
 from bleu_gui.core.parallel import WorkerPool
 from bleu_gui.core.scoring import (
     Progress,
@@ -425,16 +429,29 @@ class Session(QObject):
         except ValueError as error:
             return str(error)
 
-    def explain(self, row: int) -> SentenceExplanation | str:
-        """Why sentence `row` (0-based) scored what it scored; or why it cannot."""
-        corpus = self.corpus
-        if corpus is None or not 0 <= row < corpus.num_segments:
+    def explain(
+        self, row: int, corpus: Corpus | None = None
+    ) -> SentenceExplanation | str:
+        """Why sentence `row` (0-based) scored what it scored; or why it cannot.
+
+        Of `corpus` if given (the texts of a corpus still being scored, which the
+        table already shows), else of the loaded corpus; under the current options.
+        Synchronous: for a long segment, see `models.explainer`.
+        """
+        request = self.explain_request(row, corpus)
+        if request is None:
             return "no such sentence"
-        refs = [ref.lines[row] for ref in corpus.references]
-        try:
-            return explain_sentence(corpus.hypothesis.lines[row], refs, self._config)
-        except ValueError as error:
-            return str(error)
+        return explain_or_why_not(request)
+
+    def explain_request(
+        self, row: int, corpus: Corpus | None = None
+    ) -> ExplainRequest | None:
+        """What explaining `row` of `corpus` (or the loaded one) takes; None: no row."""
+        corpus = corpus if corpus is not None else self.corpus
+        if corpus is None or not 0 <= row < corpus.num_segments:
+            return None
+        refs = tuple(ref.lines[row] for ref in corpus.references)
+        return ExplainRequest(corpus.hypothesis.lines[row], refs, self._config)
 
     # --- jobs (run on a worker thread: no Qt calls, no state changes) -----------
 

@@ -45,6 +45,7 @@ class ExplainPanel(QWidget):
         super().__init__(parent)
         self._explanation: SentenceExplanation | None = None
         self._reason: str | None = None
+        self._message: str | None = None
         self._browser = QTextBrowser()
         self._browser.setReadOnly(True)
         self._browser.setOpenLinks(False)
@@ -71,6 +72,12 @@ class ExplainPanel(QWidget):
             self._explanation, self._reason = None, explanation
         else:
             self._explanation, self._reason = explanation, None
+        self._message = None
+        self._render()
+
+    def show_message(self, message: str) -> None:
+        """Show `message` instead of a sentence ("No test set", "explaining…")."""
+        self._explanation, self._reason, self._message = None, None, message
         self._render()
 
     def explanation(self) -> SentenceExplanation | None:
@@ -102,9 +109,10 @@ class ExplainPanel(QWidget):
             )
             return
         if explanation is None:
+            message = self._message if self._message is not None else EMPTY_TEXT
             self._browser.setHtml(
                 f'<p align="center" style="color:{muted}; margin-top:24px">'
-                f"{html.escape(EMPTY_TEXT)}</p>"
+                f"{html.escape(message)}</p>"
             )
             return
         self._browser.setHtml(self._explanation_html(explanation, muted))
@@ -113,7 +121,11 @@ class ExplainPanel(QWidget):
         score = explanation.score
         terms = score.terms
         weighted = len({term.weight for term in terms}) > 1
-        head = ["order", "p<sub>n</sub> = matches / n-grams", "n-grams", "smoothing"]
+        kept = explanation.hypothesis
+        counted = "n-grams"
+        if kept.truncated:  # the occurrences listed; the precisions are whole
+            counted = f"n-grams in the first {len(kept.tokens):,} tokens"
+        head = ["order", "p<sub>n</sub> = matches / n-grams", counted, "smoothing"]
         if weighted:
             head.append("weight")
         rows = [

@@ -23,6 +23,7 @@ from bleu_gui.core.explain import (
 from bleu_gui.core.textspan import Span
 
 __all__ = [
+    "ELLIPSIS",
     "REFERENCE_MATCH",
     "REFERENCE_RANKING",
     "STATUS_RANKING",
@@ -46,31 +47,49 @@ STATUS_RANKING = tuple(status.value for status in NgramStatus)
 REFERENCE_RANKING = (REFERENCE_MATCH,)
 
 
+# Shown after the last kept token of a segment too long to show whole.
+ELLIPSIS = " …"
+
+
 @dataclass(frozen=True, slots=True)
 class Shown:
-    """A segment as displayed: its text and every token's span in that text."""
+    """A segment as displayed: its text and every token's span in that text.
+
+    `truncated`: the text stops after the segment's kept tokens (see
+    `TokenizedSegment.truncated`), with `ELLIPSIS` after them.
+    """
 
     text: str
     token_spans: tuple[Span, ...]
     tokenized: bool
+    truncated: bool = False
 
 
 def display(segment: TokenizedSegment, show_tokens: bool) -> Shown:
-    """The original text if every token is located in order, else the tokens."""
+    """The original text if every token is located in order, else the tokens.
+
+    A truncated segment shows up to its last kept token only: laying out and
+    painting a megabyte of text would hold the GUI thread for seconds.
+    """
     spans = segment.char_spans
     located: list[Span] = [span for span in spans if span is not None]
     in_order = len(located) == len(spans) and all(
         start < end and (i == 0 or start >= located[i - 1][1])
         for i, (start, end) in enumerate(located)
     )
+    cut = segment.truncated
     if in_order and not show_tokens:
-        return Shown(segment.text, tuple(located), tokenized=False)
+        text = segment.text
+        if cut:
+            text = text[: located[-1][1]] + ELLIPSIS if located else ELLIPSIS.strip()
+        return Shown(text, tuple(located), tokenized=False, truncated=cut)
     token_spans: list[Span] = []
     position = 0
     for token in segment.tokens:
         token_spans.append((position, position + len(token)))
         position += len(token) + 1
-    return Shown(" ".join(segment.tokens), tuple(token_spans), tokenized=True)
+    text = " ".join(segment.tokens) + (ELLIPSIS if cut else "")
+    return Shown(text, tuple(token_spans), tokenized=True, truncated=cut)
 
 
 def painted_runs(

@@ -42,8 +42,9 @@ from PySide6.QtWidgets import (
 from typing_extensions import override
 
 from bleu_gui.core import BleuConfig, BleuScore
-from bleu_gui.core.explain import SentenceExplanation
+from bleu_gui.core.explain import ExplainRequest, SentenceExplanation
 from bleu_gui.io import Corpus
+from bleu_gui.models.explainer import Explainer, ExplainKey, is_long
 from bleu_gui.models.sentence_browser import SentenceBrowser
 from bleu_gui.models.sentence_filter import SentenceFilter
 from bleu_gui.models.session import Session
@@ -72,14 +73,12 @@ _LAYOUT_KEYS = ("geometry", "docks", "central", "bottom", "columns")
 class _Explained:
     """The sentence the panels show, with the texts and options it was explained by."""
 
-    row: int
-    corpus: Corpus | None
-    config: BleuConfig
+    key: ExplainKey
     explanation: SentenceExplanation | str
 
     def is_for(self, row: int, corpus: Corpus | None, config: BleuConfig) -> bool:
         """Whether explaining `row` of `corpus` under `config` would give this."""
-        return self.row == row and self.corpus is corpus and self.config == config
+        return self.key.is_for(row, corpus, config)
 
 
 class MainWindow(QMainWindow):
@@ -99,6 +98,10 @@ class MainWindow(QMainWindow):
         self.recent = self.file_actions.recent
         self._row: int | None = None
         self._explained: _Explained | None = None
+        # Long segments are explained in a worker process (`models.explainer`).
+        self.explainer = Explainer(self)
+        # The texts of a corpus being scored, which the table shows already.
+        self._loading_corpus: Corpus | None = None
         # Explains `_row` at the next event-loop turn (see `show_sentence`).
         self._explain_timer = QTimer(self)
         self._explain_timer.setSingleShot(True)
@@ -330,6 +333,7 @@ class MainWindow(QMainWindow):
 
     def _connect_signals(self) -> None:
         session, browser = self.session, self.browser
+        session.texts_loaded.connect(self._on_texts_loaded)
         session.scores_changed.connect(self._on_scores_changed)
         session.files_changed.connect(self._on_files_changed)
         session.config_changed.connect(self.settings_panel.set_config)
@@ -349,6 +353,7 @@ class MainWindow(QMainWindow):
         browser.sort_changed.connect(self._on_sort_changed)
         self.table.sentence_selected.connect(self.show_sentence)
         self._explain_timer.timeout.connect(self._explain_now)
+        self.explainer.finished.connect(self._on_explained)
         browser.model.modelReset.connect(self._restore_columns)
         browser.model.modelReset.connect(self._on_table_changed)
         browser.model.layoutChanged.connect(self._on_table_changed)
@@ -364,41 +369,87 @@ class MainWindow(QMainWindow):
     def show_sentence(self, row: int) -> None:
         """Show the detail, explanation and precisions of corpus row `row`.
 
+        Of the corpus the table shows (the texts of a corpus still being scored,
+        too), so that the table and the panels always describe the same sentence.
         A sentence already explained under the same texts and options is shown at
         once. A new one is explained and painted at the next event-loop turn, once:
         one change of scores asks for the same sentence up to three times in a turn
         (the table's reset selects it again, then the scores handler shows it), and
-        the table should paint its new rows before a long sentence's explanation
-        (tens of milliseconds) holds the GUI thread. `select_sentence` shows it at
-        once.
+        the table should paint its new rows before a sentence's explanation holds
+        the GUI thread. A long segment is explained in a worker process meanwhile
+        (`models.explainer`); the panels say so until it is shown.
+        `select_sentence` shows a short one at once.
         """
         self._row = row
         self.hidden_note.hide()
+        corpus, config = self._table_corpus(), self.session.config
+        pending = self.explainer.pending
+        if pending is not None and pending.is_for(row, corpus, config):
+            self._explain_timer.stop()  # on its way
+            return
         shown = self._explained
-        if shown is not None and shown.is_for(
-            row, self.session.corpus, self.session.config
-        ):
+        if shown is not None and shown.is_for(row, corpus, config):
             self._explain_timer.stop()
+            self.explainer.cancel()
             self._show_status(row, shown.explanation)
         else:
             self._explain_timer.start()
 
     @property
     def sentence_pending(self) -> bool:
-        """Whether a sentence waits to be explained at the next event-loop turn."""
-        return self._explain_timer.isActive()
+        """Whether the sentence asked for is still being explained."""
+        return self._explain_timer.isActive() or self.explainer.pending is not None
+
+    def _table_corpus(self) -> Corpus | None:
+        """The corpus whose texts the table shows: loaded, or being scored."""
+        texts = self.browser.model.hypotheses
+        for corpus in (self.session.corpus, self._loading_corpus):
+            if corpus is not None and corpus.hypothesis.lines is texts:
+                return corpus
+        return None
 
     def _explain_now(self) -> None:
-        """Explain the sentence `show_sentence` asked for, and show it."""
+        """Explain the sentence `show_sentence` asked for, and show it (or start)."""
         self._explain_timer.stop()
-        row = self._row
-        if row is None:
+        row, corpus = self._row, self._table_corpus()
+        if row is None or corpus is None:
             return
-        corpus, config = self.session.corpus, self.session.config
-        explanation = self.session.explain(row)
-        self._explained = _Explained(row, corpus, config, explanation)
-        self._show_explanation(row, explanation)
+        request = self.session.explain_request(row, corpus)
+        if request is None:
+            return
+        key = ExplainKey(row, corpus, request.config)
+        if is_long(request):
+            self.explainer.start(key, request)
+            self._show_waiting(row, request)
+        else:
+            self.explainer.cancel()
+            self._on_explained(key, self.session.explain(row, corpus))
+
+    def _on_explained(
+        self, key: ExplainKey, explanation: SentenceExplanation | str
+    ) -> None:
+        """Show an explanation, if it is still the one the table's selection wants."""
+        row = self._row
+        if row is None or not key.is_for(
+            row, self._table_corpus(), self.session.config
+        ):
+            return
+        self._explained = _Explained(key, explanation)
+        self._show_explanation(row, key.corpus, explanation)
         self._show_status(row, explanation)
+
+    def _show_waiting(self, row: int, request: ExplainRequest) -> None:
+        """Say that a long segment is being explained (in a worker process)."""
+        self._explained = None  # the panels no longer show it
+        size = len(request.hypothesis)
+        message = (
+            f"Sentence {row + 1} is long ({size:,} characters): "
+            "explaining it in the background…"
+        )
+        self.detail.show_message(message)
+        self.explain.show_message(message)
+        self.precision_chart.set_sentence(None)
+        self.status_text.setText(message)
 
     def _show_status(self, row: int, explanation: SentenceExplanation | str) -> None:
         if isinstance(explanation, str):
@@ -409,12 +460,11 @@ class MainWindow(QMainWindow):
         self.sentence_shown.emit(row)
 
     def _show_explanation(
-        self, row: int, explanation: SentenceExplanation | str
+        self, row: int, corpus: Corpus, explanation: SentenceExplanation | str
     ) -> None:
         """Put one sentence's explanation in the detail, explain and chart panels."""
-        corpus = self.session.corpus
         source = None
-        if corpus is not None and corpus.source is not None:
+        if corpus.source is not None:
             source = corpus.source.lines[row]
         if isinstance(explanation, str):
             self.detail.set_explanation(None, source)
@@ -448,15 +498,31 @@ class MainWindow(QMainWindow):
         return selected
 
     def copy_sentence(self) -> None:
-        """Copy the selected sentence, its references and scores to the clipboard."""
-        row = self._row
-        explanation = self.session.explain(row) if row is not None else None
-        if row is None or not isinstance(explanation, SentenceExplanation):
+        """Copy the selected sentence, its references and scores to the clipboard.
+
+        From the explanation on display: copying never explains anew (a long
+        segment's explanation takes seconds). A long segment still being explained
+        is not copied yet; the status bar says so.
+        """
+        if self._explain_timer.isActive():
+            self._explain_now()  # asked for in this turn: a short one is shown now
+        row, shown = self._row, self._explained
+        corpus = self._table_corpus()
+        if row is None or corpus is None:
+            return
+        if shown is None or not shown.is_for(row, corpus, self.session.config):
+            if self.explainer.pending is not None:
+                self._on_copied(
+                    f"Sentence {row + 1} is still being explained: "
+                    "copy it once it is shown"
+                )
+            return
+        explanation = shown.explanation
+        if not isinstance(explanation, SentenceExplanation):
             return
         result = explanation.score
         lines = [f"Sentence {row + 1}: BLEU {result.score:.2f}"]
-        corpus = self.session.corpus
-        if corpus is not None and corpus.source is not None:
+        if corpus.source is not None:
             lines.append(f"SRC\t{corpus.source.lines[row]}")
         lines.append(f"HYP\t{explanation.hypothesis.text}")
         for k, ref in enumerate(explanation.references, start=1):
@@ -468,7 +534,7 @@ class MainWindow(QMainWindow):
             f"{terms} BP={result.bp:.4f} c={result.sys_len} r={result.ref_len}"
         )
         scores = self.session.scores
-        if scores is not None:
+        if scores is not None and corpus is self.session.corpus:
             lines.append(scores.sentence_signature)
         QGuiApplication.clipboard().setText("\n".join(lines))
         self._on_copied(f"Copied sentence {row + 1} with its scores")
@@ -495,6 +561,21 @@ class MainWindow(QMainWindow):
         if self._row is not None and self._row < corpus.num_segments:
             self.show_sentence(self._row)
 
+    def _on_texts_loaded(self, corpus: Corpus) -> None:
+        """The table shows a new corpus's texts: the panels follow it.
+
+        Its sentence at the same row is shown (explained from its texts, before any
+        score arrives); with no such row, its first.
+        """
+        self._loading_corpus = corpus
+        if self._row is not None and self._row >= corpus.num_segments:
+            self._row = None
+        if self._row is None:
+            self.table.step(0)
+        else:
+            self._on_table_changed()
+            self.show_sentence(self._row)
+
     def _on_files_changed(self) -> None:
         files = self.session.files
         for action in self.sentence_actions:
@@ -516,15 +597,17 @@ class MainWindow(QMainWindow):
     def _show_no_test_set(self) -> None:
         """After Close: nothing of the old test set stays on screen."""
         self._explain_timer.stop()
+        self.explainer.cancel()
         self._row = None
         self._explained = None
+        self._loading_corpus = None
         self.setWindowTitle("bleu-gui")
         self.banner.hide()
         self.status_text.setText(NO_TEST_SET)
         self.summary.set_scores(None, 0, 0)
         self.summary.caption.setText(f"{NO_TEST_SET}: File › Open test set… opens one.")
-        self.detail.set_explanation(None)
-        self.explain.set_explanation(None)
+        self.detail.show_message(NO_TEST_SET)
+        self.explain.show_message(NO_TEST_SET)
         self.precision_chart.set_sentence(None)
         self.precision_chart.set_corpus((), math.nan, math.nan)
         self.histogram.set_scores(())
@@ -561,6 +644,8 @@ class MainWindow(QMainWindow):
         )
 
     def _on_busy_changed(self, busy: bool) -> None:
+        if not busy:  # scored (now the session's corpus) or given up
+            self._loading_corpus = None
         self.progress.setVisible(busy)
         self.cancel_button.setVisible(busy)
         if busy:
@@ -623,5 +708,6 @@ class MainWindow(QMainWindow):
         self.save_layout()
         self.browser.cancel()
         self.session.shutdown()
+        self.explainer.shutdown()
         self.file_actions.close()
         super().closeEvent(event)

@@ -60,6 +60,7 @@ from bleu_gui.core.explain import (
 )
 from bleu_gui.core.textspan import Span
 from bleu_gui.views.highlight_runs import (
+    ELLIPSIS,
     REFERENCE_MATCH,
     REFERENCE_RANKING,
     STATUS_RANKING,
@@ -91,8 +92,10 @@ from bleu_gui.views.palette import (
 from bleu_gui.views.segment_text import SegmentText
 
 __all__ = [
+    "EMPTY_TEXT",
     "HYPOTHESIS",
     "SOURCE",
+    "SOURCE_LIMIT",
     "SentenceDetailView",
     "lane_key",
     "reference_key",
@@ -103,6 +106,10 @@ HYPOTHESIS = "hypothesis"
 
 # Legend descriptions up to this length are kept on one line with their swatch.
 _UNBROKEN_DESCRIPTION = 32
+# A source longer than this many characters is shown up to here (it has no
+# highlights; laying out a megabyte of it would hold the GUI thread for seconds).
+SOURCE_LIMIT = 20_000
+EMPTY_TEXT = "Select a sentence to see its n-grams."
 
 
 def lane_key(order: int) -> str:
@@ -132,6 +139,7 @@ class SentenceDetailView(QWidget):
         super().__init__(parent)
         self._explanation: SentenceExplanation | None = None
         self._source: str | None = None
+        self._message: str | None = None
         self._order = 1
         self._show_tokens = False
         self._reference_names: tuple[str, ...] = ()
@@ -155,7 +163,23 @@ class SentenceDetailView(QWidget):
         """Show `explanation` (`None`: nothing to explain), with `source` if known."""
         self._explanation = explanation
         self._source = source
+        self._message = None
         self._render()
+
+    def show_message(self, message: str) -> None:
+        """Show `message` instead of a sentence ("No test set", "explaining…")."""
+        self._explanation = None
+        self._source = None
+        self._message = message
+        self._render()
+
+    def note(self) -> str:
+        """The note above the texts ("" for none): tokens shown, highlighting cut."""
+        return self._note.text() if self._note.isVisibleTo(self) else ""
+
+    def message(self) -> str:
+        """The text shown where there is no explanation ("" with one)."""
+        return "" if self._explanation is not None else self._empty.text()
 
     def set_order(self, order: int) -> None:
         """Highlight n-grams of `order`; 0 shows every order as stacked lanes.
@@ -277,6 +301,8 @@ class SentenceDetailView(QWidget):
             for link in occurrence.links:
                 key = reference_key(link.reference + 1)
                 spans = self._shown[key].token_spans
+                if link.start + order.order > len(spans):
+                    continue  # beyond the shown part of a long reference
                 span = (spans[link.start][0], spans[link.start + order.order - 1][1])
                 if span not in linked.setdefault(key, []):
                     linked[key].append(span)
@@ -407,14 +433,18 @@ class SentenceDetailView(QWidget):
         self._source_header.setVisible(has_source)
         self._source_text.setVisible(has_source)
         if self._source is not None:
-            shown = Shown(self._source, (), tokenized=False)
+            source, cut = self._source, len(self._source) > SOURCE_LIMIT
+            if cut:
+                source = source[:SOURCE_LIMIT] + ELLIPSIS
+            shown = Shown(source, (), tokenized=False, truncated=cut)
             self._show(SOURCE, self._source_text, shown, [], {})
 
-        self._empty.setText(
-            "Select a sentence to see its n-grams."
-            if self._source is None
-            else "There is no n-gram explanation for this sentence."
-        )
+        if self._message is not None:
+            self._empty.setText(self._message)
+        elif self._source is None:
+            self._empty.setText(EMPTY_TEXT)
+        else:
+            self._empty.setText("There is no n-gram explanation for this sentence.")
         self._empty.setVisible(explanation is None)
         for widget in (
             self._note,
@@ -477,6 +507,9 @@ class SentenceDetailView(QWidget):
                 runs = []
             else:
                 caption = counts_caption(selected, palette)
+                if explanation.hypothesis.truncated:
+                    kept = len(explanation.hypothesis.tokens)
+                    caption += f"&nbsp;in&nbsp;the&nbsp;first&nbsp;{kept:,}&nbsp;tokens"
                 runs = painted_runs(
                     shown.token_spans, status_pieces(selected), STATUS_RANKING
                 )
@@ -532,15 +565,16 @@ class SentenceDetailView(QWidget):
         if k in explanation.length_refs:
             parts.append(
                 f'<span style="color:{muted}">·&nbsp;its length r = '
-                f"{len(ref.tokens)} set the brevity penalty</span>"
+                f"{ref.token_count} set the brevity penalty</span>"
             )
         chosen = self._chosen_orders()
         if len(chosen) == 1:
             used = sum(1 for item in chosen[0].references[k] if item.matched)
+            where = f" in its first {len(ref.tokens):,} tokens" if ref.truncated else ""
             parts.append(
                 f'<span style="color:{muted}">·&nbsp;{used} of '
                 f"{len(chosen[0].references[k])} {chosen[0].order}-grams "
-                "paired</span>"
+                f"paired{where}</span>"
             )
         return _header_html(parts)
 
@@ -565,6 +599,9 @@ class SentenceDetailView(QWidget):
                     f"{join(changed)}: the tokenizer changed this text in a way "
                     "that cannot be traced back to its original characters."
                 )
+        cut = self._truncation_note()
+        if cut:
+            notes.append(cut)
         if self._order == 0:
             notes.append(
                 "Every order: one lane per order; the references show the spans "
@@ -572,6 +609,35 @@ class SentenceDetailView(QWidget):
             )
         self._note.setText(" ".join(notes))
         self._note.setVisible(bool(notes))
+
+    def _truncation_note(self) -> str:
+        """Where highlighting stops in texts too long to highlight in full, or ""."""
+        explanation = self._explanation
+        if explanation is None:
+            return ""
+        texts = [("the hypothesis", explanation.hypothesis)] + [
+            (f"reference {k + 1}", ref)
+            for k, ref in enumerate(explanation.references)
+            if ref is not None
+        ]
+        stops = [
+            f"at token {len(text.tokens):,} of {text.token_count:,} in {name}"
+            for name, text in texts
+            if text.truncated
+        ]
+        note = ""
+        if stops:
+            note = (
+                f"Too long to highlight in full: highlighting stops "
+                f"{join(stops)}; the numbers are for the whole segment."
+            )
+        source = self._source
+        if source is not None and len(source) > SOURCE_LIMIT:
+            note += (
+                f" The source is shown up to character {SOURCE_LIMIT:,} "
+                f"of {len(source):,}."
+            )
+        return note.strip()
 
     def _render_legend(self, references: int) -> None:
         palette = self.palette()

@@ -16,7 +16,6 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFileDialog, QLabel, QWidget
 from pytestqt.qtbot import QtBot
 
-from bleu_gui.views.explain_panel import EMPTY_TEXT
 from bleu_gui.views.main_window import MainWindow
 from bleu_gui.views.test_set_dialog import (
     CHECKING_TEXT,
@@ -340,7 +339,8 @@ def test_close_empties_the_window(
     )
     assert loaded.status_text.text() == "No test set"
     assert loaded.detail.explanation() is None
-    assert loaded.explain.plain_text() == EMPTY_TEXT
+    assert loaded.explain.plain_text() == "No test set"
+    assert loaded.detail.message() == "No test set"
     for chart in (loaded.precision_chart, loaded.histogram):
         assert chart.chart().title() == "No test set"
     assert loaded.precision_chart.categories() == []
