@@ -161,7 +161,7 @@ def test_an_exception_in_a_slot_is_logged_and_the_window_carries_on(
 
     explain = window.session.explain
 
-    def broken_explain(row: int) -> object:
+    def broken_explain(row: int, corpus: object = None) -> object:
         raise KeyError(f"no explanation for {row}")
 
     monkeypatch.setattr(window.session, "explain", broken_explain)
