@@ -199,6 +199,21 @@ class Corpora:
             references += refs
             sources.append(where / "src.txt")
             sets.append(FileSet(systems[0], tuple(refs), where / "src.txt"))
+        # A set whose first segment is one long line (a document on one line): it
+        # is explained in a process of its own and highlighted in part.
+        long = folder / "long"
+        long.mkdir()
+        for demo in sorted(DEMO.glob("*.txt")):
+            lines = demo.read_text(encoding="utf-8").splitlines()
+            first = " ".join(lines[: len(lines) // 2] * 2)  # ~100 KB
+            (long / demo.name).write_text(
+                "\n".join([first, *lines[1:3]]) + "\n", "utf-8"
+            )
+        long_systems = sorted(long.glob("sys.*.txt"))
+        long_refs = sorted(long.glob("ref.*.txt"))
+        candidates += long_systems
+        references += long_refs
+        sets.append(FileSet(long_systems[0], tuple(long_refs), long / "src.txt"))
         bad = folder / "bad"
         bad.mkdir()
         good = candidates[1].read_bytes()
@@ -319,6 +334,7 @@ class Monkey:
             (1, self.toggle_drop_bom),
             (2, self.stop_search),
             (1, self.kill_a_child_process),
+            (1, self.other_window),
         ]
         self._actions = [action for weight, action in weighted for _ in range(weight)]
 
@@ -515,6 +531,16 @@ class Monkey:
             return "(not busy)"
         self.qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
         return ""
+
+    def other_window(self) -> str:
+        """Go to the other open window, or open a second one (same settings file:
+        the recent files are shared)."""
+        others = [w for w in self.windows if w.isVisible() and w is not self.window]
+        if others:
+            self.window = self.rng.choice(others)
+            return "switched"
+        self.window = self._new_window()
+        return "opened a second window"
 
     def close_and_restart(self) -> str:
         """Close the window (mid-work, maybe) and open the app again."""
