@@ -93,6 +93,11 @@ class WorkerPool:
             initializer=start_worker,
             initargs=(niceness, os.getpid()),
         )
+        # The executor spawns a worker per job that finds none idle: a job each
+        # starts them all now, while their owner is small and idle, not at its
+        # first real job.
+        for _ in range(processes):
+            self.submit(_ready, None)
 
     @property
     def broken(self) -> bool:
@@ -184,6 +189,10 @@ def _until_reaped(process: BaseProcess) -> None:
     deadline = time.monotonic() + _REAP_SECONDS
     while process.exitcode is None and time.monotonic() < deadline:
         time.sleep(0.005)
+
+
+def _ready(_: object) -> None:
+    """A job that does nothing: it makes the executor start a worker."""
 
 
 _DIED = "a worker process died (killed by the system: out of memory?)"

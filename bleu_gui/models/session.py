@@ -78,6 +78,9 @@ _COUNTED_ORDERS = 6
 # run in a thread of this process, would make the GUI thread wait. Below it the work
 # takes a fraction of a second and starting the processes would cost more.
 _POOL_MIN_SEGMENTS = 2_000
+# ... or this many characters in all, in however few segments: one long segment (a
+# document on one line) is one long tokenizer call holding the GIL for seconds.
+_POOL_MIN_CHARACTERS = 200_000
 # A hypothesis file this large probably has that many segments: its load starts the
 # worker processes before reading, while this process is still small (forking a large
 # process holds the GIL for tens of milliseconds).
@@ -455,13 +458,15 @@ class Session(QObject):
 
     # --- jobs (run on a worker thread: no Qt calls, no state changes) -----------
 
-    def _pool_for(self, segments: int) -> WorkerPool | None:
+    def _pool_for(self, segments: int, characters: int = 0) -> WorkerPool | None:
         """The worker processes to use for a corpus this large, if any.
 
-        Started on first need (by `open_files` already, for a large hypothesis
-        file), and kept for the session's next requests.
+        Large means many segments, or (for tokenizing) many characters. Started on
+        first need (by `open_files` already, for a large hypothesis file), and kept
+        for the session's next requests.
         """
-        if self._processes < 2 or segments < _POOL_MIN_SEGMENTS:
+        large = segments >= _POOL_MIN_SEGMENTS or characters >= _POOL_MIN_CHARACTERS
+        if self._processes < 2 or not large:
             return None
         with self._pool_lock:
             if self._pool is not None and self._pool.broken:
@@ -519,7 +524,7 @@ class Session(QObject):
                 [ref.lines for ref in corpus.references],
                 config,
                 max_order=max(required_order(config), _COUNTED_ORDERS),
-                pool=self._pool_for(corpus.num_segments),
+                pool=self._pool_for(corpus.num_segments, _characters(corpus)),
             ),
             _progress_item,
         )
@@ -535,7 +540,7 @@ class Session(QObject):
     def _recount_job(self, counted: _Counted, config: BleuConfig) -> Job:
         """Count more orders from the cached tokens (no re-tokenizing), and score."""
         order = required_order(config)
-        pool = self._pool_for(len(counted.stats))
+        pool = self._pool_for(len(counted.stats), _characters(counted.corpus))
         stats = yield from relabel(
             iter_count(counted.tokenized, order, pool), _progress_item
         )
@@ -713,6 +718,12 @@ class Session(QObject):
     def _on_scored(self, scores: Scores) -> None:
         self._scores = scores
         self.scores_changed.emit()
+
+
+def _characters(corpus: Corpus) -> int:
+    """How many characters the hypothesis and references hold (what is tokenized)."""
+    files = (corpus.hypothesis, *corpus.references)
+    return sum(sum(map(len, file.lines)) for file in files)
 
 
 def _resolved(path: Path) -> Path:
