@@ -66,9 +66,8 @@ __all__ = [
 ]
 
 # Tokens of each text explained n-gram by n-gram (see `explain_sentence`): more than
-# a reader scrolls through, few enough to explain, send and paint in a blink (a 2 MB
-# segment in the window, measured: every order painted in ~40 ms with 1,000 tokens,
-# ~85 ms with 2,000; `bench/bench_long_segment.py`).
+# a reader scrolls through, few enough to explain, send and paint within one turn of
+# the event loop (measured in docs/design.md, `bench/bench_long_segment.py`).
 HIGHLIGHT_LIMIT = 1_000
 
 

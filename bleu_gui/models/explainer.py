@@ -1,9 +1,9 @@
 """Explanations of long segments, computed in a worker process.
 
 Explaining a sentence tokenizes its texts, locates the tokens in them and counts
-every n-gram: a few milliseconds for a sentence, seconds for a document on one line
-(a 2 MB segment: ~3 s, even with the occurrences bounded by
-`core.explain.HIGHLIGHT_LIMIT`). Those are regular-expression calls and Python
+every n-gram: quick for a sentence, seconds for a document on one line, even with
+the occurrences bounded by `core.explain.HIGHLIGHT_LIMIT` (docs/design.md has the
+numbers). Those are regular-expression calls and Python
 loops that hold the GIL, so on a thread of the GUI process they would freeze every
 paint (see `core.parallel`); they run in a process of their own instead, and only
 the result, bounded, comes back.

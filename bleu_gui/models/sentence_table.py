@@ -113,8 +113,8 @@ _LENGTHS = frozenset({int(Column.HYP_LEN), int(Column.REF_LEN)})  # counts of to
 # corpus (past this many the cache starts again).
 _CACHED_ROWS = 2_000
 # A cell and a tooltip show a hypothesis up to this many characters: Qt lays out the
-# whole string to elide it, and a document on one line (2 MB) froze each paint for
-# a second. The sentence detail shows it, bounded too.
+# whole string to elide it, so a document on one line froze every paint. The
+# sentence detail shows it, bounded too.
 _TEXT_SHOWN = 2_000
 
 _HEADERS = {
