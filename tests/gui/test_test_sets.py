@@ -8,7 +8,6 @@ exact words users read.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -27,40 +26,20 @@ from tests.gui.demo_sets import (
     OTHER_SIZE,
     TIMEOUT,
     DemoSet,
-    demo_set,
+    demo,
+    loaded,
     make_window,
-    other_set,
+    other,
     refused,
     scored,
+    window,
     write_lines,
 )
 
+__all__ = ["demo", "loaded", "other", "window"]  # fixtures
+
 # The dialog is shown; the offscreen platform says it cannot pass size hints on.
 pytestmark = pytest.mark.qt_log_ignore("propagateSizeHints")
-
-
-@pytest.fixture
-def demo(tmp_path: Path) -> DemoSet:
-    return demo_set(tmp_path / "wmt21")
-
-
-@pytest.fixture
-def other(tmp_path: Path) -> DemoSet:
-    return other_set(tmp_path / "newstest")
-
-
-@pytest.fixture
-def window(qtbot: QtBot, tmp_path: Path) -> Iterator[MainWindow]:
-    main = make_window(qtbot, tmp_path)
-    yield main
-    main.session.shutdown()
-
-
-@pytest.fixture
-def loaded(qtbot: QtBot, window: MainWindow, demo: DemoSet) -> MainWindow:
-    with scored(qtbot, window):
-        window.session.open_files(demo.file_set())
-    return window
 
 
 def open_dialog(window: MainWindow) -> OpenTestSetDialog:
