@@ -6,7 +6,6 @@ The window keeps its settings in a temporary INI file, never in the user's.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -17,6 +16,7 @@ from pytestqt.qtbot import QtBot
 
 from bleu_gui.models.session import FileSet, Session
 from bleu_gui.views.main_window import MainWindow
+from tests.gui.demo_sets import scored, write_lines
 
 TIMEOUT = 20_000
 
@@ -53,11 +53,6 @@ class Files:
         return FileSet(self.hyp, (self.ref_a, self.ref_b))
 
 
-def write_lines(path: Path, lines: list[str]) -> Path:
-    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    return path
-
-
 @pytest.fixture
 def files(tmp_path: Path) -> Files:
     return Files(
@@ -86,19 +81,6 @@ def loaded(qtbot: QtBot, window: MainWindow, files: Files) -> MainWindow:
     with scored(qtbot, window):
         window.session.open_files(files.fileset())
     return window
-
-
-@contextmanager
-def scored(qtbot: QtBot, window: MainWindow) -> Iterator[None]:
-    """Wait until what the block asked for is scored and the sentence shown."""
-    session = window.session
-    with qtbot.waitSignals(
-        [session.scores_changed, session.busy_changed],
-        check_params_cbs=[lambda *_: True, lambda busy: not busy],
-        timeout=TIMEOUT,
-    ):
-        yield
-    qtbot.waitUntil(lambda: not window.sentence_pending, timeout=TIMEOUT)
 
 
 def settle(qtbot: QtBot, window: MainWindow) -> None:

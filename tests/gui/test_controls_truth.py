@@ -21,10 +21,10 @@ from tests.gui.controls_support import (
     REFS,
     files,
     loaded,
-    scored,
     settings,
     window,
 )
+from tests.gui.demo_sets import scored
 
 __all__ = ["files", "loaded", "settings", "window"]  # fixtures
 

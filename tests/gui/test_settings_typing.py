@@ -20,11 +20,11 @@ from tests.gui.controls_support import (
     files,
     loaded,
     sacrebleu_sentences,
-    scored,
     settings,
     settle,
     window,
 )
+from tests.gui.demo_sets import scored
 
 __all__ = ["files", "loaded", "settings", "window"]  # fixtures
 
