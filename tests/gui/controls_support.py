@@ -11,7 +11,8 @@ from pathlib import Path
 
 import pytest
 import sacrebleu
-from PySide6.QtCore import QSettings
+from PySide6.QtCore import QSettings, Qt
+from PySide6.QtWidgets import QAbstractSpinBox, QWidget
 from pytestqt.qtbot import QtBot
 
 from bleu_gui.models.session import FileSet, Session
@@ -94,6 +95,21 @@ def settle(qtbot: QtBot, window: MainWindow) -> None:
         ):
             pass
     qtbot.waitUntil(lambda: not window.sentence_pending, timeout=TIMEOUT)
+
+
+def focus(qtbot: QtBot, window: MainWindow, widget: QWidget) -> None:
+    """Show the window, activate it and give `widget` the focus, as a click does."""
+    window.show()
+    qtbot.waitExposed(window)
+    window.activateWindow()
+    widget.setFocus(Qt.FocusReason.MouseFocusReason)
+    qtbot.waitUntil(widget.hasFocus, timeout=TIMEOUT)
+
+
+def start_typing(qtbot: QtBot, window: MainWindow, box: QAbstractSpinBox) -> None:
+    """Focus `box` and select its text (Ctrl+A), as a user about to type anew."""
+    focus(qtbot, window, box.lineEdit())
+    qtbot.keyClick(box.lineEdit(), Qt.Key.Key_A, Qt.KeyboardModifier.ControlModifier)
 
 
 def sacrebleu_sentences(**options: object) -> list[float]:

@@ -46,6 +46,11 @@ class DemoSet:
         return f"{score:.2f}", str(metric.get_signature())
 
 
+def summary(window: MainWindow) -> tuple[str, str]:
+    """The corpus score and signature the summary shows, as `DemoSet.sacrebleu`."""
+    return window.summary.score.text(), window.summary.signature.text()
+
+
 def read_lines(path: Path) -> list[str]:
     return path.read_text(encoding="utf-8").splitlines()
 
