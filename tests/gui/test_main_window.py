@@ -38,11 +38,13 @@ from bleu_gui.views.main_window import MainWindow
 from bleu_gui.views.palette import status_format
 from bleu_gui.views.sentence_detail import lane_key, reference_key
 from bleu_gui.workers import Job, Worker
-from tests.gui.controls_support import settings, window
+from tests.gui.controls_support import loaded, settings, window
 from tests.gui.demo_sets import scored, write_lines
 from tests.gui.palettes import dark_palette
 
-__all__ = ["settings", "window"]  # fixtures
+# `loaded` opens the `files` fixture below: a fixture takes its arguments by name,
+# so this module's 12 segments and source stand for the shared 4-segment corpus.
+__all__ = ["loaded", "settings", "window"]  # fixtures
 
 
 def test_installed_pyside_keeps_none_alive() -> None:
@@ -232,13 +234,6 @@ def files(tmp_path: Path) -> Files:
         write_lines(tmp_path / "refB.txt", REF_B),
         write_lines(tmp_path / "src.txt", SOURCE),
     )
-
-
-@pytest.fixture
-def loaded(qtbot: QtBot, window: MainWindow, files: Files) -> MainWindow:
-    with scored(qtbot, window):
-        window.session.open_files(files.fileset())
-    return window
 
 
 def shown_hypothesis(qtbot: QtBot, window: MainWindow) -> str:
