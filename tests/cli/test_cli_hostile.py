@@ -25,7 +25,7 @@ from sacrebleu.metrics.bleu import BLEU
 
 from bleu_gui import cli
 from bleu_gui.core import BleuConfig, Compat, ConfigError
-from bleu_gui.io import readers
+from tests.io.locked_folder import lock_folder
 
 TIMEOUT = 120
 MEMORY_LIMIT = 2 << 30  # bytes of address space for the command under test
@@ -259,23 +259,7 @@ def test_unsearchable_folder_is_one_line(
     locked.mkdir()
     ref = locked / "ref.txt"
     ref.write_bytes(files["ref"].read_bytes())
-    real_stat, real_open = os.stat, open
-
-    def denied(path: object) -> bool:
-        return str(path).startswith(str(locked) + os.sep)
-
-    def fake_stat(path: object, *args: object, **kwargs: object) -> os.stat_result:
-        if denied(path):
-            raise PermissionError(13, "Permission denied", str(path))
-        return real_stat(path, *args, **kwargs)  # type: ignore[arg-type]
-
-    def fake_open(path: object, *args: object, **kwargs: object) -> object:
-        if denied(path):
-            raise PermissionError(13, "Permission denied", str(path))
-        return real_open(path, *args, **kwargs)  # type: ignore[call-overload]
-
-    monkeypatch.setattr(os, "stat", fake_stat)
-    monkeypatch.setattr(readers, "open", fake_open, raising=False)
+    lock_folder(monkeypatch, locked)
     status, out, err = run_main([str(ref), "-i", str(files["hyp"])], capsys)
     assert (status, out) == (1, "")
     assert err == (

@@ -7,7 +7,6 @@ tests get it stuck for real and check that killing it, or killing its owner, end
 from __future__ import annotations
 
 import os
-import subprocess
 import sys
 import time
 
@@ -22,7 +21,7 @@ from bleu_gui.core.search_process import (
     pickle_texts,
 )
 from bleu_gui.core.text_search import SearchTexts, TextQuery
-from tests.core.test_worker_death import _alive
+from tests.core.orphans import alive, killed_owner, still_alive
 
 pytestmark = pytest.mark.skipif(
     sys.platform == "win32", reason="SIGKILL and getppid are POSIX"
@@ -68,7 +67,7 @@ def test_the_process_searches_its_texts_and_can_be_killed_when_stuck() -> None:
     finally:
         process.kill()
     assert pid is not None
-    assert not _alive(pid)
+    assert not alive(pid)
 
 
 _STUCK_OWNER = """
@@ -87,23 +86,10 @@ sys.stdin.read()  # wait to be killed
 
 
 def test_a_stuck_search_process_ends_when_its_owner_is_killed() -> None:
-    with subprocess.Popen(
-        [sys.executable, "-c", _STUCK_OWNER],
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.DEVNULL,  # the killed owner's resource tracker complains
-        text=True,
-        cwd=os.path.dirname(os.path.dirname(os.path.dirname(__file__))),
-    ) as owner:
-        assert owner.stdout is not None
-        stuck = int(owner.stdout.readline())
-        assert _alive(stuck)
-        owner.kill()  # as the system kills a frozen application: no clean-up runs
-        owner.wait()
-    deadline = time.monotonic() + 60  # a bound for a failing test, not a timing check
-    while _alive(stuck) and time.monotonic() < deadline:
-        time.sleep(0.1)
-    alive = _alive(stuck)
-    if alive:
+    with killed_owner(_STUCK_OWNER) as printed:
+        stuck = int(printed)
+        assert alive(stuck)
+    left = still_alive([stuck])
+    if left:
         os.kill(stuck, 9)  # leave nothing spinning behind a failed test
-    assert not alive
+    assert not left

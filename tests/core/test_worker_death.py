@@ -9,13 +9,12 @@ from __future__ import annotations
 
 import os
 import signal
-import subprocess
 import sys
-import time
 
 import pytest
 
 from bleu_gui.core.parallel import WorkerDiedError, WorkerPool, map_ordered
+from tests.core.orphans import alive, killed_owner, still_alive
 
 pytestmark = pytest.mark.skipif(
     sys.platform == "win32", reason="SIGKILL and getppid are POSIX"
@@ -59,35 +58,9 @@ sys.stdin.read()  # wait to be killed
 """
 
 
-def _alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    # A zombie still answers; its parent is gone, so init reaps it soon.
-    try:
-        with open(f"/proc/{pid}/stat", encoding="ascii") as stat:
-            return stat.read().split(")")[-1].split()[0] != "Z"
-    except FileNotFoundError:
-        return False
-
-
 def test_workers_end_when_their_owner_is_killed() -> None:
-    with subprocess.Popen(
-        [sys.executable, "-c", _ORPHANING_OWNER],
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.DEVNULL,  # the killed owner's resource tracker complains
-        text=True,
-        cwd=os.path.dirname(os.path.dirname(os.path.dirname(__file__))),
-    ) as owner:
-        assert owner.stdout is not None
-        workers = [int(pid) for pid in owner.stdout.readline().split()]
+    with killed_owner(_ORPHANING_OWNER) as printed:
+        workers = [int(pid) for pid in printed.split()]
         assert workers
-        assert all(_alive(pid) for pid in workers)
-        owner.kill()  # as the system kills a frozen application: no clean-up runs
-        owner.wait()  # not communicate(): live orphans would hold its pipes open
-    deadline = time.monotonic() + 60  # a bound for a failing test, not a timing check
-    while any(_alive(pid) for pid in workers) and time.monotonic() < deadline:
-        time.sleep(0.1)
-    assert not [pid for pid in workers if _alive(pid)]
+        assert all(alive(pid) for pid in workers)
+    assert not still_alive(workers)

@@ -6,17 +6,18 @@ The window keeps its settings in a temporary INI file, never in the user's.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 import sacrebleu
-from PySide6.QtCore import QSettings
+from PySide6.QtCore import QSettings, Qt
+from PySide6.QtWidgets import QAbstractSpinBox, QWidget
 from pytestqt.qtbot import QtBot
 
 from bleu_gui.models.session import FileSet, Session
 from bleu_gui.views.main_window import MainWindow
+from tests.gui.demo_sets import scored, write_lines
 
 TIMEOUT = 20_000
 
@@ -53,11 +54,6 @@ class Files:
         return FileSet(self.hyp, (self.ref_a, self.ref_b))
 
 
-def write_lines(path: Path, lines: list[str]) -> Path:
-    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    return path
-
-
 @pytest.fixture
 def files(tmp_path: Path) -> Files:
     return Files(
@@ -88,19 +84,6 @@ def loaded(qtbot: QtBot, window: MainWindow, files: Files) -> MainWindow:
     return window
 
 
-@contextmanager
-def scored(qtbot: QtBot, window: MainWindow) -> Iterator[None]:
-    """Wait until what the block asked for is scored and the sentence shown."""
-    session = window.session
-    with qtbot.waitSignals(
-        [session.scores_changed, session.busy_changed],
-        check_params_cbs=[lambda *_: True, lambda busy: not busy],
-        timeout=TIMEOUT,
-    ):
-        yield
-    qtbot.waitUntil(lambda: not window.sentence_pending, timeout=TIMEOUT)
-
-
 def settle(qtbot: QtBot, window: MainWindow) -> None:
     """Wait for the scores a request started, if it started any."""
     session = window.session
@@ -112,6 +95,21 @@ def settle(qtbot: QtBot, window: MainWindow) -> None:
         ):
             pass
     qtbot.waitUntil(lambda: not window.sentence_pending, timeout=TIMEOUT)
+
+
+def focus(qtbot: QtBot, window: MainWindow, widget: QWidget) -> None:
+    """Show the window, activate it and give `widget` the focus, as a click does."""
+    window.show()
+    qtbot.waitExposed(window)
+    window.activateWindow()
+    widget.setFocus(Qt.FocusReason.MouseFocusReason)
+    qtbot.waitUntil(widget.hasFocus, timeout=TIMEOUT)
+
+
+def start_typing(qtbot: QtBot, window: MainWindow, box: QAbstractSpinBox) -> None:
+    """Focus `box` and select its text (Ctrl+A), as a user about to type anew."""
+    focus(qtbot, window, box.lineEdit())
+    qtbot.keyClick(box.lineEdit(), Qt.Key.Key_A, Qt.KeyboardModifier.ControlModifier)
 
 
 def sacrebleu_sentences(**options: object) -> list[float]:

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from itertools import cycle, islice
 from pathlib import Path
 
+import pytest
 from PySide6.QtCore import QSettings
 from pytestqt.qtbot import QtBot
 from sacrebleu.metrics.bleu import BLEU
@@ -43,6 +44,11 @@ class DemoSet:
         refs = [read_lines(ref) for ref in self.refs]
         score = metric.corpus_score(read_lines(self.candidate), refs).score
         return f"{score:.2f}", str(metric.get_signature())
+
+
+def summary(window: MainWindow) -> tuple[str, str]:
+    """The corpus score and signature the summary shows, as `DemoSet.sacrebleu`."""
+    return window.summary.score.text(), window.summary.signature.text()
 
 
 def read_lines(path: Path) -> list[str]:
@@ -88,9 +94,37 @@ def make_window(qtbot: QtBot, folder: Path) -> MainWindow:
     return window
 
 
+@pytest.fixture
+def demo(tmp_path: Path) -> DemoSet:
+    return demo_set(tmp_path / "wmt21")
+
+
+@pytest.fixture
+def other(tmp_path: Path) -> DemoSet:
+    return other_set(tmp_path / "newstest")
+
+
+@pytest.fixture
+def window(qtbot: QtBot, tmp_path: Path) -> Iterator[MainWindow]:
+    """A window as `make_window` makes it; its worker processes end with the test."""
+    main = make_window(qtbot, tmp_path)
+    yield main
+    main.explainer.shutdown()
+    main.session.shutdown()
+
+
+@pytest.fixture
+def loaded(qtbot: QtBot, window: MainWindow, demo: DemoSet) -> MainWindow:
+    """The window with the demo set open and scored."""
+    with scored(qtbot, window):
+        window.session.open_files(demo.file_set())
+    return window
+
+
 @contextmanager
 def scored(qtbot: QtBot, window: MainWindow) -> Iterator[None]:
-    """Wait until what the block asked for is scored and the work has ended."""
+    """Wait until what the block asked for is scored, the work has ended and the
+    selected sentence is shown (it is explained at the next event-loop turn)."""
     session = window.session
     with qtbot.waitSignals(
         [session.scores_changed, session.busy_changed],

@@ -17,27 +17,10 @@ import sacrebleu
 from PySide6.QtGui import QImage
 
 from bleu_gui.app import main
+from tests.gui.controls_support import HYPS, REF_A, REF_B
+from tests.gui.demo_sets import write_lines
 
 # WMT21 news de-en (newstest2021): happypoet's output and both references.
-HYPS = [
-    "Biker reacts at lightning speed and prevents worse",
-    "Motorist overlooks biker",
-    "Biker suffers leg injury",
-    "The biker tried to avoid the car, but still grazed it at the rear of the vehicle.",
-]
-REF_A = [
-    "Biker reacts lightning fast and prevents worse.",
-    "A female car driver overlooks a biker",
-    "Biker suffers leg injuries",
-    "The biker still attempted to evade the car, however, brushed against the car "
-    "at the rear end.",
-]
-REF_B = [
-    "Biker reacts lighting-fast and prevents the worst",
-    "Car driver doesn’t see biker",
-    "Biker suffers leg injury",
-    "The biker tried to evade the car, but still hit the rear of the vehicle.",
-]
 SOURCE = [
     "Biker reagiert blitzschnell und verhindert Schlimmeres",
     "Autofahrerin übersieht Biker",
@@ -63,11 +46,6 @@ def report(window, path, status):
 app._save = report
 sys.exit(app.main(sys.argv[1:]))
 """
-
-
-def write_lines(path: Path, lines: list[str]) -> Path:
-    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    return path
 
 
 @pytest.fixture

@@ -16,20 +16,19 @@ from PySide6.QtCore import QTimer
 from pytestqt.qtbot import QtBot
 
 from bleu_gui.models.session import FileSet
-from tests.gui.demo_sets import TIMEOUT, demo_set, make_window, scored
+from bleu_gui.views.main_window import MainWindow
+from tests.gui.demo_sets import TIMEOUT, DemoSet, demo, loaded, window
+
+__all__ = ["demo", "loaded", "window"]  # fixtures
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="named pipes: POSIX")
 
 
 def test_a_pipe_with_no_writer_leaves_the_window_turning_and_cancel_works(
-    qtbot: QtBot, tmp_path: Path
+    qtbot: QtBot, loaded: MainWindow, tmp_path: Path
 ) -> None:
-    demo = demo_set(tmp_path / "set")
-    window = make_window(qtbot, tmp_path)
-    session = window.session
-    with scored(qtbot, window):
-        session.open_files(demo.file_set())
-    loaded = session.files
+    session = loaded.session
+    files = session.files
     pipe = tmp_path / "candidate.fifo"
     os.mkfifo(pipe)
 
@@ -49,7 +48,7 @@ def test_a_pipe_with_no_writer_leaves_the_window_turning_and_cancel_works(
             session.busy_changed, check_params_cb=lambda busy: not busy
         ):
             session.cancel()
-        assert session.files == loaded
+        assert session.files == files
     finally:
         heartbeat.stop()
         # Let the abandoned open() return: a writer comes and goes.
@@ -57,13 +56,9 @@ def test_a_pipe_with_no_writer_leaves_the_window_turning_and_cancel_works(
 
 
 def test_a_huge_binary_file_is_refused_by_its_first_bytes(
-    qtbot: QtBot, tmp_path: Path
+    qtbot: QtBot, loaded: MainWindow, demo: DemoSet, tmp_path: Path
 ) -> None:
-    demo = demo_set(tmp_path / "set")
-    window = make_window(qtbot, tmp_path)
-    session = window.session
-    with scored(qtbot, window):
-        session.open_files(demo.file_set())
+    session = loaded.session
     huge = tmp_path / "huge.txt"
     with open(huge, "wb") as file:
         file.truncate(1_500_000_000)  # sparse: 1.5 GB of NUL bytes, nothing written

@@ -21,10 +21,10 @@ from tests.gui.controls_support import (
     REFS,
     files,
     loaded,
-    scored,
     settings,
     window,
 )
+from tests.gui.demo_sets import scored
 
 __all__ = ["files", "loaded", "settings", "window"]  # fixtures
 
@@ -85,20 +85,23 @@ def row_label(panel: SettingsPanel, field: QWidget) -> str:
     return label.text()
 
 
+def row_fields(panel: SettingsPanel) -> list[QWidget]:
+    """The settings whose rows a mode shows or hides, top to bottom."""
+    return [
+        panel.tokenizer,
+        panel.smoothing,
+        panel.smooth_value,
+        panel.max_order,
+        panel.weights,
+        panel.nltk_alpha,
+        panel.nltk_k,
+        panel.effective,
+    ]
+
+
 def visible_rows(panel: SettingsPanel) -> list[str]:
     return [
-        row_label(panel, field)
-        for field in (
-            panel.tokenizer,
-            panel.smoothing,
-            panel.smooth_value,
-            panel.max_order,
-            panel.weights,
-            panel.nltk_alpha,
-            panel.nltk_k,
-            panel.effective,
-        )
-        if not field.isHidden()
+        row_label(panel, field) for field in row_fields(panel) if not field.isHidden()
     ]
 
 
@@ -169,19 +172,7 @@ def test_every_setting_and_method_has_a_tooltip(qtbot: QtBot, compat: Compat) ->
     panel = SettingsPanel()
     qtbot.addWidget(panel)
     panel.compat.setCurrentIndex(panel.compat.findData(compat))
-    fields: list[QWidget] = [
-        panel.compat,
-        panel.tokenizer,
-        panel.lowercase,
-        panel.smoothing,
-        panel.smooth_value,
-        panel.max_order,
-        panel.weights,
-        panel.nltk_alpha,
-        panel.nltk_k,
-        panel.effective,
-    ]
-    for field in fields:
+    for field in [panel.compat, panel.lowercase, *row_fields(panel)]:
         if not field.isHidden():
             assert field.toolTip(), field
     for i in range(panel.smoothing.count()):

@@ -10,7 +10,6 @@ test set is open.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -23,29 +22,13 @@ from tests.gui.demo_sets import (
     OTHER_SIZE,
     TIMEOUT,
     DemoSet,
-    demo_set,
-    make_window,
-    other_set,
+    demo,
+    other,
     scored,
+    window,
 )
 
-
-@pytest.fixture
-def window(qtbot: QtBot, tmp_path: Path) -> Iterator[MainWindow]:
-    main = make_window(qtbot, tmp_path)
-    yield main
-    main.explainer.shutdown()
-    main.session.shutdown()
-
-
-@pytest.fixture
-def demo(tmp_path: Path) -> DemoSet:
-    return demo_set(tmp_path / "wmt21")
-
-
-@pytest.fixture
-def other(tmp_path: Path) -> DemoSet:
-    return other_set(tmp_path / "newstest")
+__all__ = ["demo", "other", "window"]  # fixtures
 
 
 def lines(path: Path) -> list[str]:

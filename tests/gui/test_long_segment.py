@@ -10,7 +10,6 @@ segment. Events are ordered by Qt signals, never by durations.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import dataclass
 from itertools import cycle
 from pathlib import Path
@@ -28,7 +27,9 @@ from bleu_gui.models.session import FileSet
 from bleu_gui.views.highlight_runs import ELLIPSIS
 from bleu_gui.views.main_window import MainWindow
 from bleu_gui.views.sentence_detail import HYPOTHESIS, lane_key, reference_key
-from tests.gui.demo_sets import make_window, write_lines
+from tests.gui.demo_sets import window, write_lines
+
+__all__ = ["window"]  # fixtures
 
 # Long enough for each step: tokenizing 2 MB and explaining it on a busy machine.
 SLOW = 180_000
@@ -85,14 +86,6 @@ def long_set(tmp_path: Path, long_texts: tuple[str, str]) -> LongSet:
     )
 
 
-@pytest.fixture
-def window(qtbot: QtBot, tmp_path: Path) -> Iterator[MainWindow]:
-    main = make_window(qtbot, tmp_path)
-    yield main
-    main.explainer.shutdown()
-    main.session.shutdown()
-
-
 class Heartbeat:
     """A 10 ms timer noting whether it fired while a long sentence was explained."""
 
@@ -121,16 +114,21 @@ def explained(qtbot: QtBot, window: MainWindow) -> None:
     qtbot.waitUntil(lambda: not window.sentence_pending, timeout=SLOW)
 
 
-def test_a_long_segment_is_explained_while_the_window_answers(
-    qtbot: QtBot, window: MainWindow, long_set: LongSet
-) -> None:
-    heartbeat = Heartbeat(window)
+def open_long_set(qtbot: QtBot, window: MainWindow, long_set: LongSet) -> None:
+    """Open the long set; wait until it is scored and its first sentence explained."""
     session = window.session
     with qtbot.waitSignals(
         [session.scores_changed, window.explainer.finished], timeout=SLOW
     ):
         session.open_files(long_set.file_set())
     explained(qtbot, window)
+
+
+def test_a_long_segment_is_explained_while_the_window_answers(
+    qtbot: QtBot, window: MainWindow, long_set: LongSet
+) -> None:
+    heartbeat = Heartbeat(window)
+    open_long_set(qtbot, window, long_set)
     # The long first sentence was explained in the background: the event loop
     # turned (the heartbeat fired) between the request and its result.
     assert heartbeat.beat_before_explained()
@@ -182,12 +180,7 @@ def test_a_long_segment_is_explained_while_the_window_answers(
 def test_every_order_tokens_and_copy_stay_bounded(
     qtbot: QtBot, window: MainWindow, long_set: LongSet
 ) -> None:
-    session = window.session
-    with qtbot.waitSignals(
-        [session.scores_changed, window.explainer.finished], timeout=SLOW
-    ):
-        session.open_files(long_set.file_set())
-    explained(qtbot, window)
+    open_long_set(qtbot, window, long_set)
     heartbeat = QTimer()
     heartbeat.setInterval(10)
     heartbeat.start()
@@ -242,12 +235,7 @@ def test_every_order_tokens_and_copy_stay_bounded(
 def test_a_short_sentence_selected_while_a_long_one_is_explained_wins(
     qtbot: QtBot, window: MainWindow, long_set: LongSet
 ) -> None:
-    session = window.session
-    with qtbot.waitSignals(
-        [session.scores_changed, window.explainer.finished], timeout=SLOW
-    ):
-        session.open_files(long_set.file_set())
-    explained(qtbot, window)
+    open_long_set(qtbot, window, long_set)
     assert window.select_sentence(2)
     # Back to the long one: explained anew in the background (the panels say so).
     assert window.table.select_corpus_row(0)

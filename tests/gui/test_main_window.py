@@ -12,7 +12,6 @@ import re
 import sys
 import threading
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -39,7 +38,13 @@ from bleu_gui.views.main_window import MainWindow
 from bleu_gui.views.palette import status_format
 from bleu_gui.views.sentence_detail import lane_key, reference_key
 from bleu_gui.workers import Job, Worker
+from tests.gui.controls_support import loaded, settings, window
+from tests.gui.demo_sets import scored, write_lines
 from tests.gui.palettes import dark_palette
+
+# `loaded` opens the `files` fixture below: a fixture takes its arguments by name,
+# so this module's 12 segments and source stand for the shared 4-segment corpus.
+__all__ = ["loaded", "settings", "window"]  # fixtures
 
 
 def test_installed_pyside_keeps_none_alive() -> None:
@@ -221,11 +226,6 @@ class Files:
         return FileSet(self.hyp, (self.ref_a, self.ref_b), self.src if source else None)
 
 
-def write_lines(path: Path, lines: list[str]) -> Path:
-    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    return path
-
-
 @pytest.fixture
 def files(tmp_path: Path) -> Files:
     return Files(
@@ -234,41 +234,6 @@ def files(tmp_path: Path) -> Files:
         write_lines(tmp_path / "refB.txt", REF_B),
         write_lines(tmp_path / "src.txt", SOURCE),
     )
-
-
-@pytest.fixture
-def settings(tmp_path: Path) -> QSettings:
-    return QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
-
-
-@pytest.fixture
-def window(qtbot: QtBot, settings: QSettings) -> Iterator[MainWindow]:
-    session = Session(processes=1)
-    main = MainWindow(session, settings)
-    qtbot.addWidget(main)
-    yield main
-    session.shutdown()
-
-
-@pytest.fixture
-def loaded(qtbot: QtBot, window: MainWindow, files: Files) -> MainWindow:
-    with scored(qtbot, window):
-        window.session.open_files(files.fileset())
-    return window
-
-
-@contextmanager
-def scored(qtbot: QtBot, window: MainWindow) -> Iterator[None]:
-    """Wait until what the block asked for is scored, the work has ended and the
-    selected sentence is shown (it is explained at the next event-loop turn)."""
-    session = window.session
-    with qtbot.waitSignals(
-        [session.scores_changed, session.busy_changed],
-        check_params_cbs=[lambda *_: True, lambda busy: not busy],
-        timeout=TIMEOUT,
-    ):
-        yield
-    qtbot.waitUntil(lambda: not window.sentence_pending, timeout=TIMEOUT)
 
 
 def shown_hypothesis(qtbot: QtBot, window: MainWindow) -> str:

@@ -12,12 +12,13 @@ from pathlib import Path
 import pytest
 import sacrebleu
 from PySide6.QtCore import QSettings, Qt
-from PySide6.QtWidgets import QDoubleSpinBox, QWidget
+from PySide6.QtWidgets import QDoubleSpinBox
 from pytestqt.qtbot import QtBot
 
 from bleu_gui.models.sentence_filter import SentenceFilter
 from bleu_gui.models.session import FileSet, Session
 from bleu_gui.views.main_window import MainWindow
+from tests.gui.controls_support import start_typing
 
 TIMEOUT = 20_000
 # WMT21 news de-en (newstest2021); the last hypothesis is its reference word for word.
@@ -56,14 +57,6 @@ def window(qtbot: QtBot, tmp_path: Path) -> Iterator[MainWindow]:
     session.shutdown()
 
 
-def focus(qtbot: QtBot, window: MainWindow, widget: QWidget) -> None:
-    window.show()
-    qtbot.waitExposed(window)
-    window.activateWindow()
-    widget.setFocus(Qt.FocusReason.MouseFocusReason)
-    qtbot.waitUntil(widget.hasFocus, timeout=TIMEOUT)
-
-
 def type_slowly(
     qtbot: QtBot, window: MainWindow, spin: QDoubleSpinBox, text: str
 ) -> list[SentenceFilter]:
@@ -88,8 +81,7 @@ def test_a_maximum_typed_slowly_commits_each_pause_and_keeps_every_key(
     qtbot: QtBot, window: MainWindow
 ) -> None:
     box = window.filter_bar.max_score
-    focus(qtbot, window, box.lineEdit())
-    qtbot.keyClick(box.lineEdit(), Qt.Key.Key_A, Qt.KeyboardModifier.ControlModifier)
+    start_typing(qtbot, window, box)
     committed = type_slowly(qtbot, window, box, "50")
     assert [spec.max_score for spec in committed] == [5.0, 50.0]
     assert box.text() == "50"  # never rewritten under the cursor
@@ -107,8 +99,7 @@ def test_a_key_alone_does_not_filter_enter_does(
     box = window.filter_bar.min_score
     requests: list[SentenceFilter] = []
     window.filter_bar.filter_requested.connect(requests.append)
-    focus(qtbot, window, box.lineEdit())
-    qtbot.keyClick(box.lineEdit(), Qt.Key.Key_A, Qt.KeyboardModifier.ControlModifier)
+    start_typing(qtbot, window, box)
     qtbot.keyClicks(box.lineEdit(), "4")
     assert requests == []  # the key started the pause, no filter yet
     with qtbot.waitSignal(window.filter_bar.filter_requested) as request:
@@ -120,8 +111,7 @@ def test_a_key_alone_does_not_filter_enter_does(
 
 def test_leaving_a_score_field_commits_it(qtbot: QtBot, window: MainWindow) -> None:
     box = window.filter_bar.max_score
-    focus(qtbot, window, box.lineEdit())
-    qtbot.keyClick(box.lineEdit(), Qt.Key.Key_A, Qt.KeyboardModifier.ControlModifier)
+    start_typing(qtbot, window, box)
     with qtbot.waitSignal(window.filter_bar.filter_requested) as request:
         qtbot.keyClicks(box.lineEdit(), "30")
         window.filter_bar.search.setFocus(Qt.FocusReason.TabFocusReason)
@@ -132,8 +122,7 @@ def test_a_histogram_click_never_rewrites_the_field_being_typed_in(
     qtbot: QtBot, window: MainWindow
 ) -> None:
     box = window.filter_bar.max_score
-    focus(qtbot, window, box.lineEdit())
-    qtbot.keyClick(box.lineEdit(), Qt.Key.Key_A, Qt.KeyboardModifier.ControlModifier)
+    start_typing(qtbot, window, box)
     qtbot.keyClicks(box.lineEdit(), "7")
     with qtbot.waitSignal(window.filter_bar.filter_requested) as request:
         window.histogram.range_clicked.emit(95.0, 100.0)

@@ -10,10 +10,10 @@ from tests.gui.controls_support import (
     HYPS,
     Files,
     files,
-    scored,
     settings,
     window,
 )
+from tests.gui.demo_sets import scored
 
 __all__ = ["files", "settings", "window"]  # fixtures
 

@@ -18,13 +18,15 @@ from bleu_gui.views.main_window import MainWindow
 from tests.gui.controls_support import (
     TIMEOUT,
     files,
+    focus,
     loaded,
     sacrebleu_sentences,
-    scored,
     settings,
     settle,
+    start_typing,
     window,
 )
+from tests.gui.demo_sets import scored
 
 __all__ = ["files", "loaded", "settings", "window"]  # fixtures
 
@@ -43,14 +45,6 @@ def bleu_column(window: MainWindow) -> list[float]:
     return [cells[row] for row in sorted(cells)]
 
 
-def focus(qtbot: QtBot, window: MainWindow, widget: QWidget) -> None:
-    window.show()
-    qtbot.waitExposed(window)
-    window.activateWindow()
-    widget.setFocus(Qt.FocusReason.MouseFocusReason)
-    qtbot.waitUntil(widget.hasFocus, timeout=TIMEOUT)
-
-
 def type_slowly(qtbot: QtBot, window: MainWindow, widget: QWidget, text: str) -> None:
     """Type `text` a key at a time; after each key, let the pause commit and score."""
     pause = window.settings_panel.typing_pause
@@ -62,17 +56,12 @@ def type_slowly(qtbot: QtBot, window: MainWindow, widget: QWidget, text: str) ->
         settle(qtbot, window)
 
 
-def select_all(qtbot: QtBot, widget: QWidget) -> None:
-    qtbot.keyClick(widget, Qt.Key.Key_A, Qt.KeyboardModifier.ControlModifier)
-
-
 def test_typing_a_floor_value_keeps_every_key(qtbot: QtBot, loaded: MainWindow) -> None:
     panel = loaded.settings_panel
     with scored(qtbot, loaded):
         panel.smoothing.setCurrentIndex(panel.smoothing.findData(Smoothing.FLOOR))
     box = panel.smooth_value
-    focus(qtbot, loaded, box.lineEdit())
-    select_all(qtbot, box.lineEdit())
+    start_typing(qtbot, loaded, box)
     type_slowly(qtbot, loaded, box.lineEdit(), "0.25")
     assert box.text() == "0.25"
     assert loaded.session.config.smooth_value == 0.25
@@ -93,8 +82,7 @@ def test_a_rescore_never_rewrites_the_field_being_typed_in(
 ) -> None:
     panel = loaded.settings_panel
     box = panel.max_order
-    focus(qtbot, loaded, box.lineEdit())
-    select_all(qtbot, box.lineEdit())
+    start_typing(qtbot, loaded, box)
     type_slowly(qtbot, loaded, box.lineEdit(), "3")
     assert loaded.session.config.max_order == 3
     qtbot.keyClicks(box.lineEdit(), "\b")  # the user deletes it to type another
@@ -127,8 +115,7 @@ def test_the_score_range_fields_accept_typing(
 ) -> None:
     """The filter's range fields filter on Enter, with every key typed kept."""
     box = loaded.filter_bar.min_score
-    focus(qtbot, loaded, box.lineEdit())
-    select_all(qtbot, box.lineEdit())
+    start_typing(qtbot, loaded, box)
     for key in text:
         qtbot.keyClicks(box.lineEdit(), key)
     with qtbot.waitSignal(loaded.filter_bar.filter_requested, timeout=TIMEOUT) as sent:

@@ -24,10 +24,10 @@ from tests.gui.controls_support import (
     Files,
     files,
     loaded,
-    scored,
     settings,
     window,
 )
+from tests.gui.demo_sets import scored
 
 __all__ = ["files", "loaded", "settings", "window"]  # fixtures
 

@@ -25,6 +25,7 @@ from bleu_gui.io import (
     read_segments,
     readers,
 )
+from tests.io.locked_folder import lock_folder
 
 
 @pytest.mark.parametrize("device", ["/dev/zero", "/dev/urandom", "/dev/null"])
@@ -123,23 +124,7 @@ def test_folder_that_cannot_be_searched(
     locked = tmp_path / "locked"
     locked.mkdir()
     (locked / "ref.txt").write_text("a\n")
-    real_stat, real_open = os.stat, open
-
-    def denied(path: object) -> bool:
-        return str(path).startswith(str(locked) + os.sep)
-
-    def fake_stat(path: object, *args: object, **kwargs: object) -> os.stat_result:
-        if denied(path):
-            raise PermissionError(13, "Permission denied", str(path))
-        return real_stat(path, *args, **kwargs)  # type: ignore[arg-type]
-
-    def fake_open(path: object, *args: object, **kwargs: object) -> object:
-        if denied(path):
-            raise PermissionError(13, "Permission denied", str(path))
-        return real_open(path, *args, **kwargs)  # type: ignore[call-overload]
-
-    monkeypatch.setattr(os, "stat", fake_stat)
-    monkeypatch.setattr(readers, "open", fake_open, raising=False)
+    lock_folder(monkeypatch, locked)
     with pytest.raises(FilePermissionError) as info:
         read_segments(locked / "ref.txt")
     assert str(info.value) == (
