@@ -174,6 +174,11 @@ def test_random_user_actions(
     if options.keep_going or not problems.found:
         session = monkey.window.session
         try:
+            if session.is_busy:
+                # A read may wait for ever on a pipe nobody writes: cancel, as a
+                # user would.
+                monkey.log.append("final cancel")
+                session.cancel()
             qtbot.waitUntil(lambda: not session.is_busy, timeout=IDLE_TIMEOUT)
             if session.files is not None:
                 monkey.log.append("final reload")
