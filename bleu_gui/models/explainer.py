@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import logging
 from concurrent.futures import Future
+from dataclasses import dataclass
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
@@ -79,9 +80,7 @@ class Explainer(QObject):
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._pool: WorkerPool | None = None
-        self._pending: tuple[ExplainKey, Future[SentenceExplanation | str]] | None = (
-            None
-        )
+        self._pending: _Pending | None = None
         self._poll = QTimer(self)
         self._poll.setInterval(_POLL_MS)
         self._poll.timeout.connect(self._check)
@@ -89,7 +88,7 @@ class Explainer(QObject):
     @property
     def pending(self) -> ExplainKey | None:
         """The request being explained in the worker process, if any."""
-        return self._pending[0] if self._pending is not None else None
+        return self._pending.key if self._pending is not None else None
 
     def start(self, key: ExplainKey, request: ExplainRequest) -> None:
         """Explain `request` in the worker process; `finished` brings the result.
@@ -97,22 +96,37 @@ class Explainer(QObject):
         The pending request, if any, is dropped.
         """
         self.cancel()
-        if self._pool is None or self._pool.broken:
-            self._pool = WorkerPool(1)
-        future = self._pool.submit(explain_or_why_not, request)
-        self._pending = (key, future)
+        self._submit(key, request, retried=False)
+
+    def _submit(
+        self, key: ExplainKey, request: ExplainRequest, *, retried: bool
+    ) -> None:
+        try:
+            future = self._worker_pool().submit(explain_or_why_not, request)
+        except WorkerDiedError:  # its process was killed since the last request
+            self.shutdown()
+            future = self._worker_pool().submit(explain_or_why_not, request)
+        self._pending = _Pending(key, request, future, retried)
         self._poll.start()
 
     def cancel(self) -> None:
         """Drop the pending request; a running one stops with its process."""
         pending, self._pending = self._pending, None
         self._poll.stop()
-        if pending is None or pending[1].cancel():
+        if pending is None or pending.future.cancel():
             return
-        if not pending[1].done():
+        if not pending.future.done():
             # The only worker is busy with a segment nobody looks at any more, for
             # seconds: stop it, a new one starts with the next long segment.
             self.shutdown()
+
+    def _worker_pool(self) -> WorkerPool:
+        """The worker process's pool, a new one if there is none or it broke."""
+        if self._pool is not None and self._pool.broken:
+            self.shutdown()
+        if self._pool is None:
+            self._pool = WorkerPool(1)
+        return self._pool
 
     def shutdown(self) -> None:
         """Stop the worker process (on exit); a later request starts another."""
@@ -127,18 +141,34 @@ class Explainer(QObject):
         if pending is None:
             self._poll.stop()
             return
-        key, future = pending
-        if not future.done():
+        if not pending.future.done():
             return
         self._pending = None
         self._poll.stop()
-        pool = self._pool
+        key, pool = pending.key, self._pool
         try:
+            future = pending.future
             result = pool.result(future) if pool is not None else future.result()
-        except (WorkerDiedError, PoolClosedError) as error:
-            self._pool = None
+        except WorkerDiedError as error:
+            self.shutdown()  # the next long segment starts a new process
+            if not pending.retried:  # killed while idle, noticed only now: again
+                self._submit(key, pending.request, retried=True)
+                return
+            result = str(error)
+        except PoolClosedError as error:
+            self.shutdown()
             result = str(error)
         except Exception as error:  # a bug: said in one line, logged in full
             _log.exception("explaining sentence %d failed", key.row + 1)
             result = f"could not explain this sentence: {error}"
         self.finished.emit(key, result)
+
+
+@dataclass(frozen=True, slots=True)
+class _Pending:
+    """The request being explained: its key, its texts (for one retry), its future."""
+
+    key: ExplainKey
+    request: ExplainRequest
+    future: Future[SentenceExplanation | str]
+    retried: bool
