@@ -79,6 +79,9 @@ DEFAULT_SEED = 12345
 # Index cells (resamples x segments) drawn per block: 4 Mi cells keep a block's
 # indices and counts near 64 MB whatever the corpus size.
 _BLOCK_CELLS = 1 << 22
+# At most this many resamples per block, so that progress (and a chance to stop)
+# comes often on a small corpus, where scoring the resamples is most of the work.
+_MAX_BLOCK_ROWS = 1024
 # Boolean draws use one 32-bit word per 32 values and drop the rest of the last word
 # at the end of a call; blocks of a multiple of 32 rows keep the stream identical.
 _ROW_QUANTUM = 32
@@ -343,7 +346,8 @@ def _score_row(row: Sequence[object], config: BleuConfig, k: float | None) -> fl
 
 def _blocks(samples: int, segments: int) -> Iterator[int]:
     """Row counts of successive blocks: multiples of 32, about `_BLOCK_CELLS` cells."""
-    rows = max(_ROW_QUANTUM, (_BLOCK_CELLS // segments) // _ROW_QUANTUM * _ROW_QUANTUM)
+    fitting = (_BLOCK_CELLS // segments) // _ROW_QUANTUM * _ROW_QUANTUM
+    rows = min(_MAX_BLOCK_ROWS, max(_ROW_QUANTUM, fitting))
     for start in range(0, samples, rows):
         yield min(rows, samples - start)
 

@@ -273,7 +273,7 @@ def test_default_samples_are_sacrebleus() -> None:
     assert next(steps) == SampleProgress(1000, 1000)
     steps.close()
     steps = iter_paired_test(stats, [other], BleuConfig(), PairedTest.RANDOMIZATION)
-    assert next(steps) == SampleProgress(10000, 10000)
+    assert next(steps) == SampleProgress(1024, 10000)
     steps.close()
 
 
