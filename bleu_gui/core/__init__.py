@@ -3,6 +3,16 @@
 No Qt, no file I/O, no global state. Text and options in, frozen results out.
 """
 
+from bleu_gui.core.compare import (
+    ConfidenceResult,
+    PairedTest,
+    PairedTestResult,
+    SystemResult,
+    confidence,
+    iter_confidence,
+    iter_paired_test,
+    paired_test,
+)
 from bleu_gui.core.config import BleuConfig, Compat, ConfigError, Smoothing
 from bleu_gui.core.result import BleuScore, OrderTerm, SentenceScores, Unscorable
 from bleu_gui.core.scoring import (
@@ -29,21 +39,29 @@ __all__ = [
     "BleuConfig",
     "BleuScore",
     "Compat",
+    "ConfidenceResult",
     "ConfigError",
     "CorpusStats",
     "OrderTerm",
+    "PairedTest",
+    "PairedTestResult",
     "SentenceScores",
     "Smoothing",
     "SummedStats",
+    "SystemResult",
     "Tokenizer",
     "TokenizerUnavailableError",
     "Unscorable",
     "available_tokenizers",
     "compute_stats",
+    "confidence",
     "corpus_bleu",
     "corpus_stats",
     "get_tokenizer",
+    "iter_confidence",
+    "iter_paired_test",
     "iter_sentence_scores",
+    "paired_test",
     "required_order",
     "score_corpus",
     "score_sentence",
