@@ -269,6 +269,11 @@ class Session(QObject):
         return self._scores
 
     @property
+    def loading(self) -> FileSet | None:
+        """The files being read or scored now for a new load, if any."""
+        return self._loading
+
+    @property
     def drop_bom(self) -> bool:
         """Whether files are read with a leading byte-order mark dropped."""
         return self._drop_bom

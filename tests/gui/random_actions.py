@@ -30,6 +30,7 @@ import os
 import random
 import shutil
 import signal
+import stat
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -732,10 +733,31 @@ class Monkey:
         return f"{ms} ms"
 
     def wait_until_idle(self) -> str:
-        """Wait until the running work has ended (a hang fails here)."""
+        """Wait until the running work has ended (a hang fails here).
+
+        A load of a named pipe nobody writes to never ends by itself: a user who
+        waits for it gives up with Cancel.
+        """
         session = self.window.session
+        loading = session.loading
+        note = ""
+        if loading is not None and any(map(_is_pipe, _paths(loading))):
+            session.cancel()
+            note = "cancelled the read of a pipe"
         self.qtbot.waitUntil(lambda: not session.is_busy, timeout=120_000)
-        return ""
+        return note
+
+
+def _paths(files: FileSet) -> tuple[Path, ...]:
+    source = () if files.source is None else (files.source,)
+    return (files.hypothesis, *files.references, *source)
+
+
+def _is_pipe(path: Path) -> bool:
+    try:
+        return stat.S_ISFIFO(path.stat().st_mode)
+    except OSError:
+        return False
 
 
 _CTRL = Qt.KeyboardModifier.ControlModifier
