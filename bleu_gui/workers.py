@@ -311,7 +311,7 @@ _BLOCKING_POLL_SECONDS = 0.005
 
 
 def blocking_call(
-    call: Callable[[], _T], label: str
+    call: Callable[[], _T], label: Callable[[], str]
 ) -> Generator[tuple[int, int, str], None, _T]:
     """Steps that wait for `call()`, run on a thread of its own, and return its result.
 
@@ -320,7 +320,8 @@ def blocking_call(
     milliseconds at most, so the window stays responsive and Cancel stops the job.
     A cancelled job leaves the call behind on a daemon thread, which ends when the
     call returns (its result is dropped) or with the process. `call`'s exception is
-    raised here.
+    raised here. `label()` is asked at each step for the progress text: it may
+    change while the call waits (say what it waits for).
     """
     done = threading.Event()
     outcome: list[_T] = []
@@ -334,9 +335,9 @@ def blocking_call(
         finally:
             done.set()
 
-    threading.Thread(target=run, name=f"blocking: {label}", daemon=True).start()
+    threading.Thread(target=run, name=f"blocking: {label()}", daemon=True).start()
     while not done.wait(_BLOCKING_POLL_SECONDS):
-        yield 0, 1, label
+        yield 0, 1, label()
     if failure:
         raise failure[0]
     return outcome[0]

@@ -21,6 +21,7 @@ import gc
 import logging
 import os
 import threading
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -85,6 +86,8 @@ _POOL_MIN_CHARACTERS = 200_000
 # worker processes before reading, while this process is still small (forking a large
 # process holds the GIL for tens of milliseconds).
 _POOL_MIN_BYTES = 100_000
+# How long a file may keep the reading waiting before the progress text names it.
+_SLOW_READ_SECONDS = 2.0
 # How long after showing new texts scoring starts: time for the table to paint them.
 _SCORE_AFTER_MS = 100
 # How long after showing new scores the replaced tokens are freed: time to paint the
@@ -494,9 +497,12 @@ class Session(QObject):
             # Opening and reading bytes may block for ever (a named pipe, a hung
             # network mount): on a thread of its own. Decoding and splitting need
             # the GIL for long stretches: here, in slices.
+            reading = _Reading()
             raw = yield from blocking_call(
-                lambda: {path: read_raw(path, files.encoding) for path in paths},
-                "reading files",
+                lambda: {
+                    path: read_raw(reading.now(path), files.encoding) for path in paths
+                },
+                reading.label,
             )
             corpus = yield from relabel(
                 iter_read_corpus(
@@ -723,6 +729,33 @@ class Session(QObject):
     def _on_scored(self, scores: Scores) -> None:
         self._scores = scores
         self.scores_changed.emit()
+
+
+class _Reading:
+    """Which file the reading thread is on, and since when: the progress text.
+
+    A file whose bytes do not come (a named pipe nobody writes to, a hung network
+    drive) is named after a moment, so the user knows what the window waits for.
+    """
+
+    def __init__(self) -> None:
+        self._path: Path | None = None
+        self._since = time.monotonic()
+
+    def now(self, path: Path) -> Path:
+        """Note that `path` is being read from now on; returns it."""
+        self._path, self._since = path, time.monotonic()
+        return path
+
+    def label(self) -> str:
+        """The progress text: what the reading waits for, once it waits long."""
+        path = self._path
+        if path is None or time.monotonic() - self._since < _SLOW_READ_SECONDS:
+            return "reading files"
+        return (
+            f"waiting for {display_name(path)} (a named pipe nobody writes to, or a "
+            "slow drive?); Cancel stops"
+        )
 
 
 def _characters(corpus: Corpus) -> int:

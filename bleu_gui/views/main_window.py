@@ -657,7 +657,10 @@ class MainWindow(QMainWindow):
     def _on_progress(self, done: int, total: int, what: str) -> None:
         self.progress.setRange(0, max(total, 1))
         self.progress.setValue(done)
-        self.status_text.setText(f"{what.capitalize()}… {done:,} of {total:,}")
+        # Not str.capitalize(): it lowercases the rest (file names among it).
+        text = what[:1].upper() + what[1:]
+        counted = f" {done:,} of {total:,}" if total > 1 else ""
+        self.status_text.setText(f"{text}…{counted}")
 
     def _on_copied(self, message: str) -> None:
         """Confirm a copy to the clipboard in the status bar."""

@@ -44,6 +44,18 @@ def test_a_pipe_with_no_writer_leaves_the_window_turning_and_cancel_works(
         # The event loop keeps turning while open() waits for a writer.
         qtbot.waitUntil(lambda: len(ticks) >= start + 20, timeout=TIMEOUT)
         assert session.is_busy
+        # After a moment the progress says what the window waits for.
+        waiting = (
+            f"waiting for {pipe} (a named pipe nobody writes to, or a slow drive?); "
+            "Cancel stops"
+        )
+        with qtbot.waitSignal(
+            session.progress_changed,
+            check_params_cb=lambda _done, _total, what: what == waiting,
+            timeout=TIMEOUT,
+        ):
+            pass
+        assert loaded.status_text.text() == f"W{waiting[1:]}…"
         with qtbot.waitSignal(
             session.busy_changed, check_params_cb=lambda busy: not busy
         ):
