@@ -40,6 +40,16 @@ from bleu_gui.core import (
     signature,
     tokenizer_for,
 )
+from bleu_gui.core.compare import (
+    DEFAULT_SAMPLES,
+    DEFAULT_SEED,
+    ConfidenceResult,
+    PairedTest,
+    PairedTestResult,
+    SystemResult,
+    confidence,
+    paired_test,
+)
 from bleu_gui.core.compat.multi_bleu import format_line
 from bleu_gui.core.config import (
     CAPABILITIES,
@@ -50,6 +60,7 @@ from bleu_gui.core.config import (
     Smoothing,
 )
 from bleu_gui.core.result import Unscorable
+from bleu_gui.core.stats import CorpusStats
 from bleu_gui.core.tokenize import TOKENIZER_NAMES
 from bleu_gui.io import (
     Corpus,
@@ -367,6 +378,7 @@ def _build_parser() -> argparse.ArgumentParser:
         help=f"decimals of the score, 0 to {MAX_WIDTH} (default: %(default)s)",
     )
     parser.add_argument("-f", "--format", choices=["json", "text"], default="json")
+    _add_significance_options(parser)
     parser.add_argument(
         "--drop-bom",
         action="store_true",
@@ -374,6 +386,337 @@ def _build_parser() -> argparse.ArgumentParser:
         "glued to the first word); the signature then ends in bom:dropped",
     )
     return parser
+
+
+def _add_significance_options(parser: argparse.ArgumentParser) -> None:
+    """Flags of sacreBLEU's for confidence intervals and paired tests; `--seed`."""
+    group = parser.add_argument_group(
+        "significance (sacrebleu mode)",
+        "With --paired-bs or --paired-ar the first -i file is the baseline. The "
+        f"seed is --seed, else the SACREBLEU_SEED variable, else {DEFAULT_SEED}; "
+        "'none' draws fresh randomness.",
+    )
+    group.add_argument(
+        "-ci",
+        "--confidence",
+        action="store_true",
+        help="one system's 95%% confidence interval by bootstrap resampling",
+    )
+    group.add_argument(
+        "-cin",
+        "--confidence-n",
+        type=int,
+        default=DEFAULT_SAMPLES[PairedTest.BOOTSTRAP],
+        metavar="N",
+        help="resamples for --confidence (default: %(default)s)",
+    )
+    group.add_argument(
+        "-pbs",
+        "--paired-bs",
+        action="store_true",
+        help="paired bootstrap resampling test of each system against the first",
+    )
+    group.add_argument(
+        "-par",
+        "--paired-ar",
+        action="store_true",
+        help="paired approximate randomization test against the first system",
+    )
+    group.add_argument(
+        "-pbsn",
+        "--paired-bs-n",
+        type=int,
+        default=DEFAULT_SAMPLES[PairedTest.BOOTSTRAP],
+        metavar="N",
+        help="resamples for --paired-bs (default: %(default)s)",
+    )
+    group.add_argument(
+        "-parn",
+        "--paired-ar-n",
+        type=int,
+        default=DEFAULT_SAMPLES[PairedTest.RANDOMIZATION],
+        metavar="N",
+        help="trials for --paired-ar (default: %(default)s)",
+    )
+    group.add_argument(
+        "-j",
+        "--paired-jobs",
+        type=int,
+        default=1,
+        metavar="N",
+        help="accepted for sacreBLEU's command lines; the tests run in one process, "
+        "which gives the same numbers",
+    )
+    group.add_argument(
+        "--seed",
+        default=None,
+        metavar="SEED",
+        help="the random seed, an integer or 'none' (overrides SACREBLEU_SEED)",
+    )
+
+
+def _check_significance_options(
+    options: argparse.Namespace, config: BleuConfig
+) -> PairedTest | None:
+    """The paired test asked for, if any, after refusing flags that do not fit.
+
+    Raises:
+        ConfigError: naming the flags that do not go together.
+    """
+    if options.paired_bs and options.paired_ar:
+        raise ConfigError("--paired-bs and --paired-ar: choose one of the two tests")
+    test = (
+        PairedTest.BOOTSTRAP
+        if options.paired_bs
+        else PairedTest.RANDOMIZATION
+        if options.paired_ar
+        else None
+    )
+    flag = None if test is None else _PAIRED_FLAG[test]
+    if flag is None and not options.confidence:
+        return None
+    used = flag or "-ci/--confidence"
+    if flag is not None and options.confidence:
+        raise ConfigError(
+            f"-ci/--confidence and {flag}: a paired test already gives the "
+            "baseline's confidence interval (with --paired-bs)"
+        )
+    if options.sentence_level:
+        raise ConfigError(f"{used} cannot be used with -sl/--sentence-level")
+    if config.compat is not Compat.SACREBLEU:
+        raise ConfigError(
+            f"{used} is available in the sacrebleu mode only, "
+            f"not with --compat {config.compat.value}"
+        )
+    if flag is not None and len(options.input) < 2:
+        raise ConfigError(
+            f"{flag} needs two or more systems after -i (the first is the baseline)"
+        )
+    if flag is None and len(options.input) > 1:
+        raise ConfigError(
+            "-ci/--confidence is for one system; compare several with "
+            "--paired-bs or --paired-ar"
+        )
+    samples, name, least = (
+        (options.confidence_n, "-cin/--confidence-n", 2)
+        if test is None
+        else (options.paired_bs_n, "-pbsn/--paired-bs-n", 1)
+        if test is PairedTest.BOOTSTRAP
+        else (options.paired_ar_n, "-parn/--paired-ar-n", 1)
+    )
+    if samples < least:
+        raise ConfigError(f"{name} must be {least} or more, not {samples}")
+    return test
+
+
+_PAIRED_FLAG = {
+    PairedTest.BOOTSTRAP: "-pbs/--paired-bs",
+    PairedTest.RANDOMIZATION: "-par/--paired-ar",
+}
+
+SEED_VARIABLE = "SACREBLEU_SEED"
+"""The environment variable sacreBLEU reads its seed from."""
+
+
+def _seed(options: argparse.Namespace, *, used: bool) -> int | None:
+    """The seed: `--seed`, else `SACREBLEU_SEED`, else sacreBLEU's default.
+
+    The environment is read only when the seed is `used`: a stray value there does
+    not stop a plain score (sacreBLEU does not read it then either).
+
+    As in sacreBLEU, `none` in any case means unseeded. Unlike sacreBLEU, seed 0
+    seeds every resample (sacreBLEU leaves the paired tests' systems unseeded).
+
+    Raises:
+        ConfigError: for a value that is neither an integer nor `none`.
+    """
+    if options.seed is not None:
+        text, source = options.seed, "--seed"
+    else:
+        text, source = os.environ.get(SEED_VARIABLE), SEED_VARIABLE
+        if text is None or not used:
+            return DEFAULT_SEED
+    if text.strip().lower() == "none":
+        return None
+    try:
+        value = int(text)
+    except ValueError:
+        raise ConfigError(
+            f"{source}: {text!r} is neither an integer nor 'none'"
+        ) from None
+    if value < 0:
+        raise ConfigError(f"{source}: the seed cannot be negative, not {value}")
+    return value
+
+
+def _system_names(
+    options: argparse.Namespace, test: PairedTest | None, warnings: _Warnings
+) -> list[str]:
+    """The hypothesis files to score, as typed.
+
+    In a paired test, as in sacreBLEU, a later copy of the baseline's name is
+    skipped with a warning, and any other name given twice is an error.
+    """
+    if test is None:
+        return list(options.input)
+    baseline, *others = options.input
+    names = [baseline]
+    for name in others:
+        if name == baseline:
+            warnings.add(f"ignoring {name!r}: it is also the baseline")
+        elif name in names:
+            raise ConfigError(f"-i: {name!r} is given twice")
+        else:
+            names.append(name)
+    if len(names) < 2:
+        raise ConfigError(
+            f"{_PAIRED_FLAG[test]} needs a system besides the baseline {baseline!r}"
+        )
+    return names
+
+
+def _test_signature(sig: str, key: str, samples: int, seed: int | None) -> str:
+    """`sig` with the resampling's `bs:`/`ar:` and `seed:` after `nrefs:`.
+
+    Where sacreBLEU puts them.
+    """
+    nrefs, _, rest = sig.partition("|")
+    seed_text = "none" if seed is None else str(seed)
+    return f"{nrefs}|{key}:{samples}|seed:{seed_text}|{rest}"
+
+
+def _render_paired(
+    result: PairedTestResult,
+    names: Sequence[str],
+    sig: str,
+    options: argparse.Namespace,
+) -> str:
+    """A paired test's output, in sacreBLEU's JSON or text layout."""
+    labels = [f"Baseline: {names[0]}", *names[1:]]
+    rows = [result.baseline, *result.systems]
+    if options.format == "json":
+        # sacreBLEU's layout: unrounded values, 4 spaces, no signature.
+        records = [
+            {
+                "system": label,
+                "BLEU": {
+                    "score": row.score,
+                    "p_value": row.p_value,
+                    "mean": row.mean,
+                    "ci": row.ci,
+                },
+            }
+            for label, row in zip(labels, rows, strict=True)
+        ]
+        return json.dumps(records, indent=4, ensure_ascii=_ascii_json()) + "\n"
+    bootstrap = result.test is PairedTest.BOOTSTRAP
+    header = "BLEU (μ ± 95% CI)" if bootstrap else "BLEU"
+    cells = [_paired_cell(row, options.width) for row in rows]
+    table = _grid(("System", header), list(zip(labels, cells, strict=True)))
+    return table + "\n\n" + _paired_legend(result, labels[0]) + _signatures(sig)
+
+
+def _paired_cell(row: SystemResult, width: int) -> str:
+    """One score cell: score, `(mean ± ci)`, and the p-value on a line of its own.
+
+    A p-value of 0.05 or less is starred (sacreBLEU stars p = 0.05 too).
+    """
+    cell = f"{row.score:.{width}f}"
+    if row.mean is not None and row.ci is not None:
+        cell += f" ({row.mean:.{width}f} ± {row.ci:.{width}f})"
+    if row.p_value is not None:
+        cell += f"\n(p = {row.p_value:.4f})" + ("" if row.p_value > 0.05 else "*")
+    return cell
+
+
+def _grid(header: tuple[str, str], rows: Sequence[tuple[str, str]]) -> str:
+    """A two-column box-drawn table, laid out as sacreBLEU's (tabulate's fancy_grid).
+
+    The first column is right-aligned, the second centred; a column is as wide as
+    its longest line, or its header plus two, and padded by one space each side.
+    """
+    lines = [[cell.split("\n") for cell in row] for row in rows]
+    widths = [
+        max(len(header[col]) + 2, *(len(part) for row in lines for part in row[col]))
+        for col in range(2)
+    ]
+
+    def rule(left: str, fill: str, middle: str, right: str) -> str:
+        return left + middle.join(fill * (w + 2) for w in widths) + right
+
+    def text_lines(cells: Sequence[Sequence[str]]) -> list[str]:
+        height = max(len(parts) for parts in cells)
+        out = []
+        for index in range(height):
+            first = cells[0][index] if index < len(cells[0]) else ""
+            second = cells[1][index] if index < len(cells[1]) else ""
+            out.append(f"│ {first:>{widths[0]}} │ {second:^{widths[1]}} │")
+        return out
+
+    out = [rule("╒", "═", "╤", "╕")]
+    out += text_lines([[header[0]], [header[1]]])
+    out.append(rule("╞", "═", "╪", "╡"))
+    for index, cells in enumerate(lines):
+        if index:
+            out.append(rule("├", "─", "┼", "┤"))
+        out += text_lines(cells)
+    out.append(rule("╘", "═", "╧", "╛"))
+    return "\n".join(out)
+
+
+def _paired_legend(result: PairedTestResult, baseline: str) -> str:
+    """The explanation sacreBLEU prints under a paired test's table, word for word."""
+    if result.test is PairedTest.BOOTSTRAP:
+        title = (
+            f"Paired bootstrap resampling test with {result.samples} resampling trials"
+        )
+        provided = (
+            "Actual system score / bootstrap estimated true mean / 95% CI are "
+            "provided for each metric."
+        )
+    else:
+        title = f"Paired approximate randomization test with {result.samples} trials"
+        provided = "Actual system score is provided for each metric."
+    dashes = "-" * len(title)
+    return "\n".join(
+        [
+            dashes,
+            title,
+            dashes,
+            f" - Each system is pairwise compared to {baseline}.",
+            f"   {provided}",
+            "",
+            " - Null hypothesis: the system and the baseline translations are "
+            "essentially",
+            "   generated by the same underlying process. For a given system and "
+            "the baseline,",
+            "   the p-value is roughly the probability of the absolute score "
+            "difference (delta)",
+            "   or higher occurring due to chance, under the assumption that the "
+            "null hypothesis is correct.",
+            "",
+            " - Assuming a significance threshold of 0.05, the null hypothesis can "
+            "be rejected",
+            '   for p-values < 0.05 (marked with "*"). This means that the delta is '
+            "unlikely to be attributed",
+            '   to chance, hence the system is significantly "different" than the '
+            "baseline.",
+            "   Otherwise, the p-values are highlighted in red.",
+            "",
+            ' - NOTE: Significance does not tell whether a system is "better" than '
+            "the baseline but rather",
+            '   emphasizes the "difference" of the systems in terms of the '
+            "replicability of the delta.",
+            "",
+            "",
+        ]
+    )
+
+
+def _signatures(sig: str) -> str:
+    """The signature list that ends sacreBLEU's text output."""
+    rule = "-" * len("Metric signatures")
+    return f"{rule}\nMetric signatures\n{rule}\n - {'BLEU':<10} {sig}\n"
 
 
 def _number(text: str) -> int | float:
@@ -393,12 +736,30 @@ def _score_command(args: list[str]) -> int:
             raise ConfigError(
                 f"-w/--width must be from 0 to {MAX_WIDTH}, not {options.width}"
             )
-        systems = _read(options)
+        test = _check_significance_options(options, config)
+        seed = _seed(options, used=test is not None or options.confidence)
+        names = _system_names(options, test, warnings)
+        systems = _read(options, names)
         for corpus in systems:
             _check_order_reachable(config, corpus)
+        if test is not None:
+            every = [_stats(corpus, config, warnings) for corpus in systems]
+            samples = (
+                options.paired_bs_n
+                if test is PairedTest.BOOTSTRAP
+                else options.paired_ar_n
+            )
+            result = paired_test(
+                every[0], every[1:], config, test, samples=samples, seed=seed
+            )
+            warnings.flush()
+            sig = _test_signature(
+                _corpus_signature(config, systems[0]), test.value, samples, seed
+            )
+            return _emit(_render_paired(result, names, sig, options))
         outputs = []
-        for corpus, name in zip(systems, options.input, strict=True):
-            outputs.append(_score_system(corpus, name, config, options, warnings))
+        for corpus, name in zip(systems, names, strict=True):
+            outputs.append(_score_system(corpus, name, config, options, warnings, seed))
     except (InputError, ConfigError, ValueError) as error:
         warnings.flush()
         _say(f"{_PROG}: error: {_error_line(error)}")
@@ -456,7 +817,7 @@ def _check_order_reachable(config: BleuConfig, corpus: Corpus) -> None:
         )
 
 
-def _read(options: argparse.Namespace) -> list[Corpus]:
+def _read(options: argparse.Namespace, names: Sequence[str]) -> list[Corpus]:
     return [
         read_corpus(
             Path(hyp),
@@ -464,8 +825,32 @@ def _read(options: argparse.Namespace) -> list[Corpus]:
             encoding=options.encoding,
             drop_bom=options.drop_bom,
         )
-        for hyp in options.input
+        for hyp in names
     ]
+
+
+def _stats(corpus: Corpus, config: BleuConfig, warnings: _Warnings) -> CorpusStats:
+    """One system's statistics; its files' warnings go to `warnings`.
+
+    A kept byte-order mark's warning comes with its cost.
+    """
+    references = [ref.lines for ref in corpus.references]
+    stats = corpus_stats(
+        corpus.hypothesis.lines, references, config, processes=os.cpu_count() or 1
+    )
+    for line in corpus_notices(corpus, config, stats, how_to_drop="--drop-bom"):
+        warnings.add(line)
+    return stats
+
+
+def _corpus_signature(config: BleuConfig, corpus: Corpus) -> str:
+    tokenizer = tokenizer_for(config)
+    return signature(
+        config,
+        len(corpus.references),
+        tokenizer.signature,
+        dropped_bom=corpus.dropped_bom,
+    )
 
 
 def _score_system(
@@ -474,26 +859,27 @@ def _score_system(
     config: BleuConfig,
     options: argparse.Namespace,
     warnings: _Warnings,
+    seed: int | None,
 ) -> list[str]:
-    """The output lines of one system: one corpus line, or one line per segment.
-
-    Its files' warnings go to `warnings`, a kept byte-order mark's with its cost.
-    """
-    references = [ref.lines for ref in corpus.references]
-    stats = corpus_stats(
-        corpus.hypothesis.lines, references, config, processes=os.cpu_count() or 1
-    )
-    for line in corpus_notices(corpus, config, stats, how_to_drop="--drop-bom"):
-        warnings.add(line)
-    tokenizer = tokenizer_for(config)
-    num_refs = len(references)
+    """The output lines of one system: one corpus line, or one line per segment."""
+    stats = _stats(corpus, config, warnings)
     system = name if len(options.input) > 1 else None  # the path as the user gave it
-    dropped = corpus.dropped_bom
     if not options.sentence_level:
-        sig = signature(config, num_refs, tokenizer.signature, dropped_bom=dropped)
-        return [_render(score_corpus(stats, config), sig, options, system, None)]
+        sig = _corpus_signature(config, corpus)
+        interval = None
+        if options.confidence:
+            samples = options.confidence_n
+            interval = confidence(stats, config, samples=samples, seed=seed)
+            sig = _test_signature(sig, "bs", samples, seed)
+        result = score_corpus(stats, config)
+        return [_render(result, sig, options, system, None, interval)]
+    tokenizer = tokenizer_for(config)
     sig = signature(
-        config, num_refs, tokenizer.signature, sentence=True, dropped_bom=dropped
+        config,
+        len(corpus.references),
+        tokenizer.signature,
+        sentence=True,
+        dropped_bom=corpus.dropped_bom,
     )
     return [
         _render_unscorable(result, system, index, options)
@@ -521,6 +907,7 @@ def _render(
     options: argparse.Namespace,
     system: str | None,
     segment: int | None,
+    interval: ConfidenceResult | None = None,
 ) -> str:
     width = options.width
     precisions = "/".join(f"{p:.1f}" for p in result.precisions)
@@ -528,8 +915,13 @@ def _render(
         f"{precisions} (BP = {result.bp:.3f} ratio = {result.ratio:.3f} "
         f"hyp_len = {result.sys_len:d} ref_len = {result.ref_len:d})"
     )
+    mean_and_ci: tuple[str, str] | None = None
+    if interval is not None and interval.mean > 0:  # sacreBLEU hides a zero mean
+        mean_and_ci = (f"{interval.mean:.{width}f}", f"{interval.ci:.{width}f}")
+    around = "" if mean_and_ci is None else "μ = {} ± {}".format(*mean_and_ci)
     if options.format == "text":
-        line = f"BLEU|{sig} = {result.score:.{width}f} {verbose}"
+        shown = f"({around}) {verbose}" if around else verbose
+        line = f"BLEU|{sig} = {result.score:.{width}f} {shown}"
         if result.compat is Compat.MULTI_BLEU:
             line += f"  [multi-bleu.perl: {format_line(result)}]"
         elif result.compat is not Compat.SACREBLEU:
@@ -545,8 +937,14 @@ def _render(
         "name": "BLEU",
         "score": float(f"{result.score:.{width}f}"),
         "signature": sig,
-        "verbose_score": verbose,
     }
+    if mean_and_ci is not None:  # where and how sacreBLEU prints them
+        record |= {
+            "confidence_mean": float(mean_and_ci[0]),
+            "confidence_var": float(mean_and_ci[1]),
+            "confidence": around,
+        }
+    record["verbose_score"] = verbose
     for pair in sig.split("|"):
         key, _, value = pair.partition(":")
         record[key] = value
