@@ -157,10 +157,13 @@ class WorkerPool:
         """
         self._closed.set()
         processes = list(getattr(self._executor, "_processes", {}).values())
-        self._executor.shutdown(wait=False, cancel_futures=True)
         for process in processes:
             with contextlib.suppress(OSError, ValueError):
                 process.terminate()
+        # Waits for the executor's own thread too (it ends once it sees the workers
+        # gone): left running, it races the interpreter's exit handler, which then
+        # writes to a pipe the thread is closing ("Bad file descriptor" at exit).
+        self._executor.shutdown(wait=True, cancel_futures=True)
         for process in processes:
             with contextlib.suppress(OSError, ValueError, AssertionError):
                 process.join()
