@@ -19,7 +19,12 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
-from bleu_gui.core.text_search import TextQuery, compile_query
+from bleu_gui.core.text_search import (
+    SearchTexts,
+    TextQuery,
+    compile_query,
+    rows_matching,
+)
 
 __all__ = ["SCORE_TOLERANCE", "SentenceFilter", "filter_rows"]
 
@@ -109,21 +114,14 @@ def filter_rows(
         with np.errstate(invalid="ignore"):
             keep &= (scores >= low) & (scores <= high)
     if spec.text:
-        search = spec.pattern().search  # refuses line breaks: one line at a time
-        fields: list[Sequence[str]] = []
-        if spec.in_hypothesis:
-            fields.append(hypotheses)
-        if spec.in_references:
-            fields.extend(references)
-        if spec.in_source and source is not None:
-            fields.append(source)
+        texts = SearchTexts(hypotheses, references, source)
+        query = spec.query()
         found = np.zeros(len(scores), dtype=bool)
-        for field in fields:
-            if spec.regex:
-                found |= np.fromiter(
-                    (search(line) is not None for line in field), bool, len(field)
-                )
-            else:
+        if spec.regex:
+            found[rows_matching(query, texts) or []] = True
+        else:
+            spec.pattern()  # refuses a line break: one line at a time
+            for field in texts.fields(query):
                 found[_lines_containing(spec.text, field, spec.case_sensitive)] = True
         keep &= found
     return np.flatnonzero(keep).astype(np.int64)

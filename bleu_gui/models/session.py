@@ -490,9 +490,7 @@ class Session(QObject):
         With `new_candidate`, a line-count mismatch ends the job as `_Refused`
         instead of failing: the candidate may belong to another test set.
         """
-        paths = (files.hypothesis, *files.references)
-        if files.source is not None:
-            paths += (files.source,)
+        paths = files.paths
         try:
             # Opening and reading bytes may block for ever (a named pipe, a hung
             # network mount): on a thread of its own. Decoding and splitting need

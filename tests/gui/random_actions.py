@@ -741,16 +741,11 @@ class Monkey:
         session = self.window.session
         loading = session.loading
         note = ""
-        if loading is not None and any(map(_is_pipe, _paths(loading))):
+        if loading is not None and any(map(_is_pipe, loading.paths)):
             session.cancel()
             note = "cancelled the read of a pipe"
         self.qtbot.waitUntil(lambda: not session.is_busy, timeout=120_000)
         return note
-
-
-def _paths(files: FileSet) -> tuple[Path, ...]:
-    source = () if files.source is None else (files.source,)
-    return (files.hypothesis, *files.references, *source)
 
 
 def _is_pipe(path: Path) -> bool:
