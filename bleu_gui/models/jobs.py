@@ -21,9 +21,10 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
-from PySide6.QtCore import QObject, QTimer, Signal
+from PySide6.QtCore import QObject, QThreadPool, QTimer, Signal
 
 from bleu_gui.workers import Job, SliceWorker, Worker
 
@@ -72,8 +73,12 @@ class JobRunner(QObject):
     busy_changed = Signal(bool)
     progress_changed = Signal(int, int, str)
 
-    def __init__(self, parent: QObject | None = None) -> None:
+    def __init__(
+        self, parent: QObject | None = None, *, pool: QThreadPool | None = None
+    ) -> None:
+        """A runner whose `Worker` jobs run on `pool` (Qt's global pool by default)."""
         super().__init__(parent)
+        self._pool = pool
         # Current jobs in the order they started: the last one is the one whose
         # progress is shown.
         self._jobs: dict[Hashable, _Running] = {}
@@ -120,7 +125,13 @@ class JobRunner(QObject):
         previous = self._jobs.pop(key, None)
         if previous is not None:
             previous.worker.cancel()
-        worker = SliceWorker(make_job) if on_gui_thread else Worker(make_job)
+        worker: Worker | SliceWorker
+        if on_gui_thread:
+            worker = SliceWorker(make_job)
+            begin = worker.start
+        else:
+            worker = Worker(make_job)
+            begin = partial(worker.start, self._pool)
         job = _Running(key, worker, on_finished, on_failed, on_cancelled)
         self._jobs[key] = job
         signals = worker.signals
@@ -132,9 +143,9 @@ class JobRunner(QObject):
         signals.cancelled.connect(lambda: self._on_cancelled(job))
         self._announce_busy()
         if after_ms is None:
-            worker.start()
+            begin()
         else:
-            QTimer.singleShot(after_ms, worker.start)
+            QTimer.singleShot(after_ms, begin)
 
     def fail(self, key: Hashable, message: str) -> None:
         """End the key's job as failed with `message`, as if its worker had failed.
