@@ -26,7 +26,7 @@ from typing import Any
 
 from PySide6.QtCore import QObject, QThreadPool, QTimer, Signal
 
-from bleu_gui.workers import Job, SliceWorker, Worker
+from bleu_gui.workers import SliceWorker, Worker
 
 __all__ = ["JobRunner"]
 
@@ -101,37 +101,34 @@ class JobRunner(QObject):
     def start(
         self,
         key: Hashable,
-        make_job: Callable[[], Job],
+        worker: Worker | SliceWorker,
         on_finished: Callable[[Any], None],
         *,
         on_failed: Callable[[str], None] | None = None,
         on_cancelled: Callable[[], None] | None = None,
-        on_gui_thread: bool = False,
         after_ms: int | None = None,
     ) -> None:
         """Start a job under `key`, superseding (cancelling) the key's running one.
 
         Args:
             key: what the job's result replaces (a small frozen value or string).
-            make_job: makes the job's generator (called where the job runs).
+            worker: the job, in a new worker not yet started: a `Worker` (on the
+                runner's thread pool) or a `SliceWorker` (on the GUI thread, for
+                short pure-Python work); `bleu_gui.workers` says which when.
             on_finished: gets the result (see the class docstring for the order).
             on_failed: gets the one-line message of a failure.
             on_cancelled: called when the job stopped because it was cancelled.
-            on_gui_thread: run in a `SliceWorker` on the GUI thread (short
-                pure-Python work) instead of a `Worker` on the thread pool.
             after_ms: start the work this much later; the job is running (and can
                 be cancelled or superseded) from now on.
         """
         previous = self._jobs.pop(key, None)
         if previous is not None:
             previous.worker.cancel()
-        worker: Worker | SliceWorker
-        if on_gui_thread:
-            worker = SliceWorker(make_job)
-            begin = worker.start
-        else:
-            worker = Worker(make_job)
-            begin = partial(worker.start, self._pool)
+        begin: Callable[[], None] = (
+            worker.start
+            if isinstance(worker, SliceWorker)
+            else partial(worker.start, self._pool)
+        )
         job = _Running(key, worker, on_finished, on_failed, on_cancelled)
         self._jobs[key] = job
         signals = worker.signals

@@ -670,10 +670,9 @@ class Session(QObject):
         """Start a request's job; it supersedes (cancels) the running one."""
         self._jobs.start(
             _CANDIDATE,
-            make_job,
+            SliceWorker(make_job) if on_gui_thread else Worker(make_job),
             lambda result: self._on_finished(result, on_done),
             on_failed=self._on_failed,
-            on_gui_thread=on_gui_thread,
             after_ms=after_ms,
         )
 

@@ -109,11 +109,10 @@ class Recorder(QObject):
         """Start `gate`'s job under `key`, every callback noted under its name."""
         runner.start(
             key,
-            gate.job,
+            SliceWorker(gate.job) if on_gui_thread else Worker(gate.job),
             self.finished(gate.name),
             on_failed=self.failed(gate.name),
             on_cancelled=self.cancelled(gate.name),
-            on_gui_thread=on_gui_thread,
             after_ms=after_ms,
         )
 
@@ -255,14 +254,14 @@ def test_a_job_that_finished_before_it_was_superseded_is_dropped_too(
 
         return job
 
-    runner.start("load", returning("old"), recorder.finished("old"))
+    runner.start("load", Worker(returning("old")), recorder.finished("old"))
     worker = _worker(runner, "load")
     assert isinstance(worker, Worker)
     assert worker.wait(_WAIT_MS / 1000)  # ended; its report waits in the queue
     with qtbot.waitSignal(
         recorder.happened, timeout=_WAIT_MS, check_params_cb=_is("busy False")
     ):
-        runner.start("load", returning("new"), recorder.finished("new"))
+        runner.start("load", Worker(returning("new")), recorder.finished("new"))
     assert recorder.events == ["busy True", "finished new: new", "busy False"]
 
 
@@ -393,7 +392,7 @@ def test_a_failing_jobs_message_is_delivered_once_after_not_busy(
     ):
         runner.start(
             "score:A",
-            broken,
+            Worker(broken),
             recorder.finished("broken"),
             on_failed=recorder.failed("broken"),
             on_cancelled=recorder.cancelled("broken"),
@@ -425,7 +424,9 @@ def test_a_result_the_caller_refuses_ends_as_a_failure_once(
         timeout=_WAIT_MS,
         check_params_cb=_is("candidate refused"),
     ):
-        runner.start("load", refused, on_finished, on_failed=recorder.failed("refused"))
+        runner.start(
+            "load", Worker(refused), on_finished, on_failed=recorder.failed("refused")
+        )
     assert recorder.events == [
         "busy True",
         "busy False",
@@ -451,7 +452,7 @@ def test_a_follow_up_started_on_finishing_keeps_the_runner_busy(
     with qtbot.waitSignal(
         recorder.happened, timeout=_WAIT_MS, check_params_cb=_is("busy False")
     ):
-        runner.start("load", reading.job, on_read, on_gui_thread=True)
+        runner.start("load", SliceWorker(reading.job), on_read)
     assert [e for e in recorder.events if not e.startswith("progress")] == [
         "busy True",
         "finished reading: reading",
@@ -507,7 +508,7 @@ def test_shutdown_waits_for_the_jobs_to_stop(
             timeout=_WAIT_MS,
             check_params_cb=_is(f"progress 1/2 working on {gate.name}"),
         ):
-            runner.start(key, gate.polling_job, recorder.finished(gate.name))
+            runner.start(key, Worker(gate.polling_job), recorder.finished(gate.name))
     assert runner.shutdown(_WAIT_MS / 1000)
     assert a.closed.is_set()
     assert b.closed.is_set()
