@@ -205,6 +205,9 @@ class _SystemJobs:
     """The key of the jobs whose results replace one system's corpus or scores.
 
     See the module docstring for the rule; one system today, `_CANDIDATE`.
+
+    Attributes:
+        system: which system (0: the candidate).
     """
 
     system: int
@@ -667,7 +670,7 @@ class Session(QObject):
         on_gui_thread: bool = False,
         after_ms: int | None = None,
     ) -> None:
-        """Start a request's job; it supersedes (cancels) the running one."""
+        """Start a request's job under `_CANDIDATE`: it supersedes the running one."""
         self._jobs.start(
             _CANDIDATE,
             SliceWorker(make_job) if on_gui_thread else Worker(make_job),
