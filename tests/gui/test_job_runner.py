@@ -103,13 +103,12 @@ class Recorder(QObject):
         key: str,
         gate: Gate,
         *,
-        on_gui_thread: bool = False,
         after_ms: int | None = None,
     ) -> None:
         """Start `gate`'s job under `key`, every callback noted under its name."""
         runner.start(
             key,
-            SliceWorker(gate.job) if on_gui_thread else Worker(gate.job),
+            Worker(gate.job),
             self.finished(gate.name),
             on_failed=self.failed(gate.name),
             on_cancelled=self.cancelled(gate.name),
