@@ -5,9 +5,20 @@ it never makes the GUI thread wait. Files are read on the GUI thread in short st
 (a `SliceWorker`); tokenizing, counting and scoring run in worker processes, driven
 from a `Worker` thread. No long pure-Python loop runs on a thread of this process:
 it would hold the GIL, and every paint would wait for it (see
-`bleu_gui.core.parallel`). A new request cancels the running one. A request that fails
-(a bad file, an option the mode refuses) leaves what was loaded before untouched and
-reports one line through `error_occurred`.
+`bleu_gui.core.parallel`). A request that fails (a bad file, an option the mode
+refuses) leaves what was loaded before untouched and reports one line through
+`error_occurred`.
+
+Jobs run in a `JobRunner` under keys; a new job supersedes (cancels) only the
+running job of its key. The keys' rule: a job's key names the result it will
+replace. Every job of this session replaces the one candidate's corpus or scores
+(reading the files, tokenizing, counting and scoring them, re-scoring them), so all
+run under `_CANDIDATE`: a new load supersedes a running load or score of the same
+test set, whose result would describe files or options no longer asked for, and a
+new re-score supersedes a running one. When the session holds several systems,
+each system's jobs get a key of their own (loading system B never cancels scoring
+system A), and a new test set, which makes every system's statistics stale,
+supersedes them all. Cancel stops every job.
 
 Re-scoring follows the statistics' additivity: a change of smoothing, weights,
 effective order or a lower maximum order re-scores the cached statistics; only a
@@ -64,6 +75,7 @@ from bleu_gui.io import (
     read_raw,
 )
 from bleu_gui.io.errors import display_name
+from bleu_gui.models.jobs import JobRunner
 from bleu_gui.workers import Job, SliceWorker, Worker, blocking_call
 
 __all__ = ["FileSet", "Scores", "Session"]
@@ -188,6 +200,22 @@ class _Counted:
     notices: tuple[str, ...] = ()
 
 
+@dataclass(frozen=True, slots=True)
+class _SystemJobs:
+    """The key of the jobs whose results replace one system's corpus or scores.
+
+    See the module docstring for the rule; one system today, `_CANDIDATE`.
+
+    Attributes:
+        system: which system (0: the candidate).
+    """
+
+    system: int
+
+
+_CANDIDATE = _SystemJobs(0)
+
+
 class _Keep:
     """Marker: leave this file as it is."""
 
@@ -237,7 +265,9 @@ class Session(QObject):
         self._release.setSingleShot(True)
         self._release.setInterval(_RELEASE_AFTER_MS)
         self._release.timeout.connect(self._retired.clear)
-        self._worker: Worker | SliceWorker | None = None
+        self._jobs = JobRunner(self)
+        self._jobs.busy_changed.connect(self._on_busy_changed)
+        self._jobs.progress_changed.connect(self.progress_changed)
         self._loading: FileSet | None = None  # files of the load now running
         self._processes = processes if processes is not None else os.cpu_count() or 1
         self._drop_bom = False
@@ -297,7 +327,12 @@ class Session(QObject):
     @property
     def is_busy(self) -> bool:
         """Whether work is running."""
-        return self._worker is not None
+        return self._jobs.is_busy
+
+    @property
+    def _worker(self) -> Worker | SliceWorker | None:
+        """The worker of the running job, if any (for tests that wait for it)."""
+        return self._jobs.worker(_CANDIDATE)
 
     # --- requests ----------------------------------------------------------------
 
@@ -369,18 +404,18 @@ class Session(QObject):
         Emits `files_changed` (with `files` None), then `busy_changed(False)` if work
         was running. The options stay.
         """
-        worker, self._worker, self._loading = self._worker, None, None
-        if worker is None and self._counted is None:
+        self._loading = None
+        if not self._jobs.is_busy and self._counted is None:
             return
-        if worker is not None:
-            worker.cancel()
+        self._jobs.discard_all(then=self._forget_files)
+
+    def _forget_files(self) -> None:
+        """`close` with its jobs discarded: forget files and scores, say so."""
         previous, self._counted, self._scores = self._counted, None, None
         if previous is not None:  # freed in a turn of its own, as in `_on_loaded`
             self._retired.append(previous)
             self._release.start()
         self.files_changed.emit()
-        if worker is not None:
-            self.busy_changed.emit(False)
 
     def set_config(self, config: BleuConfig) -> None:
         """Score with `config`: re-score, or count again only if tokens changed."""
@@ -408,9 +443,8 @@ class Session(QObject):
             )
 
     def cancel(self) -> None:
-        """Stop the running work; what was loaded before stays."""
-        if self._worker is not None:
-            self._worker.cancel()
+        """Stop all running work; what was loaded before stays."""
+        self._jobs.cancel_all()
 
     def shutdown(self, timeout: float = 5.0) -> None:
         """Cancel and wait for the running work, and stop the worker processes.
@@ -418,10 +452,7 @@ class Session(QObject):
         On application exit. The session can still be used afterwards: the worker
         processes start again when a large corpus needs them.
         """
-        worker = self._worker
-        if worker is not None:
-            worker.cancel()
-            worker.wait(timeout)
+        self._jobs.shutdown(timeout)
         with self._pool_lock:
             pool, self._pool = self._pool, None
         if pool is not None:
@@ -639,61 +670,31 @@ class Session(QObject):
         on_gui_thread: bool = False,
         after_ms: int | None = None,
     ) -> None:
-        """Start a request's job; it supersedes (cancels) the running one."""
-        previous = self._worker
-        if previous is not None:
-            previous.cancel()
-        worker = SliceWorker(make_job) if on_gui_thread else Worker(make_job)
-        self._worker = worker
-        signals = worker.signals
-        signals.progressed.connect(
-            lambda done, total, what: self._on_progress(worker, done, total, what)
+        """Start a request's job under `_CANDIDATE`: it supersedes the running one."""
+        self._jobs.start(
+            _CANDIDATE,
+            SliceWorker(make_job) if on_gui_thread else Worker(make_job),
+            lambda result: self._on_finished(result, on_done),
+            on_failed=self._on_failed,
+            after_ms=after_ms,
         )
-        signals.finished.connect(
-            lambda result: self._on_finished(worker, result, on_done)
-        )
-        signals.failed.connect(lambda message: self._on_failed(worker, message))
-        signals.cancelled.connect(lambda: self._on_ended(worker))
-        if previous is None:
-            self.busy_changed.emit(True)
-        if after_ms is None:
-            worker.start()
-        else:  # the request is running (it can be cancelled), its work starts later
-            QTimer.singleShot(after_ms, worker.start)
 
-    def _on_progress(
-        self, worker: Worker | SliceWorker, done: int, total: int, what: str
-    ) -> None:
-        if worker is self._worker:
-            self.progress_changed.emit(done, total, what)
-
-    def _on_finished(
-        self,
-        worker: Worker | SliceWorker,
-        result: Any,
-        on_done: Callable[[Any], None],
-    ) -> None:
-        if worker is not self._worker:
-            return  # superseded by a newer request
+    def _on_finished(self, result: Any, on_done: Callable[[Any], None]) -> None:
         if isinstance(result, _Refused):  # a failure with a typed follow-up
-            self._on_failed(worker, result.message)
+            self._jobs.fail(_CANDIDATE, result.message)
             self.candidate_refused.emit(result.candidate, result.message)
             return
         on_done(result)  # the new state first, then "no longer busy"
-        self._on_ended(worker)
 
-    def _on_failed(self, worker: Worker | SliceWorker, message: str) -> None:
+    def _on_failed(self, message: str) -> None:
         """A request failed: say so in one line (a bug's traceback is in the log)."""
-        if worker is self._worker:
-            logger.info("request failed: %s", message)
-            self._on_ended(worker)
-            self.error_occurred.emit(message)
+        logger.info("request failed: %s", message)
+        self.error_occurred.emit(message)
 
-    def _on_ended(self, worker: Worker | SliceWorker) -> None:
-        if worker is self._worker:
-            self._worker = None
+    def _on_busy_changed(self, busy: bool) -> None:
+        if not busy:  # the running load, if any, has ended
             self._loading = None
-            self.busy_changed.emit(False)
+        self.busy_changed.emit(busy)
 
     def _on_read(self, files: FileSet, config: BleuConfig, corpus: Corpus) -> None:
         """The texts are read: show them, and score them in the background."""
