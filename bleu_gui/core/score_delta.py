@@ -314,17 +314,25 @@ def _diagnosis(
     if not log_exact and delta != 0:
         in_a = a.score == 0
         zeros = [
-            part.label
-            for part in parts
-            if (part.log_a if in_a else part.log_b) == -math.inf
+            part for part in parts if (part.log_a if in_a else part.log_b) == -math.inf
         ]
         if zeros:
             zero = name_a if in_a else name_b
             text += (
-                f" ({zero} scores 0 because of its {join_words(zeros)}, "
+                f" ({zero} scores 0 because of its {_factor_words(zeros)}, "
                 "so all of the difference is put there)"
             )
     return text
+
+
+def _factor_words(parts: list[DeltaPart]) -> str:
+    """Factors as prose: "length and 3- and 4-gram precision"."""
+    words = [part.label for part in parts if part.factor is Factor.LENGTH]
+    orders = [part.order for part in parts if part.factor is Factor.PRECISION]
+    if orders:
+        grams = [f"{n}-" for n in orders[:-1]] + [f"{orders[-1]}-gram precision"]
+        words.append(join_words(grams))
+    return " and ".join(words)
 
 
 _UNIT = ScoreScale.UNIT
