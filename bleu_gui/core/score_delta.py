@@ -298,6 +298,8 @@ def _diagnosis(
         head = f"{name_b} gains {amount} BLEU{scale} over {name_a}"
     elif delta < 0:
         head = f"{name_b} loses {amount} BLEU{scale} against {name_a}"
+    elif a.score == 0:
+        head = f"{name_b} scores the same as {name_a}: both score 0"
     else:
         head = f"{name_b} scores the same as {name_a}"
     groups = sorted(
