@@ -13,6 +13,8 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from nltk.translate.bleu_score import SmoothingFunction
+from nltk.translate.bleu_score import sentence_bleu as nltk_sentence_bleu
 from sacrebleu.metrics.bleu import BLEU
 
 from bleu_gui.core import BleuConfig, Compat, Smoothing, corpus_bleu, corpus_stats
@@ -134,6 +136,28 @@ def test_sentence_delta_words_and_parts_for_a_pinned_row() -> None:
         "+11.20 from 4-gram precision, +6.33 from 3-gram precision, "
         "+3.24 from 2-gram precision, +0.81 from 1-gram precision"
     )
+
+
+def test_nltk_sentence_deltas_equal_nltks_sentence_bleu_differences() -> None:
+    refs = references()
+    hyps_a, hyps_b = system(PAIR[0]), system(PAIR[1])
+    config = BleuConfig(compat=Compat.NLTK, smoothing=Smoothing.METHOD1)
+    stats_a = corpus_stats(hyps_a, refs, config)
+    stats_b = corpus_stats(hyps_b, refs, config)
+    deltas = sentence_deltas(stats_a, stats_b, config)
+    smoother = SmoothingFunction().method1
+    for row in SAMPLED_ROWS:
+        row_refs = [r[row].split() for r in refs]
+        want_a, want_b = (
+            nltk_sentence_bleu(row_refs, hyps[row].split(), smoothing_function=smoother)
+            for hyps in (hyps_a, hyps_b)
+        )
+        assert deltas[row] == 100.0 * want_b - 100.0 * want_a
+        got = sentence_delta(stats_a, stats_b, row, config)
+        assert (got.a.native_score, got.b.native_score) == (want_a, want_b)
+        assert math.fsum(part.points for part in got.parts) == pytest.approx(
+            got.delta, abs=1e-9
+        )
 
 
 def _swapped(hyps_a: Sequence[str], hyps_b: Sequence[str], row: int) -> list[str]:
