@@ -31,11 +31,13 @@ score's). Σ_g M_X(g) over an order equals X's clipped matches in `CorpusStats`.
 
 from __future__ import annotations
 
-from collections import Counter, defaultdict
+from collections import Counter
 from collections.abc import Generator, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-from bleu_gui.core.scoring import TokenizedCorpus
+from bleu_gui.core.pair_ngrams import Side
+from bleu_gui.core.parallel import WorkerPool, map_ordered
+from bleu_gui.core.scoring import ROW_BLOCK, TokenizedCorpus
 from bleu_gui.core.steps import drain
 from bleu_gui.core.tokenize import split_tokens
 
@@ -47,9 +49,6 @@ __all__ = [
 ]
 
 Gram = tuple[str, ...]
-
-# Rows between two progress steps.
-_STEP = 1_000
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,14 +110,18 @@ def iter_salient_ngrams(
     *,
     max_order: int = 4,
     top: int | None = 20,
+    pool: WorkerPool | None = None,
 ) -> Generator[int, None, tuple[SalientOrder, ...]]:
-    """`salient_ngrams`, yielding how many sentences are counted, now and then.
+    """`salient_ngrams` a block of sentences at a time, yielding how many are done.
+
+    With a `pool`, its workers count the blocks (see `bleu_gui.core.parallel`).
 
     Args:
         a: system A's tokenized corpus.
         b: system B's, with the same references.
         max_order: the highest order listed.
         top: how many n-grams each list keeps (`None`: all of them).
+        pool: worker processes to count in.
 
     Raises:
         ValueError: if the two corpora do not share their references, or
@@ -130,45 +133,112 @@ def iter_salient_ngrams(
         raise ValueError(
             "the two systems must be tokenized against the same references"
         )
-    orders = range(1, max_order + 1)
-    totals_a: list[Counter[Gram]] = [Counter() for _ in orders]
-    totals_b: list[Counter[Gram]] = [Counter() for _ in orders]
-    rows_a: list[defaultdict[Gram, list[int]]] = [defaultdict(list) for _ in orders]
-    rows_b: list[defaultdict[Gram, list[int]]] = [defaultdict(list) for _ in orders]
     size = len(a.hypotheses)
-    for i in range(size):
-        hyp_a = split_tokens(a.hypotheses[i])
-        hyp_b = split_tokens(b.hypotheses[i])
-        refs = [
-            split_tokens(ref)
-            for stream in a.references
-            if (ref := stream[i]) is not None
-        ]
-        for k, n in enumerate(orders):
-            grams_a, grams_b = _grams(hyp_a, n), _grams(hyp_b, n)
-            ceiling = _ceiling(refs, n, grams_a.keys() | grams_b.keys())
-            matched_a, matched_b = grams_a & ceiling, grams_b & ceiling
-            totals_a[k].update(matched_a)
-            totals_b[k].update(matched_b)
-            for gram in matched_a.keys() | matched_b.keys():
-                if matched_b[gram] > matched_a[gram]:
-                    rows_b[k][gram].append(i)
-                elif matched_a[gram] > matched_b[gram]:
-                    rows_a[k][gram].append(i)
-        if (i + 1) % _STEP == 0:
-            yield i + 1
-    if size % _STEP:
-        yield size
+    jobs = (
+        (
+            a.hypotheses[start : start + ROW_BLOCK],
+            b.hypotheses[start : start + ROW_BLOCK],
+            tuple(stream[start : start + ROW_BLOCK] for stream in a.references),
+            start,
+            max_order,
+        )
+        for start in range(0, size, ROW_BLOCK)
+    )
+    merged = [_OrderCounts() for _ in range(max_order)]
+    done = 0
+    for block in map_ordered(_count_block, jobs, pool):
+        for total, part in zip(merged, block, strict=True):
+            total.merge(part)
+        done = min(done + ROW_BLOCK, size)
+        yield done
     return tuple(
         SalientOrder(
             n,
-            _ranked(totals_a[k], totals_b[k], rows_b[k], 1, top),
-            _ranked(totals_a[k], totals_b[k], rows_a[k], -1, top),
-            sum(totals_a[k].values()),
-            sum(totals_b[k].values()),
+            counts.ranked(Side.B, top),
+            counts.ranked(Side.A, top),
+            sum(counts.matched[Side.A].values()),
+            sum(counts.matched[Side.B].values()),
         )
-        for k, n in enumerate(orders)
+        for n, counts in enumerate(merged, start=1)
     )
+
+
+@dataclass(slots=True)
+class _OrderCounts:
+    """One order's clipped matches per n-gram and system, and where each one wins.
+
+    `matched[side][g]` sums the side's clipped matches of g; `wins[side][g]` lists
+    the rows where that side matches g more often than the other.
+    """
+
+    matched: dict[Side, Counter[Gram]] = field(
+        default_factory=lambda: {side: Counter() for side in Side}
+    )
+    wins: dict[Side, dict[Gram, list[int]]] = field(
+        default_factory=lambda: {side: {} for side in Side}
+    )
+
+    def merge(self, later: _OrderCounts) -> None:
+        """Add the counts of a later block of rows."""
+        for side in Side:
+            self.matched[side].update(later.matched[side])
+            wins = self.wins[side]
+            for gram, rows in later.wins[side].items():
+                wins.setdefault(gram, []).extend(rows)
+
+    def ranked(self, side: Side, top: int | None) -> tuple[SalientNgram, ...]:
+        """The n-grams `side` matches more often than the other, largest gain first.
+
+        Then those spread over more sentences; then by their tokens, so that the
+        order never depends on the order in which they were found.
+        """
+        other = Side.A if side is Side.B else Side.B
+        mine, theirs = self.matched[side], self.matched[other]
+        wins = self.wins[side]
+        found = [
+            SalientNgram(
+                gram,
+                self.matched[Side.A][gram],
+                self.matched[Side.B][gram],
+                tuple(wins.get(gram, ())),
+            )
+            for gram in mine
+            if mine[gram] > theirs[gram]
+        ]
+        found.sort(key=lambda item: (-item.gain, -len(item.rows), item.gram))
+        return tuple(found if top is None else found[:top])
+
+
+_BlockJob = tuple[
+    tuple[str, ...], tuple[str, ...], tuple[tuple[str | None, ...], ...], int, int
+]
+
+
+def _count_block(job: _BlockJob) -> list[_OrderCounts]:
+    """Per order, the counts of one block of rows (a worker-process job)."""
+    hyps_a, hyps_b, references, start, max_order = job
+    counts = [_OrderCounts() for _ in range(max_order)]
+    for offset, (hyp_a, hyp_b) in enumerate(zip(hyps_a, hyps_b, strict=True)):
+        row = start + offset
+        tokens = {Side.A: split_tokens(hyp_a), Side.B: split_tokens(hyp_b)}
+        refs = [
+            split_tokens(ref)
+            for stream in references
+            if (ref := stream[offset]) is not None
+        ]
+        for n, order in enumerate(counts, start=1):
+            grams = {side: _grams(tokens[side], n) for side in Side}
+            ceiling = _ceiling(refs, n, grams[Side.A].keys() | grams[Side.B].keys())
+            matched = {side: grams[side] & ceiling for side in Side}
+            for side in Side:
+                order.matched[side].update(matched[side])
+            for gram in matched[Side.A].keys() | matched[Side.B].keys():
+                a, b = matched[Side.A][gram], matched[Side.B][gram]
+                if a != b:
+                    order.wins[Side.B if b > a else Side.A].setdefault(gram, []).append(
+                        row
+                    )
+    return counts
 
 
 def _grams(tokens: Sequence[str], n: int) -> Counter[Gram]:
@@ -185,24 +255,3 @@ def _ceiling(refs: Sequence[Sequence[str]], n: int, wanted: set[Gram]) -> Counte
     for ref in refs:
         ceiling |= Counter(filter(wanted.__contains__, _iter_grams(ref, n)))
     return ceiling
-
-
-def _ranked(
-    totals_a: Counter[Gram],
-    totals_b: Counter[Gram],
-    rows: dict[Gram, list[int]],
-    sign: int,
-    top: int | None,
-) -> tuple[SalientNgram, ...]:
-    """The n-grams whose gain for the favoured side (`sign` 1: B) is positive.
-
-    Largest gain first; then those spread over more sentences; then by their
-    tokens, so that the order never depends on the corpus's order of discovery.
-    """
-    found = [
-        SalientNgram(gram, totals_a[gram], totals_b[gram], tuple(rows.get(gram, ())))
-        for gram in totals_a.keys() | totals_b.keys()
-        if sign * (totals_b[gram] - totals_a[gram]) > 0
-    ]
-    found.sort(key=lambda item: (-item.gain, -len(item.rows), item.gram))
-    return tuple(found if top is None else found[:top])

@@ -18,11 +18,15 @@ from nltk.translate.bleu_score import sentence_bleu as nltk_sentence_bleu
 from sacrebleu.metrics.bleu import BLEU
 
 from bleu_gui.core import BleuConfig, Compat, Smoothing, corpus_bleu, corpus_stats
+from bleu_gui.core import analysis as analysis_module
 from bleu_gui.core.delta import (
+    iter_swap_effects,
     sentence_delta,
     sentence_deltas,
     swap_effects,
 )
+from bleu_gui.core.parallel import WorkerPool
+from bleu_gui.core.steps import drain
 from tests.core.demo_systems import references, system
 from tests.core.strategies import corpora, segments
 from tests.oracles import sacrebleu_refs
@@ -263,3 +267,18 @@ def test_systems_of_other_test_sets_are_refused() -> None:
         swap_effects(stats_a, shorter, config)
     with pytest.raises(ValueError, match="not counted against the same references"):
         sentence_delta(stats_a, other_refs, 0, config)
+
+
+def test_blocks_and_worker_processes_give_the_same_swap_effects(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    config = BleuConfig()
+    refs = references()
+    stats_a = corpus_stats(system(PAIR[0]), refs, config)
+    stats_b = corpus_stats(system(PAIR[1]), refs, config)
+    whole = swap_effects(stats_a, stats_b, config)
+    monkeypatch.setattr(analysis_module, "ROW_BLOCK", 37)
+    np.testing.assert_array_equal(swap_effects(stats_a, stats_b, config), whole)
+    with WorkerPool(1) as pool:
+        blocks = drain(iter_swap_effects(stats_a, stats_b, config, pool))
+    np.testing.assert_array_equal(blocks, whole)

@@ -12,7 +12,14 @@ import pytest
 from sacrebleu.metrics.bleu import BLEU
 
 from bleu_gui.core import BleuConfig
-from bleu_gui.core.salient import SalientNgram, SalientOrder, salient_ngrams
+from bleu_gui.core import salient as salient_module
+from bleu_gui.core.parallel import WorkerPool
+from bleu_gui.core.salient import (
+    SalientNgram,
+    SalientOrder,
+    iter_salient_ngrams,
+    salient_ngrams,
+)
 from bleu_gui.core.scoring import TokenizedCorpus, iter_prepare
 from bleu_gui.core.steps import drain
 from tests.core.demo_systems import references, system
@@ -187,3 +194,25 @@ def test_systems_of_other_references_are_refused() -> None:
         salient_ngrams(a, b)
     with pytest.raises(ValueError, match="at least 1"):
         salient_ngrams(a, a, top=0)
+
+
+def test_blocks_and_worker_processes_give_the_same_lists(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    config = BleuConfig()
+    refs = references()
+    a, b = (_tokenized(system(name), refs, config) for name in ("UEdin", "happypoet"))
+    whole = salient_ngrams(a, b, top=None)
+    monkeypatch.setattr(salient_module, "ROW_BLOCK", 37)
+    steps: list[int] = []
+    generator = iter_salient_ngrams(a, b, top=None)
+    while True:
+        try:
+            steps.append(next(generator))
+        except StopIteration as done:
+            blocks = done.value
+            break
+    assert steps == [*range(37, 500, 37), 500]
+    assert blocks == whole
+    with WorkerPool(1) as pool:
+        assert drain(iter_salient_ngrams(a, b, top=None, pool=pool)) == whole
