@@ -20,8 +20,8 @@ Why a difference of clipped match counts and not compare-mt's smoothed ratio
   how many of B's extra matches it accounts for;
 * the ratio ranks by proportion: 3 matches against 0 comes before 300 against 200,
   though the second moves BLEU 33 times more, and where the list starts depends on
-  α, a constant with no meaning here. MT-ComparEval's "improving n-grams" rank by a
-  difference for the same reason.
+  α, a constant with no meaning here. (MT-ComparEval's "improving n-grams" are
+  ranked by a difference of counts too.)
 
 The counts are clipped against every reference (the most any one has g), as BLEU
 clips, per order (compare-mt pools the orders and takes one reference), from the
