@@ -56,10 +56,12 @@ __all__ = [
     "explain_or_why_not",
     "explain_sentence",
     "format_bp",
+    "format_points",
     "format_precision",
     "format_score",
     "format_weight",
     "join_words",
+    "mean_weights",
     "precision_scale",
     "ref_len_rule",
     "score_scale",
@@ -525,6 +527,20 @@ def format_score(result: BleuScore) -> str:
     return _fixed(float(native), _DECIMALS[score_scale(result.compat)])
 
 
+def format_points(value: float, compat: Compat, *, signed: bool = False) -> str:
+    """An amount of BLEU given on 0-100 (a difference, a part of one), as scores are.
+
+    On `compat`'s scale with the decimals `format_score` uses, so that a difference
+    and the two scores it separates show the same digits; `signed` writes a `+`
+    before a positive amount.
+    """
+    scale = score_scale(compat)
+    text = _fixed(
+        value if scale is ScoreScale.PERCENT else value / 100, _DECIMALS[scale]
+    )
+    return f"+{text}" if signed and value > 0 else text
+
+
 def format_precision(term: OrderTerm, compat: Compat) -> str:
     """A precision as the formula uses it: percent (sacreBLEU) or 0-1 (the others).
 
@@ -585,7 +601,7 @@ def _describe_brevity(result: BleuScore) -> str:
     return f"BP = exp(1 − r/c) = exp(1 − {r}/{c}) = {format_bp(bp)} (c = {c} < r = {r})"
 
 
-def _mean_weights(result: BleuScore) -> list[tuple[OrderTerm, float]]:
+def mean_weights(result: BleuScore) -> list[tuple[OrderTerm, float]]:
     """The orders in the geometric mean, each with the weight it really had.
 
     sacreBLEU divides the sum of logs by the number of orders it averaged (fewer than
@@ -602,7 +618,7 @@ def _describe_mean(result: BleuScore, cause: str | None) -> str:
     score = format_score(result)
     if cause is not None:
         return f"BLEU = {score}: {cause}"
-    weighted = _mean_weights(result)
+    weighted = mean_weights(result)
     compat = result.compat
     logs = [f"log {format_precision(term, compat)}" for term, _ in weighted]
     if compat in (Compat.SACREBLEU, Compat.MULTI_BLEU):
@@ -667,9 +683,7 @@ def _zero_cause(
             "no n-gram of any order matches, and then sacreBLEU returns 0 whatever "
             "the smoothing"
         )
-    zero = next(
-        (term for term, _ in _mean_weights(result) if term.precision == 0), None
-    )
+    zero = next((term for term, _ in mean_weights(result) if term.precision == 0), None)
     if zero is None:
         return None
     n = zero.order
@@ -710,7 +724,7 @@ def _diagnose(
         return f"{value} because {cause}"
     extra = _nltk_rules(result)
     tail = "".join(f"; {rule}" for rule in extra)
-    weighted = _mean_weights(result)
+    weighted = mean_weights(result)
     if config.smoothing_method is Smoothing.METHOD0:
         floored = [term.order for term, _ in weighted if term.matches == 0]
         if floored:

@@ -18,7 +18,7 @@ renumbered densely first, which is slower but just as exact.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Generator, Sequence
+from collections.abc import Generator, Iterator, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -36,6 +36,7 @@ __all__ = [
     "compute_stats",
     "count_chunk",
     "iter_compute_stats",
+    "replaced_sums",
 ]
 
 IntArray = npt.NDArray[np.int64]
@@ -197,6 +198,77 @@ class CorpusStats:
             self.matches[:, :max_order],
             self.totals[:, :max_order],
         )
+
+
+def replaced_sums(
+    total: SummedStats,
+    rows: CorpusStats,
+    replacements: CorpusStats,
+    *,
+    holds_last: bool,
+) -> Iterator[SummedStats]:
+    """`total` with row i of `rows` replaced by row i of `replacements`, for every i.
+
+    The question "what would corpus BLEU be if this one sentence were different?"
+    is asked of every row at once: by a cost column (the sentence made perfect), by
+    the swap effect of a comparison (the sentence taken from another system) and by
+    live editing (the sentence as the user typed it). Statistics are additive, so
+    each answer is `total - row + replacement`, computed here for a whole block of
+    rows with a few array operations, then handed out one `SummedStats` at a time.
+
+    Args:
+        total: the whole corpus's sums.
+        rows: a block of consecutive rows of that corpus.
+        replacements: what each of those rows is replaced by, counted against the
+            same references (one row each, as many orders).
+        holds_last: whether the block ends with the corpus's last segment, whose
+            own counts `SummedStats` keeps (NLTK's corpus smoothing reads them).
+
+    Raises:
+        ValueError: if the two blocks differ in size or orders.
+    """
+    size = len(rows)
+    if len(replacements) != size or replacements.max_order != rows.max_order:
+        raise ValueError(
+            f"{len(replacements)} replacement rows of {replacements.max_order} "
+            f"orders cannot replace {size} rows of {rows.max_order} orders"
+        )
+    hyp_len = total.hyp_len - rows.hyp_len + replacements.hyp_len
+    closest = (
+        total.closest_ref_len - rows.closest_ref_len() + replacements.closest_ref_len()
+    )
+    shortest = (
+        total.shortest_ref_len
+        - rows.shortest_ref_len()
+        + replacements.shortest_ref_len()
+    )
+    matches = np.asarray(total.matches) - rows.matches + replacements.matches
+    totals = np.asarray(total.totals) - rows.totals + replacements.totals
+    floored = (
+        np.asarray(total.floored_totals)
+        - np.maximum(rows.totals, 1)
+        + np.maximum(replacements.totals, 1)
+    )
+    sums = zip(
+        hyp_len.tolist(),
+        closest.tolist(),
+        shortest.tolist(),
+        matches.tolist(),
+        totals.tolist(),
+        floored.tolist(),
+        strict=True,
+    )
+    last = size - 1 if holds_last else -1
+    for i, (c, r, s, m, t, f) in enumerate(sums):
+        if i == last:
+            own = (
+                int(replacements.hyp_len[i]),
+                tuple(replacements.matches[i].tolist()),
+                tuple(replacements.totals[i].tolist()),
+            )
+        else:
+            own = (total.last_hyp_len, total.last_matches, total.last_totals)
+        yield SummedStats(total.segments, c, r, s, tuple(m), tuple(t), tuple(f), *own)
 
 
 def compute_stats(
