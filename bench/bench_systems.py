@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import resource
 import sys
 import tempfile
 import time
@@ -43,12 +44,26 @@ from bleu_gui.io import read_corpus, read_system, read_test_set
 _T = TypeVar("_T")
 
 
-def timed(label: str, work: Callable[[], _T]) -> tuple[float, _T]:
-    start = time.perf_counter()
+def cpu_seconds() -> float:
+    """CPU time so far of this process and of its children that have ended.
+
+    The machine may be shared: wall time then varies with the neighbours' load, CPU
+    time much less. Worker pools end within each call, so their time counts here.
+    """
+    own = resource.getrusage(resource.RUSAGE_SELF)
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return sum(
+        (usage.ru_utime + usage.ru_stime for usage in (own, children)), start=0.0
+    )
+
+
+def timed(label: str, work: Callable[[], _T]) -> tuple[float, float, _T]:
+    """Run `work`; print and return its wall and CPU seconds, and its result."""
+    cpu, start = cpu_seconds(), time.perf_counter()
     result = work()
-    seconds = time.perf_counter() - start
-    print(f"  {label:<44} {seconds:7.2f} s")
-    return seconds, result
+    wall, cpu = time.perf_counter() - start, cpu_seconds() - cpu
+    print(f"  {label:<44} {wall:7.2f} s wall {cpu:7.2f} s CPU", flush=True)
+    return wall, cpu, result
 
 
 def build_systems(
@@ -80,7 +95,7 @@ def bench_corpus(
         flush=True,
     )
     print("reading:")
-    read_apart, corpora = timed(
+    _, read_apart, corpora = timed(
         "read_corpus per system", lambda: [read_corpus(hyp, refs) for hyp in systems]
     )
 
@@ -88,13 +103,15 @@ def bench_corpus(
         test_set = read_test_set(refs)
         return [read_system(test_set, hyp) for hyp in systems]
 
-    read_shared, _ = timed("read_test_set once, read_system per system", read_together)
+    _, read_shared, _ = timed(
+        "read_test_set once, read_system per system", read_together
+    )
 
     config = BleuConfig()
     hypotheses = [corpus.hypothesis.lines for corpus in corpora]
     references = [ref.lines for ref in corpora[0].references]
     print("tokenizing and counting:")
-    apart_seconds, apart = timed(
+    apart_wall, apart_cpu, apart = timed(
         "corpus_stats per system",
         lambda: [
             corpus_stats(hyp, references, config, processes=processes)
@@ -102,7 +119,7 @@ def bench_corpus(
         ],
     )
     table = TokenTable.for_config(config)
-    together_seconds, together = timed(
+    together_wall, together_cpu, together = timed(
         "corpus_stats_of_systems",
         lambda: corpus_stats_of_systems(
             hypotheses, references, config, processes=processes, table=table
@@ -116,10 +133,10 @@ def bench_corpus(
     if together_calls != len(set().union(*hypotheses, *references)):
         raise SystemExit("the shared table did not tokenize each line once")
     print(
-        f"  tokenizer calls: {apart_calls:,} one by one, {together_calls:,} together "
-        f"({together_calls / apart_calls:.2f}); time {together_seconds:.2f} s vs "
-        f"{apart_seconds:.2f} s ({together_seconds / apart_seconds:.2f}); reading "
-        f"{read_shared:.2f} s vs {read_apart:.2f} s"
+        f"  together / one by one: tokenizer calls {together_calls:,} / "
+        f"{apart_calls:,} ({together_calls / apart_calls:.2f}), CPU "
+        f"{together_cpu / apart_cpu:.2f}, wall {together_wall / apart_wall:.2f}; "
+        f"reading CPU {read_shared / read_apart:.2f}"
     )
 
     print("command line (`score REF REF -i S1 S2 S3 S4 -w 15`):")
@@ -140,9 +157,11 @@ def bench_corpus(
     outputs = []
     for label, root in checkouts:
         os.environ["PYTHONPATH"] = str(root)
+        cpu = cpu_seconds()
         wall, peak, out = run([sys.executable, *argv])
+        cpu = cpu_seconds() - cpu
         outputs.append(out)
-        print(f"  {label:<44} {wall:7.2f} s  {peak:5d} MiB")
+        print(f"  {label:<44} {wall:7.2f} s wall {cpu:7.2f} s CPU {peak:5d} MiB")
     if len(set(outputs)) != 1:
         raise SystemExit("the command lines' outputs differ")
 

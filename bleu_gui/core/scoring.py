@@ -269,7 +269,6 @@ def iter_prepare_systems(
     done = 0
     prepared: list[tuple[TokenizedCorpus, CorpusStats]] = []
     for hypotheses in systems:
-        offset = done
         tokenized, stats = yield from relabel(
             iter_prepare(
                 hypotheses,
@@ -279,7 +278,7 @@ def iter_prepare_systems(
                 pool=pool,
                 table=table,
             ),
-            _shifted(offset, total),
+            _shifted(done, total),
         )
         if prepared:  # equal to the first system's: keep one copy
             tokenized = TokenizedCorpus(tokenized.hypotheses, prepared[0][0].references)
