@@ -156,7 +156,10 @@ def bench_corpus(
         checkouts.append((f"baseline {baseline}", baseline))
     outputs = []
     for label, root in checkouts:
+        # `python -m` imports from the current folder first, whatever PYTHONPATH
+        # says: run in the checkout to time (the corpus paths are absolute).
         os.environ["PYTHONPATH"] = str(root)
+        os.chdir(root)
         cpu = cpu_seconds()
         wall, peak, out = run([sys.executable, *argv])
         cpu = cpu_seconds() - cpu
