@@ -37,10 +37,15 @@ from bleu_gui.core import (
 from bleu_gui.io import read_corpus
 
 
-def build_corpus(kind: str, segments: int, folder: Path) -> tuple[Path, list[Path]]:
-    """Write a hypothesis and two references of `segments` lines; return their paths."""
+def build_corpus(
+    kind: str, segments: int, folder: Path, hypothesis: Path | None = None
+) -> tuple[Path, list[Path]]:
+    """Write a hypothesis and two references of `segments` lines; return their paths.
+
+    `hypothesis`: the demo system to build from (default: the demo's candidate).
+    """
     _, refs, hyp, _ = demo_paths()
-    sources = [hyp, *refs]
+    sources = [hypothesis or hyp, *refs]
     texts = [path.read_text(encoding="utf-8").split("\n")[:-1] for path in sources]
     size = len(texts[0])
     written = []

@@ -43,7 +43,7 @@ from bleu_gui.core import (
     BleuScore,
     Compat,
     ConfigError,
-    corpus_stats,
+    corpus_stats_of_systems,
     iter_sentence_scores,
     score_corpus,
     signature,
@@ -71,10 +71,14 @@ from bleu_gui.io import (
     Corpus,
     DecodingError,
     InputError,
+    Segments,
     UndecodableFileError,
     UnknownEncodingError,
+    check_piped_hypothesis,
     corpus_notices,
-    read_corpus,
+    read_segments,
+    read_stdin,
+    read_test_set,
 )
 
 __all__ = ["demo_paths", "main"]
@@ -83,6 +87,9 @@ _PROG = "bleu-gui"
 
 MAX_WIDTH = 20
 """The most decimals `-w` prints (a float has 17 significant digits at most)."""
+
+STDIN_NAME = "-"
+"""The hypothesis file name that stands for standard input (`-i -`)."""
 
 # Exit statuses of a process ended by a signal, as shells report them (128 + number).
 EXIT_INTERRUPTED = 128 + signal.SIGINT
@@ -367,9 +374,10 @@ def _build_parser() -> argparse.ArgumentParser:
         "-i",
         "--input",
         nargs="+",
-        required=True,
+        default=None,
         metavar="HYP",
-        help="hypothesis files",
+        help=f"hypothesis files; {STDIN_NAME} reads standard input (without -i, "
+        "standard input is read when it is not a terminal)",
     )
     add_scoring_options(parser)
     parser.add_argument(
@@ -405,6 +413,7 @@ def _score_command(args: list[str]) -> int:
     options = _build_parser().parse_args(args)
     warnings = _Warnings()
     try:
+        piped = _piped_input(options)
         config = config_from_options(options)
         if not 0 <= options.width <= MAX_WIDTH:
             raise ConfigError(
@@ -413,11 +422,10 @@ def _score_command(args: list[str]) -> int:
         test = check_significance_options(options, config)
         seed = seed_from_options(options, used=test is not None or options.confidence)
         names = system_names(options, test, warnings.add)
-        systems = _read(options, names)
-        for corpus in systems:
-            _check_order_reachable(config, corpus)
+        systems = _read(options, names, piped=piped)
+        _check_order_reachable(config, systems)
+        every = _stats(systems, config, warnings)
         if test is not None:
-            every = [_stats(corpus, config, warnings) for corpus in systems]
             samples = (
                 options.paired_bs_n
                 if test is PairedTest.BOOTSTRAP
@@ -431,9 +439,10 @@ def _score_command(args: list[str]) -> int:
                 _corpus_signature(config, systems[0]), test.value, samples, seed
             )
             return _emit(render_paired(result, names, sig, options))
-        outputs = []
-        for corpus, name in zip(systems, names, strict=True):
-            outputs.append(_score_system(corpus, name, config, options, warnings, seed))
+        outputs = [
+            _score_system(corpus, stats, name, config, options, seed)
+            for corpus, stats, name in zip(systems, every, names, strict=True)
+        ]
     except (InputError, ConfigError, ValueError) as error:
         warnings.flush()
         _say(f"{_PROG}: error: {_error_line(error)}")
@@ -474,47 +483,112 @@ def _error_line(error: Exception) -> str:
     return line
 
 
-def _check_order_reachable(config: BleuConfig, corpus: Corpus) -> None:
-    """Refuse an order that no segment can reach.
+def _check_order_reachable(config: BleuConfig, systems: Sequence[Corpus]) -> None:
+    """Refuse an order that no segment of some system can reach.
 
     No tokenizer makes more tokens than a segment has characters, so no n-gram is
     longer than the longest segment. (Counting sizes its arrays by the order.)
+    The systems share their references, whose longest segment is found once.
     """
-    scored = (corpus.hypothesis, *corpus.references)
-    longest = max((len(line) for file in scored for line in file.lines), default=0)
-    if config.order > longest:
-        option = "--weights" if config.weights else "--max-ngram-order"
+    in_references = _longest(systems[0].references)
+    for corpus in systems:
+        longest = max(in_references, _longest([corpus.hypothesis]))
+        if config.order > longest:
+            option = "--weights" if config.weights else "--max-ngram-order"
+            raise ConfigError(
+                f"{option}: no segment has an n-gram of order {config.order} (the "
+                f"longest segment has {longest} characters)",
+                field="max_order",
+            )
+
+
+def _longest(files: Sequence[Segments]) -> int:
+    """The length in characters of the longest segment of `files`."""
+    return max((len(line) for file in files for line in file.lines), default=0)
+
+
+def _piped_input(options: argparse.Namespace) -> bool:
+    """Whether the hypothesis comes from standard input without `-i`, as piped.
+
+    Without `-i`, standard input is the hypothesis, as in sacreBLEU, unless it is
+    a terminal (nobody is typing a test set's translations).
+
+    Raises:
+        ConfigError: no `-i`, and standard input is a terminal.
+    """
+    if options.input is not None:
+        return False
+    stdin = sys.stdin
+    if stdin is not None and _is_terminal(stdin):
         raise ConfigError(
-            f"{option}: no segment has an n-gram of order {config.order} (the "
-            f"longest segment has {longest} characters)",
-            field="max_order",
+            "no hypothesis: name its files with -i/--input, or pipe it to "
+            "standard input"
         )
+    options.input = [STDIN_NAME]
+    return True
 
 
-def _read(options: argparse.Namespace, names: Sequence[str]) -> list[Corpus]:
-    return [
-        read_corpus(
-            Path(hyp),
-            [Path(ref) for ref in options.refs],
-            encoding=options.encoding,
-            drop_bom=options.drop_bom,
-        )
-        for hyp in names
-    ]
+def _is_terminal(stream: TextIO) -> bool:
+    try:
+        return stream.isatty()
+    except (OSError, ValueError):  # closed
+        return False
 
 
-def _stats(corpus: Corpus, config: BleuConfig, warnings: _Warnings) -> CorpusStats:
-    """One system's statistics; its files' warnings go to `warnings`.
+def _read(
+    options: argparse.Namespace, names: Sequence[str], *, piped: bool
+) -> list[Corpus]:
+    """Each system's files: the references (and source) read once, then each output.
 
-    A kept byte-order mark's warning comes with its cost.
+    The first system is read before the references, so that the first error
+    found is the one it was before the references were shared. A file named
+    twice is read once; `STDIN_NAME` reads standard input, and with `piped` (no
+    `-i`) refuses what sacreBLEU would read otherwise from it.
     """
-    references = [ref.lines for ref in corpus.references]
-    stats = corpus_stats(
-        corpus.hypothesis.lines, references, config, processes=os.cpu_count() or 1
+    read: dict[str, Segments] = {}
+
+    def hypothesis(name: str) -> Segments:
+        if name in read:
+            return read[name]
+        if name == STDIN_NAME:
+            segments = read_stdin(options.encoding, drop_bom=options.drop_bom)
+            if piped:
+                check_piped_hypothesis(segments, how_to_read_as_file="-i -")
+        else:
+            segments = read_segments(
+                Path(name), options.encoding, drop_bom=options.drop_bom
+            )
+        read[name] = segments
+        return segments
+
+    hypothesis(names[0])
+    test_set = read_test_set(
+        [Path(ref) for ref in options.refs],
+        encoding=options.encoding,
+        drop_bom=options.drop_bom,
     )
-    for line in corpus_notices(corpus, config, stats, how_to_drop="--drop-bom"):
-        warnings.add(line)
-    return stats
+    return [test_set.corpus(hypothesis(name)) for name in names]
+
+
+def _stats(
+    systems: Sequence[Corpus], config: BleuConfig, warnings: _Warnings
+) -> list[CorpusStats]:
+    """Every system's statistics, references tokenized once; warnings to `warnings`.
+
+    A kept byte-order mark's warning comes with its cost (per system: a warning
+    about a shared reference that says the same for every system is said once).
+    """
+    references = [ref.lines for ref in systems[0].references]
+    every = corpus_stats_of_systems(
+        [corpus.hypothesis.lines for corpus in systems],
+        references,
+        config,
+        processes=os.cpu_count() or 1,
+    )
+    for corpus, stats in zip(systems, every, strict=True):
+        for line in corpus_notices(corpus, config, stats, how_to_drop="--drop-bom"):
+            warnings.add(line)
+    return every
 
 
 def _corpus_signature(config: BleuConfig, corpus: Corpus) -> str:
@@ -529,14 +603,13 @@ def _corpus_signature(config: BleuConfig, corpus: Corpus) -> str:
 
 def _score_system(
     corpus: Corpus,
+    stats: CorpusStats,
     name: str,
     config: BleuConfig,
     options: argparse.Namespace,
-    warnings: _Warnings,
     seed: int | None,
 ) -> list[str]:
     """The output lines of one system: one corpus line, or one line per segment."""
-    stats = _stats(corpus, config, warnings)
     system = name if len(options.input) > 1 else None  # the path as the user gave it
     if not options.sentence_level:
         sig = _corpus_signature(config, corpus)

@@ -18,6 +18,7 @@ from bleu_gui.core.result import BleuScore, OrderTerm, SentenceScores, Unscorabl
 from bleu_gui.core.scoring import (
     corpus_bleu,
     corpus_stats,
+    corpus_stats_of_systems,
     iter_sentence_scores,
     required_order,
     score_corpus,
@@ -27,6 +28,7 @@ from bleu_gui.core.scoring import (
 )
 from bleu_gui.core.signature import signature
 from bleu_gui.core.stats import CorpusStats, SummedStats, compute_stats
+from bleu_gui.core.token_table import TokenKeyError, TokenTable
 from bleu_gui.core.tokenize import (
     Tokenizer,
     TokenizerUnavailableError,
@@ -49,6 +51,8 @@ __all__ = [
     "Smoothing",
     "SummedStats",
     "SystemResult",
+    "TokenKeyError",
+    "TokenTable",
     "Tokenizer",
     "TokenizerUnavailableError",
     "Unscorable",
@@ -57,6 +61,7 @@ __all__ = [
     "confidence",
     "corpus_bleu",
     "corpus_stats",
+    "corpus_stats_of_systems",
     "get_tokenizer",
     "iter_confidence",
     "iter_paired_test",

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import itertools
 from collections import deque
-from collections.abc import Generator, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Protocol, TypeVar
 
@@ -29,7 +29,8 @@ from bleu_gui.core.stats import (
     check_streams,
     count_chunk,
 )
-from bleu_gui.core.steps import drain
+from bleu_gui.core.steps import drain, relabel
+from bleu_gui.core.token_table import TokenTable
 from bleu_gui.core.tokenize import tokenizer_for
 
 __all__ = [
@@ -37,10 +38,13 @@ __all__ = [
     "TokenizedCorpus",
     "corpus_bleu",
     "corpus_stats",
+    "corpus_stats_of_systems",
     "fit_stats",
     "iter_corpus_stats",
+    "iter_corpus_stats_of_systems",
     "iter_count",
     "iter_prepare",
+    "iter_prepare_systems",
     "iter_score_sentences",
     "iter_sentence_scores",
     "required_order",
@@ -174,6 +178,124 @@ def iter_corpus_stats(
     return stats
 
 
+def corpus_stats_of_systems(
+    systems: Sequence[Sequence[str]],
+    references: Sequence[Sequence[str | None]],
+    config: BleuConfig,
+    *,
+    max_order: int | None = None,
+    processes: int = 1,
+    table: TokenTable | None = None,
+) -> list[CorpusStats]:
+    """Each system's statistics against the same references, tokens shared.
+
+    What `corpus_stats` gives for each system alone, with every distinct line
+    (reference or hypothesis, of any system) tokenized once. With `processes` > 1
+    and enough distinct lines, the work runs in that many worker processes, started
+    for this call. `table`: see `iter_prepare`.
+    """
+    distinct = len(set().union(*systems, *references))
+    if processes < 2 or distinct < _PARALLEL_MIN_LINES:
+        return drain(
+            iter_corpus_stats_of_systems(
+                systems, references, config, max_order=max_order, table=table
+            )
+        )
+    with WorkerPool(processes) as pool:
+        return drain(
+            iter_corpus_stats_of_systems(
+                systems,
+                references,
+                config,
+                max_order=max_order,
+                pool=pool,
+                table=table,
+            )
+        )
+
+
+def iter_corpus_stats_of_systems(
+    systems: Sequence[Sequence[str]],
+    references: Sequence[Sequence[str | None]],
+    config: BleuConfig,
+    *,
+    max_order: int | None = None,
+    pool: WorkerPool | None = None,
+    table: TokenTable | None = None,
+) -> Generator[Progress, None, list[CorpusStats]]:
+    """`iter_prepare_systems`, keeping only the statistics."""
+    prepared = yield from iter_prepare_systems(
+        systems, references, config, max_order=max_order, pool=pool, table=table
+    )
+    return [stats for _, stats in prepared]
+
+
+def iter_prepare_systems(
+    systems: Sequence[Sequence[str]],
+    references: Sequence[Sequence[str | None]],
+    config: BleuConfig,
+    *,
+    max_order: int | None = None,
+    pool: WorkerPool | None = None,
+    table: TokenTable | None = None,
+) -> Generator[Progress, None, list[tuple[TokenizedCorpus, CorpusStats]]]:
+    """Tokenize and count several systems against the same references.
+
+    Each system is prepared as `iter_prepare` prepares it alone (its own tokens
+    and statistics, equal to what it would get alone), but through one token
+    table, so that the references are tokenized for the first system only, and a
+    line several systems share for the first that has it. The systems' tokenized
+    references are one and the same tuple. `Progress` counts the segments of all
+    systems.
+
+    Args:
+        systems: each system's hypotheses, one detokenized segment per line.
+        references: reference streams, `references[k][i]`, shared by all systems.
+        config: the scoring options (tokenizer, case and orders matter here).
+        max_order: count at least this many orders.
+        pool: worker processes to tokenize and count in (see `iter_prepare`).
+        table: tokens known already, for `config`'s tokenizer (see
+            `iter_prepare`); without one, a table private to this call.
+
+    Raises:
+        ValueError: as `iter_prepare`, for the first system it concerns.
+        TokenKeyError: `table` holds another tokenizer's or case's tokens.
+    """
+    if table is None:
+        table = TokenTable.for_config(config)
+    else:
+        table.check(tokenizer_for(config))
+    total = sum(map(len, systems))
+    done = 0
+    prepared: list[tuple[TokenizedCorpus, CorpusStats]] = []
+    for hypotheses in systems:
+        tokenized, stats = yield from relabel(
+            iter_prepare(
+                hypotheses,
+                references,
+                config,
+                max_order=max_order,
+                pool=pool,
+                table=table,
+            ),
+            _shifted(done, total),
+        )
+        if prepared:  # equal to the first system's: keep one copy
+            tokenized = TokenizedCorpus(tokenized.hypotheses, prepared[0][0].references)
+        prepared.append((tokenized, stats))
+        done += len(hypotheses)
+    return prepared
+
+
+def _shifted(offset: int, total: int) -> Callable[[Progress], Progress]:
+    """One system's progress as progress over all systems (`offset` segments done)."""
+
+    def shift(step: Progress) -> Progress:
+        return Progress(step.phase, offset + step.done, total)
+
+    return shift
+
+
 @dataclass(frozen=True, slots=True, eq=False)
 class TokenizedCorpus:
     """A corpus in canonical tokenized form (see `Tokenizer`), streams as given.
@@ -194,13 +316,15 @@ def iter_prepare(
     *,
     max_order: int | None = None,
     pool: WorkerPool | None = None,
+    table: TokenTable | None = None,
 ) -> Generator[Progress, None, tuple[TokenizedCorpus, CorpusStats]]:
     """Tokenize and count, chunk by chunk; return the tokens and the statistics.
 
     Every distinct line is tokenized once, in the chunk of segments where it first
-    occurs. With a `pool`, its workers both tokenize and count, a few chunks ahead;
-    this process (in the GUI, a thread beside the GUI thread) only looks up tokens
-    and gathers results, so it holds the GIL for short moments only.
+    occurs, unless `table` holds it already. With a `pool`, its workers both
+    tokenize and count, a few chunks ahead; this process (in the GUI, a thread
+    beside the GUI thread) only looks up tokens and gathers results, so it holds
+    the GIL for short moments only.
 
     Args:
         hypotheses: one detokenized (raw) segment per line.
@@ -209,11 +333,20 @@ def iter_prepare(
         config: the scoring options (tokenizer, case and orders matter here).
         max_order: count at least this many orders.
         pool: worker processes to run in (see `bleu_gui.core.parallel`).
+        table: tokens known already (of other systems against the same references,
+            say), for `config`'s tokenizer; the lines tokenized here are added to
+            it. Without one, a table private to this call.
 
     Raises:
         ValueError: if a reference stream's length differs from the hypotheses', or
             a segment has no reference at all.
+        TokenKeyError: `table` holds another tokenizer's or case's tokens.
     """
+    tokenizer = tokenizer_for(config)
+    if table is None:
+        table = TokenTable(tokenizer)
+    else:
+        table.check(tokenizer)
     size = check_streams(hypotheses, references)
     bounds = [(start, min(start + CHUNK, size)) for start in range(0, size, CHUNK)]
     # Each chunk's new lines, found as the tokenizer asks for them (not all up front:
@@ -222,25 +355,21 @@ def iter_prepare(
     fresh_lines: deque[list[str]] = deque()
 
     def new_lines() -> Iterator[list[str]]:
-        for fresh in _first_occurrences(hypotheses, references, bounds):
+        for fresh in _first_occurrences(hypotheses, references, bounds, table):
             fresh_lines.append(fresh)
             yield fresh
 
     order = max(required_order(config), max_order or 0)
-    table: dict[str, str] = {}  # str to str: untracked by the garbage collector
     hyp_tokens: list[tuple[str, ...]] = []  # per chunk
     ref_tokens: list[list[tuple[str | None, ...]]] = [[] for _ in references]
-    parts = tokenizer_for(config).iter_tokenize_chunks(new_lines(), pool=pool)
+    parts = tokenizer.iter_tokenize_chunks(new_lines(), pool=pool)
 
     def count_jobs() -> Iterator[_CountJob]:
         for (start, stop), tokenized in zip(bounds, parts, strict=True):
-            table.update(zip(fresh_lines.popleft(), tokenized, strict=True))
-            hyp_chunk = tuple(table[line] for line in hypotheses[start:stop])
+            table.add(fresh_lines.popleft(), tokenized)
+            hyp_chunk = table.lookup(hypotheses[start:stop])
             ref_chunks = [
-                tuple(
-                    None if line is None else table[line] for line in stream[start:stop]
-                )
-                for stream in references
+                table.lookup_optional(stream[start:stop]) for stream in references
             ]
             hyp_tokens.append(hyp_chunk)
             for tokens, chunk in zip(ref_tokens, ref_chunks, strict=True):
@@ -278,8 +407,12 @@ def _first_occurrences(
     hypotheses: Sequence[str],
     references: Sequence[Sequence[str | None]],
     bounds: Sequence[tuple[int, int]],
+    known: TokenTable,
 ) -> Iterator[list[str]]:
-    """Per chunk of segments, the distinct lines that no earlier chunk has."""
+    """Per chunk of segments, the distinct lines that no earlier chunk has.
+
+    Lines `known` holds already are left out: they need no tokenizing.
+    """
     seen: dict[str, None] = {}  # not a set: a dict of strings is not walked by the GC
     for start, stop in bounds:
         lines = itertools.chain(
@@ -289,7 +422,7 @@ def _first_occurrences(
                 for stream in references
             ),
         )
-        fresh = [line for line in dict.fromkeys(lines) if line not in seen]
+        fresh = [line for line in known.unknown(lines) if line not in seen]
         seen.update(dict.fromkeys(fresh))
         yield fresh
 

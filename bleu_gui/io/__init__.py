@@ -36,19 +36,24 @@ from bleu_gui.io.notices import corpus_notices
 from bleu_gui.io.readers import (
     DEFAULT_ENCODING,
     MAX_FILE_BYTES,
+    STDIN,
     Corpus,
     Segments,
+    check_piped_hypothesis,
     iter_read_corpus,
     iter_read_segments,
     read_corpus,
     read_raw,
     read_segments,
+    read_stdin,
     split_segments,
 )
+from bleu_gui.io.test_set import TestSet, read_system, read_test_set
 
 __all__ = [
     "DEFAULT_ENCODING",
     "MAX_FILE_BYTES",
+    "STDIN",
     "BinaryFileError",
     "Bom",
     "BomCost",
@@ -67,10 +72,12 @@ __all__ = [
     "NotAFileError",
     "Sameness",
     "Segments",
+    "TestSet",
     "UndecodableFileError",
     "UnknownEncodingError",
     "bom_costs",
     "bom_warning",
+    "check_piped_hypothesis",
     "corpus_notices",
     "duplicate_warning",
     "find_duplicates",
@@ -79,5 +86,8 @@ __all__ = [
     "read_corpus",
     "read_raw",
     "read_segments",
+    "read_stdin",
+    "read_system",
+    "read_test_set",
     "split_segments",
 ]

@@ -33,11 +33,13 @@ import itertools
 import os
 import re
 import stat
+import sys
 import unicodedata
 import zlib
 from collections.abc import Generator, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import BinaryIO
 
 from bleu_gui.core.steps import drain
 from bleu_gui.io.bom import Bom, bom_warning
@@ -62,13 +64,16 @@ from bleu_gui.io.errors import (
 __all__ = [
     "DEFAULT_ENCODING",
     "MAX_FILE_BYTES",
+    "STDIN",
     "Corpus",
     "Segments",
+    "check_piped_hypothesis",
     "iter_read_corpus",
     "iter_read_segments",
     "read_corpus",
     "read_raw",
     "read_segments",
+    "read_stdin",
     "split_segments",
 ]
 
@@ -86,6 +91,9 @@ _LONE_CR = re.compile("\r(?!\n)")
 _BREAK_IN_SEGMENT = re.compile(f"[\r{_OTHER_BREAK_CHARS}]")
 
 StrPath = str | os.PathLike[str]
+
+STDIN = Path("<stdin>")
+"""The name standard input goes by in `Segments.path` and in every message."""
 
 MAX_FILE_BYTES = 1 << 32
 """The largest input read (4 GiB; 8-16 times that in memory once split and scored)."""
@@ -266,6 +274,74 @@ def read_segments(
         DecodingError: The file has bytes that are not valid in `encoding`.
     """
     return drain(iter_read_segments(path, encoding, drop_bom=drop_bom))
+
+
+def read_stdin(
+    encoding: str = DEFAULT_ENCODING,
+    *,
+    drop_bom: bool = False,
+    stream: BinaryIO | None = None,
+) -> Segments:
+    """Read standard input (or `stream`) as segments, exactly as a file is read.
+
+    The same decoding, line ends, byte-order mark, checks and errors as
+    `read_segments` (no ``.gz`` decompression: a pipe has no name to tell), with
+    the file called `STDIN` ("<stdin>") in `Segments.path` and every message.
+
+    Raises:
+        FileAccessError: standard input is closed, or reading it failed.
+        InputError: as `read_segments`.
+    """
+    _check_encoding(encoding)
+    if stream is None:
+        stream = getattr(sys.stdin, "buffer", None)
+        if stream is None:  # started with standard input closed (`<&-`)
+            raise FileAccessError(STDIN, _STDIN_CLOSED)
+    try:
+        data = _read_checked(STDIN, stream, encoding)
+    except OSError as error:
+        raise _access_error(STDIN, error) from None
+    except ValueError:  # a file object closed under us
+        raise FileAccessError(STDIN, _STDIN_CLOSED) from None
+    return drain(iter_read_segments(STDIN, encoding, drop_bom=drop_bom, raw=data))
+
+
+_STDIN_CLOSED = "cannot be read (standard input is closed)"
+
+
+def check_piped_hypothesis(segments: Segments, *, how_to_read_as_file: str) -> None:
+    r"""Refuse piped text that sacreBLEU's command line would read otherwise.
+
+    Given no ``-i``, sacreBLEU reads the hypotheses from standard input in its own
+    way: each tab starts another system's column, and a lone ``\r`` ends a line
+    (Python's universal newlines), where a file keeps both inside the segment.
+    `read_stdin` reads standard input as a file, so for such text the number would
+    not be sacreBLEU's; this says so instead of scoring.
+
+    Args:
+        segments: standard input, as `read_stdin` read it.
+        how_to_read_as_file: how the user asks for standard input read as a file
+            (e.g. "-i -"), named in the message.
+
+    Raises:
+        InputError: naming `segments`' file and the first line concerned.
+    """
+    for number, line in enumerate(segments.lines, start=1):
+        if "\t" in line:
+            what = "a tab, where sacreBLEU starts another system's column"
+        elif "\r" in line:
+            what = (
+                "a carriage return (U+000D) inside the segment, where sacreBLEU "
+                "ends a line"
+            )
+        else:
+            continue
+        raise InputError(
+            f"contains {what} when it reads standard input; "
+            f"{how_to_read_as_file} reads it as a file, as one system",
+            path=segments.path,
+            line=number,
+        )
 
 
 def iter_read_segments(
@@ -526,7 +602,9 @@ def _access_error(file: Path, error: OSError) -> FileAccessError:
     return FileAccessError(file, f"cannot be read ({reason})")
 
 
-def _read_checked(file: Path, stream: io.BufferedIOBase, encoding: str) -> bytes:
+def _read_checked(
+    file: Path, stream: io.BufferedIOBase | BinaryIO, encoding: str
+) -> bytes:
     """Read `stream` a piece at a time, refusing binary data as soon as it shows."""
     wide = _is_wide(encoding)
     compressed = isinstance(stream, gzip.GzipFile)

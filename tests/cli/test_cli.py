@@ -1031,7 +1031,6 @@ def test_latin1_fixes_invalid_utf8(
 # (id, argv after `score`)
 USAGE_ERRORS: list[tuple[str, list[str]]] = [
     ("unknown-flag", ["{ref3}", "-i", "{hyp3}", "--bogus"]),
-    ("missing-input", ["{ref3}"]),
     ("missing-refs", ["-i", "{hyp3}"]),
     ("bad-tokenizer", ["{ref3}", "-i", "{hyp3}", "-tok", "moses"]),
     ("bad-compat", ["{ref3}", "-i", "{hyp3}", "--compat", "bleurt"]),
