@@ -49,7 +49,7 @@ from bleu_gui.core import (
     signature,
     tokenizer_for,
 )
-from bleu_gui.core.compare import (
+from bleu_gui.core.significance import (
     ConfidenceResult,
     PairedTest,
     confidence,

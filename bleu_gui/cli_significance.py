@@ -4,7 +4,7 @@
 their sample counts, and prints what sacreBLEU prints for them (its JSON list, its
 text table and legend, its signatures with the test's samples and seed), so that
 scripts written for sacreBLEU read our output unchanged. The numbers come from
-`bleu_gui.core.compare`; this module holds only the options and the layouts.
+`bleu_gui.core.significance`; this module holds only the options and the layouts.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ import sys
 from collections.abc import Callable, Sequence
 
 from bleu_gui.core import BleuConfig, Compat, ConfigError
-from bleu_gui.core.compare import (
+from bleu_gui.core.significance import (
     DEFAULT_SAMPLES,
     DEFAULT_SEED,
     PairedTest,

@@ -3,7 +3,7 @@
 No Qt, no file I/O, no global state. Text and options in, frozen results out.
 """
 
-from bleu_gui.core.compare import (
+from bleu_gui.core.significance import (
     ConfidenceResult,
     PairedTest,
     PairedTestResult,

@@ -20,7 +20,7 @@ from sacrebleu.metrics.bleu import BLEU
 from sacrebleu.significance import PairedTest as SacrePairedTest
 
 from bleu_gui.core import BleuConfig, Compat, ConfigError, Smoothing, corpus_stats
-from bleu_gui.core.compare import (
+from bleu_gui.core.significance import (
     ConfidenceResult,
     PairedTest,
     PairedTestResult,
@@ -214,7 +214,7 @@ def test_blocks_give_the_same_stream(
 ) -> None:
     """Blocks of 32 rows (a tiny block budget) change nothing, for either test,
     with an odd number of segments."""
-    import bleu_gui.core.compare as compare
+    import bleu_gui.core.significance as significance
 
     hyps = [*ONLINE_W[:11]]
     other = [*HAPPYPOET[:11]]
@@ -223,7 +223,7 @@ def test_blocks_give_the_same_stream(
         test: ours_paired((hyps, other), refs, Opts(), test, 250, 3)
         for test in PairedTest
     }
-    monkeypatch.setattr(compare, "_BLOCK_CELLS", 1)
+    monkeypatch.setattr(significance, "_BLOCK_CELLS", 1)
     for test in PairedTest:
         steps = iter_paired_test(
             corpus_stats(hyps, refs, BleuConfig()),
