@@ -49,12 +49,6 @@ from bleu_gui.core import (
     signature,
     tokenizer_for,
 )
-from bleu_gui.core.significance import (
-    ConfidenceResult,
-    PairedTest,
-    confidence,
-    paired_test,
-)
 from bleu_gui.core.compat.multi_bleu import format_line
 from bleu_gui.core.config import (
     CAPABILITIES,
@@ -65,6 +59,12 @@ from bleu_gui.core.config import (
     Smoothing,
 )
 from bleu_gui.core.result import Unscorable
+from bleu_gui.core.significance import (
+    ConfidenceResult,
+    PairedTest,
+    confidence,
+    paired_test,
+)
 from bleu_gui.core.stats import CorpusStats
 from bleu_gui.core.tokenize import TOKENIZER_NAMES
 from bleu_gui.io import (

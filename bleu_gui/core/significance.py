@@ -33,6 +33,13 @@ resample: 6 GB for two systems of 105,000 segments):
 - One quirk kept: in randomization sacreBLEU adds add-k's k to a row of an int64
   array in place, which truncates a fractional k (1.5 acts as 1).
 
+Beyond sacreBLEU, and labelled as such in the results' docstrings: every pair of
+systems tested on the same resamples (`all_pairs`, with Holm's correction, `holm`);
+the test's own distribution per pair (`PairDistribution`: the resampled differences
+the p-value counts and the observed one); and the fact that two systems cannot be
+told apart (`Identity`), where the strict `>` gives a copy of the baseline the
+smallest p-value.
+
 Seeds: `seed` is an integer or `None` (unseeded, fresh entropy). Reading
 `SACREBLEU_SEED` (default 12345, `none` for unseeded) is the caller's business.
 sacreBLEU seeds the baseline's resamples and each system's separately; with an
@@ -48,6 +55,7 @@ import statistics
 from collections.abc import Generator, Iterator, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from itertools import combinations
 from typing import cast
 
 import numpy as np
@@ -62,12 +70,19 @@ from bleu_gui.core.steps import drain
 __all__ = [
     "DEFAULT_SAMPLES",
     "DEFAULT_SEED",
+    "AllPairsResult",
     "ConfidenceResult",
+    "Identity",
+    "PairDistribution",
+    "PairResult",
     "PairedTest",
     "PairedTestResult",
     "SampleProgress",
     "SystemResult",
+    "all_pairs",
     "confidence",
+    "holm",
+    "iter_all_pairs",
     "iter_confidence",
     "iter_paired_test",
     "paired_test",
@@ -126,6 +141,62 @@ class SystemResult:
     ci: float | None = None
 
 
+@dataclass(frozen=True, slots=True, eq=False)
+class PairDistribution:
+    """What a pair's p-value counts, for a chart (beyond sacreBLEU, which keeps it).
+
+    p = (the `resampled` values strictly above `observed`, + 1) / (`samples` + 1).
+
+    Attributes:
+        resampled: bootstrap: each resample's |Δ| minus the mean |Δ| (the centred
+            differences sacreBLEU counts); randomization: |A − B| of each trial's two
+            shuffled pseudo-systems. One float per resample, read-only.
+        observed: |Δ| of the real corpus scores.
+    """
+
+    resampled: FloatArray
+    observed: float
+
+    @property
+    def samples(self) -> int:
+        """The number of resamples (or trials)."""
+        return int(self.resampled.size)
+
+    @property
+    def p_value(self) -> float:
+        """(samples strictly above the observed difference + 1) / (samples + 1).
+
+        Strict, as multeval's and sacreBLEU's: a copy of a system gets the smallest p.
+        """
+        above = int(np.count_nonzero(self.resampled > self.observed))
+        return (above + 1) / (self.resampled.size + 1)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, PairDistribution):
+            return NotImplemented
+        return self.observed == other.observed and np.array_equal(
+            self.resampled, other.resampled
+        )
+
+    def __hash__(self) -> int:
+        return hash((self.observed, self.resampled.tobytes()))
+
+
+class Identity(StrEnum):
+    """Why two systems cannot be told apart at all (beyond sacreBLEU).
+
+    The test then has nothing to compare: every resampled difference and the
+    observed one are 0, and the strict `>` gives the smallest possible p-value, which
+    reads as the most significant of differences (sacreBLEU prints `(p = 0.0010)*`
+    for a copy of the baseline). A result names the identity instead.
+    """
+
+    TEXT = "identical output"
+    """The hypothesis lines are equal, line for line."""
+    STATISTICS = "identical statistics"
+    """Every segment's lengths and n-gram counts are equal (the lines may differ)."""
+
+
 @dataclass(frozen=True, slots=True)
 class PairedTestResult:
     """A paired test of several systems against a baseline.
@@ -135,7 +206,11 @@ class PairedTestResult:
         samples: resamples (bootstrap) or trials (randomization).
         seed: the seed used, `None` if unseeded.
         baseline: the baseline's row (mean and ci with the bootstrap).
-        systems: one row per compared system, in the order given.
+        systems: one row per compared system, in the order given (sacreBLEU's).
+        distributions: per compared system, the test's own distribution against the
+            baseline (beyond sacreBLEU).
+        identical: per compared system, whether it cannot be told apart from the
+            baseline (`None`: it can); beyond sacreBLEU.
     """
 
     test: PairedTest
@@ -143,6 +218,103 @@ class PairedTestResult:
     seed: int | None
     baseline: SystemResult
     systems: tuple[SystemResult, ...]
+    distributions: tuple[PairDistribution, ...]
+    identical: tuple[Identity | None, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class PairResult:
+    """One pair of an all-pairs test, seen from `first`.
+
+    Attributes:
+        first: the position of one system in the list tested.
+        second: the position of the other.
+        delta: BLEU of `second` minus BLEU of `first` (the real scores).
+        p_value: the paired test's p-value, sacreBLEU's with either of the two as
+            the baseline (the test is symmetric).
+        holm_p_value: `p_value` after Holm's step-down correction over every pair of
+            the matrix (see `holm`).
+        identical: why the two cannot be told apart, or `None`.
+        distribution: the test's own distribution for this pair.
+    """
+
+    first: int
+    second: int
+    delta: float
+    p_value: float
+    holm_p_value: float
+    identical: Identity | None
+    distribution: PairDistribution
+
+
+@dataclass(frozen=True, slots=True)
+class AllPairsResult:
+    """Every pair of systems tested on the same resamples (beyond sacreBLEU).
+
+    sacreBLEU tests each system against one baseline only. Here the resamples (or
+    trials) are drawn once, as sacreBLEU draws them, and serve every pair: the row
+    of any system as the baseline is exactly sacreBLEU's paired test with that
+    system first (`against`).
+
+    Attributes:
+        test: bootstrap or approximate randomization.
+        samples: resamples or trials.
+        seed: the seed used, `None` if unseeded.
+        systems: per system, its score (and bootstrap mean and ci); no p-value.
+        pairs: every pair (i, j) with i < j, in the order (0, 1), (0, 2), …, (1, 2), …
+    """
+
+    test: PairedTest
+    samples: int
+    seed: int | None
+    systems: tuple[SystemResult, ...]
+    pairs: tuple[PairResult, ...]
+
+    def pair(self, first: int, second: int) -> PairResult:
+        """The pair of two systems, seen from `first` (its delta is second − first).
+
+        Raises:
+            IndexError: for a position out of range, or one system with itself.
+        """
+        count = len(self.systems)
+        if first == second or not (0 <= first < count and 0 <= second < count):
+            raise IndexError(f"no pair ({first}, {second}) among {count} systems")
+        low, high = sorted((first, second))
+        found = self.pairs[low * (2 * count - low - 1) // 2 + high - low - 1]
+        if first == low:
+            return found
+        return PairResult(
+            first,
+            second,
+            -found.delta,
+            found.p_value,
+            found.holm_p_value,
+            found.identical,
+            found.distribution,
+        )
+
+    def against(self, baseline: int) -> PairedTestResult:
+        """Every other system against `baseline`, as `paired_test` gives it.
+
+        Equal to `paired_test(stats[baseline], the others in order, …)` with the
+        same options and seed, and so to sacreBLEU's.
+        """
+        others = [k for k in range(len(self.systems)) if k != baseline]
+        pairs = [self.pair(baseline, k) for k in others]
+        return PairedTestResult(
+            self.test,
+            self.samples,
+            self.seed,
+            self.systems[baseline],
+            tuple(
+                SystemResult(row.score, pair.p_value, row.mean, row.ci)
+                for row, pair in zip(
+                    (self.systems[k] for k in others), pairs, strict=True
+                )
+            ),
+            tuple(pair.distribution for pair in pairs),
+            tuple(pair.identical for pair in pairs),
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -172,10 +344,13 @@ def paired_test(
     *,
     samples: int | None = None,
     seed: int | None = DEFAULT_SEED,
+    texts: Sequence[Sequence[str]] | None = None,
 ) -> PairedTestResult:
     """Run `iter_paired_test` to its end."""
     return drain(
-        iter_paired_test(baseline, systems, config, test, samples=samples, seed=seed)
+        iter_paired_test(
+            baseline, systems, config, test, samples=samples, seed=seed, texts=texts
+        )
     )
 
 
@@ -187,6 +362,7 @@ def iter_paired_test(
     *,
     samples: int | None = None,
     seed: int | None = DEFAULT_SEED,
+    texts: Sequence[Sequence[str]] | None = None,
 ) -> Generator[SampleProgress, None, PairedTestResult]:
     """Test each system against the baseline, as sacreBLEU's `PairedTest`.
 
@@ -199,6 +375,9 @@ def iter_paired_test(
         test: bootstrap or approximate randomization.
         samples: resamples or trials; `None` for sacreBLEU's default (1000 / 10000).
         seed: see the module docstring; `None` draws an unseeded stream.
+        texts: the hypothesis lines, baseline first, if known: a system whose
+            lines are the baseline's is then `Identity.TEXT` rather than
+            `Identity.STATISTICS`.
 
     Raises:
         ConfigError: if `config` is not sacreBLEU's mode.
@@ -209,28 +388,129 @@ def iter_paired_test(
     if not systems:
         raise ValueError("a paired test needs at least one system besides the baseline")
     every = _stat_matrices([baseline, *systems], config, count)
-    real = [_real_score(s, config) for s in every]
-    rng = np.random.default_rng(seed)
-    if test is PairedTest.BOOTSTRAP:
-        scores = yield from _bootstrap_scores(every, config, count, rng)
-        base_mean, base_ci = _estimate_numpy(scores[0])
-        rows = []
-        for k in range(1, len(every)):
-            diffs = np.abs(scores[k] - scores[0])
-            mean, ci = _estimate_numpy(scores[k])
-            p = _p_value(diffs - diffs.mean(), abs(real[0] - real[k]))
-            rows.append(SystemResult(real[k], p, mean, ci))
-        base = SystemResult(real[0], None, base_mean, base_ci)
-    else:
-        rows = []
-        swaps = yield from _randomization_scores(every, config, count, rng)
-        for k in range(1, len(every)):
-            a, b = swaps[k - 1]
-            rows.append(
-                SystemResult(real[k], _p_value(np.abs(a - b), abs(real[0] - real[k])))
+    _check_texts(texts, len(every))
+    pairs = [(0, k) for k in range(1, len(every))]
+    rows, tested = yield from _run(every, config, test, count, seed, pairs)
+    return PairedTestResult(
+        test,
+        count,
+        seed,
+        rows[0],
+        tuple(
+            SystemResult(row.score, dist.p_value, row.mean, row.ci)
+            for row, dist in zip(rows[1:], tested, strict=True)
+        ),
+        tuple(tested),
+        tuple(_identity(every, texts, i, j) for i, j in pairs),
+    )
+
+
+def all_pairs(
+    systems: Sequence[CorpusStats],
+    config: BleuConfig,
+    test: PairedTest,
+    *,
+    samples: int | None = None,
+    seed: int | None = DEFAULT_SEED,
+    texts: Sequence[Sequence[str]] | None = None,
+) -> AllPairsResult:
+    """Run `iter_all_pairs` to its end."""
+    return drain(
+        iter_all_pairs(systems, config, test, samples=samples, seed=seed, texts=texts)
+    )
+
+
+def iter_all_pairs(
+    systems: Sequence[CorpusStats],
+    config: BleuConfig,
+    test: PairedTest,
+    *,
+    samples: int | None = None,
+    seed: int | None = DEFAULT_SEED,
+    texts: Sequence[Sequence[str]] | None = None,
+) -> Generator[SampleProgress, None, AllPairsResult]:
+    """Test every pair of systems on the same resamples (beyond sacreBLEU).
+
+    The bootstrap costs what one paired test of all the systems costs (each system
+    is scored once per resample; a pair only subtracts). Randomization scores two
+    pseudo-systems per pair and trial, so its cost grows with the number of pairs.
+
+    Args: as `iter_paired_test`, with the systems in one list.
+
+    Raises:
+        ConfigError: if `config` is not sacreBLEU's mode.
+        ValueError: if there are fewer than two systems, no segments, fewer than one
+            sample, or the systems' segment counts differ.
+    """
+    count = DEFAULT_SAMPLES[test] if samples is None else samples
+    if len(systems) < 2:
+        raise ValueError("an all-pairs test needs at least two systems")
+    every = _stat_matrices(systems, config, count)
+    _check_texts(texts, len(every))
+    pairs = list(combinations(range(len(every)), 2))
+    rows, tested = yield from _run(every, config, test, count, seed, pairs)
+    p_values = [dist.p_value for dist in tested]
+    return AllPairsResult(
+        test,
+        count,
+        seed,
+        tuple(rows),
+        tuple(
+            PairResult(
+                i,
+                j,
+                rows[j].score - rows[i].score,
+                p,
+                adjusted,
+                _identity(every, texts, i, j),
+                dist,
             )
-        base = SystemResult(real[0])
-    return PairedTestResult(test, count, seed, base, tuple(rows))
+            for (i, j), dist, p, adjusted in zip(
+                pairs, tested, p_values, holm(p_values), strict=True
+            )
+        ),
+    )
+
+
+def holm(p_values: Sequence[float]) -> tuple[float, ...]:
+    """Holm's step-down adjusted p-values, in the order given.
+
+    Holm (1979): sort the m p-values, p(1) ≤ … ≤ p(m); the adjusted p(k) is the
+    largest of (m − i + 1)·p(i) for i ≤ k, at most 1. Rejecting where the adjusted
+    value is ≤ α keeps the chance of any false rejection among the m at α or less,
+    whatever their dependence, which suits the pairs of one matrix (they share
+    systems and resamples). The same numbers as statsmodels' `multipletests(…,
+    method="holm")` and R's `p.adjust(…, "holm")`; ties get equal values.
+    """
+    count = len(p_values)
+    order = sorted(range(count), key=lambda index: p_values[index])
+    adjusted = [0.0] * count
+    running = 0.0
+    for rank, index in enumerate(order):
+        running = max(running, (count - rank) * p_values[index])
+        adjusted[index] = min(1.0, running)
+    return tuple(adjusted)
+
+
+def _check_texts(texts: Sequence[Sequence[str]] | None, systems: int) -> None:
+    if texts is not None and len(texts) != systems:
+        raise ValueError(f"texts: one per system ({systems}), not {len(texts)}")
+
+
+def _identity(
+    matrices: Sequence[npt.NDArray[np.int64]],
+    texts: Sequence[Sequence[str]] | None,
+    first: int,
+    second: int,
+) -> Identity | None:
+    """Whether two systems are one to the test: the same statistics on every row."""
+    if not np.array_equal(matrices[first], matrices[second]):
+        return None
+    if texts is not None:
+        a, b = texts[first], texts[second]
+        if len(a) == len(b) and all(x == y for x, y in zip(a, b, strict=True)):
+            return Identity.TEXT
+    return Identity.STATISTICS
 
 
 def confidence(
@@ -344,6 +624,45 @@ def _score_row(row: Sequence[object], config: BleuConfig, k: float | None) -> fl
 # --- resampling -----------------------------------------------------------------
 
 
+def _run(
+    matrices: Sequence[npt.NDArray[np.int64]],
+    config: BleuConfig,
+    test: PairedTest,
+    samples: int,
+    seed: int | None,
+    pairs: Sequence[tuple[int, int]],
+) -> Generator[SampleProgress, None, tuple[list[SystemResult], list[PairDistribution]]]:
+    """Each system's row (no p-value) and each pair's distribution.
+
+    A pair (i, j) is tested with i in the baseline's place, as sacreBLEU tests j
+    against the baseline i; both tests are symmetric, so the same numbers come out
+    with j first.
+    """
+    real = [_real_score(m, config) for m in matrices]
+    rng = np.random.default_rng(seed)
+    if test is PairedTest.BOOTSTRAP:
+        scores = yield from _bootstrap_scores(matrices, config, samples, rng)
+        rows = [
+            SystemResult(score, None, *_estimate_numpy(resampled))
+            for score, resampled in zip(real, scores, strict=True)
+        ]
+        tested = []
+        for i, j in pairs:
+            diffs = np.abs(scores[j] - scores[i])
+            tested.append(_distribution(diffs - diffs.mean(), abs(real[i] - real[j])))
+        return rows, tested
+    swaps = yield from _randomization_scores(matrices, config, samples, rng, pairs)
+    return [SystemResult(score) for score in real], [
+        _distribution(np.abs(a - b), abs(real[i] - real[j]))
+        for (a, b), (i, j) in zip(swaps, pairs, strict=True)
+    ]
+
+
+def _distribution(resampled: FloatArray, observed: float) -> PairDistribution:
+    resampled.flags.writeable = False
+    return PairDistribution(resampled, observed)
+
+
 def _blocks(samples: int, segments: int) -> Iterator[int]:
     """Row counts of successive blocks: multiples of 32, about `_BLOCK_CELLS` cells."""
     fitting = (_BLOCK_CELLS // segments) // _ROW_QUANTUM * _ROW_QUANTUM
@@ -366,7 +685,7 @@ def _bootstrap_scores(
     width = matrices[0].shape[1]
     stacked = np.hstack(matrices).astype(np.float64)
     k = config.effective_smooth_value
-    scores: list[list[float]] = [[] for _ in matrices]
+    scores = [np.empty(samples) for _ in matrices]
     done = 0
     for rows in _blocks(samples, segments):
         idx = rng.choice(segments, size=(rows, segments), replace=True)
@@ -378,10 +697,12 @@ def _bootstrap_scores(
         sums32 = sums.astype(np.float32)
         for s, out in enumerate(scores):
             block = sums32[:, s * width : (s + 1) * width]
-            out.extend(_score_row(list(row), config, k) for row in block)
+            out[done : done + rows] = [
+                _score_row(list(row), config, k) for row in block
+            ]
         done += rows
         yield SampleProgress(done, samples)
-    return [np.array(s, dtype=np.float64) for s in scores]
+    return scores
 
 
 def _randomization_scores(
@@ -389,39 +710,47 @@ def _randomization_scores(
     config: BleuConfig,
     samples: int,
     rng: np.random.Generator,
+    pairs: Sequence[tuple[int, int]],
 ) -> Generator[SampleProgress, None, list[tuple[FloatArray, FloatArray]]]:
-    """Per system, the scores of the two shuffled pseudo-systems of each trial.
+    """Per pair (i, j), the scores of the two shuffled pseudo-systems of each trial.
 
     sacreBLEU draws `rng.integers(2, size=(samples, n), dtype=bool)`; where a trial's
-    mask is true the baseline's segment goes to pseudo-system A and the system's to B,
-    elsewhere the reverse. A's sums are the system's total plus mask @ (bl - sys).
+    mask is true the baseline's (i's) segment goes to pseudo-system A and j's to B,
+    elsewhere the reverse. A's sums are j's total plus mask @ S_i − mask @ S_j: one
+    product per system serves every pair, exact in float64 (integers below 2**53).
     """
     segments = matrices[0].shape[0]
-    base = matrices[0]
-    deltas = np.hstack([base - m for m in matrices[1:]]).astype(np.float64)
-    pair_totals = [
-        (m.sum(axis=0), base.sum(axis=0) + m.sum(axis=0)) for m in matrices[1:]
-    ]
-    width = base.shape[1]
+    width = matrices[0].shape[1]
+    used = sorted({k for pair in pairs for k in pair})
+    column = {k: n * width for n, k in enumerate(used)}
+    stacked = np.hstack([matrices[k] for k in used]).astype(np.float64)
+    totals = [m.sum(axis=0) for m in matrices]
     k = config.effective_smooth_value
     if config.smoothing_method is Smoothing.ADD_K and k is not None:
         # sacreBLEU adds k in place to an int64 row: the sum is truncated.
         k = math.floor(k)
-    scores: list[tuple[list[float], list[float]]] = [([], []) for _ in matrices[1:]]
+    scores = [(np.empty(samples), np.empty(samples)) for _ in pairs]
     done = 0
     for rows in _blocks(samples, segments):
         mask = rng.integers(2, size=(rows, segments), dtype=bool)
-        moved = np.rint(mask.astype(np.float64) @ deltas).astype(np.int64)
+        moved = (mask.astype(np.float64) @ stacked).astype(np.int64)
         del mask
-        for s, (a_out, b_out) in enumerate(scores):
-            sys_total, both = pair_totals[s]
-            a_sums = sys_total + moved[:, s * width : (s + 1) * width]
-            b_sums = both - a_sums
-            a_out.extend(_score_row(r, config, k) for r in a_sums.tolist())
-            b_out.extend(_score_row(r, config, k) for r in b_sums.tolist())
+        for (i, j), (a_out, b_out) in zip(pairs, scores, strict=True):
+            a_sums = (
+                totals[j]
+                + moved[:, column[i] : column[i] + width]
+                - moved[:, column[j] : column[j] + width]
+            )
+            b_sums = totals[i] + totals[j] - a_sums
+            a_out[done : done + rows] = [
+                _score_row(r, config, k) for r in a_sums.tolist()
+            ]
+            b_out[done : done + rows] = [
+                _score_row(r, config, k) for r in b_sums.tolist()
+            ]
         done += rows
         yield SampleProgress(done, samples)
-    return [(np.array(a), np.array(b)) for a, b in scores]
+    return scores
 
 
 # --- summaries ------------------------------------------------------------------
@@ -441,9 +770,3 @@ def _estimate_numpy(scores: FloatArray) -> tuple[float, float]:
     """
     ordered = np.sort(scores)
     return float(ordered.mean()), float(_half_width(ordered.tolist()))
-
-
-def _p_value(statistic: FloatArray, observed: float) -> float:
-    """(samples strictly above the observed difference + 1) / (samples + 1)."""
-    above = int(np.count_nonzero(statistic > observed))
-    return (above + 1) / (statistic.size + 1)
