@@ -286,7 +286,7 @@ class AllPairsResult:
         return PairResult(
             first,
             second,
-            -found.delta,
+            0.0 - found.delta,  # not -0.0 when the scores are equal
             found.p_value,
             found.holm_p_value,
             found.identical,
