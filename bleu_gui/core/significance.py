@@ -91,9 +91,15 @@ __all__ = [
 DEFAULT_SEED = 12345
 """sacreBLEU's seed when `SACREBLEU_SEED` is not set."""
 
-# Index cells (resamples x segments) drawn per block: 4 Mi cells keep a block's
-# indices and counts near 64 MB whatever the corpus size.
-_BLOCK_CELLS = 1 << 22
+# Cells (resamples x segments) of a block's float64 counts: 16 Mi cells, 128 MB.
+_BLOCK_CELLS = 1 << 24
+# Cells drawn per call of the generator within a block: the int64 indices of 4 Mi
+# cells take 32 MB.
+_DRAW_CELLS = 1 << 22
+# At least this many resamples per block (memory permitting, a multiple of 32):
+# OpenBLAS's threads make a product of a few rows by 100,000 segments 10-40 times
+# slower on a busy 2-core machine than one of 64 rows or more (measured).
+_MIN_BLOCK_ROWS = 64
 # At most this many resamples per block, so that progress (and a chance to stop)
 # comes often on a small corpus, where scoring the resamples is most of the work.
 _MAX_BLOCK_ROWS = 1024
@@ -665,10 +671,28 @@ def _distribution(resampled: FloatArray, observed: float) -> PairDistribution:
 
 def _blocks(samples: int, segments: int) -> Iterator[int]:
     """Row counts of successive blocks: multiples of 32, about `_BLOCK_CELLS` cells."""
-    fitting = (_BLOCK_CELLS // segments) // _ROW_QUANTUM * _ROW_QUANTUM
-    rows = min(_MAX_BLOCK_ROWS, max(_ROW_QUANTUM, fitting))
+    rows = _rows_within(_BLOCK_CELLS, segments, _MIN_BLOCK_ROWS)
     for start in range(0, samples, rows):
         yield min(rows, samples - start)
+
+
+def _draws(rows: int, segments: int) -> Iterator[tuple[int, int]]:
+    """(start, stop) of the generator calls that fill a block of `rows` rows.
+
+    Multiples of 32 rows but maybe the last, about `_DRAW_CELLS` cells each.
+    """
+    step = _rows_within(_DRAW_CELLS, segments, _ROW_QUANTUM)
+    for start in range(0, rows, step):
+        yield start, min(rows, start + step)
+
+
+def _rows_within(cells: int, segments: int, least: int) -> int:
+    """About `cells` cells in rows of `segments`: a multiple of 32 rows.
+
+    At least `least` rows, at most `_MAX_BLOCK_ROWS`.
+    """
+    fitting = (cells // segments) // _ROW_QUANTUM * _ROW_QUANTUM
+    return min(_MAX_BLOCK_ROWS, max(least, fitting))
 
 
 def _bootstrap_scores(
@@ -688,11 +712,14 @@ def _bootstrap_scores(
     scores = [np.empty(samples) for _ in matrices]
     done = 0
     for rows in _blocks(samples, segments):
-        idx = rng.choice(segments, size=(rows, segments), replace=True)
-        idx += (np.arange(rows, dtype=np.int64) * segments)[:, None]
-        counts = np.bincount(idx.ravel(), minlength=rows * segments)
-        del idx
-        sums = counts.reshape(rows, segments).astype(np.float64) @ stacked
+        counts = np.empty((rows, segments))
+        for start, stop in _draws(rows, segments):
+            idx = rng.choice(segments, size=(stop - start, segments), replace=True)
+            idx += (np.arange(stop - start, dtype=np.int64) * segments)[:, None]
+            found = np.bincount(idx.ravel(), minlength=idx.size)
+            counts[start:stop] = found.reshape(stop - start, segments)
+            del idx, found
+        sums = counts @ stacked
         del counts
         sums32 = sums.astype(np.float32)
         for s, out in enumerate(scores):
@@ -732,8 +759,12 @@ def _randomization_scores(
     scores = [(np.empty(samples), np.empty(samples)) for _ in pairs]
     done = 0
     for rows in _blocks(samples, segments):
-        mask = rng.integers(2, size=(rows, segments), dtype=bool)
-        moved = (mask.astype(np.float64) @ stacked).astype(np.int64)
+        mask = np.empty((rows, segments))
+        for start, stop in _draws(rows, segments):
+            mask[start:stop] = rng.integers(
+                2, size=(stop - start, segments), dtype=bool
+            )
+        moved = (mask @ stacked).astype(np.int64)
         del mask
         for (i, j), (a_out, b_out) in zip(pairs, scores, strict=True):
             a_sums = (
