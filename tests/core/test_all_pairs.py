@@ -349,3 +349,28 @@ def test_progress_and_refusals() -> None:
         all_pairs(stats[:1], config, PairedTest.BOOTSTRAP, samples=10)
     with pytest.raises(ValueError, match=r"texts: one per system \(2\), not 1"):
         all_pairs(stats, config, PairedTest.BOOTSTRAP, samples=10, texts=[ONLINE_W])
+
+
+def test_randomization_in_float64_past_float32s_exact_range(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Columns whose totals reach 2**24 are summed in float64 (here: a threshold of
+    1 forces it); the numbers stay sacreBLEU's either way."""
+    import bleu_gui.core.significance as significance
+
+    samples = SAMPLES[PairedTest.RANDOMIZATION]
+    in_float32 = _ours(SYSTEMS[:3], PairedTest.RANDOMIZATION, samples)
+    monkeypatch.setattr(significance, "_FLOAT32_EXACT", 1)
+    in_float64 = _ours(SYSTEMS[:3], PairedTest.RANDOMIZATION, samples)
+    assert in_float64 == in_float32
+    theirs = sacrebleu_paired(
+        monkeypatch,
+        SYSTEMS[:3],
+        [REFERENCE],
+        Opts(),
+        PairedTest.RANDOMIZATION,
+        samples,
+        7,
+    )
+    row = in_float64.against(0)
+    assert [row.baseline, *row.systems] == theirs
