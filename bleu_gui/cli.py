@@ -33,7 +33,7 @@ from bleu_gui.cli_significance import (
     add_significance_options,
     ascii_json,
     check_significance_options,
-    render_paired,
+    run_paired,
     seed_from_options,
     system_names,
     test_signature,
@@ -49,12 +49,6 @@ from bleu_gui.core import (
     signature,
     tokenizer_for,
 )
-from bleu_gui.core.compare import (
-    ConfidenceResult,
-    PairedTest,
-    confidence,
-    paired_test,
-)
 from bleu_gui.core.compat.multi_bleu import format_line
 from bleu_gui.core.config import (
     CAPABILITIES,
@@ -65,6 +59,7 @@ from bleu_gui.core.config import (
     Smoothing,
 )
 from bleu_gui.core.result import Unscorable
+from bleu_gui.core.significance import ConfidenceResult, confidence
 from bleu_gui.core.stats import CorpusStats
 from bleu_gui.core.tokenize import TOKENIZER_NAMES
 from bleu_gui.io import (
@@ -390,7 +385,14 @@ def _build_parser() -> argparse.ArgumentParser:
         default=1,
         help=f"decimals of the score, 0 to {MAX_WIDTH} (default: %(default)s)",
     )
-    parser.add_argument("-f", "--format", choices=["json", "text"], default="json")
+    parser.add_argument(
+        "-f",
+        "--format",
+        choices=["json", "text", "latex"],
+        default="json",
+        help="output format (default: %(default)s); latex: sacreBLEU's table of a "
+        "paired test (one system: the text line, as sacreBLEU prints it)",
+    )
     add_significance_options(parser)
     parser.add_argument(
         "--drop-bom",
@@ -426,19 +428,11 @@ def _score_command(args: list[str]) -> int:
         _check_order_reachable(config, systems)
         every = _stats(systems, config, warnings)
         if test is not None:
-            samples = (
-                options.paired_bs_n
-                if test is PairedTest.BOOTSTRAP
-                else options.paired_ar_n
-            )
-            result = paired_test(
-                every[0], every[1:], config, test, samples=samples, seed=seed
-            )
+            texts = [corpus.hypothesis.lines for corpus in systems]
+            sig = _corpus_signature(config, systems[0])
+            output = run_paired(every, texts, names, config, test, seed, sig, options)
             warnings.flush()
-            sig = test_signature(
-                _corpus_signature(config, systems[0]), test.value, samples, seed
-            )
-            return _emit(render_paired(result, names, sig, options))
+            return _emit(output)
         outputs = [
             _score_system(corpus, stats, name, config, options, seed)
             for corpus, stats, name in zip(systems, every, names, strict=True)
@@ -451,7 +445,7 @@ def _score_command(args: list[str]) -> int:
     if options.sentence_level:
         return _emit("".join(f"{line}\n" for lines in outputs for line in lines))
     results = [lines[0] for lines in outputs]
-    if options.format == "text":
+    if options.format != "json":
         return _emit("".join(f"{line}\n" for line in results))
     if len(results) == 1:
         return _emit(f"{results[0]}\n")
@@ -640,7 +634,7 @@ def _render_unscorable(
     result: Unscorable, system: str | None, segment: int, options: argparse.Namespace
 ) -> str:
     """A segment the emulated library cannot score: say why, in the same format."""
-    if options.format == "text":
+    if options.format != "json":
         prefix = f"{system}: " if system else ""
         return f"{prefix}BLEU cannot be computed for segment {segment}: {result.reason}"
     record: dict[str, Any] = {} if system is None else {"system": system}
@@ -666,7 +660,7 @@ def _render(
     if interval is not None and interval.mean > 0:  # sacreBLEU hides a zero mean
         mean_and_ci = (f"{interval.mean:.{width}f}", f"{interval.ci:.{width}f}")
     around = "" if mean_and_ci is None else "μ = {} ± {}".format(*mean_and_ci)
-    if options.format == "text":
+    if options.format != "json":
         shown = f"({around}) {verbose}" if around else verbose
         line = f"BLEU|{sig} = {result.score:.{width}f} {shown}"
         if result.compat is Compat.MULTI_BLEU:

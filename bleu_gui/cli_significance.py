@@ -3,8 +3,15 @@
 `bleu-gui score` takes sacreBLEU's `--paired-bs`, `--paired-ar`, `--confidence` and
 their sample counts, and prints what sacreBLEU prints for them (its JSON list, its
 text table and legend, its signatures with the test's samples and seed), so that
-scripts written for sacreBLEU read our output unchanged. The numbers come from
-`bleu_gui.core.compare`; this module holds only the options and the layouts.
+scripts written for sacreBLEU read our output unchanged, and its `-f latex` table.
+The numbers come from `bleu_gui.core.significance`; this module holds only the
+options and the layouts.
+
+Beyond sacreBLEU, and labelled as ours where printed: `--all-pairs` (every pair of
+systems on the same resamples: a matrix in text, a documented JSON object of our
+own) with `--holm`; and a system that cannot be told apart from another (a copy of
+it) is said so in words instead of a star, in the text and LaTeX tables and in our
+JSON. sacreBLEU's JSON stays sacreBLEU's.
 """
 
 from __future__ import annotations
@@ -13,15 +20,20 @@ import argparse
 import json
 import os
 import sys
+import textwrap
 from collections.abc import Callable, Sequence
 
-from bleu_gui.core import BleuConfig, Compat, ConfigError
-from bleu_gui.core.compare import (
+from bleu_gui.core import BleuConfig, Compat, ConfigError, CorpusStats
+from bleu_gui.core.significance import (
     DEFAULT_SAMPLES,
     DEFAULT_SEED,
+    AllPairsResult,
+    Identity,
     PairedTest,
     PairedTestResult,
     SystemResult,
+    all_pairs,
+    paired_test,
 )
 
 __all__ = [
@@ -29,7 +41,9 @@ __all__ = [
     "add_significance_options",
     "ascii_json",
     "check_significance_options",
+    "render_all_pairs",
     "render_paired",
+    "run_paired",
     "seed_from_options",
     "system_names",
     "test_signature",
@@ -96,6 +110,19 @@ def add_significance_options(parser: argparse.ArgumentParser) -> None:
         "which gives the same numbers",
     )
     group.add_argument(
+        "--all-pairs",
+        action="store_true",
+        help="bleu-gui's addition: test every pair of systems on the same "
+        "resamples (with --paired-bs or --paired-ar) and print the matrix of "
+        "differences and p-values",
+    )
+    group.add_argument(
+        "--holm",
+        action="store_true",
+        help="with --all-pairs: Holm's step-down correction of the p-values for "
+        "testing every pair",
+    )
+    group.add_argument(
         "--seed",
         default=None,
         metavar="SEED",
@@ -113,6 +140,25 @@ def check_significance_options(
     """
     if options.paired_bs and options.paired_ar:
         raise ConfigError("--paired-bs and --paired-ar: choose one of the two tests")
+    paired = options.paired_bs or options.paired_ar
+    if options.all_pairs and not paired:
+        raise ConfigError(
+            "--all-pairs needs the test to run on every pair: --paired-bs or "
+            "--paired-ar"
+        )
+    if options.holm and not options.all_pairs:
+        raise ConfigError("--holm corrects the p-values of --all-pairs: add it")
+    if options.format == "latex":
+        if options.all_pairs:
+            raise ConfigError(
+                "-f latex prints sacreBLEU's table of a paired test; --all-pairs "
+                "prints text or json"
+            )
+        if not paired and len(options.input) > 1:
+            raise ConfigError(
+                "-f latex prints sacreBLEU's table of a paired test (--paired-bs or "
+                "--paired-ar); without one, choose json or text"
+            )
     test = (
         PairedTest.BOOTSTRAP
         if options.paired_bs
@@ -233,13 +279,46 @@ def test_signature(sig: str, key: str, samples: int, seed: int | None) -> str:
     return f"{nrefs}|{key}:{samples}|seed:{seed_text}|{rest}"
 
 
+def run_paired(
+    stats: Sequence[CorpusStats],
+    texts: Sequence[Sequence[str]],
+    names: Sequence[str],
+    config: BleuConfig,
+    test: PairedTest,
+    seed: int | None,
+    sig: str,
+    options: argparse.Namespace,
+) -> str:
+    """Run the paired test the options ask for and lay its output out.
+
+    Against the first system, or every pair with `--all-pairs`. `sig` is the plain
+    corpus signature; the test's samples and seed are added here.
+    """
+    samples = (
+        options.paired_bs_n if test is PairedTest.BOOTSTRAP else options.paired_ar_n
+    )
+    sig = test_signature(sig, test.value, samples, seed)
+    if options.all_pairs:
+        matrix = all_pairs(stats, config, test, samples=samples, seed=seed, texts=texts)
+        return render_all_pairs(matrix, names, sig, options)
+    result = paired_test(
+        stats[0], stats[1:], config, test, samples=samples, seed=seed, texts=texts
+    )
+    return render_paired(result, names, sig, options)
+
+
 def render_paired(
     result: PairedTestResult,
     names: Sequence[str],
     sig: str,
     options: argparse.Namespace,
 ) -> str:
-    """A paired test's output, in sacreBLEU's JSON or text layout."""
+    """A paired test's output, in sacreBLEU's JSON, text or LaTeX layout.
+
+    A system that cannot be told apart from the baseline gets words instead of a
+    star in the tables, and a note under sacreBLEU's legend; the JSON stays
+    exactly sacreBLEU's.
+    """
     labels = [f"Baseline: {names[0]}", *names[1:]]
     rows = [result.baseline, *result.systems]
     if options.format == "json":
@@ -259,35 +338,192 @@ def render_paired(
         return json.dumps(records, indent=4, ensure_ascii=ascii_json()) + "\n"
     bootstrap = result.test is PairedTest.BOOTSTRAP
     header = "BLEU (μ ± 95% CI)" if bootstrap else "BLEU"
-    cells = [_paired_cell(row, options.width) for row in rows]
-    table = _grid(("System", header), list(zip(labels, cells, strict=True)))
-    return table + "\n\n" + _paired_legend(result, labels[0]) + _signatures(sig)
+    latex = options.format == "latex"
+    identities = (None, *result.identical)
+    cells = [
+        _paired_cell(row, options.width, same, "\n" if not latex else " ")
+        for row, same in zip(rows, identities, strict=True)
+    ]
+    table_rows = [[label, cell] for label, cell in zip(labels, cells, strict=True)]
+    table = (_latex if latex else _grid)(["System", header], table_rows)
+    notes = _identity_notes(result.identical, "the system", "the baseline")
+    return table + "\n\n" + _paired_legend(result, labels[0]) + notes + _signatures(sig)
 
 
-def _paired_cell(row: SystemResult, width: int) -> str:
-    """One score cell: score, `(mean ± ci)`, and the p-value on a line of its own.
+def _paired_cell(
+    row: SystemResult, width: int, same: Identity | None, breaks: str
+) -> str:
+    """One score cell: score, `(mean ± ci)`, and the p-value after `breaks`.
 
-    A p-value of 0.05 or less is starred (sacreBLEU stars p = 0.05 too).
+    A p-value of 0.05 or less is starred (sacreBLEU stars p = 0.05 too); a system
+    that cannot be told apart from the baseline gets the words instead.
     """
     cell = f"{row.score:.{width}f}"
     if row.mean is not None and row.ci is not None:
         cell += f" ({row.mean:.{width}f} ± {row.ci:.{width}f})"
     if row.p_value is not None:
-        cell += f"\n(p = {row.p_value:.4f})" + ("" if row.p_value > 0.05 else "*")
+        cell += breaks + _p_text(row.p_value, same, breaks)
     return cell
 
 
-def _grid(header: tuple[str, str], rows: Sequence[tuple[str, str]]) -> str:
-    """A two-column box-drawn table, laid out as sacreBLEU's (tabulate's fancy_grid).
+def _p_text(p: float, same: Identity | None, breaks: str, label: str = "p") -> str:
+    """`(p = 0.0123)`, starred at 0.05 or less, or an identity after `breaks`."""
+    text = f"({label} = {p:.4f})"
+    if same is not None:
+        return f"{text}{breaks}{same.value}"
+    return text + ("" if p > 0.05 else "*")
 
-    The first column is right-aligned, the second centred; a column is as wide as
+
+# What an identity means, said once for every layout (bleu-gui's words).
+_IDENTITY_NOTES = {
+    Identity.TEXT: "{a}'s output is {b}'s, line for line.",
+    Identity.STATISTICS: "{a}'s lines differ from {b}'s, but every segment has "
+    "the same length, closest reference length and n-gram counts, so BLEU cannot "
+    "tell them apart.",
+}
+
+
+def _identity_notes(identities: Sequence[Identity | None], a: str, b: str) -> str:
+    """A note per identity present, under the legend; nothing if none is."""
+    out = []
+    for identity in Identity:
+        if identity in identities:
+            said = _IDENTITY_NOTES[identity].format(a=a, b=b)
+            lines = textwrap.wrap(
+                f'"{identity.value}" (bleu-gui\'s note): {said} The test has nothing '
+                "to compare; its p-value, the smallest possible, does not mean "
+                "that they differ (sacreBLEU stars it).",
+                width=88,
+                initial_indent=" - ",
+                subsequent_indent="   ",
+            )
+            out.append("\n".join(lines) + "\n\n")
+    return "".join(out)
+
+
+def render_all_pairs(
+    result: AllPairsResult,
+    names: Sequence[str],
+    sig: str,
+    options: argparse.Namespace,
+) -> str:
+    """The all-pairs matrix: bleu-gui's own text table or JSON object.
+
+    JSON (documented in the README): `name`, `test` ("bs" or "ar"), `samples`,
+    `seed`, `correction` ("holm" or null), `signature`, `note`, `systems` (one
+    object per system: `system`, `score`, `mean`, `ci`), `pairs` (one object per
+    pair, first system before second as given: `first`, `second`, `delta` =
+    BLEU(second) − BLEU(first), `p_value`, `holm_p_value` (null without --holm),
+    `identical` (null, "identical output" or "identical statistics")).
+    Values are unrounded, as in sacreBLEU's JSON.
+    """
+    holm = options.holm
+    if options.format == "json":
+        record = {
+            "name": "BLEU",
+            "test": result.test.value,
+            "samples": result.samples,
+            "seed": result.seed,
+            "correction": "holm" if holm else None,
+            "signature": sig,
+            "note": "bleu-gui's all-pairs test (not a sacreBLEU output): every pair "
+            "on the same resamples; each p-value is sacreBLEU's for that pair",
+            "systems": [
+                {"system": name, "score": row.score, "mean": row.mean, "ci": row.ci}
+                for name, row in zip(names, result.systems, strict=True)
+            ],
+            "pairs": [
+                {
+                    "first": names[pair.first],
+                    "second": names[pair.second],
+                    "delta": pair.delta,
+                    "p_value": pair.p_value,
+                    "holm_p_value": pair.holm_p_value if holm else None,
+                    "identical": pair.identical,
+                }
+                for pair in result.pairs
+            ],
+        }
+        return json.dumps(record, indent=4, ensure_ascii=ascii_json()) + "\n"
+    width = options.width
+    bootstrap = result.test is PairedTest.BOOTSTRAP
+    header = [
+        "System",
+        "BLEU (μ ± 95% CI)" if bootstrap else "BLEU",
+        *(str(k) for k in range(1, len(names) + 1)),
+    ]
+    rows = []
+    for index, (name, row) in enumerate(zip(names, result.systems, strict=True)):
+        cells = [f"{index + 1}: {name}", _paired_cell(row, width, None, "")]
+        for other in range(len(names)):
+            if other == index:
+                cells.append("—")
+                continue
+            pair = result.pair(other, index)  # delta: this row minus the column
+            p = pair.holm_p_value if holm else pair.p_value
+            label = "Holm p" if holm else "p"
+            said = _p_text(p, pair.identical, "\n", label)
+            cells.append(f"{pair.delta:+.{width}f}\n{said}")
+        rows.append(cells)
+    identities = [pair.identical for pair in result.pairs]
+    return (
+        _grid(header, rows)
+        + "\n\n"
+        + _all_pairs_legend(result, holm)
+        + _identity_notes(identities, "one system", "the other")
+        + _signatures(sig)
+    )
+
+
+def _all_pairs_legend(result: AllPairsResult, holm: bool) -> str:
+    """What the matrix shows, labelled as bleu-gui's."""
+    if result.test is PairedTest.BOOTSTRAP:
+        title = (
+            "All pairs: paired bootstrap resampling test with "
+            f"{result.samples} resampling trials"
+        )
+    else:
+        title = (
+            f"All pairs: paired approximate randomization test with "
+            f"{result.samples} trials"
+        )
+    pairs = len(result.pairs)
+    if holm:
+        starred = (
+            f"p-values are corrected by Holm's step-down method for the {pairs} "
+            'pairs tested; those of 0.05 or less are marked with "*".'
+        )
+    else:
+        starred = (
+            'p-values of 0.05 or less are marked with "*" (not corrected for '
+            f"testing {pairs} pairs: see --holm)."
+        )
+    said = [
+        "bleu-gui's addition to sacreBLEU: every pair of systems is tested on "
+        "the same resamples. Each p-value is the one sacreBLEU's paired test "
+        "gives with either system of the pair as the baseline.",
+        "Each cell: BLEU of the row's system minus BLEU of the column's system, "
+        "and the p-value of that difference.",
+        starred,
+    ]
+    dashes = "-" * len(title)
+    out = [dashes, title, dashes]
+    for text in said:
+        out += textwrap.wrap(
+            text, width=88, initial_indent=" - ", subsequent_indent="   "
+        )
+        out.append("")
+    return "\n".join(out) + "\n"
+
+
+def _grid(header: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
+    """A box-drawn table, laid out as sacreBLEU's (tabulate's fancy_grid).
+
+    The first column is right-aligned, the others centred; a column is as wide as
     its longest line, or its header plus two, and padded by one space each side.
     """
     lines = [[cell.split("\n") for cell in row] for row in rows]
-    widths = [
-        max(len(header[col]) + 2, *(len(part) for row in lines for part in row[col]))
-        for col in range(2)
-    ]
+    widths = _widths(header, lines)
 
     def rule(left: str, fill: str, middle: str, right: str) -> str:
         return left + middle.join(fill * (w + 2) for w in widths) + right
@@ -296,13 +532,15 @@ def _grid(header: tuple[str, str], rows: Sequence[tuple[str, str]]) -> str:
         height = max(len(parts) for parts in cells)
         out = []
         for index in range(height):
-            first = cells[0][index] if index < len(cells[0]) else ""
-            second = cells[1][index] if index < len(cells[1]) else ""
-            out.append(f"│ {first:>{widths[0]}} │ {second:^{widths[1]}} │")
+            parts = [
+                _align(col, parts[index] if index < len(parts) else "", widths[col])
+                for col, parts in enumerate(cells)
+            ]
+            out.append("│ " + " │ ".join(parts) + " │")
         return out
 
     out = [rule("╒", "═", "╤", "╕")]
-    out += text_lines([[header[0]], [header[1]]])
+    out += text_lines([[part] for part in header])
     out.append(rule("╞", "═", "╪", "╡"))
     for index, cells in enumerate(lines):
         if index:
@@ -310,6 +548,73 @@ def _grid(header: tuple[str, str], rows: Sequence[tuple[str, str]]) -> str:
         out += text_lines(cells)
     out.append(rule("╘", "═", "╧", "╛"))
     return "\n".join(out)
+
+
+def _latex(header: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
+    """A LaTeX booktabs table, laid out as sacreBLEU's (tabulate's latex_booktabs).
+
+    Columns are aligned as in `_grid` on the plain text, and then LaTeX's special
+    characters are escaped (so an escaped cell is wider than its column).
+    """
+    widths = _widths(header, [[[cell] for cell in row] for row in rows])
+
+    def line(cells: Sequence[str]) -> str:
+        parts = [
+            " " + _escape_latex(_align(col, cell, widths[col])) + " "
+            for col, cell in enumerate(cells)
+        ]
+        return ("&".join(parts) + "\\\\").rstrip()
+
+    columns = "r" + "c" * (len(header) - 1)
+    return "\n".join(
+        [
+            f"\\begin{{tabular}}{{{columns}}}",
+            "\\toprule",
+            line(header),
+            "\\midrule",
+            *(line(row) for row in rows),
+            "\\bottomrule",
+            "\\end{tabular}",
+        ]
+    )
+
+
+def _widths(
+    header: Sequence[str], rows: Sequence[Sequence[Sequence[str]]]
+) -> list[int]:
+    """Each column's width: its longest line, or its header plus two."""
+    return [
+        max(len(header[col]) + 2, *(len(part) for row in rows for part in row[col]))
+        for col in range(len(header))
+    ]
+
+
+def _align(column: int, text: str, width: int) -> str:
+    """The first column flush right, the others centred (extra space on the right)."""
+    return f"{text:>{width}}" if column == 0 else f"{text:^{width}}"
+
+
+# The characters tabulate escapes in LaTeX cells, and how.
+_LATEX_ESCAPES = str.maketrans(
+    {
+        "&": r"\&",
+        "%": r"\%",
+        "$": r"\$",
+        "#": r"\#",
+        "_": r"\_",
+        "^": r"\^{}",
+        "{": r"\{",
+        "}": r"\}",
+        "~": r"\textasciitilde{}",
+        "\\": r"\textbackslash{}",
+        "<": r"\ensuremath{<}",
+        ">": r"\ensuremath{>}",
+    }
+)
+
+
+def _escape_latex(text: str) -> str:
+    return text.translate(_LATEX_ESCAPES)
 
 
 def _paired_legend(result: PairedTestResult, baseline: str) -> str:

@@ -3,16 +3,6 @@
 No Qt, no file I/O, no global state. Text and options in, frozen results out.
 """
 
-from bleu_gui.core.compare import (
-    ConfidenceResult,
-    PairedTest,
-    PairedTestResult,
-    SystemResult,
-    confidence,
-    iter_confidence,
-    iter_paired_test,
-    paired_test,
-)
 from bleu_gui.core.config import BleuConfig, Compat, ConfigError, Smoothing
 from bleu_gui.core.result import BleuScore, OrderTerm, SentenceScores, Unscorable
 from bleu_gui.core.scoring import (
@@ -27,6 +17,16 @@ from bleu_gui.core.scoring import (
     sentence_bleu,
 )
 from bleu_gui.core.signature import signature
+from bleu_gui.core.significance import (
+    ConfidenceResult,
+    PairedTest,
+    PairedTestResult,
+    SystemResult,
+    confidence,
+    iter_confidence,
+    iter_paired_test,
+    paired_test,
+)
 from bleu_gui.core.stats import CorpusStats, SummedStats, compute_stats
 from bleu_gui.core.token_table import TokenKeyError, TokenTable
 from bleu_gui.core.tokenize import (

@@ -1035,7 +1035,7 @@ USAGE_ERRORS: list[tuple[str, list[str]]] = [
     ("bad-tokenizer", ["{ref3}", "-i", "{hyp3}", "-tok", "moses"]),
     ("bad-compat", ["{ref3}", "-i", "{hyp3}", "--compat", "bleurt"]),
     ("bad-width", ["{ref3}", "-i", "{hyp3}", "-w", "two"]),
-    ("bad-format", ["{ref3}", "-i", "{hyp3}", "-f", "latex"]),
+    ("bad-format", ["{ref3}", "-i", "{hyp3}", "-f", "xml"]),
     (
         "weights-without-values",
         ["{ref3}", "-i", "{hyp3}", "--compat", "nltk", "--weights"],

@@ -20,7 +20,7 @@ from sacrebleu.metrics.bleu import BLEU
 from sacrebleu.significance import PairedTest as SacrePairedTest
 
 from bleu_gui.core import BleuConfig, Compat, ConfigError, Smoothing, corpus_stats
-from bleu_gui.core.compare import (
+from bleu_gui.core.significance import (
     ConfidenceResult,
     PairedTest,
     PairedTestResult,
@@ -212,9 +212,9 @@ def test_wmt21_confidence_equals_sacrebleu(
 def test_blocks_give_the_same_stream(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """Blocks of 32 rows (a tiny block budget) change nothing, for either test,
-    with an odd number of segments."""
-    import bleu_gui.core.compare as compare
+    """Blocks of 32 rows, and blocks of 64 rows drawn 32 at a time (tiny budgets),
+    change nothing, for either test, with an odd number of segments."""
+    import bleu_gui.core.significance as significance
 
     hyps = [*ONLINE_W[:11]]
     other = [*HAPPYPOET[:11]]
@@ -223,27 +223,15 @@ def test_blocks_give_the_same_stream(
         test: ours_paired((hyps, other), refs, Opts(), test, 250, 3)
         for test in PairedTest
     }
-    monkeypatch.setattr(compare, "_BLOCK_CELLS", 1)
-    for test in PairedTest:
-        steps = iter_paired_test(
-            corpus_stats(hyps, refs, BleuConfig()),
-            [corpus_stats(other, refs, BleuConfig())],
-            BleuConfig(),
-            test,
-            samples=250,
-            seed=3,
-        )
-        progress: list[SampleProgress] = []
-        while True:
-            try:
-                progress.append(next(steps))
-            except StopIteration as done:
-                result: PairedTestResult = done.value
-                break
-        assert [p.done for p in progress] == [32, 64, 96, 128, 160, 192, 224, 250]
-        assert {p.total for p in progress} == {250}
-        assert result == whole[test]
-        assert result == ours_paired((hyps, other), refs, Opts(), test, 250, 3)
+    monkeypatch.setattr(significance, "_BLOCK_CELLS", 1)
+    monkeypatch.setattr(significance, "_DRAW_CELLS", 1)
+    for least, expected in (
+        (32, [32, 64, 96, 128, 160, 192, 224, 250]),
+        (64, [64, 128, 192, 250]),
+    ):
+        monkeypatch.setattr(significance, "_MIN_BLOCK_ROWS", least)
+        for test in PairedTest:
+            _check_blocks(hyps, other, refs, test, expected, whole[test])
     theirs = sacrebleu_paired(
         monkeypatch, (hyps, other), refs, Opts(), PairedTest.RANDOMIZATION, 250, 3
     )
@@ -251,6 +239,35 @@ def test_blocks_give_the_same_stream(
         whole[PairedTest.RANDOMIZATION].baseline,
         *whole[PairedTest.RANDOMIZATION].systems,
     ] == theirs
+
+
+def _check_blocks(
+    hyps: list[str],
+    other: list[str],
+    refs: list[list[str]],
+    test: PairedTest,
+    expected: list[int],
+    whole: PairedTestResult,
+) -> None:
+    """The progress steps are `expected` and the result is `whole`."""
+    steps = iter_paired_test(
+        corpus_stats(hyps, refs, BleuConfig()),
+        [corpus_stats(other, refs, BleuConfig())],
+        BleuConfig(),
+        test,
+        samples=250,
+        seed=3,
+    )
+    progress: list[SampleProgress] = []
+    while True:
+        try:
+            progress.append(next(steps))
+        except StopIteration as done:
+            result: PairedTestResult = done.value
+            break
+    assert [p.done for p in progress] == expected
+    assert {p.total for p in progress} == {250}
+    assert result == whole
 
 
 def test_unseeded_runs_still_complete() -> None:
