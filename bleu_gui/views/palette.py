@@ -35,6 +35,7 @@ __all__ = [
     "LegendItem",
     "checked_button_style",
     "chosen_ngram_format",
+    "delta_part_color",
     "is_dark",
     "legend_items",
     "muted_text_color",
@@ -186,6 +187,15 @@ def pair_reference_format(
     )
     text_format.setUnderlineColor(color)
     return text_format
+
+
+def delta_part_color(index: int, palette: QPalette) -> QColor:
+    """The colour of part `index` of a score difference (0: length, n: order n).
+
+    The reference hues (distinct under colour vision deficiencies); a bar of parts
+    is never drawn next to a reference, and each part is named beside its colour.
+    """
+    return reference_color(index, palette)
 
 
 def pair_status_label(status: PairStatus, names: tuple[str, str]) -> str:
