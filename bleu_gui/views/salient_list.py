@@ -134,6 +134,10 @@ class SalientList(QWidget):
         """The order listed."""
         return self._models[Side.B].order()
 
+    def order_buttons(self) -> QButtonGroup:
+        """The order buttons 1-4 (ids are the orders)."""
+        return self._order_buttons
+
     def table(self, favoured: Side) -> QTableView:
         """The table of what `favoured` gets right more often than the other."""
         return self._tables[favoured]
