@@ -5,6 +5,8 @@ A = Online-W (baseline), B = happypoet, on the bundled demo.
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from collections import Counter
 from functools import cache
 
@@ -225,3 +227,11 @@ def test_order_buttons_choose_the_order(lists: SalientList, qtbot: QtBot) -> Non
     qtbot.mouseClick(lists.order_buttons().button(4), Qt.MouseButton.LeftButton)
     assert lists.order() == 4
     assert lists.model(Side.A).item(0) == results()[3].a_over_b[0]
+
+
+def test_the_model_imports_no_widgets() -> None:
+    code = (
+        "import sys, bleu_gui.models.salient_model; "
+        "assert 'PySide6.QtWidgets' not in sys.modules, 'the model imported widgets'"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True)
