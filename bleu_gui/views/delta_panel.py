@@ -23,7 +23,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from PySide6.QtCore import QEvent, QRectF, QSize, Qt
-from PySide6.QtGui import QColor, QPainter, QPaintEvent, QPalette, QPen
+from PySide6.QtGui import (
+    QColor,
+    QPainter,
+    QPaintEvent,
+    QPalette,
+    QPen,
+    QTextDocument,
+)
 from PySide6.QtWidgets import (
     QFrame,
     QLabel,
@@ -280,10 +287,9 @@ class DeltaPanel(QWidget):
         """The corpus block's words (title and diagnosis), plain."""
         parts = []
         for label in (self._corpus_title, self._corpus_words):
-            document = QTextBrowser()
+            document = QTextDocument()
             document.setHtml(label.text())
             parts.append(document.toPlainText())
-            document.deleteLater()
         return "\n".join(part for part in parts if part)
 
     def bar(self) -> DeltaBar:

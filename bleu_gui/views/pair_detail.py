@@ -54,6 +54,7 @@ from bleu_gui.core.pair_ngrams import PairExplanation, PairOrder, PairStatus, Si
 from bleu_gui.core.textspan import Span
 from bleu_gui.views.detail_parts import header_html, header_label, paint_legend
 from bleu_gui.views.highlight_runs import (
+    ELLIPSIS,
     PaintedSpan,
     Shown,
     covering,
@@ -75,6 +76,7 @@ from bleu_gui.views.palette import (
     reference_link_format,
 )
 from bleu_gui.views.segment_text import SegmentText
+from bleu_gui.views.sentence_detail import SOURCE_LIMIT
 
 __all__ = [
     "EMPTY_TEXT",
@@ -494,7 +496,10 @@ class PairDetailView(QWidget):
         self._source_header.setVisible(has_source)
         self._source_text.setVisible(has_source)
         if self._source is not None and pair is not None:
-            shown = Shown(self._source, (), tokenized=False)
+            source, cut = self._source, len(self._source) > SOURCE_LIMIT
+            if cut:  # as the one-system view does: no megabyte laid out
+                source = source[:SOURCE_LIMIT] + ELLIPSIS
+            shown = Shown(source, (), tokenized=False, truncated=cut)
             self._show(TextKey.source(), self._source_text, shown, [], {})
         self._empty.setText(self._message if self._message is not None else EMPTY_TEXT)
         self._empty.setVisible(pair is None)
@@ -671,6 +676,12 @@ class PairDetailView(QWidget):
             notes.append(
                 f"Too long to highlight in full: highlighting stops in {join(cut)};"
                 " the numbers are for the whole segments."
+            )
+        source = self._source
+        if source is not None and len(source) > SOURCE_LIMIT:
+            notes.append(
+                f"The source is shown up to character {SOURCE_LIMIT:,} "
+                f"of {len(source):,}."
             )
         self._note.setText(" ".join(notes))
         self._note.setVisible(bool(notes))

@@ -253,6 +253,16 @@ def test_tokens_button_shows_the_tokens(view: PairDetailView, qtbot: QtBot) -> N
     )
 
 
+def test_a_source_is_shown_and_a_long_one_cut(view: PairDetailView) -> None:
+    view.set_pair(hand_made(), source="die Katze")
+    assert view.text_keys()[0] == TextKey.source()
+    assert view.displayed_text(TextKey.source()) == "die Katze"
+    assert view.note() == ""
+    view.set_pair(hand_made(), source="x" * 30_000)
+    assert view.displayed_text(TextKey.source()) == "x" * 20_000 + " …"
+    assert view.note() == "The source is shown up to character 20,000 of 30,000."
+
+
 def test_empty_state_and_message(view: PairDetailView) -> None:
     view.set_pair(None)
     assert view.message() == "Select a sentence to compare the two systems' n-grams."
