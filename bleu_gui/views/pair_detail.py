@@ -750,8 +750,8 @@ class PairDetailView(QWidget):
             return []
         name_a, name_b = self.names()
         texts: list[tuple[str, TokenizedSegment]] = [
-            (name_a, pair.a.hypothesis),
-            (name_b, pair.b.hypothesis),
+            (f"{name_a}'s hypothesis", pair.a.hypothesis),
+            (f"{name_b}'s hypothesis", pair.b.hypothesis),
         ]
         texts += [
             (f"reference {k + 1}", ref)

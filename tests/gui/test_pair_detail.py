@@ -263,6 +263,32 @@ def test_a_source_is_shown_and_a_long_one_cut(view: PairDetailView) -> None:
     assert view.note() == "The source is shown up to character 20,000 of 30,000."
 
 
+def test_long_texts_are_painted_up_to_the_explained_tokens(
+    view: PairDetailView,
+) -> None:
+    pair = explain_pair(
+        "a b c d e f g h",
+        "a b c x y",
+        ["a b c d e f g h i"],
+        BleuConfig(),
+        names=NAMES,
+        limit=4,
+    )
+    view.set_pair(pair)
+    view.set_order(2)
+    assert view.displayed_text(HYP_A) == "a b c d …"
+    assert view.highlighted_spans(HYP_A) == runs((0, 3, BOTH), (4, 7, ONLY_A))
+    assert view.highlighted_spans(HYP_B) == runs((0, 5, BOTH), (6, 7, UNMATCHED))
+    assert view.note() == (
+        "Too long to highlight in full: highlighting stops in Baseline's hypothesis "
+        "at token 4, Challenger's hypothesis at token 4 and reference 1 at token 4; "
+        "the numbers are for the whole segments."
+    )
+    view.set_chosen_ngram(2, ("c", "d"))
+    assert view.emphasised_spans(HYP_A) == [(4, 7)]
+    assert view.linked_spans_at(HYP_A, 6) == {REF_1: [(4, 7)]}
+
+
 def test_empty_state_and_message(view: PairDetailView) -> None:
     view.set_pair(None)
     assert view.message() == "Select a sentence to compare the two systems' n-grams."
