@@ -19,8 +19,8 @@ import itertools
 import numpy as np
 import pytest
 from PySide6.QtCore import QEvent, QPointF, Qt
-from PySide6.QtGui import QColor, QMouseEvent, QPalette, QTextCursor
-from PySide6.QtWidgets import QApplication
+from PySide6.QtGui import QColor, QHelpEvent, QMouseEvent, QPalette, QTextCursor
+from PySide6.QtWidgets import QApplication, QToolTip
 from pytestqt.qtbot import QtBot
 
 from bleu_gui.core.config import BleuConfig
@@ -154,6 +154,24 @@ def test_tooltip_gives_both_systems_counts(view: PairDetailView) -> None:
     assert "Baseline: occurs 1×, counted 1×<br>Challenger: occurs 1×, counted 1×" in tip
     assert "licensed by references 1 and 2" in tip
     assert "beyond the 1 allowed, clipped" in view.tooltip_at(HYP_A, 5)
+
+
+@pytest.mark.qt_log_ignore("This plugin does not support raise")
+def test_a_tooltip_event_shows_both_counts(view: PairDetailView, qtbot: QtBot) -> None:
+    view.show()
+    qtbot.waitExposed(view)
+    editor = view.text_widget(HYP_B)
+    cursor = QTextCursor(editor.document())
+    cursor.setPosition(7)  # "sat"
+    point = editor.cursorRect(cursor).center()
+    viewport = editor.viewport()
+    event = QHelpEvent(QEvent.Type.ToolTip, point, viewport.mapToGlobal(point))
+    QApplication.sendEvent(viewport, event)
+    assert QToolTip.isVisible()
+    assert "Baseline: does not have it<br>Challenger: occurs 1×, counted 1×" in (
+        QToolTip.text()
+    )
+    QToolTip.hideText()
 
 
 def test_legend_names_the_systems(view: PairDetailView) -> None:
