@@ -6,7 +6,15 @@ favoured one wins. This model shows one of those lists: one order, one direction
 It never computes them: for 500 segments `salient_ngrams` takes a blink, but for
 100,000 it takes seconds, so whoever owns the systems runs `iter_salient_ngrams`
 as a background job (`models.jobs.JobRunner`) and hands the finished result to
-`set_results`; until then `set_pending` says why the list is empty.
+`set_results`; until then `set_pending` says why the list is empty. For example,
+with the session's `JobRunner` and a `Worker` over a step generator that adapts
+`iter_salient_ngrams`' row counts to `(done, total, what)`:
+
+    lists.set_pending("Counting the n-grams of both systems…")
+    runner.start(("salient", name_a, name_b), worker,
+                 lambda result: lists.set_results(result, (name_a, name_b)))
+
+(`views.salient_list.SalientList` forwards both calls to its two models.)
 
 Columns come from one list of specs (header, tooltip, value, display), so the
 header, the cell, its raw sort value (`RAW_ROLE`, for a `QSortFilterProxyModel`)
