@@ -10,6 +10,14 @@ The three status backgrounds were picked to stay apart in lightness and hue unde
 simulated protanopia, deuteranopia and tritanopia (Machado et al. 2009), and clipped
 n-grams carry a second, colour-free cue: they are struck out (present in a reference,
 but not counted).
+
+Two systems side by side (`views.pair_detail`) add two statuses, matched only by A
+and matched only by B, to matched by both (the matched colour), clipped and
+unmatched. Their backgrounds (olive for A, blue for B) keep a CIE76 distance of 18 or
+more from every other status background and from the text base, under each simulated
+colour vision deficiency, in light and in dark palettes
+(`tests/gui/test_pair_detail.py` checks it); and each carries a second cue that
+needs no colour: a dashed underline for only A, a wavy one for only B.
 """
 
 from __future__ import annotations
@@ -20,14 +28,22 @@ from PySide6.QtCore import QEvent
 from PySide6.QtGui import QColor, QPalette, QTextCharFormat
 
 from bleu_gui.core.explain import NgramStatus
+from bleu_gui.core.pair_ngrams import PairStatus
 
 __all__ = [
     "REFERENCE_COLOR_COUNT",
     "LegendItem",
     "checked_button_style",
+    "chosen_ngram_format",
+    "delta_part_color",
     "is_dark",
     "legend_items",
     "muted_text_color",
+    "pair_legend_items",
+    "pair_reference_format",
+    "pair_status_color",
+    "pair_status_format",
+    "pair_status_label",
     "reference_color",
     "reference_link_format",
     "reference_match_format",
@@ -44,6 +60,21 @@ _STATUS_BACKGROUNDS: dict[NgramStatus, tuple[str, str]] = {
     NgramStatus.UNMATCHED: ("#ec9fb0", "#6c2236"),  # rose
 }
 _STATUS_TEXT = ("#1b1f23", "#f5f5f5")
+
+# Two systems: matched by both is the single view's matched; clipped and unmatched
+# keep their colours, so a reader of one view reads the other.
+_PAIR_BACKGROUNDS: dict[PairStatus, tuple[str, str]] = {
+    PairStatus.BOTH: _STATUS_BACKGROUNDS[NgramStatus.MATCHED],
+    PairStatus.ONLY_A: ("#a3b374", "#4d521d"),  # olive
+    PairStatus.ONLY_B: ("#6caef0", "#2b2aa8"),  # blue
+    PairStatus.CLIPPED: _STATUS_BACKGROUNDS[NgramStatus.CLIPPED],
+    PairStatus.UNMATCHED: _STATUS_BACKGROUNDS[NgramStatus.UNMATCHED],
+}
+# The colour-free cue of each status (clipped is struck out, as in the single view).
+_PAIR_UNDERLINES = {
+    PairStatus.ONLY_A: QTextCharFormat.UnderlineStyle.DashUnderline,
+    PairStatus.ONLY_B: QTextCharFormat.UnderlineStyle.WaveUnderline,
+}
 
 # One attribution colour per reference (Okabe–Ito and Paul Tol hues, none of them the
 # status hues), cycling after eight.
@@ -115,6 +146,68 @@ def status_format(status: NgramStatus, palette: QPalette) -> QTextCharFormat:
     return text_format
 
 
+def pair_status_color(status: PairStatus, palette: QPalette) -> QColor:
+    """The background of an n-gram with two-system `status`."""
+    return QColor(_PAIR_BACKGROUNDS[status][is_dark(palette)])
+
+
+def pair_status_format(status: PairStatus, palette: QPalette) -> QTextCharFormat:
+    """The character format of hypothesis text whose two-system status is `status`.
+
+    Besides its background: clipped is struck out, only A has a dashed underline
+    and only B a wavy one, in the text colour.
+    """
+    text_format = QTextCharFormat()
+    text_format.setBackground(pair_status_color(status, palette))
+    text_format.setForeground(status_text_color(palette))
+    if status is PairStatus.CLIPPED:
+        text_format.setFontStrikeOut(True)
+    underline = _PAIR_UNDERLINES.get(status)
+    if underline is not None:
+        text_format.setUnderlineStyle(underline)
+        text_format.setUnderlineColor(status_text_color(palette))
+    return text_format
+
+
+def pair_reference_format(
+    status: PairStatus, index: int, palette: QPalette
+) -> QTextCharFormat:
+    """A span of reference `index` paired with a match of both, only A or only B.
+
+    The status background tinted with the reference's colour and underlined in
+    that colour, as `reference_match_format` does for one system; the underline
+    keeps the status' shape (dashed for only A, wavy for only B, straight for both).
+    """
+    color = reference_color(index, palette)
+    text_format = QTextCharFormat()
+    text_format.setBackground(_mix(pair_status_color(status, palette), color, _TINT))
+    text_format.setForeground(status_text_color(palette))
+    text_format.setUnderlineStyle(
+        _PAIR_UNDERLINES.get(status, QTextCharFormat.UnderlineStyle.SingleUnderline)
+    )
+    text_format.setUnderlineColor(color)
+    return text_format
+
+
+def delta_part_color(index: int, palette: QPalette) -> QColor:
+    """The colour of part `index` of a score difference (0: length, n: order n).
+
+    The reference hues (distinct under colour vision deficiencies); a bar of parts
+    is never drawn next to a reference, and each part is named beside its colour.
+    """
+    return reference_color(index, palette)
+
+
+def pair_status_label(status: PairStatus, names: tuple[str, str]) -> str:
+    """The status in words with the systems' names: "matched only by UEdin"."""
+    name_a, name_b = names
+    if status is PairStatus.ONLY_A:
+        return f"matched only by {name_a}"
+    if status is PairStatus.ONLY_B:
+        return f"matched only by {name_b}"
+    return status.value
+
+
 def reference_color(index: int, palette: QPalette) -> QColor:
     """The attribution colour of reference `index` (0-based; cycles after eight)."""
     return QColor(_REFERENCE_COLORS[index % REFERENCE_COLOR_COUNT][is_dark(palette)])
@@ -144,6 +237,18 @@ def reference_link_format(index: int, palette: QPalette) -> QTextCharFormat:
     text_format = QTextCharFormat()
     text_format.setBackground(fill)
     text_format.setForeground(_readable_on(fill))
+    return text_format
+
+
+def chosen_ngram_format() -> QTextCharFormat:
+    """The emphasis of an n-gram the user chose (in a list): bold and overlined.
+
+    Laid over the painted formats without hiding them: no colour of its own, and
+    the overline is a line no status uses.
+    """
+    text_format = QTextCharFormat()
+    text_format.setFontWeight(700)
+    text_format.setFontOverline(True)
     return text_format
 
 
@@ -206,6 +311,52 @@ def legend_items(palette: QPalette, references: int = 0) -> tuple[LegendItem, ..
             f"ref {k + 1}",
             "",
             reference_match_format(k, palette),
+        )
+        for k in range(references)
+    )
+    return tuple(items)
+
+
+def pair_legend_items(
+    palette: QPalette, names: tuple[str, str], references: int = 0
+) -> tuple[LegendItem, ...]:
+    """The two-system legend: the five statuses with the systems' names, then refs.
+
+    Args:
+        palette: the palette the legend is drawn on.
+        names: the names of A (the baseline) and B.
+        references: how many references to list (0: none).
+    """
+    name_a, name_b = names
+    descriptions = {
+        PairStatus.BOTH: f"counted in {name_a} and in {name_b}",
+        PairStatus.ONLY_A: f"counted in {name_a}, not in {name_b} (dashed)",
+        PairStatus.ONLY_B: f"counted in {name_b}, not in {name_a} (wavy)",
+        PairStatus.CLIPPED: "beyond what a single reference allows",
+        PairStatus.UNMATCHED: "in no reference",
+    }
+    labels = {
+        PairStatus.BOTH: "both",
+        PairStatus.ONLY_A: f"only {name_a}",
+        PairStatus.ONLY_B: f"only {name_b}",
+        PairStatus.CLIPPED: "clipped",
+        PairStatus.UNMATCHED: "unmatched",
+    }
+    items = [
+        LegendItem(
+            status.value,
+            labels[status],
+            descriptions[status],
+            pair_status_format(status, palette),
+        )
+        for status in PairStatus
+    ]
+    items.extend(
+        LegendItem(
+            f"reference:{k + 1}",
+            f"ref {k + 1}",
+            "",
+            pair_reference_format(PairStatus.BOTH, k, palette),
         )
         for k in range(references)
     )

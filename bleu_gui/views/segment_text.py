@@ -139,6 +139,20 @@ class SegmentText(QTextEdit):
             cursor.setCharFormat(formats[label])
         cursor.endEditBlock()
 
+    def merge(self, spans: Sequence[Span], text_format: QTextCharFormat) -> None:
+        """Merge `text_format` into the painted formats of `spans` (bold, say).
+
+        Unlike `emphasise`, which can only recolour, this changes the text itself
+        (weight, lines) and keeps each span's painted colours.
+        """
+        cursor = QTextCursor(self.document())
+        cursor.beginEditBlock()
+        for start, end in spans:
+            cursor.setPosition(self.position(start))
+            cursor.setPosition(self.position(end), QTextCursor.MoveMode.KeepAnchor)
+            cursor.mergeCharFormat(text_format)
+        cursor.endEditBlock()
+
     def emphasise(self, spans: Sequence[Span], text_format: QTextCharFormat) -> None:
         """Show `spans` in `text_format` on top of the painted formats."""
         selections = []

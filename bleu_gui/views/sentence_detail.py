@@ -39,7 +39,6 @@ from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtGui import (
     QPalette,
     QTextCharFormat,
-    QTextCursor,
     QTextDocument,
 )
 from PySide6.QtWidgets import (
@@ -59,6 +58,7 @@ from bleu_gui.core.explain import (
     SentenceExplanation,
 )
 from bleu_gui.core.textspan import Span
+from bleu_gui.views.detail_parts import header_html, header_label, paint_legend
 from bleu_gui.views.highlight_runs import (
     ELLIPSIS,
     REFERENCE_MATCH,
@@ -104,8 +104,6 @@ __all__ = [
 SOURCE = "source"
 HYPOTHESIS = "hypothesis"
 
-# Legend descriptions up to this length are kept on one line with their swatch.
-_UNBROKEN_DESCRIPTION = 32
 # A source longer than this many characters is shown up to here (it has no
 # highlights; laying out a megabyte of it would hold the GUI thread for seconds).
 SOURCE_LIMIT = 20_000
@@ -335,10 +333,10 @@ class SentenceDetailView(QWidget):
         self._empty.setWordWrap(True)
         self._note = QLabel()
         self._note.setWordWrap(True)
-        self._source_header = _header_label()
+        self._source_header = header_label()
         self._source_header.setText("<b>Source</b>")
         self._source_text = SegmentText(placeholder="(empty)", scale=1.0)
-        self._hyp_header = _header_label()
+        self._hyp_header = header_label()
         self._hyp_text = SegmentText(
             partial(self.tooltip_at, HYPOTHESIS), placeholder="(empty hypothesis)"
         )
@@ -410,7 +408,7 @@ class SentenceDetailView(QWidget):
                 widget.deleteLater()
         while len(self._references) < count:
             key = reference_key(len(self._references) + 1)
-            label = _header_label()
+            label = header_label()
             text = SegmentText(partial(self.tooltip_at, key), placeholder="(none)")
             self._reference_layout.addWidget(label)
             self._reference_layout.addWidget(text)
@@ -515,7 +513,7 @@ class SentenceDetailView(QWidget):
                 )
             header.append(caption)
             self._show(HYPOTHESIS, self._hyp_text, shown, runs, formats)
-        self._hyp_header.setText(_header_html(header))
+        self._hyp_header.setText(header_html(header))
 
     def _render_references(
         self, explanation: SentenceExplanation, references: Sequence[Shown | None]
@@ -561,7 +559,7 @@ class SentenceDetailView(QWidget):
         ref = explanation.references[k] if explanation is not None else None
         if explanation is None or ref is None:
             parts.append(f'<span style="color:{muted}">(none)</span>')
-            return _header_html(parts)
+            return header_html(parts)
         if k in explanation.length_refs:
             parts.append(
                 f'<span style="color:{muted}">·&nbsp;its length r = '
@@ -576,7 +574,7 @@ class SentenceDetailView(QWidget):
                 f"{len(chosen[0].references[k])} {chosen[0].order}-grams "
                 f"paired{where}</span>"
             )
-        return _header_html(parts)
+        return header_html(parts)
 
     def _render_note(
         self, hypothesis: Shown, references: Sequence[Shown | None]
@@ -641,29 +639,7 @@ class SentenceDetailView(QWidget):
 
     def _render_legend(self, references: int) -> None:
         palette = self.palette()
-        muted = QTextCharFormat()
-        muted.setForeground(muted_text_color(palette))
-        self._legend.set_segment("")
-        cursor = QTextCursor(self._legend.document())
-        cursor.beginEditBlock()  # one layout at the end, as in `paint`
-        items = legend_items(palette, references)
-        nbsp = "\u00a0"
-        for item in items:
-            if item.key.startswith("reference:"):
-                continue
-            description = item.description
-            if len(description) <= _UNBROKEN_DESCRIPTION:
-                description = description.replace(" ", nbsp)
-            cursor.insertText(f"{nbsp}{item.label}{nbsp}", item.text_format)
-            cursor.insertText(f"{nbsp}{description}{nbsp * 3} ", muted)
-        refs = [item for item in items if item.key.startswith("reference:")]
-        if refs:
-            cursor.insertText(f"reference{nbsp}spans{nbsp}paired{nbsp}in{nbsp}", muted)
-            for item in refs:
-                label = item.label.replace(" ", nbsp)
-                cursor.insertText(f"{nbsp}{label}{nbsp}", item.text_format)
-                cursor.insertText(nbsp, muted)
-        cursor.endEditBlock()
+        paint_legend(self._legend, legend_items(palette, references), palette)
 
     def _show(
         self,
@@ -732,18 +708,3 @@ class SentenceDetailView(QWidget):
             keys = ", ".join(self._shown) or "none"
             raise KeyError(f"no text {which!r} on display (showing: {keys})")
         return shown
-
-
-def _header_label() -> QLabel:
-    label = QLabel()
-    label.setTextFormat(Qt.TextFormat.RichText)
-    label.setWordWrap(True)
-    label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-    return label
-
-
-def _header_html(parts: Sequence[str]) -> str:
-    """Header parts that each stay on one line; the line breaks between parts."""
-    return "&nbsp;&nbsp; ".join(
-        f'<span style="white-space:nowrap">{part}</span>' for part in parts
-    )

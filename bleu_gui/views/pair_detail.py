@@ -1,0 +1,801 @@
+"""One sentence, two systems: both hypotheses against the references, n-gram by n-gram.
+
+`core.pair_ngrams.explain_pair` classifies every n-gram occurrence of system A (the
+baseline) and system B: matched by both, matched only by A, matched only by B,
+clipped, unmatched. This view paints those classes on both texts, so a reader sees
+at a glance which n-grams one system gets right and the other misses. It does no
+BLEU arithmetic: it maps the core's occurrences to characters (`views.highlight_runs`)
+and the classes to the formats of `views.palette`.
+
+Highlighting scheme, for n-gram order n (the one-system view's, with five classes):
+
+* Hypotheses. Each token takes the first class, in `PAIR_RANKING`, among the
+  n-grams of order n covering it: a match of one system only first (what differs is
+  what the reader looks for), then a match of both, clipped, unmatched. The space
+  between two tokens is painted when one n-gram covers both with that class.
+* References. A reference n-gram occurrence paired with a counted occurrence of A
+  and of B is painted "both"; with one of them only, "only A" or "only B"; each
+  tinted and underlined with the reference's colour. Hovering a hypothesis token
+  lights the reference spans its matched n-grams were paired with, as in the
+  one-system view, and its tooltip gives the n-gram's counts in both systems.
+* All orders (order 0): one lane per order under each hypothesis; the references
+  show the spans paired by any order.
+
+An n-gram chosen elsewhere (the salient list) is set bold and overlined, over its
+colours, wherever it occurs in either hypothesis at its order (`set_chosen_ngram`).
+
+Texts are addressed by `TextKey`. `highlighted_spans()` returns exactly the runs
+painted and `emphasised_spans()` the spans emphasised, for tests.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import Enum
+from functools import partial
+
+from PySide6.QtCore import QEvent, Qt, Signal
+from PySide6.QtGui import QPalette, QTextCharFormat, QTextDocument
+from PySide6.QtWidgets import (
+    QFrame,
+    QGridLayout,
+    QLabel,
+    QScrollArea,
+    QSizePolicy,
+    QVBoxLayout,
+    QWidget,
+)
+from typing_extensions import override
+
+from bleu_gui.core.explain import SentenceExplanation, TokenizedSegment
+from bleu_gui.core.pair_ngrams import PairExplanation, PairOrder, PairStatus, Side
+from bleu_gui.core.textspan import Span
+from bleu_gui.views.detail_parts import header_html, header_label, paint_legend
+from bleu_gui.views.highlight_runs import (
+    ELLIPSIS,
+    PaintedSpan,
+    Shown,
+    covering,
+    display,
+    painted_runs,
+    token_range,
+)
+from bleu_gui.views.ngram_tooltips import join
+from bleu_gui.views.order_bar import OrderBar
+from bleu_gui.views.pair_tooltips import pair_counts_caption, pair_tooltip
+from bleu_gui.views.palette import (
+    chosen_ngram_format,
+    is_palette_change,
+    muted_text_color,
+    pair_legend_items,
+    pair_reference_format,
+    pair_status_format,
+    reference_color,
+    reference_link_format,
+)
+from bleu_gui.views.segment_text import SegmentText
+from bleu_gui.views.sentence_detail import SOURCE_LIMIT
+
+__all__ = [
+    "EMPTY_TEXT",
+    "PAIR_RANKING",
+    "PairDetailView",
+    "TextKey",
+    "TextKind",
+]
+
+EMPTY_TEXT = "Select a sentence to compare the two systems' n-grams."
+
+# Best first: a token covered by n-grams of several classes shows the first.
+PAIR_RANKING = tuple(
+    status.value
+    for status in (
+        PairStatus.ONLY_A,
+        PairStatus.ONLY_B,
+        PairStatus.BOTH,
+        PairStatus.CLIPPED,
+        PairStatus.UNMATCHED,
+    )
+)
+_REFERENCE_RANKING = PAIR_RANKING[:3]
+
+
+class TextKind(Enum):
+    """What a text of the view is."""
+
+    SOURCE = "source"
+    HYPOTHESIS = "hypothesis"
+    REFERENCE = "reference"
+
+
+@dataclass(frozen=True, slots=True)
+class TextKey:
+    """One text of the view.
+
+    Attributes:
+        kind: source, a hypothesis or a reference.
+        side: the system of a hypothesis (`None` otherwise).
+        lane: for a hypothesis, the order of its all-orders lane; 0 for the text
+            showing the selected order.
+        reference: for a reference, its index (0-based).
+    """
+
+    kind: TextKind
+    side: Side | None = None
+    lane: int = 0
+    reference: int = 0
+
+    @staticmethod
+    def source() -> TextKey:
+        """The source text."""
+        return TextKey(TextKind.SOURCE)
+
+    @staticmethod
+    def hypothesis(side: Side, lane: int = 0) -> TextKey:
+        """`side`'s hypothesis (`lane` n: its all-orders lane of n-grams)."""
+        return TextKey(TextKind.HYPOTHESIS, side, lane)
+
+    @staticmethod
+    def reference_of(index: int) -> TextKey:
+        """Reference `index` (0-based)."""
+        return TextKey(TextKind.REFERENCE, reference=index)
+
+
+@dataclass(slots=True)
+class _SidePane:
+    """The widgets of one system: header, the one-order text, the lanes."""
+
+    header: QLabel
+    text: SegmentText
+    lane_box: QWidget
+    lane_grid: QGridLayout
+    lanes: list[tuple[QLabel, SegmentText]]
+
+
+class PairDetailView(QWidget):
+    """Two systems' hypotheses of one sentence and its references, n-grams painted.
+
+    Feed it a `PairExplanation` (`set_pair`); the systems' names are the ones the
+    explanation was made with (`explain_pair(names=...)`). Its `order_bar` chooses
+    the order (1..4, All) and the Tokens view; `set_order` and `set_show_tokens`
+    do the same from code.
+
+    Signals:
+        order_changed: the highlighted order changed (0: every order, as lanes).
+    """
+
+    order_changed = Signal(int)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._pair: PairExplanation | None = None
+        self._source: str | None = None
+        self._message: str | None = None
+        self._order = 1
+        self._show_tokens = False
+        self._chosen: tuple[int, tuple[str, ...]] | None = None
+        self._reference_names: tuple[str, ...] = ()
+        self._texts: dict[TextKey, SegmentText] = {}
+        self._shown: dict[TextKey, Shown] = {}
+        self._painted: dict[TextKey, list[PaintedSpan]] = {}
+        self._emphasised: dict[TextKey, list[Span]] = {}
+        self._references: list[tuple[QLabel, SegmentText]] = []
+        self._build()
+        self.setMinimumSize(240, 160)
+        self._ready = True
+        self._render()
+
+    # --- public API -------------------------------------------------------------------
+
+    def set_pair(self, pair: PairExplanation | None, source: str | None = None) -> None:
+        """Show `pair` (`None`: nothing to compare), with the `source` if known."""
+        self._pair = pair
+        self._source = source
+        self._message = None
+        self._render()
+
+    def show_message(self, message: str) -> None:
+        """Show `message` instead of a sentence ("explaining…", "choose B")."""
+        self._pair = None
+        self._source = None
+        self._message = message
+        self._render()
+
+    def pair(self) -> PairExplanation | None:
+        """The pair shown."""
+        return self._pair
+
+    def names(self) -> tuple[str, str]:
+        """The names of A and B ("A", "B" when nothing is shown)."""
+        if self._pair is None:
+            return ("A", "B")
+        return (self._pair.delta.name_a, self._pair.delta.name_b)
+
+    def set_order(self, order: int) -> None:
+        """Highlight n-grams of `order`; 0 shows every order as lanes.
+
+        Raises:
+            ValueError: if `order` is negative.
+        """
+        if order < 0:
+            raise ValueError(f"n-gram order must be 0 (all) or more, not {order}")
+        if order == self._order:
+            return
+        self._order = order
+        button = self.order_bar.orders.button(order)
+        if button is not None and not button.isChecked():
+            button.setChecked(True)
+        self._render()
+        self.order_changed.emit(order)
+
+    def order(self) -> int:
+        """The order highlighted (0: all orders)."""
+        return self._order
+
+    def set_show_tokens(self, show: bool) -> None:
+        """Show the tokens as the scorer sees them instead of the original texts."""
+        if show != self._show_tokens:
+            self._show_tokens = show
+            if self.order_bar.tokens.isChecked() != show:
+                self.order_bar.tokens.setChecked(show)
+            self._render()
+
+    def set_reference_names(self, names: Sequence[str]) -> None:
+        """Name the references in their headers (file names, say); optional."""
+        names = tuple(names)
+        if names != self._reference_names:
+            self._reference_names = names
+            self._render()
+
+    def set_chosen_ngram(self, order: int, gram: Sequence[str] | None) -> None:
+        """Emphasise `gram` (an `order`-gram) in both hypotheses; `None` clears.
+
+        Shows `order` unless every order is shown as lanes already.
+        """
+        self._chosen = None if gram is None else (order, tuple(gram))
+        if gram is not None and self._order not in (0, order):
+            self.set_order(order)  # renders
+        else:
+            self._render()
+
+    def note(self) -> str:
+        """The note above the texts ("" for none)."""
+        return self._note.text() if self._note.isVisibleTo(self) else ""
+
+    def message(self) -> str:
+        """The text shown where there is no pair ("" with one)."""
+        return "" if self._pair is not None else self._empty.text()
+
+    def text_keys(self) -> tuple[TextKey, ...]:
+        """The keys of the texts on display, top to bottom."""
+        return tuple(self._shown)
+
+    def displayed_text(self, key: TextKey) -> str:
+        """The text shown under `key` (original text or joined tokens)."""
+        return self._shown_for(key).text
+
+    def document(self, key: TextKey) -> QTextDocument:
+        """The document displaying `key`, for reading its character formats."""
+        self._shown_for(key)
+        return self._texts[key].document()
+
+    def text_widget(self, key: TextKey) -> SegmentText:
+        """The widget displaying `key` (to hover or point at it)."""
+        self._shown_for(key)
+        return self._texts[key]
+
+    def header_text(self, key: TextKey) -> str:
+        """The plain words of the header above `key` (a hypothesis or a reference)."""
+        if key.kind is TextKind.HYPOTHESIS and key.side is not None:
+            label = self._panes[key.side].header
+        elif key.kind is TextKind.REFERENCE:
+            label = self._references[key.reference][0]
+        else:
+            label = self._source_header
+        document = QTextDocument()
+        document.setHtml(label.text())
+        return document.toPlainText()
+
+    def legend_text(self) -> str:
+        """The legend's words, as a reader sees them (non-breaking spaces as spaces)."""
+        return self._legend.toPlainText().replace("\u00a0", " ")
+
+    def highlighted_spans(self, key: TextKey) -> list[PaintedSpan]:
+        """Exactly what was painted on `key`, left to right.
+
+        Returns:
+            `(start, end, label)` runs in character indices of `displayed_text`;
+            the label is a `PairStatus` value.
+        """
+        self._shown_for(key)
+        return list(self._painted.get(key, []))
+
+    def emphasised_spans(self, key: TextKey) -> list[Span]:
+        """The spans of `key` emphasised as the chosen n-gram."""
+        self._shown_for(key)
+        return list(self._emphasised.get(key, []))
+
+    def tooltip_at(self, key: TextKey, index: int) -> str:
+        """The rich-text tooltip for character `index` of `key` ("" for none)."""
+        shown = self._shown.get(key)
+        if self._pair is None or shown is None or key.side is None:
+            return ""
+        tokens = token_range(shown.token_spans, index)
+        order = self._pair_orders().get(self._order_of(key))
+        if tokens is None or order is None:
+            return ""
+        return pair_tooltip(
+            order,
+            key.side,
+            tokens,
+            self._token_text(key.side, tokens),
+            self.names(),
+            self.palette(),
+        )
+
+    def linked_spans_at(self, key: TextKey, index: int) -> dict[TextKey, list[Span]]:
+        """The reference spans paired with the matched n-grams at `index` of `key`.
+
+        Args:
+            key: a hypothesis.
+            index: a character index into its displayed text.
+
+        Returns:
+            Per reference, the character spans in its displayed text.
+        """
+        shown = self._shown.get(key)
+        if shown is None or key.side is None:
+            return {}
+        tokens = token_range(shown.token_spans, index)
+        order = self._pair_orders().get(self._order_of(key))
+        if tokens is None or order is None:
+            return {}
+        occurrences = [item.occurrence for item in order.occurrences(key.side)]
+        linked: dict[TextKey, list[Span]] = {}
+        for occurrence in covering(occurrences, tokens):
+            for link in occurrence.links:
+                ref = TextKey.reference_of(link.reference)
+                spans = self._shown[ref].token_spans
+                if link.start + order.order > len(spans):
+                    continue  # beyond the shown part of a long reference
+                span = (spans[link.start][0], spans[link.start + order.order - 1][1])
+                if span not in linked.setdefault(ref, []):
+                    linked[ref].append(span)
+        return linked
+
+    # --- Qt overrides -----------------------------------------------------------------
+
+    @override
+    def changeEvent(self, event: QEvent) -> None:
+        """Repaint with the new palette's formats when the palette changes."""
+        super().changeEvent(event)
+        if getattr(self, "_ready", False) and is_palette_change(event):
+            self._render()
+
+    # --- building ---------------------------------------------------------------------
+
+    def _build(self) -> None:
+        self.order_bar = OrderBar()
+        self.order_bar.orders.idClicked.connect(self.set_order)
+        self.order_bar.tokens.toggled.connect(self.set_show_tokens)
+
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QFrame.Shape.NoFrame)
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        content = QWidget()
+        content.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        body = QVBoxLayout(content)
+        body.setContentsMargins(8, 6, 8, 6)
+        body.setSpacing(3)
+
+        self._empty = QLabel(EMPTY_TEXT)
+        self._empty.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self._empty.setWordWrap(True)
+        self._note = QLabel()
+        self._note.setWordWrap(True)
+        self._source_header = header_label()
+        self._source_header.setText("<b>Source</b>")
+        self._source_text = SegmentText(placeholder="(empty)", scale=1.0)
+        body.addWidget(self._empty)
+        body.addWidget(self._note)
+        body.addWidget(self._source_header)
+        body.addWidget(self._source_text)
+        self._panes: dict[Side, _SidePane] = {}
+        for side in Side:
+            body.addSpacing(6)
+            self._panes[side] = pane = self._build_pane(side)
+            body.addWidget(pane.header)
+            body.addWidget(pane.text)
+            body.addWidget(pane.lane_box)
+        self._reference_box = QWidget()
+        self._reference_layout = QVBoxLayout(self._reference_box)
+        self._reference_layout.setContentsMargins(0, 0, 0, 0)
+        self._reference_layout.setSpacing(3)
+        body.addSpacing(6)
+        body.addWidget(self._reference_box)
+        body.addStretch(1)
+        scroll.setWidget(content)
+
+        self._legend = SegmentText(scale=0.92)
+        self._legend.setToolTip("How the two systems' n-grams are coloured")
+        self._legend_separator = separator = QFrame()
+        separator.setFrameShape(QFrame.Shape.HLine)
+        separator.setFrameShadow(QFrame.Shadow.Plain)
+        separator.setForegroundRole(QPalette.ColorRole.Mid)
+
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(0)
+        bar = QWidget()
+        bar_layout = QVBoxLayout(bar)
+        bar_layout.setContentsMargins(8, 4, 8, 2)
+        bar_layout.addWidget(self.order_bar)
+        layout.addWidget(bar)
+        layout.addWidget(scroll, stretch=1)
+        layout.addWidget(separator)
+        layout.addWidget(self._legend)
+
+    def _build_pane(self, side: Side) -> _SidePane:
+        key = TextKey.hypothesis(side)
+        text = SegmentText(partial(self.tooltip_at, key), placeholder="(empty)")
+        text.hovered.connect(partial(self._on_hovered, key))
+        lane_box = QWidget()
+        grid = QGridLayout(lane_box)
+        grid.setContentsMargins(0, 0, 0, 0)
+        grid.setHorizontalSpacing(8)
+        grid.setVerticalSpacing(3)
+        grid.setColumnStretch(1, 1)
+        return _SidePane(header_label(), text, lane_box, grid, [])
+
+    def _ensure_lanes(self, side: Side, count: int) -> None:
+        pane = self._panes[side]
+        while len(pane.lanes) > count:
+            label, text = pane.lanes.pop()
+            for widget in (label, text):
+                pane.lane_grid.removeWidget(widget)
+                widget.deleteLater()
+        while len(pane.lanes) < count:
+            order = len(pane.lanes) + 1
+            key = TextKey.hypothesis(side, order)
+            label = QLabel()
+            label.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignTop)
+            text = SegmentText(partial(self.tooltip_at, key), placeholder="(empty)")
+            text.hovered.connect(partial(self._on_hovered, key))
+            pane.lane_grid.addWidget(label, order - 1, 0)
+            pane.lane_grid.addWidget(text, order - 1, 1)
+            pane.lanes.append((label, text))
+
+    def _ensure_references(self, count: int) -> None:
+        while len(self._references) > count:
+            label, text = self._references.pop()
+            for widget in (label, text):
+                self._reference_layout.removeWidget(widget)
+                widget.deleteLater()
+        while len(self._references) < count:
+            label = header_label()
+            text = SegmentText(placeholder="(none)")
+            self._reference_layout.addWidget(label)
+            self._reference_layout.addWidget(text)
+            self._references.append((label, text))
+
+    # --- rendering --------------------------------------------------------------------
+
+    def _render(self) -> None:
+        pair = self._pair
+        for store in (self._texts, self._shown, self._painted, self._emphasised):
+            store.clear()
+        muted = muted_text_color(self.palette()).name()
+        self._empty.setStyleSheet(f"color: {muted}; padding: 24px;")
+        self._note.setStyleSheet(
+            f"color: {muted}; font-style: italic; padding: 0 0 4px 0;"
+        )
+        has_source = self._source is not None and pair is not None
+        self._source_header.setVisible(has_source)
+        self._source_text.setVisible(has_source)
+        if self._source is not None and pair is not None:
+            source, cut = self._source, len(self._source) > SOURCE_LIMIT
+            if cut:  # as the one-system view does: no megabyte laid out
+                source = source[:SOURCE_LIMIT] + ELLIPSIS
+            shown = Shown(source, (), tokenized=False, truncated=cut)
+            self._show(TextKey.source(), self._source_text, shown, [], {})
+        self._empty.setText(self._message if self._message is not None else EMPTY_TEXT)
+        self._empty.setVisible(pair is None)
+        widgets: list[QWidget] = [
+            self._note,
+            self._reference_box,
+            self._legend,
+            self._legend_separator,
+        ]
+        for pane in self._panes.values():
+            widgets += [pane.header, pane.text, pane.lane_box]
+        for widget in widgets:
+            widget.setVisible(pair is not None)
+        if pair is None:
+            return
+        shown_hyps = {
+            side: display(self._explanation(side).hypothesis, self._show_tokens)
+            for side in Side
+        }
+        references = [
+            None if ref is None else display(ref, self._show_tokens)
+            for ref in pair.a.references
+        ]
+        for side in Side:
+            self._render_side(pair, side, shown_hyps[side])
+        self._render_references(pair, references)
+        self._render_note(shown_hyps, references)
+        self._render_chosen()
+        palette = self.palette()
+        items = pair_legend_items(palette, self.names(), len(references))
+        paint_legend(self._legend, items, palette)
+
+    def _render_side(self, pair: PairExplanation, side: Side, shown: Shown) -> None:
+        palette = self.palette()
+        pane = self._panes[side]
+        names = self.names()
+        formats = {
+            status.value: pair_status_format(status, palette) for status in PairStatus
+        }
+        explanation = self._explanation(side)
+        role = "A (baseline)" if side is Side.A else "B"
+        header = [
+            f"<b>{role}: {html.escape(names[0 if side is Side.A else 1])}</b>"
+            f"&nbsp;&nbsp;·&nbsp;&nbsp;sentence BLEU "
+            f"<b>{html.escape(explanation.score_text)}</b>"
+        ]
+        lanes = self._order == 0
+        pane.text.setVisible(not lanes)
+        pane.lane_box.setVisible(lanes)
+        if lanes:
+            self._ensure_lanes(side, len(pair.orders))
+            muted = muted_text_color(palette).name()
+            for (label, text), order in zip(pane.lanes, pair.orders, strict=True):
+                term = explanation.orders[order.order - 1].term
+                label.setText(
+                    f"<b>{order.order}-gram</b><br>"
+                    f'<span style="color:{muted}">{term.matches:g}/{term.total:g}'
+                    "</span>"
+                )
+                label.setToolTip(
+                    pair_counts_caption(order, side, names, palette, plain=True)
+                )
+                runs = painted_runs(
+                    shown.token_spans, _pieces(order, side), PAIR_RANKING
+                )
+                self._show(
+                    TextKey.hypothesis(side, order.order), text, shown, runs, formats
+                )
+        else:
+            selected = self._pair_orders().get(self._order)
+            runs = []
+            if selected is None:
+                header.append(f"no {self._order}-grams are scored")
+            else:
+                header.append(pair_counts_caption(selected, side, names, palette))
+                runs = painted_runs(
+                    shown.token_spans, _pieces(selected, side), PAIR_RANKING
+                )
+            self._show(TextKey.hypothesis(side), pane.text, shown, runs, formats)
+        title, *caption = header
+        pane.header.setText(header_html([title]) + "&nbsp;&nbsp; " + "".join(caption))
+
+    def _render_references(
+        self, pair: PairExplanation, references: Sequence[Shown | None]
+    ) -> None:
+        palette = self.palette()
+        self._ensure_references(len(references))
+        chosen = self._chosen_orders()
+        for k, ((label, text), shown) in enumerate(
+            zip(self._references, references, strict=True)
+        ):
+            key = TextKey.reference_of(k)
+            label.setText(self._reference_header(pair, k))
+            if shown is None:
+                self._show(key, text, Shown("", (), tokenized=False), [], {})
+                continue
+            pieces: list[tuple[int, int, str]] = []
+            for order in chosen:
+                found_a = pair.a.orders[order.order - 1].references[k]
+                found_b = pair.b.orders[order.order - 1].references[k]
+                for in_a, in_b in zip(found_a, found_b, strict=True):
+                    status = _reference_status(in_a.matched, in_b.matched)
+                    if status is not None:
+                        pieces.append(
+                            (in_a.start, in_a.start + order.order, status.value)
+                        )
+            runs = painted_runs(shown.token_spans, pieces, _REFERENCE_RANKING)
+            formats = {
+                status: pair_reference_format(PairStatus(status), k, palette)
+                for status in _REFERENCE_RANKING
+            }
+            self._show(key, text, shown, runs, formats)
+
+    def _reference_header(self, pair: PairExplanation, k: int) -> str:
+        """Reference `k`'s header: colour, number, name, its part in each BP."""
+        palette = self.palette()
+        muted = muted_text_color(palette).name()
+        color = reference_color(k, palette).name()
+        name = ""
+        if k < len(self._reference_names) and self._reference_names[k]:
+            name = f" ({html.escape(self._reference_names[k])})"
+        parts = [
+            f'<span style="color:{color}">&#9632;</span>&nbsp;'
+            f"<b>Reference {k + 1}</b>{name}"
+        ]
+        ref = pair.a.references[k]
+        if ref is None:
+            parts.append(f'<span style="color:{muted}">(none)</span>')
+            return header_html(parts)
+        users = [
+            html.escape(system)
+            for side, system in zip(Side, self.names(), strict=True)
+            if k in self._explanation(side).length_refs
+        ]
+        if users:
+            parts.append(
+                f'<span style="color:{muted}">·&nbsp;its length r = '
+                f"{ref.token_count} set the brevity penalty of {join(users)}</span>"
+            )
+        return header_html(parts)
+
+    def _render_note(
+        self, hypotheses: dict[Side, Shown], references: Sequence[Shown | None]
+    ) -> None:
+        notes = []
+        names = self.names()
+        if self._show_tokens:
+            notes.append(
+                "Showing the tokens as the scorer sees them, joined by single spaces."
+            )
+        else:
+            changed = [
+                f"{names[0 if side is Side.A else 1]}'s hypothesis"
+                for side, shown in hypotheses.items()
+                if shown.tokenized
+            ]
+            changed += [
+                f"reference {k + 1}"
+                for k, shown in enumerate(references)
+                if shown is not None and shown.tokenized
+            ]
+            if changed:
+                notes.append(
+                    f"Showing the tokens as the scorer sees them for {join(changed)}:"
+                    " the tokenizer changed this text in a way that cannot be traced"
+                    " back to its original characters."
+                )
+        cut = [
+            f"{what} at token {len(segment.tokens):,}"
+            for what, segment in self._texts_explained()
+            if segment.truncated
+        ]
+        if cut:
+            notes.append(
+                f"Too long to highlight in full: highlighting stops in {join(cut)};"
+                " the numbers are for the whole segments."
+            )
+        source = self._source
+        if source is not None and len(source) > SOURCE_LIMIT:
+            notes.append(
+                f"The source is shown up to character {SOURCE_LIMIT:,} "
+                f"of {len(source):,}."
+            )
+        self._note.setText(" ".join(notes))
+        self._note.setVisible(bool(notes))
+
+    def _render_chosen(self) -> None:
+        """Emphasise the chosen n-gram in both hypotheses, at its order."""
+        chosen, pair = self._chosen, self._pair
+        if chosen is None or pair is None:
+            return
+        order_n, gram = chosen
+        order = self._pair_orders().get(order_n)
+        if order is None:
+            return
+        for side in Side:
+            key = TextKey.hypothesis(side, 0 if self._order == order_n else order_n)
+            shown = self._shown.get(key)
+            if shown is None:
+                continue
+            spans = [
+                (shown.token_spans[item.start][0], shown.token_spans[item.end - 1][1])
+                for item in (found.occurrence for found in order.occurrences(side))
+                if item.gram == gram and item.end <= len(shown.token_spans)
+            ]
+            self._emphasised[key] = spans
+            self._texts[key].merge(spans, chosen_ngram_format())
+
+    def _show(
+        self,
+        key: TextKey,
+        widget: SegmentText,
+        shown: Shown,
+        runs: list[PaintedSpan],
+        formats: dict[str, QTextCharFormat],
+    ) -> None:
+        widget.set_segment(shown.text)
+        widget.paint(runs, formats)
+        self._texts[key] = widget
+        self._shown[key] = shown
+        self._painted[key] = runs
+
+    # --- hover ------------------------------------------------------------------------
+
+    def _on_hovered(self, key: TextKey, index: int) -> None:
+        linked = self.linked_spans_at(key, index) if index >= 0 else {}
+        palette = self.palette()
+        for k, (_, text) in enumerate(self._references):
+            spans = linked.get(TextKey.reference_of(k), [])
+            text.emphasise(spans, reference_link_format(k, palette))
+
+    def _token_text(self, side: Side, tokens: tuple[int, int]) -> str:
+        words = self._explanation(side).hypothesis.tokens
+        if tokens[0] == tokens[1]:
+            return f"“{words[tokens[0]]}”"
+        return f"the space between “{words[tokens[0]]}” and “{words[tokens[1]]}”"
+
+    # --- helpers ----------------------------------------------------------------------
+
+    def _explanation(self, side: Side) -> SentenceExplanation:
+        pair = self._pair
+        assert pair is not None
+        return pair.a if side is Side.A else pair.b
+
+    def _texts_explained(self) -> list[tuple[str, TokenizedSegment]]:
+        pair = self._pair
+        if pair is None:
+            return []
+        name_a, name_b = self.names()
+        texts: list[tuple[str, TokenizedSegment]] = [
+            (f"{name_a}'s hypothesis", pair.a.hypothesis),
+            (f"{name_b}'s hypothesis", pair.b.hypothesis),
+        ]
+        texts += [
+            (f"reference {k + 1}", ref)
+            for k, ref in enumerate(pair.a.references)
+            if ref is not None
+        ]
+        return texts
+
+    def _pair_orders(self) -> dict[int, PairOrder]:
+        if self._pair is None:
+            return {}
+        return {order.order: order for order in self._pair.orders}
+
+    def _chosen_orders(self) -> list[PairOrder]:
+        orders = self._pair_orders()
+        if self._order == 0:
+            return list(orders.values())
+        return [orders[self._order]] if self._order in orders else []
+
+    def _order_of(self, key: TextKey) -> int:
+        return key.lane or self._order
+
+    def _shown_for(self, key: TextKey) -> Shown:
+        shown = self._shown.get(key)
+        if shown is None:
+            keys = ", ".join(str(k) for k in self._shown) or "none"
+            raise KeyError(f"no text {key} on display (showing: {keys})")
+        return shown
+
+
+def _pieces(order: PairOrder, side: Side) -> list[tuple[int, int, str]]:
+    """The pieces for `painted_runs`: `side`'s n-grams of `order`, by class."""
+    return [
+        (item.occurrence.start, item.occurrence.end, item.status.value)
+        for item in order.occurrences(side)
+    ]
+
+
+def _reference_status(in_a: bool, in_b: bool) -> PairStatus | None:
+    """The class of a reference occurrence paired with A's match, B's, or both."""
+    if in_a and in_b:
+        return PairStatus.BOTH
+    if in_a:
+        return PairStatus.ONLY_A
+    if in_b:
+        return PairStatus.ONLY_B
+    return None
