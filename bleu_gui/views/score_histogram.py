@@ -100,6 +100,6 @@ class ScoreHistogram(HistogramChart):
 
     @override
     def _hover_text(self, index: int) -> str:
-        """ "BLEU [40, 45): 1 sentence"."""
+        """The tooltip: "BLEU [40, 45): 1 sentence"."""
         count = self._histogram.counts[index]
         return f"BLEU {self._bounds_text(index)}: {plural(count, 'sentence')}"
