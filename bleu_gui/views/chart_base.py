@@ -9,18 +9,20 @@ given.
 
 from __future__ import annotations
 
+import html
 from dataclasses import dataclass
 
 from PySide6.QtCharts import QChart, QChartView
 from PySide6.QtCore import QEvent, QMargins, QSize, Qt
-from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPalette, QPen
+from PySide6.QtGui import QBrush, QColor, QFont, QFontMetrics, QPainter, QPalette, QPen
 from PySide6.QtWidgets import QSizePolicy, QVBoxLayout, QWidget
 from typing_extensions import override
 
-__all__ = ["ChartWidget", "Colors"]
+__all__ = ["ChartWidget", "Colors", "legend_entry", "nbsp", "order_labels"]
 
 _MIN_SIZE = (320, 220)
 _PREFERRED_SIZE = (480, 300)
+_LABEL_PADDING = 12  # pixels QtCharts wants around a category label
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,6 +70,36 @@ def _colors_for(palette: QPalette) -> Colors:
         selected=selected,
         highlight=highlight,
     )
+
+
+def order_labels(orders: int, per_order: float, font: QFont) -> list[str]:
+    """The n-gram orders' axis labels: "1-gram", "2-gram", … or "1", "2", … if narrow.
+
+    Args:
+        orders: How many orders.
+        per_order: The pixels each order's category gets on the axis.
+        font: The axis labels' font.
+
+    QtCharts would otherwise truncate every label to "1-g…".
+    """
+    longest = QFontMetrics(font).horizontalAdvance(f"{orders}-gram")
+    suffix = "-gram" if longest + _LABEL_PADDING <= per_order else ""
+    return [f"{n}{suffix}" for n in range(1, orders + 1)]
+
+
+def nbsp(text: str) -> str:
+    """`text` as rich text that never wraps inside."""
+    return text.replace(" ", "&nbsp;")
+
+
+def legend_entry(color: QColor, name: str, detail: str = "") -> str:
+    """A coloured square, `name` in bold and `detail`, as unbreakable rich text.
+
+    Both texts are plain (HTML-escaped here): a system's name may hold any character.
+    """
+    square = f'<span style="color:{color.name()}">&#9632;</span>'
+    entry = f"{square}&nbsp;<b>{nbsp(html.escape(name))}</b>"
+    return f"{entry}&nbsp;&nbsp;{nbsp(html.escape(detail))}" if detail else entry
 
 
 class ChartWidget(QWidget):
