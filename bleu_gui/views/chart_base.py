@@ -10,6 +10,8 @@ given.
 from __future__ import annotations
 
 import html
+import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from PySide6.QtCharts import QChart, QChartView
@@ -18,7 +20,15 @@ from PySide6.QtGui import QBrush, QColor, QFont, QFontMetrics, QPainter, QPalett
 from PySide6.QtWidgets import QSizePolicy, QVBoxLayout, QWidget
 from typing_extensions import override
 
-__all__ = ["ChartWidget", "Colors", "legend_entry", "nbsp", "order_labels"]
+__all__ = [
+    "ChartWidget",
+    "Colors",
+    "legend_entry",
+    "nbsp",
+    "order_labels",
+    "percent_text",
+    "value_at",
+]
 
 _MIN_SIZE = (320, 220)
 _PREFERRED_SIZE = (480, 300)
@@ -85,6 +95,16 @@ def order_labels(orders: int, per_order: float, font: QFont) -> list[str]:
     longest = QFontMetrics(font).horizontalAdvance(f"{orders}-gram")
     suffix = "-gram" if longest + _LABEL_PADDING <= per_order else ""
     return [f"{n}{suffix}" for n in range(1, orders + 1)]
+
+
+def value_at(values: Sequence[float], index: int) -> float:
+    """`values[index]`, or NaN past the end (a system or sentence with fewer orders)."""
+    return values[index] if 0 <= index < len(values) else math.nan
+
+
+def percent_text(value: float) -> str:
+    """A percentage with one decimal, or a note that it cannot be computed."""
+    return "not defined" if math.isnan(value) else f"{value:.1f} %"
 
 
 def nbsp(text: str) -> str:

@@ -34,6 +34,8 @@ from bleu_gui.views.chart_base import (
     legend_entry,
     nbsp,
     order_labels,
+    percent_text,
+    value_at,
 )
 
 __all__ = ["PrecisionChart"]
@@ -354,22 +356,17 @@ class PrecisionChart(ChartWidget):
             self._chart.setToolTip("")
             return
         lines = [f"{index + 1}-gram precision"]
-        lines.append(f"Corpus: {_fmt_percent(_at(self._corpus, index))}")
+        lines.append(f"Corpus: {percent_text(value_at(self._corpus, index))}")
         if self._sentence is not None:
-            lines.append(f"Sentence: {_fmt_percent(_at(self._sentence, index))}")
+            lines.append(f"Sentence: {percent_text(value_at(self._sentence, index))}")
         self._chart.setToolTip("\n".join(lines))
 
 
 def _fill(bar_set: QBarSet, values: Sequence[float], length: int) -> None:
     """Replaces a bar set's values; NaN and missing values become 0-height bars."""
     bar_set.remove(0, bar_set.count())
-    padded = [_at(values, i) for i in range(length)]
+    padded = [value_at(values, i) for i in range(length)]
     bar_set.append([0.0 if math.isnan(v) else v for v in padded])
-
-
-def _at(values: Sequence[float], index: int) -> float:
-    """`values[index]`, or NaN past the end."""
-    return values[index] if 0 <= index < len(values) else math.nan
 
 
 def _fmt(value: float | None) -> str:
@@ -377,11 +374,6 @@ def _fmt(value: float | None) -> str:
     if value is None or math.isnan(value):
         return "–"
     return f"{value:.3f}"
-
-
-def _fmt_percent(value: float) -> str:
-    """A percentage with one decimal, or a note that it cannot be computed."""
-    return "not defined" if math.isnan(value) else f"{value:.1f} %"
 
 
 def _text_on(color: QColor) -> QColor:
