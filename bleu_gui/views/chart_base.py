@@ -1,10 +1,11 @@
 """The base of the chart widgets: a compact `QChartView` and the colours it follows.
 
-QtCharts stays behind the chart modules (this one, `precision_chart` and
-`score_histogram`; see DESIGN.md): the widgets take plain sequences of numbers and emit
-plain signals, so the rest of the app never sees a `QBarSet` and the chart library can
-change without touching anything else. The widgets only display the numbers they are
-given.
+QtCharts stays behind the chart modules (this one, `precision_chart`, `systems_chart`
+and the histograms built on `histogram_chart`: `score_histogram`, `delta_histogram`,
+`test_distribution`; see DESIGN.md): the widgets take plain sequences of numbers (or
+core values) and emit plain signals, so the rest of the app never sees a `QBarSet` and
+the chart library can change without touching anything else. The widgets only display
+the numbers they are given.
 """
 
 from __future__ import annotations

@@ -90,7 +90,7 @@ class DeltaHistogram(HistogramChart):
     """
 
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__("Sentence BLEU Δ (B − A)", "Sentences", parent)
+        super().__init__("Sentence BLEU Δ (B − A)", "Sentences", parent, labelled=True)
         self._chart.setMargins(QMargins(2, 6, 14, 2))
         self._value_axis.setLabelFormat("%+d")
         self._value_axis.setTickType(self._value_axis.TickType.TicksDynamic)

@@ -32,6 +32,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QWidget,
 )
+from typing_extensions import override
 
 from bleu_gui.views.chart_base import ChartWidget, Colors
 
@@ -50,6 +51,7 @@ Values = Sequence[float] | npt.NDArray[np.floating[Any]]
 # (QtCharts draws its plot area at z 0, shades at 1, grid at 2, series above).
 _SHADE_Z = 1.5
 _MARKER_Z = 100.0
+_MARKER_HEADROOM = 0.15  # of the tallest bar, kept free above it for marker labels
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,8 +132,20 @@ class HistogramChart(ChartWidget):
         value_title: str,
         count_title: str,
         parent: QWidget | None = None,
+        *,
+        labelled: bool = False,
     ) -> None:
+        """Builds the axes and bars.
+
+        Args:
+            value_title: the value axis' title.
+            count_title: the count axis' title.
+            parent: the parent widget.
+            labelled: whether markers with labels will be drawn: the count axis then
+                keeps room above the tallest bar, so no label covers a bar.
+        """
         super().__init__(parent)
+        self._labelled = labelled
         self._histogram = Histogram((), (0.0, 1.0), 0)
         self._selected: tuple[float | None, float | None] = (None, None)
         self._markers: tuple[Marker, ...] = ()
@@ -230,8 +244,10 @@ class HistogramChart(ChartWidget):
         self._set.remove(0, self._set.count())
         self._set.append([float(c) for c in counts])
         largest = max(counts, default=0)
-        step = max(1, round(nice_step(largest)))
-        top = max(step, math.ceil(largest / step) * step)
+        # Room above the tallest bar for the markers' labels, if there are any.
+        room = largest * (1.0 + _MARKER_HEADROOM) if self._labelled else largest
+        step = max(1, round(nice_step(room)))
+        top = max(step, math.ceil(room / step) * step)
         # The interval before the range: with the old, small interval a new range of
         # thousands would first lay out thousands of tick labels (seconds, on 100k).
         self._count_axis.setTickType(QValueAxis.TickType.TicksDynamic)
@@ -296,6 +312,7 @@ class HistogramChart(ChartWidget):
         if chosen:
             self._set.selectBars(chosen)
 
+    @override
     def _restyle(self, colors: Colors) -> None:
         """Recolours the bars, the selected bins, the note and the overlays."""
         self._set.setColor(colors.bins)

@@ -122,7 +122,9 @@ class DistributionChart(HistogramChart):
     """
 
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(_WORDS[PairedTest.BOOTSTRAP][2], "Resamples", parent)
+        super().__init__(
+            _WORDS[PairedTest.BOOTSTRAP][2], "Resamples", parent, labelled=True
+        )
         self._chart.setMargins(QMargins(2, 6, 14, 2))
         self._test = PairedTest.BOOTSTRAP
         self._observed_off_scale = False

@@ -13,7 +13,7 @@ from functools import cache
 import numpy as np
 import numpy.typing as npt
 import pytest
-from PySide6.QtCharts import QChart, QChartView
+from PySide6.QtCharts import QChart, QChartView, QValueAxis
 from PySide6.QtCore import QPointF, Qt
 from pytestqt.qtbot import QtBot
 from sacrebleu.metrics.bleu import BLEU
@@ -195,6 +195,10 @@ def test_zero_line_is_drawn_at_delta_zero(
     # The axis is symmetric (±90), so zero is the middle of the plot.
     assert line.center().x() == pytest.approx(plot.center().x(), abs=1.5)
     assert line.height() == pytest.approx(plot.height(), abs=3)
+    # The label at the line's top sits above the tallest bar, not on it.
+    (count_axis,) = chart.axes(Qt.Orientation.Vertical)
+    assert isinstance(count_axis, QValueAxis)
+    assert count_axis.max() >= 1.15 * max(histogram.bin_counts())
 
 
 def test_selected_range_colours_its_bins(histogram: DeltaHistogram) -> None:
