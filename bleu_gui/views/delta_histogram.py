@@ -17,6 +17,7 @@ from typing import Any
 
 import numpy as np
 import numpy.typing as npt
+from PySide6.QtCharts import QValueAxis
 from PySide6.QtCore import QMargins
 from PySide6.QtWidgets import QLabel, QWidget
 from typing_extensions import override
@@ -93,7 +94,7 @@ class DeltaHistogram(HistogramChart):
         super().__init__("Sentence BLEU Δ (B − A)", "Sentences", parent, labelled=True)
         self._chart.setMargins(QMargins(2, 6, 14, 2))
         self._value_axis.setLabelFormat("%+d")
-        self._value_axis.setTickType(self._value_axis.TickType.TicksDynamic)
+        self._value_axis.setTickType(QValueAxis.TickType.TicksDynamic)
         self._value_axis.setTickAnchor(0.0)
         self._names = ("A", "B")
         self._counts = DeltaCounts(0, 0, 0, 0)

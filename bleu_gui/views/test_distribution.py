@@ -18,6 +18,7 @@ from __future__ import annotations
 import math
 
 import numpy as np
+from PySide6.QtCharts import QValueAxis
 from PySide6.QtCore import QMargins
 from PySide6.QtWidgets import QWidget
 from typing_extensions import override
@@ -166,7 +167,7 @@ class DistributionChart(HistogramChart):
         interval = nice_step(edges[-1] - edges[0], _AXIS_TICKS)
         decimals = max(0, -math.floor(math.log10(interval)))
         self._value_axis.setLabelFormat(f"%.{decimals}f")
-        self._value_axis.setTickType(self._value_axis.TickType.TicksDynamic)
+        self._value_axis.setTickType(QValueAxis.TickType.TicksDynamic)
         self._value_axis.setTickAnchor(0.0)
         self._value_axis.setTickInterval(interval)
         self._set_histogram(histogram)
