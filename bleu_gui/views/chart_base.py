@@ -1,26 +1,39 @@
 """The base of the chart widgets: a compact `QChartView` and the colours it follows.
 
-QtCharts stays behind the chart modules (this one, `precision_chart` and
-`score_histogram`; see DESIGN.md): the widgets take plain sequences of numbers and emit
-plain signals, so the rest of the app never sees a `QBarSet` and the chart library can
-change without touching anything else. The widgets only display the numbers they are
-given.
+QtCharts stays behind the chart modules (this one, `precision_chart`, `systems_chart`
+and the histograms built on `histogram_chart`: `score_histogram`, `delta_histogram`,
+`test_distribution`; see DESIGN.md): the widgets take plain sequences of numbers (or
+core values) and emit plain signals, so the rest of the app never sees a `QBarSet` and
+the chart library can change without touching anything else. The widgets only display
+the numbers they are given.
 """
 
 from __future__ import annotations
 
+import html
+import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from PySide6.QtCharts import QChart, QChartView
 from PySide6.QtCore import QEvent, QMargins, QSize, Qt
-from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPalette, QPen
+from PySide6.QtGui import QBrush, QColor, QFont, QFontMetrics, QPainter, QPalette, QPen
 from PySide6.QtWidgets import QSizePolicy, QVBoxLayout, QWidget
 from typing_extensions import override
 
-__all__ = ["ChartWidget", "Colors"]
+__all__ = [
+    "ChartWidget",
+    "Colors",
+    "legend_entry",
+    "nbsp",
+    "order_labels",
+    "percent_text",
+    "value_at",
+]
 
 _MIN_SIZE = (320, 220)
 _PREFERRED_SIZE = (480, 300)
+_LABEL_PADDING = 12  # pixels QtCharts wants around a category label
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,6 +81,46 @@ def _colors_for(palette: QPalette) -> Colors:
         selected=selected,
         highlight=highlight,
     )
+
+
+def order_labels(orders: int, per_order: float, font: QFont) -> list[str]:
+    """The n-gram orders' axis labels: "1-gram", "2-gram", … or "1", "2", … if narrow.
+
+    Args:
+        orders: How many orders.
+        per_order: The pixels each order's category gets on the axis.
+        font: The axis labels' font.
+
+    QtCharts would otherwise truncate every label to "1-g…".
+    """
+    longest = QFontMetrics(font).horizontalAdvance(f"{orders}-gram")
+    suffix = "-gram" if longest + _LABEL_PADDING <= per_order else ""
+    return [f"{n}{suffix}" for n in range(1, orders + 1)]
+
+
+def value_at(values: Sequence[float], index: int) -> float:
+    """`values[index]`, or NaN past the end (a system or sentence with fewer orders)."""
+    return values[index] if 0 <= index < len(values) else math.nan
+
+
+def percent_text(value: float) -> str:
+    """A percentage with one decimal, or a note that it cannot be computed."""
+    return "not defined" if math.isnan(value) else f"{value:.1f} %"
+
+
+def nbsp(text: str) -> str:
+    """`text` as rich text that never wraps inside."""
+    return text.replace(" ", "&nbsp;")
+
+
+def legend_entry(color: QColor, name: str, detail: str = "") -> str:
+    """A coloured square, `name` in bold and `detail`, as unbreakable rich text.
+
+    Both texts are plain (HTML-escaped here): a system's name may hold any character.
+    """
+    square = f'<span style="color:{color.name()}">&#9632;</span>'
+    entry = f"{square}&nbsp;<b>{nbsp(html.escape(name))}</b>"
+    return f"{entry}&nbsp;&nbsp;{nbsp(html.escape(detail))}" if detail else entry
 
 
 class ChartWidget(QWidget):

@@ -32,6 +32,7 @@ from bleu_gui.core.pair_ngrams import PairStatus
 
 __all__ = [
     "REFERENCE_COLOR_COUNT",
+    "SYSTEM_COLOR_COUNT",
     "LegendItem",
     "checked_button_style",
     "chosen_ngram_format",
@@ -51,6 +52,7 @@ __all__ = [
     "status_format",
     "status_text_color",
     "swatch_html",
+    "system_color",
 ]
 
 # (light palette, dark palette) pairs.
@@ -89,6 +91,22 @@ _REFERENCE_COLORS: tuple[tuple[str, str], ...] = (
     ("#555555", "#bbbbbb"),  # grey
 )
 REFERENCE_COLOR_COUNT = len(_REFERENCE_COLORS)
+
+# One colour per system in charts that compare systems: ten qualitative hues (Tableau
+# 10, lighter on a dark palette), told apart when up to ten systems sit side by side.
+_SYSTEM_COLORS: tuple[tuple[str, str], ...] = (
+    ("#4e79a7", "#7aa6d6"),  # blue
+    ("#f28e2b", "#ffa95a"),  # orange
+    ("#59a14f", "#7fc775"),  # green
+    ("#e15759", "#ff8587"),  # red
+    ("#76b7b2", "#99d6d1"),  # teal
+    ("#edc948", "#f5dc7a"),  # yellow
+    ("#b07aa1", "#d5a3c7"),  # purple
+    ("#ff9da7", "#ffbfc6"),  # pink
+    ("#9c755f", "#c59d86"),  # brown
+    ("#79706e", "#bab0ac"),  # grey
+)
+SYSTEM_COLOR_COUNT = len(_SYSTEM_COLORS)
 
 # How much of the reference's colour tints the matched background in a reference.
 _TINT = 0.3
@@ -211,6 +229,11 @@ def pair_status_label(status: PairStatus, names: tuple[str, str]) -> str:
 def reference_color(index: int, palette: QPalette) -> QColor:
     """The attribution colour of reference `index` (0-based; cycles after eight)."""
     return QColor(_REFERENCE_COLORS[index % REFERENCE_COLOR_COUNT][is_dark(palette)])
+
+
+def system_color(index: int, palette: QPalette) -> QColor:
+    """The colour of system `index` (0-based; cycles after ten) in comparison charts."""
+    return QColor(_SYSTEM_COLORS[index % SYSTEM_COLOR_COUNT][is_dark(palette)])
 
 
 def reference_match_format(index: int, palette: QPalette) -> QTextCharFormat:

@@ -16,7 +16,6 @@ from PySide6.QtGui import (
     QBrush,
     QColor,
     QFont,
-    QFontMetrics,
     QFontMetricsF,
     QPen,
     QResizeEvent,
@@ -29,13 +28,20 @@ from PySide6.QtWidgets import (
 )
 from typing_extensions import override
 
-from bleu_gui.views.chart_base import ChartWidget, Colors
+from bleu_gui.views.chart_base import (
+    ChartWidget,
+    Colors,
+    legend_entry,
+    nbsp,
+    order_labels,
+    percent_text,
+    value_at,
+)
 
 __all__ = ["PrecisionChart"]
 
 _PRECISION_BAR_WIDTH = 0.8  # of a category, shared by the corpus and sentence bars
 _Y_AXIS_ALLOWANCE = 56  # pixels left of the plot: the "100%" labels and margins
-_LABEL_PADDING = 12  # pixels QtCharts wants around a category label
 # Above the plot background and its shades, below the grid lines and the bars
 # (QtCharts draws its plot area at z 0, shades at 1, grid at 2, series above).
 _HIGHLIGHT_Z = 1.5
@@ -211,10 +217,8 @@ class PrecisionChart(ChartWidget):
         QtCharts would otherwise truncate every label to "1-g…".
         """
         orders = self._orders()
-        longest = QFontMetrics(self._axis_font()).horizontalAdvance(f"{orders}-gram")
         per_order = (self.width() - _Y_AXIS_ALLOWANCE) / max(orders, 1)
-        suffix = "-gram" if longest + _LABEL_PADDING <= per_order else ""
-        categories = [f"{n}{suffix}" for n in range(1, orders + 1)]
+        categories = order_labels(orders, per_order, self._axis_font())
         if list(self._x_axis.categories()) != categories:
             self._x_axis.clear()
             if categories:
@@ -229,7 +233,7 @@ class PrecisionChart(ChartWidget):
         if self._sentence is None:
             sentence = "Sentence: none selected"
             muted = colors.muted.name(QColor.NameFormat.HexArgb)
-            parts.append(f'<span style="color:{muted}">{_nbsp(sentence)}</span>')
+            parts.append(f'<span style="color:{muted}">{nbsp(sentence)}</span>')
         else:
             s_bp, s_ratio = self._sentence_length
             sentence = f"Sentence BP {_fmt(s_bp)} · ratio {_fmt(s_ratio)}"
@@ -352,22 +356,17 @@ class PrecisionChart(ChartWidget):
             self._chart.setToolTip("")
             return
         lines = [f"{index + 1}-gram precision"]
-        lines.append(f"Corpus: {_fmt_percent(_at(self._corpus, index))}")
+        lines.append(f"Corpus: {percent_text(value_at(self._corpus, index))}")
         if self._sentence is not None:
-            lines.append(f"Sentence: {_fmt_percent(_at(self._sentence, index))}")
+            lines.append(f"Sentence: {percent_text(value_at(self._sentence, index))}")
         self._chart.setToolTip("\n".join(lines))
 
 
 def _fill(bar_set: QBarSet, values: Sequence[float], length: int) -> None:
     """Replaces a bar set's values; NaN and missing values become 0-height bars."""
     bar_set.remove(0, bar_set.count())
-    padded = [_at(values, i) for i in range(length)]
+    padded = [value_at(values, i) for i in range(length)]
     bar_set.append([0.0 if math.isnan(v) else v for v in padded])
-
-
-def _at(values: Sequence[float], index: int) -> float:
-    """`values[index]`, or NaN past the end."""
-    return values[index] if 0 <= index < len(values) else math.nan
 
 
 def _fmt(value: float | None) -> str:
@@ -377,24 +376,13 @@ def _fmt(value: float | None) -> str:
     return f"{value:.3f}"
 
 
-def _fmt_percent(value: float) -> str:
-    """A percentage with one decimal, or a note that it cannot be computed."""
-    return "not defined" if math.isnan(value) else f"{value:.1f} %"
-
-
 def _text_on(color: QColor) -> QColor:
     """Black or white, whichever reads better on `color`."""
     luma = 0.299 * color.redF() + 0.587 * color.greenF() + 0.114 * color.blueF()
     return QColor(Qt.GlobalColor.black if luma > 0.55 else Qt.GlobalColor.white)
 
 
-def _nbsp(text: str) -> str:
-    """`text` as rich text that never wraps inside."""
-    return text.replace(" ", "&nbsp;")
-
-
 def _legend_entry(color: QColor, text: str) -> str:
     """A coloured square and `text`, its first word in bold, as unbreakable HTML."""
     name, _, rest = text.partition(" ")
-    square = f'<span style="color:{color.name()}">&#9632;</span>'
-    return f"{square}&nbsp;<b>{name}</b>&nbsp;&nbsp;{_nbsp(rest)}"
+    return legend_entry(color, name, rest)
