@@ -82,6 +82,8 @@ class TestSetFiles:
         drop_bom: whether a leading byte-order mark is dropped from each file.
     """
 
+    __test__ = False  # for pytest: a value, not a class of tests
+
     texts: TestSet
     encoding: str = "utf-8"
     drop_bom: bool = False
