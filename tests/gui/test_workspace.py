@@ -209,12 +209,14 @@ def test_a_config_change_rescores_every_system_under_its_own_key(
     ):
         session.set_config(BleuConfig(smoothing=Smoothing.FLOOR))
     assert sorted(scored) == sorted([a, b])
-    assert started[session_module._system_key(a)] - before[
-        session_module._system_key(a)
-    ] == 1
-    assert started[session_module._system_key(b)] - before[
-        session_module._system_key(b)
-    ] == 1
+    assert (
+        started[session_module._system_key(a)] - before[session_module._system_key(a)]
+        == 1
+    )
+    assert (
+        started[session_module._system_key(b)] - before[session_module._system_key(b)]
+        == 1
+    )
     assert started[session_module._TEST_SET] == before[session_module._TEST_SET]
     for name in ("Facebook-AI", "Online-W"):
         expected = sacrebleu.corpus_bleu(
@@ -319,16 +321,13 @@ def test_the_pair_compares_baseline_and_shown_system_as_sacrebleu_would(
     row = int(np.nanargmax(np.abs(pair.swap_effects)))
     swapped = list(system("Facebook-AI"))
     swapped[row] = system("happypoet")[row]
-    expected = (
-        sacrebleu.corpus_bleu(swapped, list(refs)).score
-        - sacrebleu_score("Facebook-AI")
+    expected = sacrebleu.corpus_bleu(swapped, list(refs)).score - sacrebleu_score(
+        "Facebook-AI"
     )
     assert pair.swap_effects[row] == pytest.approx(expected, abs=1e-9)
 
 
-def test_removing_and_choosing_the_baseline(
-    qtbot: QtBot, session: Session
-) -> None:
+def test_removing_and_choosing_the_baseline(qtbot: QtBot, session: Session) -> None:
     wait_for_pair(
         qtbot,
         session,
@@ -343,9 +342,7 @@ def test_removing_and_choosing_the_baseline(
     assert pair is not None
     assert (pair.a, pair.b) == (ow, ue)
     assert not isinstance(pair.corpus, str)
-    assert pair.corpus.delta == sacrebleu_score("UEdin") - sacrebleu_score(
-        "Online-W"
-    )
+    assert pair.corpus.delta == sacrebleu_score("UEdin") - sacrebleu_score("Online-W")
     # Removing the baseline makes the first system left the baseline.
     wait_for_pair(qtbot, session, lambda: session.remove_system(ow))
     assert [s.id for s in session.systems] == [fb, ue]
@@ -392,9 +389,7 @@ def test_showing_another_system_changes_the_single_system_api(
     qtbot.waitUntil(lambda: session.pair is not None, timeout=TIMEOUT)
 
 
-def test_a_new_test_set_supersedes_every_system(
-    qtbot: QtBot, session: Session
-) -> None:
+def test_a_new_test_set_supersedes_every_system(qtbot: QtBot, session: Session) -> None:
     open_and_wait(qtbot, session, demo_files("Facebook-AI", "Online-W"))
     old = {s.id for s in session.systems}
     open_and_wait(qtbot, session, demo_files("UEdin"))

@@ -1,4 +1,4 @@
-"""The workspace's transitions as pure values: no Qt, no files read beyond the set-up."""
+"""The workspace's transitions as pure values: no Qt, no file read."""
 
 from __future__ import annotations
 
