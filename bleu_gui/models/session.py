@@ -1135,7 +1135,14 @@ class Session(QObject):
         self._update_pair()
 
     def _shown_replaced(self) -> None:
-        """Another system is shown: the single-system views see another corpus."""
+        """Another system is shown: the single-system views see another corpus.
+
+        One still being scored is shown as a load is: its texts first
+        (`texts_loaded`), its scores when they come (`scores_changed`).
+        """
+        shown = self._workspace.shown_system
+        if shown is not None and shown.scores is None:
+            self.texts_loaded.emit(shown.corpus)
         self.files_changed.emit()
         if self.scores is not None:
             self.scores_changed.emit()

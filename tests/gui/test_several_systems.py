@@ -377,3 +377,31 @@ def test_the_demo_window_opens_all_four_systems(tmp_path: Path) -> None:
     assert "shown: sys.happypoet.txt" in lines
     assert "busy: False" in lines
     assert shot.is_file()
+
+
+def test_a_system_shown_while_it_scores_shows_its_texts_then_its_scores(
+    qtbot: QtBot, window: MainWindow, demo: DemoSet, tmp_path: Path
+) -> None:
+    session = window.session
+    online = demo_system("Online-W", tmp_path / "wmt21")
+    files = FileSet(
+        demo.candidate, demo.refs, demo.source, systems=(demo.candidate, online)
+    )
+    # Listed once the candidate is scored; Online-W has just started scoring.
+    with qtbot.waitSignal(session.systems_changed, timeout=TIMEOUT):
+        session.open_files(files)
+    pending = session.systems[1]
+    assert pending.scores is None
+    with all_done(qtbot, session):
+        with qtbot.waitSignal(session.texts_loaded, timeout=TIMEOUT) as texts_shown:
+            session.set_shown(pending.id)
+        assert texts_shown.args == [pending.corpus]
+        assert window.browser.model.hypotheses == tuple(read_lines(online))
+    scores = session.scores
+    assert scores is not None
+    assert isinstance(scores.corpus, BleuScore)
+    expected = sacrebleu_score(online, demo.refs)
+    assert scores.corpus.score == expected
+    qtbot.waitUntil(lambda: not window.sentence_pending, timeout=TIMEOUT)
+    assert window.summary.score.text() == f"{expected:.2f}"
+    assert window.windowTitle() == "bleu-gui — sys.Online-W.txt"
