@@ -247,8 +247,15 @@ class FileActions(QObject):
         self.recent_menu.clear()
         for entry in self.recent.entries():
             refs = len(entry.references)
+            others = len(entry.hypotheses) - 1
+            compared = (
+                f" and {others} other system{'s' if others > 1 else ''}"
+                if others
+                else ""
+            )
             text = (
-                f"{entry.hypothesis.name} (+{refs} reference{'s' if refs > 1 else ''})"
+                f"{entry.hypothesis.name}{compared} "
+                f"(+{refs} reference{'s' if refs > 1 else ''})"
             )
             action = self.recent_menu.addAction(text)
             action.triggered.connect(

@@ -17,13 +17,14 @@ from pathlib import Path
 
 import pytest
 import sacrebleu
-from PySide6.QtCore import QMimeData, QPoint, Qt, QUrl
+from PySide6.QtCore import QMimeData, QPoint, QSettings, Qt, QUrl
 from PySide6.QtGui import QAction, QDropEvent
 from PySide6.QtWidgets import QFileDialog, QMenu, QWidget
 from pytestqt.qtbot import QtBot
 
 from bleu_gui.app import _files, build_parser
 from bleu_gui.core import BleuScore
+from bleu_gui.models.recent import RecentFiles
 from bleu_gui.models.session import FileSet, Session
 from bleu_gui.models.workspace import PairScores, System
 from bleu_gui.views.file_actions import FileRole
@@ -405,3 +406,26 @@ def test_a_system_shown_while_it_scores_shows_its_texts_then_its_scores(
     qtbot.waitUntil(lambda: not window.sentence_pending, timeout=TIMEOUT)
     assert window.summary.score.text() == f"{expected:.2f}"
     assert window.windowTitle() == "bleu-gui — sys.Online-W.txt"
+
+
+def test_recent_files_remember_every_system(
+    qtbot: QtBot, two: MainWindow, tmp_path: Path
+) -> None:
+    """Reopened from the Recent menu, a set comes back with all its systems."""
+    files = two.session.files
+    assert files is not None
+    assert len(files.hypotheses) == 2
+    two.file_actions.close()  # on disk
+    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+    again = RecentFiles(settings)
+    try:
+        assert again.entries() == [files]
+    finally:
+        again.close()
+    recent = submenu(two, "Recent files")
+    assert texts(recent) == ["sys.happypoet.txt and 1 other system (+2 references)"]
+    two.session.close()
+    with all_done(qtbot, two.session):
+        recent.actions()[0].trigger()
+    assert two.session.files == files
+    assert [s.path for s in two.session.systems] == list(files.hypotheses)
