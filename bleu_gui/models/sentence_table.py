@@ -427,19 +427,20 @@ class SentenceTableModel(QAbstractTableModel):
 
         Numbers sort by their raw value (never by the rounded text), the text by
         its alphabetical rank (`text_order`), not by its length: that is the Hyp
-        len column's sort. Score columns of a corpus still being scored are all NaN.
+        len column's sort. Score columns of a corpus still being scored are all NaN,
+        and so are the pair's columns while no pair is shown.
 
         Raises:
             ValueError: `key` is a precision column the columns no longer have.
         """
+        size = len(self._hypotheses)
+        if key.kind in _PAIR_KINDS and self._pair is None:
+            return np.full(size, np.nan)  # no pair of systems shown: nothing
         column = self.column_of(key)
-        if column is None and key.kind in _PAIR_KINDS:
-            raise ValueError("no pair columns: no pair of systems is shown")
         if column is None:
             raise ValueError(
                 f"no column p{key.order}: the maximum order is {self._orders}"
             )
-        size = len(self._hypotheses)
         if key.kind is ColumnKind.NUMBER:
             return np.arange(size, dtype=np.float64)
         if key.kind is ColumnKind.HYPOTHESIS:
