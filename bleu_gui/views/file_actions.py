@@ -474,5 +474,20 @@ class FileActions(QObject):
         self._shown_files = files
         if files is not None:
             self.directory = last_loaded_directory(previous, files)
-            self.recent.add(files)
+            if not _same_or_fewer_systems(previous, files):
+                self.recent.add(files)
         self.refresh()
+
+
+def _same_or_fewer_systems(previous: FileSet | None, files: FileSet) -> bool:
+    """Whether `files` is `previous` with another system shown or systems removed.
+
+    Showing another system or removing one is no new file set to remember: the
+    recent list keeps the set as it was opened.
+    """
+    return (
+        previous is not None
+        and (files.references, files.source, files.encoding)
+        == (previous.references, previous.source, previous.encoding)
+        and set(files.hypotheses) <= set(previous.hypotheses)
+    )

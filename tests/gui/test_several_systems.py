@@ -429,3 +429,21 @@ def test_recent_files_remember_every_system(
         recent.actions()[0].trigger()
     assert two.session.files == files
     assert [s.path for s in two.session.systems] == list(files.hypotheses)
+
+
+def test_showing_or_removing_a_system_adds_no_recent_file_set(
+    qtbot: QtBot, two: MainWindow
+) -> None:
+    session = two.session
+    opened = session.files
+    recent = two.file_actions.recent
+    assert recent.entries() == [opened]
+    uedin, happypoet = session.systems
+    with qtbot.waitSignal(session.files_changed, timeout=TIMEOUT):
+        session.set_shown(uedin.id)
+    with qtbot.waitSignal(session.files_changed, timeout=TIMEOUT):
+        session.set_shown(happypoet.id)
+    with qtbot.waitSignal(session.files_changed, timeout=TIMEOUT):
+        session.remove_system(happypoet.id)  # the shown one: UEdin is shown
+    assert recent.entries() == [opened]
+    qtbot.waitUntil(lambda: not session.is_busy, timeout=TIMEOUT)
