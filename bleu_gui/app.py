@@ -1,7 +1,11 @@
 """The composition root: parse the command line, build the session and the window.
 
-`bleu-gui [REF ...] [-i HYP] [--src SRC] [options]` opens those files (the options are
-`bleu-gui score`'s); `bleu-gui --demo` opens the bundled WMT21 demo corpus.
+`bleu-gui [REF ...] [-i HYP [HYP ...]] [--src SRC] [options]` opens those files (the
+options are `bleu-gui score`'s). Several systems after `-i` are all opened: the first
+is the baseline, as in `bleu-gui score`'s paired tests, and the last is the one shown.
+`bleu-gui --demo` opens the bundled WMT21 demo corpus: its four systems in file-name
+order (Facebook-AI, the baseline, then Online-W, UEdin and happypoet, shown: the
+weakest, with the most to explain).
 `--select N` selects sentence N when the files are first scored (once: a later
 re-score keeps the user's selection); `--screenshot FILE.png` renders the window to
 a PNG once loading and scoring are done, then exits (it works offscreen). Where Qt
@@ -39,7 +43,14 @@ def build_parser() -> argparse.ArgumentParser:
         "in the terminal instead.",
     )
     parser.add_argument("refs", nargs="*", metavar="REF", help="reference files")
-    parser.add_argument("-i", "--input", metavar="HYP", help="the candidate file")
+    parser.add_argument(
+        "-i",
+        "--input",
+        nargs="+",
+        metavar="HYP",
+        help="the candidate file; several: systems to compare (the first is the "
+        "baseline, the last is shown)",
+    )
     parser.add_argument("--src", metavar="SRC", help="the source file (optional)")
     parser.add_argument("--demo", action="store_true", help="open the demo corpus")
     parser.add_argument("--select", type=int, metavar="N", help="select sentence N")
@@ -137,8 +148,9 @@ def _files(
 ) -> FileSet | None:
     encoding = options.encoding
     if options.demo:
-        demo_source, refs, hypothesis, _ = demo_paths()
-        return FileSet(hypothesis, tuple(refs), demo_source, encoding)
+        demo_source, refs, hypothesis, others = demo_paths()
+        systems = (*others, hypothesis)
+        return FileSet(hypothesis, tuple(refs), demo_source, encoding, systems=systems)
     if options.input is None and not options.refs:
         if options.screenshot:
             parser.error("--screenshot needs files to show (or --demo)")
@@ -146,8 +158,13 @@ def _files(
     if options.input is None or not options.refs:
         parser.error("give the candidate with -i HYP and at least one reference")
     source: Path | None = Path(options.src) if options.src else None
+    systems = tuple(map(Path, options.input))
     return FileSet(
-        Path(options.input), tuple(map(Path, options.refs)), source, encoding
+        systems[-1],
+        tuple(map(Path, options.refs)),
+        source,
+        encoding,
+        systems=systems if len(systems) > 1 else (),
     )
 
 
@@ -157,8 +174,26 @@ def _after_scoring(
     if select is not None and not window.select_sentence(select):
         window.show_error(f"there is no sentence {select}")
     if screenshot:
-        # Let the window lay out and paint the new content before grabbing it.
-        QTimer.singleShot(200, lambda: _save(window, screenshot, status))
+        # Every system scored, then time for the window to lay out and paint the
+        # new content before grabbing it.
+        _when_idle(
+            window.session,
+            lambda: QTimer.singleShot(200, lambda: _save(window, screenshot, status)),
+        )
+
+
+def _when_idle(session: Session, then: Callable[[], None]) -> None:
+    """Call `then` now if the session is idle, else when its work has ended."""
+    if not session.is_busy:
+        then()
+        return
+
+    def ended(busy: bool) -> None:
+        if not busy:
+            session.busy_changed.disconnect(ended)
+            then()
+
+    session.busy_changed.connect(ended)
 
 
 def _save(window: MainWindow, path: str, status: _Exit) -> None:

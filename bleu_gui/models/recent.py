@@ -275,12 +275,20 @@ def _key(files: FileSet) -> str:
 
 
 def _files_json(files: FileSet) -> dict[str, Any]:
-    return {
+    """A file set's JSON value.
+
+    `systems` only when there are several, so that a one-system set keeps the key
+    it had before systems were remembered.
+    """
+    value: dict[str, Any] = {
         "hypothesis": str(files.hypothesis),
         "references": [str(ref) for ref in files.references],
         "source": str(files.source) if files.source else None,
         "encoding": files.encoding,
     }
+    if files.systems:
+        value["systems"] = [str(path) for path in files.systems]
+    return value
 
 
 def _entry_json(entry: _Entry) -> dict[str, Any]:
@@ -324,8 +332,9 @@ def _parse_files(item: object) -> FileSet | None:
             tuple(Path(ref) for ref in item["references"]),
             Path(item["source"]) if item.get("source") else None,
             str(item.get("encoding", "utf-8")),
+            systems=tuple(Path(path) for path in item.get("systems", ())),
         )
-    except (KeyError, TypeError):
+    except (KeyError, TypeError, ValueError):
         return None
 
 

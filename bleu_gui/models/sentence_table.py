@@ -15,6 +15,11 @@ Columns are known by a `ColumnKey` (what they show), not only by position: a low
 maximum order removes precision columns and moves the text column, so a sort or a
 choice remembered as a column number would silently point at another column, or
 past the last one.
+
+With a pair of systems (`set_pair`: baseline A, shown system B) four columns come
+before the text: A's sentence BLEU, B's, the Δ (B − A) and the swap effect (corpus
+BLEU of A with the sentence taken from B, minus A's). They are inserted and removed
+as columns, not by a reset, so the selection and the sort stay.
 """
 
 from __future__ import annotations
@@ -36,7 +41,7 @@ from PySide6.QtCore import (
 )
 from typing_extensions import override
 
-from bleu_gui.models.session import Scores
+from bleu_gui.models.session import PairScores, Scores
 from bleu_gui.models.text_order import alphabetical_ranks
 
 __all__ = [
@@ -84,6 +89,10 @@ class ColumnKind(Enum):
     REF_LEN = auto()
     BP = auto()
     PRECISION = auto()
+    A_BLEU = auto()
+    B_BLEU = auto()
+    DELTA = auto()
+    SWAP = auto()
     HYPOTHESIS = auto()
 
 
@@ -109,6 +118,18 @@ _FIXED_KINDS = (
     ColumnKind.BP,
 )
 _LENGTHS = frozenset({int(Column.HYP_LEN), int(Column.REF_LEN)})  # counts of tokens
+# The pair's columns, in order, after the precisions (see `set_pair`).
+_PAIR_KINDS = (ColumnKind.A_BLEU, ColumnKind.B_BLEU, ColumnKind.DELTA, ColumnKind.SWAP)
+_PAIR_HEADERS = {
+    ColumnKind.A_BLEU: ("A", "Sentence BLEU of the baseline, A (0–100)"),
+    ColumnKind.B_BLEU: ("B", "Sentence BLEU of the compared system, B (0–100)"),
+    ColumnKind.DELTA: ("Δ", "Sentence BLEU of B minus A's"),
+    ColumnKind.SWAP: (
+        "Swap",
+        "How much A's corpus BLEU would change with this sentence taken from B, "
+        "in BLEU points",
+    ),
+}
 # Formatted rows kept between paints; more than a screenful of rows, far fewer than a
 # corpus (past this many the cache starts again).
 _CACHED_ROWS = 2_000
@@ -195,6 +216,8 @@ class SentenceTableModel(QAbstractTableModel):
         self._hyp_len: npt.NDArray[np.int64] = np.zeros(0, dtype=np.int64)
         self._rows: npt.NDArray[np.int64] = np.zeros(0, dtype=np.int64)
         self._orders = 4
+        self._pair: PairScores | None = None
+        self._pair_scores: tuple[npt.NDArray[np.float64], ...] = ()  # A's, B's
         self._columns = _FIXED + self._orders + 1
         self._cost_unit = CostUnit.POINTS
         self._cells: dict[int, tuple[str, ...]] = {}  # corpus row -> formatted cells
@@ -213,6 +236,9 @@ class SentenceTableModel(QAbstractTableModel):
     ) -> None:
         """Show new content: every row in corpus order, or the rows `arrange` gives.
 
+        The pair's columns stay if the new scores are of the pair's config and
+        size (the caller calls `set_pair` when the pair changes), else they go.
+
         With `scores` None the texts are shown while they are being scored, with
         "…" in the score columns. `arrange` is called once the new content is in
         place, so the sort keys it reads (`sort_key`, `column_of`) are the new
@@ -228,7 +254,13 @@ class SentenceTableModel(QAbstractTableModel):
             self._hypotheses = hypotheses
             self._hyp_len = hyp_len
             self._orders = scores.config.order if scores else self._orders
-            self._columns = _FIXED + self._orders + 1
+            if self._pair is not None and (
+                scores is None
+                or scores.config != self._pair.config
+                or len(hypotheses) != self._pair.deltas.size
+            ):
+                self._pair, self._pair_scores = None, ()  # of other scores
+            self._columns = self._column_count()
             self._cost_unit = (
                 CostUnit.for_costs(scores.gains) if scores else CostUnit.POINTS
             )
@@ -239,6 +271,68 @@ class SentenceTableModel(QAbstractTableModel):
                 self._rows = arrange().astype(np.int64)
         finally:
             self.endResetModel()
+
+    def set_pair(
+        self,
+        pair: PairScores | None,
+        a_sentences: npt.NDArray[np.float64] | None = None,
+        b_sentences: npt.NDArray[np.float64] | None = None,
+    ) -> None:
+        """Show the pair's columns for these values, or (None) no pair columns.
+
+        `a_sentences`, `b_sentences`: each system's sentence BLEU (from its
+        `Scores`), for as many rows as the content. Columns are inserted or
+        removed (never a reset): the selection and the sort keys stay.
+
+        Raises:
+            ValueError: a pair without both systems' sentence scores, or of
+                another number of rows than the content.
+        """
+        if pair is not None:
+            if a_sentences is None or b_sentences is None:
+                raise ValueError("a pair needs both systems' sentence scores")
+            size = len(self._hypotheses)
+            if not (pair.deltas.size == a_sentences.size == b_sentences.size == size):
+                raise ValueError(
+                    f"the pair has {pair.deltas.size} rows, the table {size}"
+                )
+        first = _FIXED + self._orders
+        count = len(_PAIR_KINDS)
+        had, has = self._pair is not None, pair is not None
+        if had and not has:
+            self.beginRemoveColumns(_NULL_INDEX, first, first + count - 1)
+        elif has and not had:
+            self.beginInsertColumns(_NULL_INDEX, first, first + count - 1)
+        self._pair = pair
+        if pair is None or a_sentences is None or b_sentences is None:
+            self._pair_scores = ()
+        else:
+            self._pair_scores = (a_sentences, b_sentences)
+        self._columns = self._column_count()
+        self._cells = {}
+        self._column_values = {}
+        if had and not has:
+            self.endRemoveColumns()
+        elif has and not had:
+            self.endInsertColumns()
+        elif has and self._rows.size:
+            self.dataChanged.emit(
+                self.index(0, first),
+                self.index(self._rows.size - 1, first + count - 1),
+            )
+        if has or had:
+            self.headerDataChanged.emit(
+                Qt.Orientation.Horizontal, first, self._columns - 1
+            )
+
+    @property
+    def pair(self) -> PairScores | None:
+        """The pair whose columns are shown, if any."""
+        return self._pair
+
+    def _column_count(self) -> int:
+        pair = len(_PAIR_KINDS) if self._pair is not None else 0
+        return _FIXED + self._orders + pair + 1
 
     def set_rows(self, rows: npt.NDArray[np.int64]) -> None:
         """Show exactly these corpus rows, in this order.
@@ -308,6 +402,8 @@ class SentenceTableModel(QAbstractTableModel):
             return ColumnKey(_FIXED_KINDS[column])
         if column == self._columns - 1:
             return ColumnKey(ColumnKind.HYPOTHESIS)
+        if column >= _FIXED + self._orders:
+            return ColumnKey(_PAIR_KINDS[column - _FIXED - self._orders])
         return ColumnKey(ColumnKind.PRECISION, column - _FIXED + 1)
 
     def column_of(self, key: ColumnKey) -> int | None:
@@ -320,6 +416,10 @@ class SentenceTableModel(QAbstractTableModel):
                 if 1 <= key.order <= self._orders
                 else None
             )
+        if key.kind in _PAIR_KINDS:
+            if self._pair is None:
+                return None
+            return _FIXED + self._orders + _PAIR_KINDS.index(key.kind)
         return _FIXED_KINDS.index(key.kind)
 
     def sort_key(self, key: ColumnKey) -> npt.NDArray[np.float64]:
@@ -327,17 +427,20 @@ class SentenceTableModel(QAbstractTableModel):
 
         Numbers sort by their raw value (never by the rounded text), the text by
         its alphabetical rank (`text_order`), not by its length: that is the Hyp
-        len column's sort. Score columns of a corpus still being scored are all NaN.
+        len column's sort. Score columns of a corpus still being scored are all NaN,
+        and so are the pair's columns while no pair is shown.
 
         Raises:
             ValueError: `key` is a precision column the columns no longer have.
         """
+        size = len(self._hypotheses)
+        if key.kind in _PAIR_KINDS and self._pair is None:
+            return np.full(size, np.nan)  # no pair of systems shown: nothing
         column = self.column_of(key)
         if column is None:
             raise ValueError(
                 f"no column p{key.order}: the maximum order is {self._orders}"
             )
-        size = len(self._hypotheses)
         if key.kind is ColumnKind.NUMBER:
             return np.arange(size, dtype=np.float64)
         if key.kind is ColumnKind.HYPOTHESIS:
@@ -362,6 +465,11 @@ class SentenceTableModel(QAbstractTableModel):
         if scores is None:
             return None
         sentences = scores.sentences
+        pair_column = column - _FIXED - self._orders
+        if self._pair is not None and 0 <= pair_column < len(_PAIR_KINDS):
+            values = self._pair_values(_PAIR_KINDS[pair_column])
+            self._column_values[column] = values
+            return values
         match column:
             case Column.BLEU:
                 values = sentences.score
@@ -377,6 +485,21 @@ class SentenceTableModel(QAbstractTableModel):
                 values = sentences.precisions[:, column - _FIXED]
         self._column_values[column] = values
         return values
+
+    def _pair_values(self, kind: ColumnKind) -> npt.NDArray[np.float64]:
+        """Every corpus row's value in pair column `kind`."""
+        pair = self._pair
+        assert pair is not None
+        a_scores, b_scores = self._pair_scores
+        match kind:
+            case ColumnKind.A_BLEU:
+                return a_scores
+            case ColumnKind.B_BLEU:
+                return b_scores
+            case ColumnKind.DELTA:
+                return pair.deltas
+            case _:
+                return pair.swap_effects
 
     # --- QAbstractTableModel ------------------------------------------------------
 
@@ -406,6 +529,8 @@ class SentenceTableModel(QAbstractTableModel):
             header, tip = f"p{key.order}", f"{key.order}-gram precision (%)"
         elif key.kind is ColumnKind.HYPOTHESIS:
             header, tip = _HYPOTHESIS_HEADER, _HYPOTHESIS_TOOLTIP
+        elif key.kind in _PAIR_HEADERS:
+            header, tip = _PAIR_HEADERS[key.kind]
         else:
             header, tip = _HEADERS[Column(section)], _TOOLTIPS[Column(section)]
         if role == Qt.ItemDataRole.DisplayRole:
@@ -480,6 +605,13 @@ class SentenceTableModel(QAbstractTableModel):
             return f"{value:.3f}"
         if column == Column.COST:
             return self._cost_unit.format(value)
+        pair_column = column - _FIXED - self._orders
+        if self._pair is not None and pair_column >= 0:  # A, B, Δ, swap
+            kind = _PAIR_KINDS[pair_column]
+            if kind is ColumnKind.DELTA:
+                return "0" if value == 0.0 else f"{value:+.1f}"
+            if kind is ColumnKind.SWAP:
+                return "0" if value == 0.0 else f"{value:+.3f}"
         return f"{value:.1f}"
 
 

@@ -14,11 +14,18 @@ leaves everything as it was.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from enum import StrEnum
 from pathlib import Path
 
 from PySide6.QtCore import QObject, QSettings, Signal
-from PySide6.QtGui import QAction, QDragEnterEvent, QDropEvent, QKeySequence
+from PySide6.QtGui import (
+    QAction,
+    QActionGroup,
+    QDragEnterEvent,
+    QDropEvent,
+    QKeySequence,
+)
 from PySide6.QtWidgets import QFileDialog, QMainWindow, QMenu, QMessageBox
 
 from bleu_gui.io import Corpus
@@ -39,6 +46,7 @@ class FileRole(StrEnum):
     """What a dropped file is (its value is also the word a string role uses)."""
 
     CANDIDATE = "candidate"
+    SYSTEM = "system"
     REFERENCE = "reference"
     SOURCE = "source"
     SKIP = ""
@@ -55,24 +63,48 @@ def dropped_file_set(
     Dropped references replace the loaded ones: they are a new test set, so the
     loaded source goes with them (unless a source is dropped too). Adding them to the
     loaded references instead made the same set dropped twice score with four. A
-    drop of a candidate alone keeps the loaded references and source. Of several
-    candidates or sources, the last one counts.
+    drop of a candidate alone keeps the loaded references, source and other
+    systems, the candidate in the shown one's place. Of several candidates or
+    sources, the last one counts. Dropped systems are compared: in the order
+    dropped (the first is the baseline), with the candidate, if one is dropped,
+    shown, else the last system. (Systems dropped on a loaded test set without
+    references are added to it instead: see `FileActions.open_dropped`.)
     """
     candidates = [p for p, role in roles.items() if role is FileRole.CANDIDATE]
     refs = tuple(p for p, role in roles.items() if role is FileRole.REFERENCE)
     sources = [p for p, role in roles.items() if role is FileRole.SOURCE]
-    hypothesis = (
-        candidates[-1] if candidates else (loaded.hypothesis if loaded else None)
+    systems = tuple(
+        p
+        for p, role in roles.items()
+        if role is FileRole.SYSTEM or (candidates and p == candidates[-1])
     )
     if refs:
         references, source = refs, (sources[-1] if sources else None)
     else:
         references = loaded.references if loaded else ()
         source = sources[-1] if sources else (loaded.source if loaded else None)
-    if hypothesis is None or not references:
-        return "drop a candidate and at least one reference"
     encoding = loaded.encoding if loaded else "utf-8"
-    return FileSet(hypothesis, references, source, encoding)
+    if systems:
+        hypothesis = candidates[-1] if candidates else systems[-1]
+        if len(systems) == 1 and loaded is not None and not refs:
+            files = replace(loaded.with_hypothesis(hypothesis), source=source)
+        else:
+            files = FileSet(
+                hypothesis,
+                references,
+                source,
+                encoding,
+                systems=systems if len(systems) > 1 else (),
+            )
+    elif loaded is not None:
+        files = replace(loaded, references=references, source=source)
+        if refs and loaded.systems:  # a new test set: the shown system goes on
+            files = replace(files, systems=())
+    else:
+        return "drop a candidate and at least one reference"
+    if not files.references:
+        return "drop a candidate and at least one reference"
+    return files
 
 
 def last_loaded_directory(previous: FileSet | None, files: FileSet) -> Path:
@@ -125,6 +157,7 @@ class FileActions(QObject):
         session.error_occurred.connect(self._on_error)
         session.busy_changed.connect(self._on_busy_changed)
         session.candidate_refused.connect(self._on_candidate_refused)
+        session.systems_changed.connect(self.refresh)
         self.recent.changed.connect(self.refresh)
         self.refresh()
 
@@ -144,6 +177,16 @@ class FileActions(QObject):
             "Open &source…", "Ctrl+Shift+O", self._on_open_source
         )
         self.remove_menu = QMenu("Re&move reference", self._window)
+        self.add_system_action = self._action(
+            "Add s&ystem…", "Ctrl+Shift+Y", self._on_add_system
+        )
+        self.add_system_action.setToolTip(
+            "Open one more system's output against the loaded test set, to compare"
+        )
+        self.remove_system_menu = QMenu("Remove sys&tem", self._window)
+        self.baseline_menu = QMenu("&Baseline", self._window)
+        self.baseline_menu.setToolTipsVisible(True)
+        self.baseline_menu.setToolTip("The system the others are compared with (A)")
         self.reload_action = self._action(
             "Re&load", QKeySequence.StandardKey.Refresh, self.session.reload
         )
@@ -169,6 +212,9 @@ class FileActions(QObject):
         menu.addAction(self.add_ref_action)
         menu.addAction(self.source_action)
         menu.addMenu(self.remove_menu)
+        menu.addAction(self.add_system_action)
+        menu.addMenu(self.remove_system_menu)
+        menu.addMenu(self.baseline_menu)
         menu.addAction(self.reload_action)
         menu.addAction(self.close_action)
         menu.addSeparator()
@@ -197,11 +243,19 @@ class FileActions(QObject):
                 lambda _c=False, k=k: self.session.remove_reference(k)
             )
         self.remove_menu.setEnabled(bool(files and len(files.references) > 1))
+        self._refresh_systems()
         self.recent_menu.clear()
         for entry in self.recent.entries():
             refs = len(entry.references)
+            others = len(entry.hypotheses) - 1
+            compared = (
+                f" and {others} other system{'s' if others > 1 else ''}"
+                if others
+                else ""
+            )
             text = (
-                f"{entry.hypothesis.name} (+{refs} reference{'s' if refs > 1 else ''})"
+                f"{entry.hypothesis.name}{compared} "
+                f"(+{refs} reference{'s' if refs > 1 else ''})"
             )
             action = self.recent_menu.addAction(text)
             action.triggered.connect(
@@ -211,11 +265,35 @@ class FileActions(QObject):
         has_files = files is not None
         for action in (
             self.add_ref_action,
+            self.add_system_action,
             self.source_action,
             self.reload_action,
             self.close_action,
         ):
             action.setEnabled(has_files)
+
+    def _refresh_systems(self) -> None:
+        """The Remove system and Baseline menus: one item per system, in order."""
+        self.remove_system_menu.clear()
+        self.baseline_menu.clear()
+        session = self.session
+        group = QActionGroup(self.baseline_menu)
+        for number, system in enumerate(session.systems, start=1):
+            text = f"{number}: {system.name}"
+            remove = self.remove_system_menu.addAction(text)
+            remove.triggered.connect(
+                lambda _c=False, i=system.id: self.session.remove_system(i)
+            )
+            choose = self.baseline_menu.addAction(text)
+            choose.setCheckable(True)
+            choose.setChecked(system.id == session.baseline)
+            group.addAction(choose)
+            choose.triggered.connect(
+                lambda _c=False, i=system.id: self.session.set_baseline(i)
+            )
+        several = len(session.systems) > 1
+        self.remove_system_menu.setEnabled(several)
+        self.baseline_menu.setEnabled(several)
 
     # --- requests ---------------------------------------------------------------------
 
@@ -237,9 +315,19 @@ class FileActions(QObject):
         return dialog
 
     def open_dropped(self, paths: list[Path]) -> None:
-        """Open dropped files in the roles the user gives them."""
+        """Open dropped files in the roles the user gives them.
+
+        Systems alone, dropped on a loaded test set, are added to it (the other
+        systems go on as they are); with references, they open a new test set.
+        """
         self._remember(*paths)
         roles = {path: FileRole(self.choose_role(path)) for path in paths}
+        chosen = {role for role in roles.values() if role is not FileRole.SKIP}
+        if chosen == {FileRole.SYSTEM} and self.session.files is not None:
+            for path, role in roles.items():
+                if role is FileRole.SYSTEM:
+                    self.session.add_system(path)
+            return
         files = dropped_file_set(roles, self.session.files)
         if isinstance(files, str):
             self.error_occurred.emit(files)
@@ -295,6 +383,11 @@ class FileActions(QObject):
             return
         self.session.set_hypothesis(path)
 
+    def _on_add_system(self) -> None:
+        path = self._pick("Add a system (another output of the same test set)")
+        if path is not None:
+            self.session.add_system(path)
+
     def _on_add_reference(self) -> None:
         path = self._pick("Add a reference")
         if path is not None:
@@ -309,7 +402,12 @@ class FileActions(QObject):
         box = QMessageBox(self._window)
         box.setWindowTitle("What is this file?")
         box.setText(f"Open {path.name} as…")
-        roles = (FileRole.CANDIDATE, FileRole.REFERENCE, FileRole.SOURCE)
+        roles = (
+            FileRole.CANDIDATE,
+            FileRole.SYSTEM,
+            FileRole.REFERENCE,
+            FileRole.SOURCE,
+        )
         buttons = {
             box.addButton(
                 role.value.capitalize(), QMessageBox.ButtonRole.AcceptRole
@@ -376,5 +474,20 @@ class FileActions(QObject):
         self._shown_files = files
         if files is not None:
             self.directory = last_loaded_directory(previous, files)
-            self.recent.add(files)
+            if not _same_or_fewer_systems(previous, files):
+                self.recent.add(files)
         self.refresh()
+
+
+def _same_or_fewer_systems(previous: FileSet | None, files: FileSet) -> bool:
+    """Whether `files` is `previous` with another system shown or systems removed.
+
+    Showing another system or removing one is no new file set to remember: the
+    recent list keeps the set as it was opened.
+    """
+    return (
+        previous is not None
+        and (files.references, files.source, files.encoding)
+        == (previous.references, previous.source, previous.encoding)
+        and set(files.hypotheses) <= set(previous.hypotheses)
+    )

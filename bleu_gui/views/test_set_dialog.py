@@ -1,4 +1,7 @@
-"""The "Open test set" dialog: references, an optional source and a candidate at once.
+"""The "Open test set" dialog: references, an optional source and systems at once.
+
+The candidate is the system shown; other systems, optional, are opened with it to
+be compared (the first of them is the baseline, as on the command line).
 
 Switching to another test set one file at a time cannot work: the new candidate
 does not fit the old references, and a new reference does not fit the old
@@ -88,6 +91,23 @@ class OpenTestSetDialog(QDialog):
         source_row.addWidget(self.source, 1)
         source_row.addWidget(self.source_button)
 
+        self.systems = _ReferenceList()
+        self.systems.setSelectionMode(QListWidget.SelectionMode.ExtendedSelection)
+        self.systems.setToolTip(
+            "Optional: more outputs of the same test set, compared with the "
+            "candidate; the first is the baseline"
+        )
+        self.systems.setMaximumHeight(rows + 2 * self.systems.frameWidth() + 4)
+        self.add_system_button = QPushButton("A&dd…")
+        self.remove_system_button = QPushButton("Remo&ve")
+        system_buttons = QVBoxLayout()
+        system_buttons.addWidget(self.add_system_button)
+        system_buttons.addWidget(self.remove_system_button)
+        system_buttons.addStretch(1)
+        system_row = QHBoxLayout()
+        system_row.addWidget(self.systems, 1)
+        system_row.addLayout(system_buttons)
+
         self.candidate = QLineEdit()
         self.candidate.setPlaceholderText("the system output to score")
         self.candidate_button = QPushButton("Brows&e…")
@@ -99,6 +119,7 @@ class OpenTestSetDialog(QDialog):
         form.addRow(_buddy("&References:", self.references), reference_row)
         form.addRow(_buddy("&Source:", self.source), source_row)
         form.addRow(_buddy("&Candidate:", self.candidate), candidate_row)
+        form.addRow(_buddy("Other s&ystems:", self.systems), system_row)
 
         self.problem = QLabel()
         self.problem.setWordWrap(True)
@@ -118,6 +139,8 @@ class OpenTestSetDialog(QDialog):
             self.remove_button,
             self.source_button,
             self.candidate_button,
+            self.add_system_button,
+            self.remove_system_button,
         ):
             button.setAutoDefault(False)
         self.ok_button.setDefault(True)
@@ -132,6 +155,9 @@ class OpenTestSetDialog(QDialog):
         self.setTabOrder(self.source, self.source_button)
         self.setTabOrder(self.source_button, self.candidate)
         self.setTabOrder(self.candidate, self.candidate_button)
+        self.setTabOrder(self.candidate_button, self.systems)
+        self.setTabOrder(self.systems, self.add_system_button)
+        self.setTabOrder(self.add_system_button, self.remove_system_button)
         self.resize(640, self.sizeHint().height())
 
         self.add_button.clicked.connect(self._on_add)
@@ -140,6 +166,10 @@ class OpenTestSetDialog(QDialog):
         self.references.itemSelectionChanged.connect(self._update_buttons)
         self.source_button.clicked.connect(self._on_browse_source)
         self.candidate_button.clicked.connect(self._on_browse_candidate)
+        self.add_system_button.clicked.connect(self._on_add_systems)
+        self.remove_system_button.clicked.connect(self.remove_selected_systems)
+        self.systems.delete_pressed.connect(self.remove_selected_systems)
+        self.systems.itemSelectionChanged.connect(self._update_buttons)
         self.button_box.accepted.connect(self._on_ok)
         self.button_box.rejected.connect(self.reject)
         self._update_buttons()
@@ -174,8 +204,25 @@ class OpenTestSetDialog(QDialog):
 
     def reference_paths(self) -> list[Path]:
         """The references listed, in order."""
-        items = (self.references.item(k) for k in range(self.references.count()))
-        return [Path(item.text()) for item in items if item is not None]
+        return _paths(self.references)
+
+    def add_systems(self, paths: Sequence[Path]) -> None:
+        """Append `paths` to the other systems (the session refuses a file twice)."""
+        for path in paths:
+            self.systems.addItem(str(path))
+        if paths:
+            self.systems.setCurrentRow(self.systems.count() - 1)
+        self._update_buttons()
+
+    def remove_selected_systems(self) -> None:
+        """Remove the selected other systems."""
+        for item in self.systems.selectedItems():
+            self.systems.takeItem(self.systems.row(item))
+        self._update_buttons()
+
+    def system_paths(self) -> list[Path]:
+        """The other systems listed, in order."""
+        return _paths(self.systems)
 
     def file_set(self) -> FileSet | str:
         """The files chosen, or what is missing (one line)."""
@@ -186,11 +233,13 @@ class OpenTestSetDialog(QDialog):
             return NO_REFERENCE
         if not candidate:
             return NO_CANDIDATE
+        others = tuple(self.system_paths())
         return FileSet(
             Path(candidate),
             references,
             Path(source) if source else None,
             self._encoding,
+            systems=(*others, Path(candidate)) if others else (),
         )
 
     # --- the outcome ------------------------------------------------------------------
@@ -203,9 +252,14 @@ class OpenTestSetDialog(QDialog):
     def set_checking(self, checking: bool) -> None:
         """Lock the fields while the files are read, or unlock them."""
         self._checking = checking
-        for widget in (self.references, self.source, self.candidate):
+        for widget in (self.references, self.source, self.candidate, self.systems):
             widget.setEnabled(not checking)
-        for button in (self.add_button, self.source_button, self.candidate_button):
+        for button in (
+            self.add_button,
+            self.source_button,
+            self.candidate_button,
+            self.add_system_button,
+        ):
             button.setEnabled(not checking)
         self.ok_button.setEnabled(not checking)
         if checking:
@@ -233,6 +287,9 @@ class OpenTestSetDialog(QDialog):
         self.remove_button.setEnabled(
             editable and bool(self.references.selectedItems())
         )
+        self.remove_system_button.setEnabled(
+            editable and bool(self.systems.selectedItems())
+        )
 
     def _on_ok(self) -> None:
         files = self.file_set()
@@ -255,6 +312,12 @@ class OpenTestSetDialog(QDialog):
             self, "Choose the reference file(s)", self._start()
         )
         self.add_references([self._picked(path) for path in paths])
+
+    def _on_add_systems(self) -> None:
+        paths, _ = QFileDialog.getOpenFileNames(
+            self, "Choose other systems' outputs", self._start()
+        )
+        self.add_systems([self._picked(path) for path in paths])
 
     def _on_browse_source(self) -> None:
         path, _ = QFileDialog.getOpenFileName(self, "Choose the source", self._start())
@@ -293,6 +356,12 @@ class _ReferenceList(QListWidget):
             event.accept()
             return
         super().keyPressEvent(event)
+
+
+def _paths(listed: QListWidget) -> list[Path]:
+    """The paths a list shows, in order."""
+    items = (listed.item(k) for k in range(listed.count()))
+    return [Path(item.text()) for item in items if item is not None]
 
 
 def _buddy(text: str, widget: QWidget) -> QLabel:

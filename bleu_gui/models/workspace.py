@@ -1,0 +1,363 @@
+"""The window's state as values: a test set, the systems scored against it, a pair.
+
+`Session` holds one `Workspace` and replaces it, never changes it: every transition
+(a system added or removed, scored, a new baseline, a new config) returns a new value
+with its `generation` one higher. A value is what a view or a test can keep and
+compare; a job started for one generation can tell, when it ends, whether what it
+computed still fits.
+
+No Qt, no file reading: the session reads and scores, and hands the results here.
+
+Who is who:
+
+- the **test set**: references (one or more), the optional source, the encoding and
+  whether byte-order marks are dropped; read once for every system.
+- the **systems**, in the order the user gave them, each with a stable `SystemId`
+  (never reused within a session, so a job's result for a removed system is
+  recognised as such), a name (the file name as given; the parent folder is added
+  when two systems share a file name), its hypothesis texts, and once scored its
+  tokens, statistics and `Scores`.
+- the **baseline** (A of every comparison; the first system unless chosen) and the
+  **shown** system (B: the one the sentence table and the detail view show; the
+  baseline when there is only one system).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import NewType
+
+import numpy as np
+import numpy.typing as npt
+
+from bleu_gui.core import BleuConfig, BleuScore, CorpusStats, SentenceScores
+from bleu_gui.core.score_delta import ScoreDelta
+from bleu_gui.core.scoring import TokenizedCorpus
+from bleu_gui.io import Corpus, Segments, TestSet
+from bleu_gui.io.errors import display_name
+
+__all__ = [
+    "PairScores",
+    "Scores",
+    "System",
+    "SystemId",
+    "TestSetFiles",
+    "Workspace",
+    "system_names",
+]
+
+SystemId = NewType("SystemId", int)
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Scores:
+    """Everything computed for one corpus under one config.
+
+    Attributes:
+        config: the options they were computed with.
+        corpus: corpus BLEU, or the reason it cannot be computed in this mode.
+        sentences: every sentence's BLEU, BP and precisions.
+        gains: per sentence, how much corpus BLEU would rise if it were perfect.
+        signature: the corpus score's signature.
+        sentence_signature: the sentence scores' signature.
+    """
+
+    config: BleuConfig
+    corpus: BleuScore | str
+    sentences: SentenceScores
+    gains: npt.NDArray[np.float64]
+    signature: str
+    sentence_signature: str
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class TestSetFiles:
+    """The test set as read: its texts, and how its files were read.
+
+    Attributes:
+        texts: the references and the source, as read (`io.TestSet`).
+        encoding: how every file of the workspace is decoded.
+        drop_bom: whether a leading byte-order mark is dropped from each file.
+    """
+
+    __test__ = False  # for pytest: a value, not a class of tests
+
+    texts: TestSet
+    encoding: str = "utf-8"
+    drop_bom: bool = False
+
+    @property
+    def references(self) -> tuple[Path, ...]:
+        """The reference files, in order."""
+        return tuple(ref.path for ref in self.texts.references)
+
+    @property
+    def source(self) -> Path | None:
+        """The source file, if any."""
+        return None if self.texts.source is None else self.texts.source.path
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class System:
+    """One system's output against the test set, and what was computed for it.
+
+    Attributes:
+        id: stable within a session; never given to another system.
+        name: how the window names it (see `system_names`).
+        corpus: its hypothesis aligned with the test set's references and source.
+        tokenizer_key: the key of the tokenizer its tokens were made with (None:
+            not tokenized yet).
+        tokenized: its hypotheses' and references' tokens (None: not yet).
+        stats: its statistics (None: not counted yet).
+        scores: its scores under `tokenizer_key`'s config (None while scoring).
+        notices: one-line warnings about its files as read and counted.
+    """
+
+    id: SystemId
+    name: str
+    corpus: Corpus
+    tokenizer_key: tuple[str, bool, bool] | None = None
+    tokenized: TokenizedCorpus | None = None
+    stats: CorpusStats | None = None
+    scores: Scores | None = None
+    notices: tuple[str, ...] = ()
+
+    @property
+    def path(self) -> Path:
+        """The system's output file, as the user gave it."""
+        return self.corpus.hypothesis.path
+
+    @property
+    def hypothesis(self) -> Segments:
+        """The system's output, as read."""
+        return self.corpus.hypothesis
+
+    def scored_under(self, config: BleuConfig) -> bool:
+        """Whether its scores are there and were computed with `config`."""
+        return self.scores is not None and self.scores.config == config
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class PairScores:
+    """Baseline A against shown system B, sentence by sentence and for the corpus.
+
+    Attributes:
+        a: the baseline's id.
+        b: the compared system's id.
+        config: the options both were scored with.
+        deltas: per sentence, sentence BLEU of B minus A's (NaN: unscorable).
+        swap_effects: per sentence, corpus BLEU of A with that sentence taken
+            from B, minus corpus BLEU of A (NaN: unscorable).
+        corpus: B's corpus BLEU minus A's, decomposed; or why it cannot be.
+    """
+
+    a: SystemId
+    b: SystemId
+    config: BleuConfig
+    deltas: npt.NDArray[np.float64]
+    swap_effects: npt.NDArray[np.float64]
+    corpus: ScoreDelta | str
+
+
+def system_names(paths: Iterable[Path]) -> tuple[str, ...]:
+    """How the window names systems: the file name, with its folder if shared.
+
+    Two systems named `output.txt` in two folders would be told apart by nothing
+    in a table: those get their parent folder too ("run1/output.txt"). A name is
+    what the user gave (`display_name`: quoted only if it could mislead), never a
+    resolved path.
+    """
+    given = list(paths)
+    names = [display_name(path.name) for path in given]
+    shared = {name for name in names if names.count(name) > 1}
+    return tuple(
+        display_name(Path(path.parent.name, path.name)) if name in shared else name
+        for name, path in zip(names, given, strict=True)
+    )
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Workspace:
+    """A test set, its systems, the baseline and the shown system, the config.
+
+    Build the first with `Workspace(config)`, or `opened(...)`; every other value
+    comes from a transition. Each transition returns a new value whose
+    `generation` is one higher, or raises `KeyError` for an id it does not hold.
+
+    Attributes:
+        config: the scoring options every system is (being) scored with.
+        test_set: the references and source, None when nothing is open.
+        systems: in the order the user gave them.
+        baseline: A of every comparison (None: no system).
+        shown: the system the single-system views show (B of the pair).
+        generation: how many transitions led here.
+    """
+
+    config: BleuConfig = field(default_factory=BleuConfig)
+    test_set: TestSetFiles | None = None
+    systems: tuple[System, ...] = ()
+    baseline: SystemId | None = None
+    shown: SystemId | None = None
+    generation: int = 0
+
+    # --- questions ------------------------------------------------------------------
+
+    def system(self, system_id: SystemId) -> System:
+        """The system with `system_id`.
+
+        Raises:
+            KeyError: no system has it (removed, or of another test set).
+        """
+        for system in self.systems:
+            if system.id == system_id:
+                return system
+        raise KeyError(system_id)
+
+    def __contains__(self, system_id: object) -> bool:
+        return any(system.id == system_id for system in self.systems)
+
+    @property
+    def shown_system(self) -> System | None:
+        """The shown system, if any."""
+        return None if self.shown is None else self.system(self.shown)
+
+    @property
+    def baseline_system(self) -> System | None:
+        """The baseline, if any."""
+        return None if self.baseline is None else self.system(self.baseline)
+
+    @property
+    def pair(self) -> tuple[System, System] | None:
+        """(A, B): the baseline and the shown system, when they differ."""
+        a, b = self.baseline_system, self.shown_system
+        if a is None or b is None or a.id == b.id:
+            return None
+        return a, b
+
+    # --- transitions ----------------------------------------------------------------
+
+    def opened(
+        self,
+        test_set: TestSetFiles,
+        systems: Iterable[System],
+        *,
+        baseline: SystemId | None = None,
+        shown: SystemId | None = None,
+    ) -> Workspace:
+        """A new test set with its systems: every system of this one is gone.
+
+        `baseline` defaults to the first system, `shown` to the baseline.
+        """
+        listed = _named(tuple(systems))
+        ids = [system.id for system in listed]
+        first = ids[0] if ids else None
+        baseline = first if baseline is None else baseline
+        shown = baseline if shown is None else shown
+        for chosen in (baseline, shown):
+            if chosen is not None and chosen not in ids:
+                raise KeyError(chosen)
+        return replace(
+            self,
+            test_set=test_set,
+            systems=listed,
+            baseline=baseline,
+            shown=shown,
+            generation=self.generation + 1,
+        )
+
+    def closed(self) -> Workspace:
+        """No test set, no systems; the config stays."""
+        return Workspace(self.config, generation=self.generation + 1)
+
+    def with_system(self, system: System) -> Workspace:
+        """`system` added after the others (the first becomes the baseline).
+
+        Raises:
+            ValueError: no test set is open, or the id is taken.
+        """
+        if self.test_set is None:
+            raise ValueError("no test set is open")
+        if system.id in self:
+            raise ValueError(f"system id {system.id} is taken")
+        first = self.baseline if self.baseline is not None else system.id
+        return replace(
+            self,
+            systems=_named((*self.systems, system)),
+            baseline=first,
+            shown=self.shown if self.shown is not None else first,
+            generation=self.generation + 1,
+        )
+
+    def without_system(self, system_id: SystemId) -> Workspace:
+        """The system removed; its roles pass on.
+
+        A removed baseline passes to the first system left, a removed shown system
+        to the baseline.
+        """
+        self.system(system_id)  # KeyError if absent
+        systems = _named(tuple(s for s in self.systems if s.id != system_id))
+        first = systems[0].id if systems else None
+        baseline = first if self.baseline == system_id else self.baseline
+        shown = baseline if self.shown == system_id else self.shown
+        return replace(
+            self,
+            systems=systems,
+            baseline=baseline,
+            shown=shown,
+            generation=self.generation + 1,
+        )
+
+    def with_baseline(self, system_id: SystemId) -> Workspace:
+        """`system_id` as the baseline (A)."""
+        self.system(system_id)
+        return replace(self, baseline=system_id, generation=self.generation + 1)
+
+    def with_shown(self, system_id: SystemId) -> Workspace:
+        """`system_id` as the shown system (B)."""
+        self.system(system_id)
+        return replace(self, shown=system_id, generation=self.generation + 1)
+
+    def with_config(self, config: BleuConfig) -> Workspace:
+        """New options; the systems keep their scores until new ones come.
+
+        `System.scored_under` tells stale scores from current ones.
+        """
+        return replace(self, config=config, generation=self.generation + 1)
+
+    def with_computed(
+        self,
+        system_id: SystemId,
+        *,
+        scores: Scores,
+        counted: tuple[tuple[str, bool, bool], TokenizedCorpus, CorpusStats]
+        | None = None,
+        notices: tuple[str, ...] | None = None,
+    ) -> Workspace:
+        """The system's new scores, and its new tokens and statistics if counted.
+
+        `counted`: (tokenizer key, tokens, statistics).
+        """
+        system = self.system(system_id)
+        changes: dict[str, object] = {"scores": scores}
+        if counted is not None:
+            key, tokenized, stats = counted
+            changes.update(tokenizer_key=key, tokenized=tokenized, stats=stats)
+        if notices is not None:
+            changes["notices"] = notices
+        updated = replace(system, **changes)  # type: ignore[arg-type]
+        return replace(
+            self,
+            systems=tuple(updated if s.id == system_id else s for s in self.systems),
+            generation=self.generation + 1,
+        )
+
+
+def _named(systems: tuple[System, ...]) -> tuple[System, ...]:
+    """`systems` with their names made (again): a shared file name gets its folder."""
+    names = system_names(system.path for system in systems)
+    return tuple(
+        system if system.name == name else replace(system, name=name)
+        for system, name in zip(systems, names, strict=True)
+    )

@@ -1,0 +1,120 @@
+"""The workspace's transitions as pure values: no Qt, no file read."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from bleu_gui.core import BleuConfig
+from bleu_gui.io import Corpus, Segments, TestSet
+from bleu_gui.models.workspace import (
+    System,
+    SystemId,
+    TestSetFiles,
+    Workspace,
+    system_names,
+)
+
+REFS = (Segments(Path("ref.txt"), ("a b c", "d e f")),)
+
+
+def _test_set() -> TestSetFiles:
+    return TestSetFiles(TestSet(REFS), "utf-8", False)
+
+
+def _system(number: int, path: str) -> System:
+    hypothesis = Segments(Path(path), ("a b", "d e"))
+    return System(SystemId(number), "", Corpus(hypothesis, REFS))
+
+
+def _opened() -> Workspace:
+    return Workspace().opened(
+        _test_set(),
+        [_system(1, "a/sys1.txt"), _system(2, "a/sys2.txt"), _system(3, "sys3.txt")],
+    )
+
+
+def test_importing_the_workspace_loads_no_qt() -> None:
+    code = (
+        "import sys, bleu_gui.models.workspace\n"
+        "qt = [m for m in sys.modules if m.startswith(('PySide6', 'shiboken6'))]\n"
+        "assert not qt, qt\n"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True, timeout=120)
+
+
+def test_opened_makes_the_first_system_the_baseline_and_shown() -> None:
+    workspace = _opened()
+    assert [s.name for s in workspace.systems] == ["sys1.txt", "sys2.txt", "sys3.txt"]
+    assert workspace.baseline == workspace.shown == SystemId(1)
+    assert workspace.pair is None
+    assert workspace.generation == 1
+
+
+def test_each_transition_returns_a_new_value_one_generation_on() -> None:
+    workspace = _opened()
+    shown = workspace.with_shown(SystemId(3))
+    assert workspace.shown == SystemId(1)  # unchanged
+    assert shown.shown == SystemId(3)
+    assert shown.generation == workspace.generation + 1
+    pair = shown.pair
+    assert pair is not None
+    assert (pair[0].id, pair[1].id) == (SystemId(1), SystemId(3))
+    based = shown.with_baseline(SystemId(2))
+    assert (based.baseline, based.shown) == (SystemId(2), SystemId(3))
+    assert based.generation == workspace.generation + 2
+
+
+def test_removing_the_baseline_passes_it_to_the_first_system_left() -> None:
+    workspace = _opened().with_shown(SystemId(3))
+    removed = workspace.without_system(SystemId(1))
+    assert [s.id for s in removed.systems] == [SystemId(2), SystemId(3)]
+    assert (removed.baseline, removed.shown) == (SystemId(2), SystemId(3))
+
+
+def test_removing_the_shown_system_shows_the_baseline() -> None:
+    workspace = _opened().with_baseline(SystemId(2)).with_shown(SystemId(3))
+    removed = workspace.without_system(SystemId(3))
+    assert (removed.baseline, removed.shown) == (SystemId(2), SystemId(2))
+    assert removed.pair is None
+
+
+def test_a_system_added_goes_last_and_an_unknown_id_is_refused() -> None:
+    workspace = _opened().with_system(_system(7, "sys7.txt"))
+    assert [s.id for s in workspace.systems][-1] == SystemId(7)
+    assert workspace.baseline == SystemId(1)
+    with pytest.raises(KeyError):
+        workspace.with_shown(SystemId(99))
+    with pytest.raises(KeyError):
+        workspace.without_system(SystemId(99))
+    with pytest.raises(ValueError, match="taken"):
+        workspace.with_system(_system(7, "other.txt"))
+
+
+def test_adding_a_system_without_a_test_set_is_refused() -> None:
+    with pytest.raises(ValueError, match="no test set"):
+        Workspace().with_system(_system(1, "sys1.txt"))
+
+
+def test_two_systems_with_one_file_name_are_told_apart_by_their_folder() -> None:
+    workspace = _opened().with_system(_system(4, "b/sys1.txt"))
+    names = [s.name for s in workspace.systems]
+    assert names == ["a/sys1.txt", "sys2.txt", "sys3.txt", "b/sys1.txt"]
+    # Once the clash is gone, the plain name comes back.
+    assert workspace.without_system(SystemId(4)).systems[0].name == "sys1.txt"
+
+
+def test_system_names_quote_a_name_that_would_break_a_line() -> None:
+    assert system_names([Path("x\ny.txt")]) == ("'x\\ny.txt'",)
+
+
+def test_closed_keeps_the_config_only() -> None:
+    config = BleuConfig(lowercase=True)
+    workspace = _opened().with_config(config).closed()
+    assert workspace.test_set is None
+    assert workspace.systems == ()
+    assert workspace.baseline is None
+    assert workspace.config == config
