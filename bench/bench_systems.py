@@ -71,7 +71,8 @@ def build_systems(
 ) -> tuple[list[Path], list[Path]]:
     """The 4 demo systems and the 2 references, `segments` lines each."""
     _, _, candidate, others = demo_paths()
-    systems, refs = [], []
+    systems: list[Path] = []
+    refs: list[Path] = []
     for system in [candidate, *others]:
         hyp, refs = build_corpus(kind, segments, folder, system)
         systems.append(hyp)
