@@ -24,6 +24,7 @@ import textwrap
 from collections.abc import Callable, Sequence
 
 from bleu_gui.core import BleuConfig, Compat, ConfigError, CorpusStats
+from bleu_gui.core.signature import test_signature
 from bleu_gui.core.significance import (
     DEFAULT_SAMPLES,
     DEFAULT_SEED,
@@ -267,16 +268,6 @@ def system_names(
             f"{_PAIRED_FLAG[test]} needs a system besides the baseline {baseline!r}"
         )
     return names
-
-
-def test_signature(sig: str, key: str, samples: int, seed: int | None) -> str:
-    """`sig` with the resampling's `bs:`/`ar:` and `seed:` after `nrefs:`.
-
-    Where sacreBLEU puts them.
-    """
-    nrefs, _, rest = sig.partition("|")
-    seed_text = "none" if seed is None else str(seed)
-    return f"{nrefs}|{key}:{samples}|seed:{seed_text}|{rest}"
 
 
 def run_paired(
