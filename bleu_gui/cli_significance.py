@@ -34,6 +34,7 @@ from bleu_gui.core.significance import (
     PairedTestResult,
     SystemResult,
     all_pairs,
+    is_starred,
     paired_test,
 )
 
@@ -362,7 +363,7 @@ def _p_text(p: float, same: Identity | None, breaks: str, label: str = "p") -> s
     text = f"({label} = {p:.4f})"
     if same is not None:
         return f"{text}{breaks}{same.value}"
-    return text + ("" if p > 0.05 else "*")
+    return text + ("*" if is_starred(p) else "")
 
 
 # What an identity means, said once for every layout (bleu-gui's words).

@@ -25,6 +25,7 @@ __all__ = [
     "REFERENCE_COLOR_COUNT",
     "LegendItem",
     "checked_button_style",
+    "delta_part_color",
     "is_dark",
     "legend_items",
     "muted_text_color",
@@ -58,6 +59,19 @@ _REFERENCE_COLORS: tuple[tuple[str, str], ...] = (
     ("#555555", "#bbbbbb"),  # grey
 )
 REFERENCE_COLOR_COUNT = len(_REFERENCE_COLORS)
+
+# The parts of a BLEU difference (`core.score_delta`): length in vermillion, the
+# orders on one blue ramp (light to dark for 1- to 6-grams on a light base, dark to
+# light on a dark one), so that a bar's segments read in order and length stands out.
+_DELTA_LENGTH = ("#d55e00", "#f08a4b")
+_DELTA_ORDERS: tuple[tuple[str, str], ...] = (
+    ("#9ecae1", "#3a6d99"),
+    ("#6baed6", "#4f8cc4"),
+    ("#3182bd", "#79b0e0"),
+    ("#08519c", "#a9cff0"),
+    ("#08306b", "#cfe5f7"),
+    ("#041c40", "#eaf4fc"),
+)
 
 # How much of the reference's colour tints the matched background in a reference.
 _TINT = 0.3
@@ -145,6 +159,17 @@ def reference_link_format(index: int, palette: QPalette) -> QTextCharFormat:
     text_format.setBackground(fill)
     text_format.setForeground(_readable_on(fill))
     return text_format
+
+
+def delta_part_color(order: int, palette: QPalette) -> QColor:
+    """The colour of a part of a BLEU difference: 0 for length, n for n-grams.
+
+    Orders past six take the sixth's colour.
+    """
+    dark = is_dark(palette)
+    if order == 0:
+        return QColor(_DELTA_LENGTH[dark])
+    return QColor(_DELTA_ORDERS[min(order, len(_DELTA_ORDERS)) - 1][dark])
 
 
 def muted_text_color(palette: QPalette) -> QColor:
