@@ -45,7 +45,7 @@ from typing_extensions import override
 
 from bleu_gui.core import BleuConfig, BleuScore, Compat, CorpusStats, score_corpus
 from bleu_gui.core.explain import format_points
-from bleu_gui.core.score_delta import ScoreDelta, decompose
+from bleu_gui.core.score_delta import ScoreDelta, check_same_references, decompose
 from bleu_gui.core.signature import test_signature
 from bleu_gui.core.significance import (
     DEFAULT_SEED,
@@ -128,7 +128,7 @@ class _Row:
     name: str
     baseline: bool
     score: BleuScore | None
-    error: str | None  # why `score` is None
+    error: str | None  # why `score` or `delta` is None
     delta: ScoreDelta | None
     result: SystemResult | None
     identity: Identity | None
@@ -231,6 +231,7 @@ _COLUMNS = (
         "BLEU of the system minus BLEU of the baseline",
         _delta_value,
         _delta_text,
+        lambda r: r.error or "",
     ),
     _Column(
         SystemColumn.MEAN_CI,
@@ -549,8 +550,12 @@ class SystemsModel(QAbstractTableModel):
         for k, (entry, score) in enumerate(zip(self._entries, scores, strict=True)):
             delta = None
             if k != self._baseline and score is not None and base_score is not None:
-                base_name = self._entries[self._baseline].name
-                delta = decompose(base_score, score, (base_name, entry.name))
+                base = self._entries[self._baseline]
+                try:
+                    check_same_references(base.stats, entry.stats)
+                    delta = decompose(base_score, score, (base.name, entry.name))
+                except ValueError as error:
+                    errors[k] = " ".join(str(error).split())
             result, identity = results.get(k, (None, None))
             request = self._request if self._result is not None else None
             signature = (

@@ -223,11 +223,11 @@ class SystemTable(QWidget):
 
         self.table = QTableView()
         self.table.setModel(model)
-        self.table.setSortingEnabled(True)
+        # No sort until a header is clicked: the systems in the order given.
         self.table.horizontalHeader().setSortIndicator(-1, Qt.SortOrder.AscendingOrder)
+        self.table.setSortingEnabled(True)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        self.table.setAlternatingRowColors(True)
         self.table.setShowGrid(False)
         self.table.setWordWrap(False)
         self.table.verticalHeader().hide()

@@ -18,6 +18,7 @@ from sacrebleu.significance import PairedTest as SacrePairedTest
 
 from bleu_gui.core import BleuConfig, CorpusStats, corpus_stats
 from bleu_gui.core.significance import PairedTest, SystemResult
+from bleu_gui.models.systems_model import SystemEntry
 from tests.core.demo_systems import SYSTEM_NAMES, references, system
 
 NAMES = SYSTEM_NAMES
@@ -68,3 +69,25 @@ def sacrebleu_rows(
         assert not isinstance(result, str)
         out.append(SystemResult(result.score, result.p_value, result.mean, result.ci))
     return out
+
+
+SIGNATURE = "nrefs:2|case:mixed|eff:no|tok:13a|smooth:exp|version:2.6.0"
+"""sacreBLEU's signature of the demo's scores (written out, not computed)."""
+
+
+def demo_entries() -> list[SystemEntry]:
+    """The four demo systems as the systems table takes them."""
+    return [
+        SystemEntry(name, stats, texts)
+        for name, stats, texts in zip(NAMES, demo_stats(), demo_texts(), strict=True)
+    ]
+
+
+def sacrebleu_score(k: int, rows: npt.NDArray[np.int64] | None = None) -> float:
+    """sacreBLEU's corpus BLEU of demo system `k` (on `rows` only, if given)."""
+    lines = demo_texts()[k]
+    refs = [list(r) for r in references()]
+    if rows is not None:
+        lines = tuple(lines[int(r)] for r in rows)
+        refs = [[r[int(i)] for i in rows] for r in refs]
+    return float(BLEU().corpus_score(list(lines), refs).score)
