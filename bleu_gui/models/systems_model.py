@@ -113,10 +113,10 @@ class SystemColumn(Enum):
     NAME = "System"
     BLEU = "BLEU"
     DELTA = "Δ"
-    MEAN_CI = "μ ± 95% CI"
     P_VALUE = "p"
-    TEST = "Test"
+    MEAN_CI = "μ ± 95% CI"
     WHY = "Why Δ"
+    TEST = "Test"
     SIGNATURE = "Signature"
 
 
@@ -234,14 +234,6 @@ _COLUMNS = (
         lambda r: r.error or "",
     ),
     _Column(
-        SystemColumn.MEAN_CI,
-        "The bootstrap's mean score ± half the width of its 95% confidence "
-        "interval (paired bootstrap only)",
-        lambda r: None if r.result is None else r.result.mean,
-        _mean_ci_text,
-        of_test=True,
-    ),
-    _Column(
         SystemColumn.P_VALUE,
         "The paired test's p-value against the baseline; sacreBLEU's * marks 0.05 "
         "or less",
@@ -251,11 +243,11 @@ _COLUMNS = (
         of_test=True,
     ),
     _Column(
-        SystemColumn.TEST,
-        "The paired test, its number of resamples or trials, and its seed",
-        lambda r: _test_text(r) or None,
-        _test_text,
-        _test_tip,
+        SystemColumn.MEAN_CI,
+        "The bootstrap's mean score ± half the width of its 95% confidence "
+        "interval (paired bootstrap only)",
+        lambda r: None if r.result is None else r.result.mean,
+        _mean_ci_text,
         of_test=True,
     ),
     _Column(
@@ -266,6 +258,14 @@ _COLUMNS = (
         _why_value,
         _why_text,
         _why_text,
+    ),
+    _Column(
+        SystemColumn.TEST,
+        "The paired test, its number of resamples or trials, and its seed",
+        lambda r: _test_text(r) or None,
+        _test_text,
+        _test_tip,
+        of_test=True,
     ),
     _Column(
         SystemColumn.SIGNATURE,

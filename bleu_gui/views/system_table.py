@@ -62,11 +62,12 @@ from bleu_gui.views.palette import delta_part_color, is_palette_change, muted_te
 __all__ = ["TEST_LABELS", "DeltaBarDelegate", "SystemTable"]
 
 TEST_LABELS = {
-    PairedTest.BOOTSTRAP: "Paired bootstrap",
-    PairedTest.RANDOMIZATION: "Approximate randomization",
+    PairedTest.BOOTSTRAP: "Bootstrap",
+    PairedTest.RANDOMIZATION: "Randomization",
 }
 """The test menu's entries."""
 
+_SHOWN_ONLY = "Shown only"
 _MAX_SAMPLES = 1_000_000
 _BAR_WIDTH = 160  # the Why Δ column's width, pixels
 _PAD = 3
@@ -77,8 +78,8 @@ class DeltaBarDelegate(QStyledItemDelegate):
 
     The bar: a line at zero; each part (length, then the orders) a segment in its
     colour, gains stacked to the right of the line, losses to the left. Every row
-    is drawn to one scale (the largest gain or loss of any row), so that bars
-    compare across rows.
+    is drawn to one scale, the cell's width spanning the largest loss and the
+    largest gain of any row, so that bars compare across rows.
     """
 
     def __init__(self, why_column: int, parent: QWidget | None = None) -> None:
@@ -109,18 +110,20 @@ class DeltaBarDelegate(QStyledItemDelegate):
         delta = index.data(DELTA_ROLE)
         if not isinstance(delta, ScoreDelta):
             return
-        scale = _scale(index)
-        if scale <= 0:
+        gains, losses = _extent(index)
+        if gains + losses <= 0:
             return
         rect: QRect = option.rect.adjusted(_PAD, _PAD + 1, -_PAD, -_PAD - 1)
         palette: QPalette = option.palette
-        zero = rect.left() + rect.width() // 2
-        half = rect.width() / 2
+        # Zero where the largest loss of any row ends: no half of the bar idles
+        # when every system is better (or worse) than the baseline.
+        per_point = rect.width() / (gains + losses)
+        zero = rect.left() + round(losses * per_point)
         painter.save()
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)
         right = left = float(zero)
         for part in delta.parts:
-            width = abs(part.points) / scale * half
+            width = abs(part.points) * per_point
             if width <= 0:
                 continue
             color = delta_part_color(part.order, palette)
@@ -149,17 +152,16 @@ def _span(start: float, width: float, rect: QRect) -> QRect:
     return QRect(round(start), rect.top(), max(1, round(width)), rect.height())
 
 
-def _scale(index: QModelIndex | QPersistentModelIndex) -> float:
-    """The largest total gain or loss of any row's Δ, in BLEU points."""
+def _extent(index: QModelIndex | QPersistentModelIndex) -> tuple[float, float]:
+    """The largest total gain and the largest total loss of any row's Δ (points)."""
     model = index.model()
-    largest = 0.0
+    gains = losses = 0.0
     for row in range(model.rowCount()):
         delta = model.index(row, index.column()).data(DELTA_ROLE)
         if isinstance(delta, ScoreDelta):
-            gains = sum(p.points for p in delta.parts if p.points > 0)
-            losses = -sum(p.points for p in delta.parts if p.points < 0)
-            largest = max(largest, gains, losses)
-    return largest
+            gains = max(gains, sum(p.points for p in delta.parts if p.points > 0))
+            losses = max(losses, -sum(p.points for p in delta.parts if p.points < 0))
+    return gains, losses
 
 
 class SystemTable(QWidget):
@@ -181,7 +183,8 @@ class SystemTable(QWidget):
             self.test_box.addItem(label, test)
         self.test_box.setToolTip(
             "The paired test: bootstrap resampling (sacreBLEU's --paired-bs, with "
-            "a 95% interval) or approximate randomization (--paired-ar)"
+            "a 95% interval) or approximate randomization (--paired-ar); each "
+            "system is tested against the baseline"
         )
         self.samples_box = QSpinBox()
         self.samples_box.setRange(1, _MAX_SAMPLES)
@@ -193,7 +196,7 @@ class SystemTable(QWidget):
         )
         self.baseline_box = QComboBox()
         self.baseline_box.setToolTip("The system every other one is compared with")
-        self.subset_box = QCheckBox("Shown sentences only")
+        self.subset_box = QCheckBox(_SHOWN_ONLY)
         self.all_pairs_box = QCheckBox("All pairs")
         self.all_pairs_box.setToolTip(
             "Test every pair of systems on the same resamples (see the All pairs "
@@ -203,23 +206,26 @@ class SystemTable(QWidget):
         self.cancel_button = QPushButton("Cancel")
         self.progress = QProgressBar()
         self.progress.setTextVisible(True)
-        self.progress.setMaximumWidth(220)
 
-        controls = QHBoxLayout()
-        controls.setContentsMargins(0, 0, 0, 0)
-        controls.addWidget(QLabel("Test:"))
-        controls.addWidget(self.test_box)
-        controls.addWidget(self.samples_box)
-        controls.addSpacing(8)
-        controls.addWidget(QLabel("Baseline:"))
-        controls.addWidget(self.baseline_box)
-        controls.addSpacing(8)
-        controls.addWidget(self.subset_box)
-        controls.addWidget(self.all_pairs_box)
-        controls.addStretch(1)
-        controls.addWidget(self.progress)
-        controls.addWidget(self.cancel_button)
-        controls.addWidget(self.run_button)
+        # Three short rows rather than one long one: the table may sit in a dock
+        # 400 pixels wide. The progress row shows only while a test runs.
+        test_row = QHBoxLayout()
+        test_row.addWidget(QLabel("Test:"))
+        test_row.addWidget(self.test_box)
+        test_row.addWidget(self.samples_box)
+        test_row.addStretch(1)
+        test_row.addWidget(self.run_button)
+        choice_row = QHBoxLayout()
+        choice_row.addWidget(QLabel("Baseline:"))
+        choice_row.addWidget(self.baseline_box)
+        choice_row.addWidget(self.subset_box)
+        choice_row.addWidget(self.all_pairs_box)
+        choice_row.addStretch(1)
+        self.progress_row = QWidget()
+        progress_row = QHBoxLayout(self.progress_row)
+        progress_row.setContentsMargins(0, 0, 0, 0)
+        progress_row.addWidget(self.progress, 1)
+        progress_row.addWidget(self.cancel_button)
 
         self.table = QTableView()
         self.table.setModel(model)
@@ -240,6 +246,7 @@ class SystemTable(QWidget):
 
         self.legend = QLabel()
         self.legend.setTextFormat(Qt.TextFormat.RichText)
+        self.legend.setWordWrap(True)
         self.status = QLabel()
         self.status.setWordWrap(True)
         self.status.setTextInteractionFlags(
@@ -247,7 +254,9 @@ class SystemTable(QWidget):
         )
 
         layout = QVBoxLayout(self)
-        layout.addLayout(controls)
+        layout.addLayout(test_row)
+        layout.addLayout(choice_row)
+        layout.addWidget(self.progress_row)
         layout.addWidget(self.table, 1)
         layout.addWidget(self.legend)
         layout.addWidget(self.status)
@@ -322,9 +331,7 @@ class SystemTable(QWidget):
         total = len(self.model.entries[0].stats) if self.model.entries else 0
         self.subset_box.setEnabled(shown is not None)
         self.subset_box.setText(
-            "Shown sentences only"
-            if shown is None
-            else f"Shown sentences only ({shown:,} of {total:,})"
+            _SHOWN_ONLY if shown is None else f"{_SHOWN_ONLY} ({shown:,} of {total:,})"
         )
         self.subset_box.setToolTip(
             "Score and test only the sentences the sentence table shows (filter it "
@@ -348,8 +355,7 @@ class SystemTable(QWidget):
         self._show_status()
 
     def _show_busy(self, busy: bool) -> None:
-        self.progress.setVisible(busy)
-        self.cancel_button.setVisible(busy)
+        self.progress_row.setVisible(busy)
         if not busy:
             self._show_status()
 
@@ -375,7 +381,7 @@ class SystemTable(QWidget):
             for n in range(1, orders + 1)
         ]
         self.legend.setText(
-            "Why Δ: " + " ".join(chips) + " — right of the line a gain, left a loss"
+            "Why Δ: " + " ".join(chips) + " (right of the line a gain, left a loss)"
         )
 
     def status_text(self) -> str:

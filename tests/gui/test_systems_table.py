@@ -278,7 +278,7 @@ def test_the_test_of_the_shown_sentences_is_labelled_with_their_number(
     model = table.model
     rows = np.arange(0, 500, 3, dtype=np.int64)  # 167 sentences
     model.set_shown_rows(rows)
-    assert table.subset_box.text() == "Shown sentences only (167 of 500)"
+    assert table.subset_box.text() == "Shown only (167 of 500)"
     table.subset_box.setChecked(True)
     assert cells(model, SystemColumn.BLEU)["UEdin"] == (
         f"{sacrebleu_score(2, rows):.2f}"
