@@ -23,6 +23,7 @@ from PySide6.QtCore import (
     QPersistentModelIndex,
     QPoint,
     QRect,
+    QSignalBlocker,
     QSize,
     Qt,
 )
@@ -330,6 +331,9 @@ class SystemTable(QWidget):
         shown = self.model.shown_count
         total = len(self.model.entries[0].stats) if self.model.entries else 0
         self.subset_box.setEnabled(shown is not None)
+        if self.subset_box.isChecked() != self.model.subset:
+            with QSignalBlocker(self.subset_box):
+                self.subset_box.setChecked(self.model.subset)
         self.subset_box.setText(
             _SHOWN_ONLY if shown is None else f"{_SHOWN_ONLY} ({shown:,} of {total:,})"
         )
