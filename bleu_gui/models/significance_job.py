@@ -45,8 +45,8 @@ POLL_MS = 20
 """How often the test's process is asked for replies while a test runs."""
 
 DIED_MESSAGE = (
-    "the significance test stopped: its process ended unexpectedly "
-    "(out of memory?); run it again"
+    "the significance test's process ended unexpectedly (out of memory?); "
+    "run the test again"
 )
 
 Result = PairedTestResult | AllPairsResult

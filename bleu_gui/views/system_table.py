@@ -392,7 +392,7 @@ class SystemTable(QWidget):
         """The status line: a failure, why the test cannot run, staleness, subset."""
         said: list[str] = []
         if self._failure:
-            said.append(f"The test could not run: {self._failure}")
+            said.append(f"The test failed: {self._failure}.")
         why_not = self.model.why_not_run()
         if why_not and len(self.model.entries) > 0:
             said.append(why_not)

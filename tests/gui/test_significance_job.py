@@ -7,6 +7,8 @@ tests/core). Events are ordered by signals, never by sleeps.
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from collections.abc import Iterator
 
 import numpy as np
@@ -249,3 +251,17 @@ def test_a_dead_process_fails_the_test_in_one_line_and_is_replaced(
     assert blocker.args == [long, DIED_MESSAGE]
     result = run(qtbot, job, request(PairedTest.BOOTSTRAP, 100))
     assert isinstance(result, PairedTestResult)
+
+
+def test_the_new_models_load_no_widgets_and_the_process_no_qt() -> None:
+    code = (
+        "import sys, bleu_gui.models.systems_model, bleu_gui.models.all_pairs_model, "
+        "bleu_gui.models.significance_job; "
+        "assert 'PySide6.QtWidgets' not in sys.modules, 'models imported QtWidgets'"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True)
+    code = (
+        "import sys, bleu_gui.core.significance_process; "
+        "assert 'PySide6' not in sys.modules, 'the process module imported Qt'"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True)

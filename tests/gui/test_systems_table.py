@@ -410,3 +410,24 @@ def test_stats_of_another_test_set_are_refused_in_one_line(
     assert model.index(1, delta).data(Qt.ItemDataRole.ToolTipRole) == (
         "the systems have 500 and 10 segments: they must translate the same test set"
     )
+
+
+def test_a_failed_test_is_said_in_one_line_and_the_table_stays(
+    qtbot: QtBot, table: SystemTable
+) -> None:
+    model = table.model
+    model.run(PairedTest.RANDOMIZATION, 1_000_000)
+    with qtbot.waitSignal(model.job.progress_changed, timeout=_TIMEOUT_MS):
+        pass
+    process = model.job._process
+    assert process is not None
+    with qtbot.waitSignal(model.failed, timeout=_TIMEOUT_MS):
+        process._process.kill()
+    assert table.status_text() == (
+        "The test failed: the significance test's process ended unexpectedly "
+        "(out of memory?); run the test again."
+    )
+    assert cells(model, SystemColumn.BLEU)["UEdin"] == "50.93"
+    with qtbot.waitSignal(model.job.finished, timeout=_TIMEOUT_MS):
+        table.run_button.click()
+    assert table.status_text() == ""
