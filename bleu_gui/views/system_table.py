@@ -307,16 +307,26 @@ class SystemTable(QWidget):
         self._show_status()
 
     def _on_context_menu(self, at: QPoint) -> None:
+        menu = self.context_menu_at(at)
+        if menu is not None:
+            menu.popup(self.table.viewport().mapToGlobal(at))
+
+    def context_menu_at(self, at: QPoint) -> QMenu | None:
+        """The table's context menu for the row at `at` (viewport pixels), unshown.
+
+        "Use <system> as the baseline": asks for it (`baseline_requested`).
+        """
         index = self.table.indexAt(at)
         if not index.isValid():
-            return
+            return None
         system = int(index.data(SYSTEM_ROLE))
         name = self.model.entries[system].name
         menu = QMenu(self)
+        menu.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         action = menu.addAction(f"Use {name} as the baseline")
         action.setEnabled(system != self.model.baseline)
         action.triggered.connect(lambda: self.baseline_requested.emit(system))
-        menu.popup(self.table.viewport().mapToGlobal(at))
+        return menu
 
     # --- what the model says -------------------------------------------------------
 

@@ -119,9 +119,13 @@ def test_before_any_test_the_scores_and_deltas_are_sacrebleus(
 
 
 def test_the_bootstrap_cells_equal_sacrebleus_paired_test(
-    qtbot: QtBot, model: SystemsModel, monkeypatch: pytest.MonkeyPatch
+    qtbot: QtBot,
+    model: SystemsModel,
+    monkeypatch: pytest.MonkeyPatch,
+    qtmodeltester: Any,
 ) -> None:
     run(qtbot, model, PairedTest.BOOTSTRAP, 1000)
+    qtmodeltester.check(model)
     theirs = sacrebleu_rows(monkeypatch, [0, 1, 2, 3], PairedTest.BOOTSTRAP, 1000)
     means = cells(model, SystemColumn.MEAN_CI)
     p_values = cells(model, SystemColumn.P_VALUE)
@@ -431,3 +435,20 @@ def test_a_failed_test_is_said_in_one_line_and_the_table_stays(
     with qtbot.waitSignal(model.job.finished, timeout=_TIMEOUT_MS):
         table.run_button.click()
     assert table.status_text() == ""
+
+
+def test_the_context_menu_asks_for_a_system_as_the_baseline(
+    qtbot: QtBot, table: SystemTable
+) -> None:
+    view = table.table
+    view.resize(1200, 300)
+    menu = table.context_menu_at(view.visualRect(table.model.index(2, 0)).center())
+    assert menu is not None
+    (action,) = menu.actions()
+    assert action.text() == "Use UEdin as the baseline"
+    with qtbot.waitSignal(table.baseline_requested) as blocker:
+        action.trigger()
+    assert blocker.args == [2]
+    menu = table.context_menu_at(view.visualRect(table.model.index(0, 0)).center())
+    assert menu is not None
+    assert not menu.actions()[0].isEnabled()  # already the baseline
