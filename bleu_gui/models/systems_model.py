@@ -43,9 +43,17 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QFont
 from typing_extensions import override
 
-from bleu_gui.core import BleuConfig, BleuScore, Compat, CorpusStats, score_corpus
+from bleu_gui.core import (
+    BleuConfig,
+    BleuScore,
+    Compat,
+    CorpusStats,
+    SummedStats,
+    required_order,
+)
 from bleu_gui.core.explain import format_points
 from bleu_gui.core.score_delta import ScoreDelta, check_same_references, decompose
+from bleu_gui.core.scoring import fit_stats, score_summed
 from bleu_gui.core.signature import test_signature
 from bleu_gui.core.significance import (
     DEFAULT_SEED,
@@ -320,6 +328,7 @@ class SystemsModel(QAbstractTableModel):
         self._result: PairedTestResult | AllPairsResult | None = None
         self._request: SignificanceRequest | None = None  # the result's
         self._result_signature = ""
+        self._sums: dict[tuple[int, int], SummedStats] = {}  # see `_summed_of`
         self._rows: list[_Row] = []
         self._order: list[int] = []  # table row -> index in `_rows`
         self._sort: tuple[int, Qt.SortOrder] | None = None
@@ -356,9 +365,12 @@ class SystemsModel(QAbstractTableModel):
         options stays, marked stale.
         """
         entries = tuple(entries)
-        if [e.stats for e in entries] != [e.stats for e in self._entries] or [
-            e.name for e in entries
-        ] != [e.name for e in self._entries]:
+        same_stats = [e.stats for e in entries] == [e.stats for e in self._entries]
+        if not same_stats:
+            self._sums.clear()
+        if not same_stats or [e.name for e in entries] != [
+            e.name for e in self._entries
+        ]:
             self._result = self._request = None
             self.cancel()
         self._entries = entries
@@ -390,6 +402,7 @@ class SystemsModel(QAbstractTableModel):
             else np.unique(np.asarray(rows, dtype=np.int64))  # sorted, once each
         )
         if self._subset:
+            self._sums.clear()
             self._refresh()
         else:
             self.result_changed.emit()
@@ -398,6 +411,7 @@ class SystemsModel(QAbstractTableModel):
         """Whether scores and tests are those of the shown sentences only."""
         if enabled != self._subset:
             self._subset = enabled
+            self._sums.clear()
             self._refresh()
 
     @property
@@ -532,14 +546,32 @@ class SystemsModel(QAbstractTableModel):
         self._update_all_pairs()
         self.result_changed.emit()
 
+    def _summed_of(
+        self, system: int, entry: SystemEntry, rows: npt.NDArray[np.int64] | None
+    ) -> SummedStats:
+        """A system's sums over the scope, for the orders the config scores.
+
+        Kept until the systems or the scope change: summing 100,000 segments
+        takes about 20 ms, re-scoring sums after a new baseline or smoothing
+        microseconds.
+        """
+        key = (system, required_order(self._config))
+        summed = self._sums.get(key)
+        if summed is None:
+            stats = entry.stats if rows is None else entry.stats.subset(rows)
+            summed = fit_stats(stats, self._config).summed()
+            self._sums[key] = summed
+        return summed
+
     def _compute_rows(self) -> list[_Row]:
         rows = self.scope_rows()
         scores: list[BleuScore | None] = []
         errors: list[str | None] = []
-        for entry in self._entries:
-            stats = entry.stats if rows is None else entry.stats.subset(rows)
+        for k, entry in enumerate(self._entries):
             try:
-                scores.append(score_corpus(stats, self._config))
+                scores.append(
+                    score_summed(self._summed_of(k, entry, rows), self._config)
+                )
                 errors.append(None)
             except ValueError as error:
                 scores.append(None)

@@ -15,6 +15,7 @@ import pytest
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
+from sacrebleu.metrics.bleu import BLEU
 
 from bleu_gui.core import BleuConfig, Compat, CorpusStats, Smoothing
 from bleu_gui.core.significance import PairedTest, SystemResult
@@ -27,12 +28,14 @@ from bleu_gui.models.systems_model import (
 )
 from bleu_gui.views.palette import delta_part_color
 from bleu_gui.views.system_table import SystemTable
+from tests.core.demo_systems import references
 from tests.gui.palettes import dark_palette, light_palette
 from tests.gui.systems_support import (
     NAMES,
     SIGNATURE,
     demo_entries,
     demo_stats,
+    demo_texts,
     sacrebleu_rows,
     sacrebleu_score,
 )
@@ -452,3 +455,16 @@ def test_the_context_menu_asks_for_a_system_as_the_baseline(
     menu = table.context_menu_at(view.visualRect(table.model.index(0, 0)).center())
     assert menu is not None
     assert not menu.actions()[0].isEnabled()  # already the baseline
+
+
+def test_a_new_order_rescores_from_the_same_statistics(model: SystemsModel) -> None:
+    """The sums kept between changes are per order: BLEU-2 is sacreBLEU's BLEU-2."""
+    model.set_systems(demo_entries(), BleuConfig(max_order=2), "…")
+    refs = [list(r) for r in references()]
+    expected = {
+        name: f"{BLEU(max_ngram_order=2).corpus_score(list(lines), refs).score:.2f}"
+        for name, lines in zip(NAMES, demo_texts(), strict=True)
+    }
+    assert cells(model, SystemColumn.BLEU) == expected
+    model.set_config(BleuConfig(), SIGNATURE)
+    assert cells(model, SystemColumn.BLEU)["Facebook-AI"] == "52.27"
