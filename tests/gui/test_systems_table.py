@@ -457,8 +457,10 @@ def test_the_context_menu_asks_for_a_system_as_the_baseline(
     assert not menu.actions()[0].isEnabled()  # already the baseline
 
 
-def test_a_new_order_rescores_from_the_same_statistics(model: SystemsModel) -> None:
-    """The sums kept between changes are per order: BLEU-2 is sacreBLEU's BLEU-2."""
+def test_a_new_order_rescores_from_the_same_statistics(qtbot: QtBot) -> None:
+    """The sums kept between changes are per order: BLEU-2, then BLEU-4, from the
+    same statistics, are sacreBLEU's."""
+    model = SystemsModel()
     model.set_systems(demo_entries(), BleuConfig(max_order=2), "…")
     refs = [list(r) for r in references()]
     expected = {
