@@ -40,6 +40,7 @@ from PySide6.QtWidgets import (
     QProgressBar,
     QPushButton,
     QSpinBox,
+    QStyle,
     QStyledItemDelegate,
     QStyleOptionViewItem,
     QTableView,
@@ -123,17 +124,24 @@ class DeltaBarDelegate(QStyledItemDelegate):
         painter.save()
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)
         right = left = float(zero)
+        # On a selected row the bar is framed in the base colour: the highlight
+        # is often as blue as the n-gram parts.
+        selected = bool(option.state & QStyle.StateFlag.State_Selected)
+        frame = palette.color(QPalette.ColorRole.Base)
         for part in delta.parts:
             width = abs(part.points) * per_point
             if width <= 0:
                 continue
-            color = delta_part_color(part.order, palette)
             if part.points > 0:
-                painter.fillRect(_span(right, width, rect), color)
+                span = _span(right, width, rect)
                 right += width
             else:
                 left -= width
-                painter.fillRect(_span(left, width, rect), color)
+                span = _span(left, width, rect)
+            painter.fillRect(span, delta_part_color(part.order, palette))
+            if selected:
+                painter.setPen(frame)
+                painter.drawRect(span.adjusted(0, 0, -1, -1))
         painter.setPen(muted_text_color(palette))
         painter.drawLine(zero, option.rect.top() + 1, zero, option.rect.bottom() - 1)
         painter.restore()
