@@ -60,19 +60,6 @@ _REFERENCE_COLORS: tuple[tuple[str, str], ...] = (
 )
 REFERENCE_COLOR_COUNT = len(_REFERENCE_COLORS)
 
-# The parts of a BLEU difference (`core.score_delta`): length in vermillion, the
-# orders on one blue ramp (light to dark for 1- to 6-grams on a light base, dark to
-# light on a dark one), so that a bar's segments read in order and length stands out.
-_DELTA_LENGTH = ("#d55e00", "#f08a4b")
-_DELTA_ORDERS: tuple[tuple[str, str], ...] = (
-    ("#9ecae1", "#3a6d99"),
-    ("#6baed6", "#4f8cc4"),
-    ("#3182bd", "#79b0e0"),
-    ("#08519c", "#a9cff0"),
-    ("#08306b", "#cfe5f7"),
-    ("#041c40", "#eaf4fc"),
-)
-
 # How much of the reference's colour tints the matched background in a reference.
 _TINT = 0.3
 # The hover emphasis: how much of the reference's colour fills the linked span.
@@ -161,15 +148,13 @@ def reference_link_format(index: int, palette: QPalette) -> QTextCharFormat:
     return text_format
 
 
-def delta_part_color(order: int, palette: QPalette) -> QColor:
-    """The colour of a part of a BLEU difference: 0 for length, n for n-grams.
+def delta_part_color(index: int, palette: QPalette) -> QColor:
+    """The colour of part `index` of a score difference (0: length, n: order n).
 
-    Orders past six take the sixth's colour.
+    The reference hues (distinct under colour vision deficiencies); a bar of parts
+    is never drawn next to a reference, and each part is named beside its colour.
     """
-    dark = is_dark(palette)
-    if order == 0:
-        return QColor(_DELTA_LENGTH[dark])
-    return QColor(_DELTA_ORDERS[min(order, len(_DELTA_ORDERS)) - 1][dark])
+    return reference_color(index, palette)
 
 
 def muted_text_color(palette: QPalette) -> QColor:
