@@ -24,6 +24,7 @@ import textwrap
 from collections.abc import Callable, Sequence
 
 from bleu_gui.core import BleuConfig, Compat, ConfigError, CorpusStats
+from bleu_gui.core.signature import test_signature
 from bleu_gui.core.significance import (
     DEFAULT_SAMPLES,
     DEFAULT_SEED,
@@ -33,6 +34,7 @@ from bleu_gui.core.significance import (
     PairedTestResult,
     SystemResult,
     all_pairs,
+    is_starred,
     paired_test,
 )
 
@@ -269,16 +271,6 @@ def system_names(
     return names
 
 
-def test_signature(sig: str, key: str, samples: int, seed: int | None) -> str:
-    """`sig` with the resampling's `bs:`/`ar:` and `seed:` after `nrefs:`.
-
-    Where sacreBLEU puts them.
-    """
-    nrefs, _, rest = sig.partition("|")
-    seed_text = "none" if seed is None else str(seed)
-    return f"{nrefs}|{key}:{samples}|seed:{seed_text}|{rest}"
-
-
 def run_paired(
     stats: Sequence[CorpusStats],
     texts: Sequence[Sequence[str]],
@@ -371,7 +363,7 @@ def _p_text(p: float, same: Identity | None, breaks: str, label: str = "p") -> s
     text = f"({label} = {p:.4f})"
     if same is not None:
         return f"{text}{breaks}{same.value}"
-    return text + ("" if p > 0.05 else "*")
+    return text + ("*" if is_starred(p) else "")
 
 
 # What an identity means, said once for every layout (bleu-gui's words).

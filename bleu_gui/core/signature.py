@@ -18,7 +18,7 @@ from importlib import metadata
 
 from bleu_gui.core.config import BleuConfig, Compat, Smoothing
 
-__all__ = ["signature"]
+__all__ = ["signature", "test_signature"]
 
 _EMULATED_VERSION = {
     Compat.NLTK: "nltk-3.10.4",
@@ -80,6 +80,18 @@ def signature(
         parts.append("bom:dropped")
     parts.append(f"version:bleu-gui-{metadata.version('bleu-gui')}")
     return "|".join(parts)
+
+
+def test_signature(sig: str, key: str, samples: int, seed: int | None) -> str:
+    """`sig` with a resampling test's `bs:N`/`ar:N` and `seed:S` after `nrefs:`.
+
+    Where sacreBLEU puts them, so that a significance result carries the same
+    signature on the command line and in the window (`key` is the test's
+    `PairedTest` value, "bs" or "ar"; an unseeded test reads `seed:none`).
+    """
+    nrefs, _, rest = sig.partition("|")
+    seed_text = "none" if seed is None else str(seed)
+    return f"{nrefs}|{key}:{samples}|seed:{seed_text}|{rest}"
 
 
 def _smooth(config: BleuConfig) -> str:

@@ -70,6 +70,7 @@ from bleu_gui.core.steps import drain
 __all__ = [
     "DEFAULT_SAMPLES",
     "DEFAULT_SEED",
+    "STAR_LEVEL",
     "AllPairsResult",
     "ConfidenceResult",
     "Identity",
@@ -82,6 +83,7 @@ __all__ = [
     "all_pairs",
     "confidence",
     "holm",
+    "is_starred",
     "iter_all_pairs",
     "iter_confidence",
     "iter_paired_test",
@@ -112,6 +114,15 @@ _ROW_QUANTUM = 32
 _FLOAT32_EXACT = 1 << 24
 
 FloatArray = npt.NDArray[np.float64]
+
+STAR_LEVEL = 0.05
+"""sacreBLEU marks a p-value at or below this with a star (its legend says "< 0.05",
+its code compares `<= 0.05`)."""
+
+
+def is_starred(p_value: float) -> bool:
+    """Whether sacreBLEU prints `p_value` with its star: 0.05 or less."""
+    return p_value <= STAR_LEVEL
 
 
 class PairedTest(StrEnum):

@@ -1,0 +1,466 @@
+"""The systems table: which system is better, is it real, and why.
+
+One row per system (`models.systems_model`): BLEU, Δ to the baseline, the paired
+test's mean ± 95% CI and p-value, the test and its signature, and the Δ split into
+length and per-order parts, painted as a small bar (`DeltaBarDelegate`). Above it:
+the test (bootstrap or approximate randomization), its number of samples, the
+baseline, whether to test the shown sentences only or every pair, Run, and the
+progress with Cancel. Below it: a legend of the bar's colours and one line of
+status (a failure, a stale result, a subset's label and its caveat).
+
+The baseline belongs to the session: choosing one here (the combo or the table's
+context menu) only emits `baseline_requested`; the table follows the model's
+`baseline_changed`.
+"""
+
+from __future__ import annotations
+
+import html
+
+from PySide6.QtCore import (
+    QEvent,
+    QModelIndex,
+    QPersistentModelIndex,
+    QPoint,
+    QRect,
+    QSignalBlocker,
+    QSize,
+    Qt,
+)
+from PySide6.QtCore import Signal as QtSignal
+from PySide6.QtGui import QColor, QPainter, QPalette
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QCheckBox,
+    QComboBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QMenu,
+    QProgressBar,
+    QPushButton,
+    QSpinBox,
+    QStyle,
+    QStyledItemDelegate,
+    QStyleOptionViewItem,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+from typing_extensions import override
+
+from bleu_gui.core.score_delta import ScoreDelta
+from bleu_gui.core.significance import DEFAULT_SAMPLES, PairedTest
+from bleu_gui.models.significance_text import SUBSET_NOTE
+from bleu_gui.models.systems_model import (
+    DELTA_ROLE,
+    STALE_ROLE,
+    SYSTEM_ROLE,
+    SystemColumn,
+    SystemsModel,
+)
+from bleu_gui.views.palette import delta_part_color, is_palette_change, muted_text_color
+
+__all__ = ["TEST_LABELS", "DeltaBarDelegate", "SystemTable"]
+
+TEST_LABELS = {
+    PairedTest.BOOTSTRAP: "Bootstrap",
+    PairedTest.RANDOMIZATION: "Randomization",
+}
+"""The test menu's entries."""
+
+_SHOWN_ONLY = "Shown only"
+_MAX_SAMPLES = 1_000_000
+_BAR_WIDTH = 160  # the Why Δ column's width, pixels
+_PAD = 3
+
+
+class DeltaBarDelegate(QStyledItemDelegate):
+    """Paints the Δ's parts as a bar, and a stale result's cells muted.
+
+    The bar: a line at zero; each part (length, then the orders) a segment in its
+    colour, gains stacked to the right of the line, losses to the left. Every row
+    is drawn to one scale, the cell's width spanning the largest loss and the
+    largest gain of any row, so that bars compare across rows.
+    """
+
+    def __init__(self, why_column: int, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._why = why_column
+
+    @override
+    def initStyleOption(
+        self, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex
+    ) -> None:
+        super().initStyleOption(option, index)
+        if index.data(STALE_ROLE):
+            muted = muted_text_color(option.palette)
+            option.palette.setColor(QPalette.ColorRole.Text, muted)
+        if index.column() == self._why:
+            option.text = ""
+
+    @override
+    def paint(
+        self,
+        painter: QPainter,
+        option: QStyleOptionViewItem,
+        index: QModelIndex | QPersistentModelIndex,
+    ) -> None:
+        super().paint(painter, option, index)
+        if index.column() != self._why:
+            return
+        delta = index.data(DELTA_ROLE)
+        if not isinstance(delta, ScoreDelta):
+            return
+        gains, losses = _extent(index)
+        if gains + losses <= 0:
+            return
+        rect: QRect = option.rect.adjusted(_PAD, _PAD + 1, -_PAD, -_PAD - 1)
+        palette: QPalette = option.palette
+        # Zero where the largest loss of any row ends: no half of the bar idles
+        # when every system is better (or worse) than the baseline.
+        per_point = rect.width() / (gains + losses)
+        zero = rect.left() + round(losses * per_point)
+        painter.save()
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)
+        right = left = float(zero)
+        # On a selected row the bar is framed in the base colour: the highlight
+        # is often as blue as the n-gram parts.
+        selected = bool(option.state & QStyle.StateFlag.State_Selected)
+        frame = palette.color(QPalette.ColorRole.Base)
+        for part in delta.parts:
+            width = abs(part.points) * per_point
+            if width <= 0:
+                continue
+            if part.points > 0:
+                span = _span(right, width, rect)
+                right += width
+            else:
+                left -= width
+                span = _span(left, width, rect)
+            painter.fillRect(span, delta_part_color(part.order, palette))
+            if selected:
+                painter.setPen(frame)
+                painter.drawRect(span.adjusted(0, 0, -1, -1))
+        painter.setPen(muted_text_color(palette))
+        painter.drawLine(zero, option.rect.top() + 1, zero, option.rect.bottom() - 1)
+        painter.restore()
+
+    @override
+    def sizeHint(
+        self, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex
+    ) -> QSize:
+        size = super().sizeHint(option, index)
+        if index.column() == self._why:
+            return QSize(_BAR_WIDTH, size.height())
+        return size
+
+
+def _span(start: float, width: float, rect: QRect) -> QRect:
+    """A segment of the bar: from `start` for `width` pixels, at least one wide."""
+    return QRect(round(start), rect.top(), max(1, round(width)), rect.height())
+
+
+def _extent(index: QModelIndex | QPersistentModelIndex) -> tuple[float, float]:
+    """The largest total gain and the largest total loss of any row's Δ (points)."""
+    model = index.model()
+    gains = losses = 0.0
+    for row in range(model.rowCount()):
+        delta = model.index(row, index.column()).data(DELTA_ROLE)
+        if isinstance(delta, ScoreDelta):
+            gains = max(gains, sum(p.points for p in delta.parts if p.points > 0))
+            losses = max(losses, -sum(p.points for p in delta.parts if p.points < 0))
+    return gains, losses
+
+
+class SystemTable(QWidget):
+    """The systems table with its test controls (see the module).
+
+    Signals:
+        baseline_requested: (position) the user chose this system as the baseline.
+    """
+
+    baseline_requested = QtSignal(int)
+
+    def __init__(self, model: SystemsModel, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.model = model
+        self._failure: str | None = None
+
+        self.test_box = QComboBox()
+        for test, label in TEST_LABELS.items():
+            self.test_box.addItem(label, test)
+        self.test_box.setToolTip(
+            "The paired test: bootstrap resampling (sacreBLEU's --paired-bs, with "
+            "a 95% interval) or approximate randomization (--paired-ar); each "
+            "system is tested against the baseline"
+        )
+        self.samples_box = QSpinBox()
+        self.samples_box.setRange(1, _MAX_SAMPLES)
+        self.samples_box.setGroupSeparatorShown(True)
+        self.samples_box.setValue(DEFAULT_SAMPLES[PairedTest.BOOTSTRAP])
+        self.samples_box.setToolTip(
+            "Resamples (bootstrap) or trials (randomization); sacreBLEU's defaults "
+            "are 1,000 and 10,000"
+        )
+        self.baseline_box = QComboBox()
+        self.baseline_box.setToolTip("The system every other one is compared with")
+        self.subset_box = QCheckBox(_SHOWN_ONLY)
+        self.all_pairs_box = QCheckBox("All pairs")
+        self.all_pairs_box.setToolTip(
+            "Test every pair of systems on the same resamples (see the All pairs "
+            "matrix), not only each against the baseline"
+        )
+        self.run_button = QPushButton("Run")
+        self.cancel_button = QPushButton("Cancel")
+        self.progress = QProgressBar()
+        self.progress.setTextVisible(True)
+
+        # Three short rows rather than one long one: the table may sit in a dock
+        # 400 pixels wide. The progress row shows only while a test runs.
+        test_row = QHBoxLayout()
+        test_row.addWidget(QLabel("Test:"))
+        test_row.addWidget(self.test_box)
+        test_row.addWidget(self.samples_box)
+        test_row.addStretch(1)
+        test_row.addWidget(self.run_button)
+        choice_row = QHBoxLayout()
+        choice_row.addWidget(QLabel("Baseline:"))
+        choice_row.addWidget(self.baseline_box)
+        choice_row.addWidget(self.subset_box)
+        choice_row.addWidget(self.all_pairs_box)
+        choice_row.addStretch(1)
+        self.progress_row = QWidget()
+        progress_row = QHBoxLayout(self.progress_row)
+        progress_row.setContentsMargins(0, 0, 0, 0)
+        progress_row.addWidget(self.progress, 1)
+        progress_row.addWidget(self.cancel_button)
+
+        self.table = QTableView()
+        self.table.setModel(model)
+        # No sort until a header is clicked: the systems in the order given.
+        self.table.horizontalHeader().setSortIndicator(-1, Qt.SortOrder.AscendingOrder)
+        self.table.setSortingEnabled(True)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.table.setShowGrid(False)
+        self.table.setWordWrap(False)
+        self.table.verticalHeader().hide()
+        self.table.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        self.delegate = DeltaBarDelegate(model.column_of(SystemColumn.WHY), self.table)
+        self.table.setItemDelegate(self.delegate)
+        header = self.table.horizontalHeader()
+        header.setHighlightSections(False)
+        header.setStretchLastSection(True)
+
+        self.legend = QLabel()
+        self.legend.setTextFormat(Qt.TextFormat.RichText)
+        self.legend.setWordWrap(True)
+        self.status = QLabel()
+        self.status.setWordWrap(True)
+        self.status.setTextInteractionFlags(
+            Qt.TextInteractionFlag.TextSelectableByMouse
+        )
+
+        layout = QVBoxLayout(self)
+        layout.addLayout(test_row)
+        layout.addLayout(choice_row)
+        layout.addWidget(self.progress_row)
+        layout.addWidget(self.table, 1)
+        layout.addWidget(self.legend)
+        layout.addWidget(self.status)
+
+        self._connect_signals()
+        self._show_busy(self.model.job.is_running)
+        self._on_model_changed()
+
+    def _connect_signals(self) -> None:
+        model, job = self.model, self.model.job
+        self.test_box.currentIndexChanged.connect(self._on_test_changed)
+        self.baseline_box.activated.connect(self._on_baseline_chosen)
+        self.subset_box.toggled.connect(model.set_subset)
+        self.run_button.clicked.connect(self._on_run)
+        self.cancel_button.clicked.connect(model.cancel)
+        self.table.customContextMenuRequested.connect(self._on_context_menu)
+        self.table.selectionModel().currentRowChanged.connect(self._show_status)
+        model.modelReset.connect(self._fit_columns)
+        model.result_changed.connect(self._on_model_changed)
+        model.baseline_changed.connect(self._show_baseline)
+        model.failed.connect(self._on_failed)
+        job.busy_changed.connect(self._show_busy)
+        job.progress_changed.connect(self._show_progress)
+
+    # --- user intents --------------------------------------------------------------
+
+    @property
+    def test(self) -> PairedTest:
+        """The test chosen."""
+        return PairedTest(self.test_box.currentData())
+
+    def _on_test_changed(self) -> None:
+        self.samples_box.setValue(DEFAULT_SAMPLES[self.test])
+
+    def _on_baseline_chosen(self, position: int) -> None:
+        if position != self.model.baseline:
+            self.baseline_requested.emit(position)
+
+    def _on_run(self) -> None:
+        self._failure = None
+        self.progress.setValue(0)
+        self.model.run(
+            self.test,
+            self.samples_box.value(),
+            all_pairs=self.all_pairs_box.isChecked(),
+        )
+        self._show_status()
+
+    def _on_context_menu(self, at: QPoint) -> None:
+        menu = self.context_menu_at(at)
+        if menu is not None:
+            menu.popup(self.table.viewport().mapToGlobal(at))
+
+    def context_menu_at(self, at: QPoint) -> QMenu | None:
+        """The table's context menu for the row at `at` (viewport pixels), unshown.
+
+        "Use <system> as the baseline": asks for it (`baseline_requested`).
+        """
+        index = self.table.indexAt(at)
+        if not index.isValid():
+            return None
+        system = int(index.data(SYSTEM_ROLE))
+        name = self.model.entries[system].name
+        menu = QMenu(self)
+        menu.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        action = menu.addAction(f"Use {name} as the baseline")
+        action.setEnabled(system != self.model.baseline)
+        action.triggered.connect(lambda: self.baseline_requested.emit(system))
+        return menu
+
+    # --- what the model says -------------------------------------------------------
+
+    def _on_model_changed(self) -> None:
+        names = [entry.name for entry in self.model.entries]
+        if [
+            self.baseline_box.itemText(k) for k in range(self.baseline_box.count())
+        ] != (names):
+            self.baseline_box.clear()
+            self.baseline_box.addItems(names)
+        self._show_baseline(self.model.baseline)
+        shown = self.model.shown_count
+        total = len(self.model.entries[0].stats) if self.model.entries else 0
+        self.subset_box.setEnabled(shown is not None)
+        if self.subset_box.isChecked() != self.model.subset:
+            with QSignalBlocker(self.subset_box):
+                self.subset_box.setChecked(self.model.subset)
+        self.subset_box.setText(
+            _SHOWN_ONLY if shown is None else f"{_SHOWN_ONLY} ({shown:,} of {total:,})"
+        )
+        self.subset_box.setToolTip(
+            "Score and test only the sentences the sentence table shows (filter it "
+            "first)"
+            if shown is None
+            else "Score and test only the sentences the sentence table shows. "
+            + SUBSET_NOTE
+        )
+        why_not = self.model.why_not_run()
+        self.run_button.setEnabled(why_not is None)
+        self.run_button.setToolTip(why_not or "Run the test in the background")
+        self._show_legend()
+        self._show_status()
+
+    def _show_baseline(self, position: int) -> None:
+        if 0 <= position < self.baseline_box.count():
+            self.baseline_box.setCurrentIndex(position)
+
+    def _on_failed(self, message: str) -> None:
+        self._failure = message
+        self._show_status()
+
+    def _show_busy(self, busy: bool) -> None:
+        self.progress_row.setVisible(busy)
+        if not busy:
+            self._show_status()
+
+    def _show_progress(self, done: int, total: int) -> None:
+        self.progress.setMaximum(total)
+        self.progress.setValue(done)
+        self.progress.setFormat(f"{done:,} of {total:,}")
+
+    def _fit_columns(self) -> None:
+        self.table.resizeColumnsToContents()
+        why = self.model.column_of(SystemColumn.WHY)
+        self.table.setColumnWidth(why, _BAR_WIDTH)
+        self.table.horizontalHeader().setSectionResizeMode(
+            self.model.column_of(SystemColumn.SIGNATURE),
+            QHeaderView.ResizeMode.Interactive,
+        )
+
+    def _show_legend(self) -> None:
+        orders = self.model.config.max_order
+        palette = self.palette()
+        chips = [_chip(delta_part_color(0, palette), "length")] + [
+            _chip(delta_part_color(n, palette), f"{n}-gram")
+            for n in range(1, orders + 1)
+        ]
+        self.legend.setText(
+            "Why Δ: " + " ".join(chips) + " (right of the line a gain, left a loss)"
+        )
+
+    def status_text(self) -> str:
+        """The status line: a failure, why the test cannot run, staleness, subset."""
+        said: list[str] = []
+        if self._failure:
+            said.append(f"The test failed: {self._failure}.")
+        why_not = self.model.why_not_run()
+        if why_not and len(self.model.entries) > 0:
+            said.append(why_not)
+        stale = self.model.stale_reason()
+        if stale:
+            said.append(stale)
+        label = self._subset_label()
+        if label:
+            said.append(label[0].upper() + label[1:] + ".")
+        result = self.model.result
+        request_rows = self._tested_rows()
+        if request_rows is not None and result is not None:
+            said.append(SUBSET_NOTE)
+        elif self.model.subset and self.model.shown_count is not None:
+            said.append(
+                f"Scores of the {self.model.shown_count:,} shown sentences only."
+            )
+        return " ".join(said)
+
+    def _tested_rows(self) -> object | None:
+        request = self.model.current_request
+        return None if request is None else request.rows
+
+    def _subset_label(self) -> str | None:
+        """The subset label of the selected system, else of the first that has one."""
+        current = self.table.currentIndex()
+        systems = [current.data(SYSTEM_ROLE)] if current.isValid() else []
+        systems += [
+            self.model.index(row, 0).data(SYSTEM_ROLE)
+            for row in range(self.model.rowCount())
+        ]
+        for system in systems:
+            label = self.model.subset_label(int(system))
+            if label is not None:
+                return label
+        return None
+
+    def _show_status(self) -> None:
+        text = self.status_text()
+        self.status.setText(text)
+        self.status.setVisible(bool(text))
+
+    @override
+    def changeEvent(self, event: QEvent) -> None:
+        """Recolour the legend when the palette changes (light ⇄ dark)."""
+        super().changeEvent(event)
+        if is_palette_change(event):
+            self._show_legend()
+
+
+def _chip(color: QColor, text: str) -> str:
+    """A coloured square and its label, as rich text."""
+    return f'<span style="color:{color.name()}">■</span>&nbsp;{html.escape(text)}'
