@@ -26,6 +26,7 @@ result, to draw its distribution).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -153,10 +154,14 @@ class _ExplainArea(QWidget):
     def changeEvent(self, event: QEvent) -> None:
         super().changeEvent(event)
         if is_palette_change(event):
-            self._restyle()
+            # At the next turn, as `OrderBar` does: a style sheet set while Qt
+            # hands the new palette down to the children is not applied.
+            QTimer.singleShot(0, self, self._restyle)
 
     def _restyle(self) -> None:
-        self.bar.setStyleSheet(checked_button_style(self.palette()))
+        style = checked_button_style(self.palette())
+        if style != self.bar.styleSheet():  # setting it again would repolish
+            self.bar.setStyleSheet(style)
 
 
 class ComparePanels(QObject):
@@ -189,6 +194,7 @@ class ComparePanels(QObject):
         self._detail_stack = QStackedWidget()
         self._explain_area: _ExplainArea | None = None
         self._tabs: QTabWidget | None = None
+        self._select: Callable[[int], bool] | None = None
         self._row: int | None = None
         self._shown: PairKey | None = None
         self._comparing = False
@@ -249,6 +255,7 @@ class ComparePanels(QObject):
             session.config_changed,
         ):
             signal.connect(self._refresh_timer.start)
+        self._select = window.select_sentence
         window.table.sentence_selected.connect(self.show_sentence)
         window.sentence_shown.connect(self.show_sentence)
         window.detail.order_changed.connect(self.pair_detail.set_order)
@@ -510,6 +517,12 @@ class ComparePanels(QObject):
     def _on_ngram_chosen(
         self, order: int, gram: tuple[str, ...], rows: tuple[int, ...]
     ) -> None:
-        """Emphasise the n-gram in the pair view; the table filter gets its rows."""
+        """Emphasise the n-gram in the pair view; the table filter gets its rows.
+
+        A sentence where it counts is selected when the one shown is not among
+        them, so that the click shows the n-gram at once.
+        """
         self.pair_detail.set_chosen_ngram(order, gram)
         self.salient_rows_chosen.emit(tuple(rows))
+        if rows and self._row not in rows and self._select is not None:
+            self._select(rows[0] + 1)

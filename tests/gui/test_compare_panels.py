@@ -309,6 +309,8 @@ def test_the_salient_ngrams_are_the_cores_and_a_click_chooses_one(
     listed = tuple(model.item(row) for row in range(model.rowCount()))
     assert listed == expected[0].b_over_a
     two.tabs.setCurrentIndex(index)
+    select(qtbot, two, 15)
+    assert 14 not in expected[0].b_over_a[0].rows
     # Click B's first 1-gram (the table is sorted by gain, largest first).
     table = lists.table(Side.B)
     first = expected[0].b_over_a[0]
@@ -320,9 +322,14 @@ def test_the_salient_ngrams_are_the_cores_and_a_click_chooses_one(
             pos=table.visualRect(cell).center(),
         )
     assert chosen.args == [first.rows]
+    # The sentence shown (15) is not one of its rows: the first of them is
+    # selected, and the n-gram emphasised in B's translation.
+    assert two.table.selected_corpus_row() == first.rows[0]
+    qtbot.waitUntil(lambda: not compare.sentence_pending, timeout=TIMEOUT)
     detail = compare.pair_detail
-    # The sentence of the first row it wins: the n-gram is emphasised in B.
-    select(qtbot, two, first.rows[0] + 1)
+    pair = detail.pair()
+    assert pair is not None
+    assert pair.b.hypothesis.text == lines(B_FILE)[first.rows[0]]
     emphasised = detail.emphasised_spans(HYP_B)
     shown = detail.displayed_text(HYP_B)
     assert emphasised
@@ -422,5 +429,60 @@ def test_a_large_corpus_counts_its_ngrams_off_the_gui_thread(
         # Every count five times the demo's: the same n-grams lead both lists.
         assert [o.matches_b for o in orders] == [5 * o.matches_b for o in expected]
         assert orders[0].b_over_a[0].gram == expected[0].b_over_a[0].gram
+    finally:
+        close(window)
+
+
+def long_line(name: str) -> str:
+    """60 demo sentences of file `name` on one line (8,000 characters or so)."""
+    return " ".join(lines(name)[:60])
+
+
+def test_a_long_sentence_pair_is_compared_in_the_worker_process(
+    qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    folder = tmp_path / "long"
+    texts = {
+        name: [long_line(name), lines(name)[0]]
+        for name in ("ref.A.txt", "ref.B.txt", A_FILE, B_FILE)
+    }
+    paths = {name: write_lines(folder / name, text) for name, text in texts.items()}
+    files = FileSet(
+        paths[B_FILE],
+        (paths["ref.A.txt"], paths["ref.B.txt"]),
+        None,
+        systems=(paths[A_FILE], paths[B_FILE]),
+    )
+    window = make_window(qtbot, tmp_path)
+    compare = window.compare
+    try:
+        with opened(qtbot, window):
+            window.session.open_files(files)
+        select(qtbot, window, 2)  # the short one, explained at once
+        detail = compare.pair_detail
+        messages: list[str] = []
+        show_message = detail.show_message
+
+        def record(message: str) -> None:
+            messages.append(message)
+            show_message(message)
+
+        monkeypatch.setattr(detail, "show_message", record)
+        with qtbot.waitSignal(compare.explainer.finished, timeout=TIMEOUT) as done:
+            assert window.select_sentence(1)
+        size = sum(len(texts[name][0]) for name in texts)
+        assert messages == [
+            f"Sentence 1 is long ({size:,} characters): "
+            "comparing the two systems in the background…"
+        ]
+        key, explanation = done.args
+        assert key.row == 0
+        pair = detail.pair()
+        assert pair is explanation
+        assert pair.a.hypothesis.text == texts[A_FILE][0]
+        assert pair.b.hypothesis.text == texts[B_FILE][0]
+        references = [texts["ref.A.txt"][0], texts["ref.B.txt"][0]]
+        expected = sacrebleu.sentence_bleu(texts[B_FILE][0], references).score
+        assert pair.b.score.score == expected
     finally:
         close(window)
