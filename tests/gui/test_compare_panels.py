@@ -26,6 +26,7 @@ from sacrebleu.tokenizers.tokenizer_13a import Tokenizer13a
 
 import bleu_gui.models.salient_job as salient_job_module
 from bleu_gui.core import BleuConfig
+from bleu_gui.core.config import Smoothing
 from bleu_gui.core.pair_ngrams import PairStatus, Side
 from bleu_gui.core.parallel import WorkerPool
 from bleu_gui.core.salient import SalientOrder, iter_salient_ngrams, salient_ngrams
@@ -349,6 +350,29 @@ def test_the_salient_ngrams_are_counted_anew_when_the_case_changes(
     ]
     assert done.args == [salient_ngrams(*tokens), (A_FILE, B_FILE)]
     assert done.args[0] != before
+
+
+def test_a_smoothing_change_keeps_the_salient_ngrams_and_updates_the_delta(
+    qtbot: QtBot, two: MainWindow
+) -> None:
+    compare = two.compare
+    select(qtbot, two, 22)  # no 4-gram matched: smoothing counts
+    before = compare.salient_job.results
+    session = two.session
+    config = BleuConfig(smoothing=Smoothing.FLOOR, smooth_value=0.1)
+    with qtbot.assertNotEmitted(compare.salient_job.started):
+        with qtbot.waitSignal(session.pair_changed, timeout=TIMEOUT):
+            session.set_config(config)
+        qtbot.waitUntil(lambda: session.pair is not None, timeout=TIMEOUT)
+        qtbot.waitUntil(lambda: not compare.sentence_pending, timeout=TIMEOUT)
+    assert compare.salient_job.results is before
+    references = [ref[21] for ref in refs()]
+    metric = BLEU(smooth_method="floor", smooth_value=0.1, effective_order=True)
+    a = metric.sentence_score(lines(A_FILE)[21], references).score
+    b = metric.sentence_score(lines(B_FILE)[21], references).score
+    exp = BLEU(effective_order=True).sentence_score(lines(A_FILE)[21], references)
+    assert f"{exp.score:.2f}" != f"{a:.2f}"
+    assert compare.delta_panel.table_rows()[1][1:3] == (f"{a:.2f}", f"{b:.2f}")
 
 
 def test_with_one_system_the_window_is_as_before(one: MainWindow) -> None:
