@@ -35,6 +35,7 @@ from PySide6.QtWidgets import (
     QButtonGroup,
     QHBoxLayout,
     QLabel,
+    QSizePolicy,
     QStackedWidget,
     QTabWidget,
     QToolButton,
@@ -109,6 +110,34 @@ class PairKey:
         )
 
 
+class _PageStack(QStackedWidget):
+    """A stack sized by the page it shows, not by the largest of its pages.
+
+    `QStackedWidget` asks for room for its largest page, shown or not: the pair
+    view would widen the detail of a one-system window, whose layout must stay
+    what it was. A page not shown gets an ignored size policy, which the stack's
+    layout leaves out of its size hints, and its own policy back when shown.
+    """
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._policies: dict[QWidget, QSizePolicy] = {}
+        self.currentChanged.connect(self._size_by_current)
+
+    def add_page(self, page: QWidget) -> None:
+        """Add `page` (the first added is shown)."""
+        self._policies[page] = page.sizePolicy()
+        self.addWidget(page)
+        self._size_by_current()
+
+    def _size_by_current(self) -> None:
+        current = self.currentWidget()
+        ignored = QSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Ignored)
+        for page, policy in self._policies.items():
+            page.setSizePolicy(policy if page is current else ignored)
+        self.updateGeometry()
+
+
 class _ExplainArea(QWidget):
     """The Explain tab: B's explanation, or the Δ explanation, by a toggle."""
 
@@ -130,9 +159,9 @@ class _ExplainArea(QWidget):
         bar_layout.addWidget(self.alone)
         bar_layout.addWidget(self.compared)
         bar_layout.addStretch(1)
-        self.stack = QStackedWidget()
-        self.stack.addWidget(single)
-        self.stack.addWidget(delta)
+        self.stack = _PageStack()
+        self.stack.add_page(single)
+        self.stack.add_page(delta)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(2)
@@ -191,9 +220,10 @@ class ComparePanels(QObject):
         self.salient_list = SalientList()
         self.salient_job = SalientJob(session.worker_pool, self)
         self.explainer = Explainer(self, explain=explain_pair_or_why_not)
-        self._detail_stack = QStackedWidget()
+        self._detail_stack = _PageStack()
         self._explain_area: _ExplainArea | None = None
         self._tabs: QTabWidget | None = None
+        self._salient_policy = self.salient_list.sizePolicy()
         self._select: Callable[[int], bool] | None = None
         self._row: int | None = None
         self._shown: PairKey | None = None
@@ -221,8 +251,8 @@ class ComparePanels(QObject):
 
     def detail_area(self, single: QWidget) -> QWidget:
         """The detail: `single` (the one-system view), or the pair view."""
-        self._detail_stack.addWidget(single)
-        self._detail_stack.addWidget(self.pair_detail)
+        self._detail_stack.add_page(single)
+        self._detail_stack.add_page(self.pair_detail)
         return self._detail_stack
 
     def explain_area(self, single: ExplainPanel) -> QWidget:
@@ -240,8 +270,18 @@ class ComparePanels(QObject):
     def add_salient_tab(self, tabs: QTabWidget) -> None:
         """Add the salient n-grams as a tab of `tabs`, shown when comparing."""
         self._tabs = tabs
+        self._salient_policy = self.salient_list.sizePolicy()
         tabs.addTab(self.salient_list, SALIENT_TAB)
-        tabs.setTabVisible(tabs.indexOf(self.salient_list), False)
+        self._show_salient_tab(False)
+
+    def _show_salient_tab(self, shown: bool) -> None:
+        """Show or hide the salient tab; hidden, it takes no room (see `_PageStack`)."""
+        tabs = self._tabs
+        if tabs is None:
+            return
+        tabs.setTabVisible(tabs.indexOf(self.salient_list), shown)
+        ignored = QSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Ignored)
+        self.salient_list.setSizePolicy(self._salient_policy if shown else ignored)
 
     def connect_window(self, window: MainWindow) -> None:
         """Follow the session, the window's selection, order bar and Tokens."""
@@ -339,9 +379,7 @@ class ComparePanels(QObject):
         if comparing != self._comparing:
             self._comparing = comparing
             self._detail_stack.setCurrentIndex(1 if comparing else 0)
-            if self._tabs is not None:
-                index = self._tabs.indexOf(self.salient_list)
-                self._tabs.setTabVisible(index, comparing)
+            self._show_salient_tab(comparing)
             self.delta_histogram.setVisible(comparing)
             self.distribution_chart.setVisible(comparing and self._has_test)
         if self._explain_area is not None:

@@ -397,6 +397,13 @@ def test_with_one_system_the_window_is_as_before(one: MainWindow) -> None:
     ):
         assert chart.isHidden()
     assert compare.salient_job.request is None
+    # The hidden pages take no room: the panels are laid out as they always were.
+    detail_area = one.detail.parentWidget()
+    assert detail_area is not None
+    assert detail_area.sizeHint() == one.detail.sizeHint()
+    explain_area = one.explain.parentWidget()
+    assert explain_area is not None
+    assert explain_area.sizeHint() == one.explain.sizeHint()
     explained = one.explain.explanation()
     assert explained is not None
     assert explained.hypothesis.text == lines(B_FILE)[0]
