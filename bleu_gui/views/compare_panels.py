@@ -26,7 +26,7 @@ result, to draw its distribution).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -225,6 +225,8 @@ class ComparePanels(QObject):
         self._tabs: QTabWidget | None = None
         self._salient_policy = self.salient_list.sizePolicy()
         self._select: Callable[[int], bool] | None = None
+        # The texts the window's table shows (None: not connected to a window).
+        self._table_texts: Callable[[], Sequence[str]] | None = None
         self._row: int | None = None
         self._shown: PairKey | None = None
         self._comparing = False
@@ -296,6 +298,7 @@ class ComparePanels(QObject):
         ):
             signal.connect(self._refresh_timer.start)
         self._select = window.select_sentence
+        self._table_texts = lambda: window.browser.model.hypotheses
         window.table.sentence_selected.connect(self.show_sentence)
         window.sentence_shown.connect(self.show_sentence)
         window.detail.order_changed.connect(self.pair_detail.set_order)
@@ -407,6 +410,9 @@ class ComparePanels(QObject):
         a, b = pair
         if not 0 <= row < a.corpus.num_segments:
             return None
+        texts = self._table_texts
+        if texts is not None and texts() is not b.corpus.hypothesis.lines:
+            return None  # the table shows a test set being opened: not this pair
         return PairKey(row, a.corpus, b.corpus, self._session.config, (a.name, b.name))
 
     def _explain_now(self) -> None:

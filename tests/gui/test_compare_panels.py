@@ -42,7 +42,7 @@ from bleu_gui.views.compare_panels import (
 )
 from bleu_gui.views.main_window import MainWindow
 from bleu_gui.views.pair_detail import TextKey
-from tests.gui.demo_sets import TIMEOUT, read_lines, write_lines
+from tests.gui.demo_sets import TIMEOUT, other_set, read_lines, write_lines
 
 # The offscreen platform's note when a shown widget's size hints change.
 pytestmark = pytest.mark.qt_log_ignore("propagateSizeHints")
@@ -517,3 +517,20 @@ def test_a_long_sentence_pair_is_compared_in_the_worker_process(
         assert pair.b.score.score == expected
     finally:
         close(window)
+
+
+def test_another_test_set_of_one_system_ends_the_comparison(
+    qtbot: QtBot, two: MainWindow, tmp_path: Path
+) -> None:
+    compare = two.compare
+    other = other_set(tmp_path / "newstest")
+    with opened(qtbot, two):
+        two.session.open_files(other.file_set())
+    qtbot.waitUntil(lambda: not compare.comparing, timeout=TIMEOUT)
+    assert two.detail.isVisible()
+    assert compare.pair_detail.pair() is None
+    assert compare.salient_job.request is None
+    assert not two.tabs.isTabVisible(two.tabs.indexOf(compare.salient_list))
+    explained = two.explain.explanation()
+    assert explained is not None
+    assert explained.hypothesis.text == read_lines(other.candidate)[0]
