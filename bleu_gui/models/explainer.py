@@ -10,20 +10,25 @@ the result, bounded, comes back.
 
 Short segments are explained at once, on the GUI thread, as before: starting a
 process for them would cost more than the work.
+
+The function run in the process is the explainer's (`explain_or_why_not` by
+default); the two-system detail gives its own (`core.pair_request`), so that a
+long sentence of a pair takes the same path.
 """
 
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from concurrent.futures import Future
 from dataclasses import dataclass
+from typing import Any
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
 from bleu_gui.core import BleuConfig
 from bleu_gui.core.explain import (
     ExplainRequest,
-    SentenceExplanation,
     explain_or_why_not,
 )
 from bleu_gui.core.parallel import PoolClosedError, WorkerDiedError, WorkerPool
@@ -70,6 +75,11 @@ class Explainer(QObject):
     A new request supersedes the pending one. Short segments are for
     `Session.explain`, at once (see `is_long`).
 
+    Args:
+        explain: what the worker process runs on a request: a module-level
+            function of a module without Qt, returning the explanation or why not
+            (one line). `explain_or_why_not` of an `ExplainRequest` by default.
+
     Signals:
         finished: (key, explanation or why not) of the request `start`ed last.
             Never for a superseded or cancelled request.
@@ -77,8 +87,14 @@ class Explainer(QObject):
 
     finished = Signal(object, object)
 
-    def __init__(self, parent: QObject | None = None) -> None:
+    def __init__(
+        self,
+        parent: QObject | None = None,
+        *,
+        explain: Callable[[Any], object] = explain_or_why_not,
+    ) -> None:
         super().__init__(parent)
+        self._explain = explain
         self._pool: WorkerPool | None = None
         self._pending: _Pending | None = None
         self._poll = QTimer(self)
@@ -86,11 +102,11 @@ class Explainer(QObject):
         self._poll.timeout.connect(self._check)
 
     @property
-    def pending(self) -> ExplainKey | None:
+    def pending(self) -> Any:
         """The request being explained in the worker process, if any."""
         return self._pending.key if self._pending is not None else None
 
-    def start(self, key: ExplainKey, request: ExplainRequest) -> None:
+    def start(self, key: Any, request: Any) -> None:
         """Explain `request` in the worker process; `finished` brings the result.
 
         The pending request, if any, is dropped.
@@ -98,14 +114,12 @@ class Explainer(QObject):
         self.cancel()
         self._submit(key, request, retried=False)
 
-    def _submit(
-        self, key: ExplainKey, request: ExplainRequest, *, retried: bool
-    ) -> None:
+    def _submit(self, key: Any, request: Any, *, retried: bool) -> None:
         try:
-            future = self._worker_pool().submit(explain_or_why_not, request)
+            future = self._worker_pool().submit(self._explain, request)
         except WorkerDiedError:  # its process was killed since the last request
             self.shutdown()
-            future = self._worker_pool().submit(explain_or_why_not, request)
+            future = self._worker_pool().submit(self._explain, request)
         self._pending = _Pending(key, request, future, retried)
         self._poll.start()
 
@@ -168,7 +182,7 @@ class Explainer(QObject):
 class _Pending:
     """The request being explained: its key, its texts (for one retry), its future."""
 
-    key: ExplainKey
-    request: ExplainRequest
-    future: Future[SentenceExplanation | str]
+    key: Any
+    request: Any
+    future: Future[Any]
     retried: bool

@@ -720,6 +720,15 @@ class Session(QObject):
         refs = tuple(ref.lines[row] for ref in corpus.references)
         return ExplainRequest(corpus.hypothesis.lines[row], refs, self.config)
 
+    def worker_pool(self, segments: int) -> WorkerPool | None:
+        """The session's worker processes for a job over this many segments, if any.
+
+        For work of the window's own (the salient n-grams of a pair) that should
+        share the processes the session keeps rather than start more. None for a
+        small corpus or a single-process session: run it on the calling thread.
+        """
+        return self._pool_for(segments)
+
     # --- jobs (run on a worker thread: no Qt calls, no state changes) -----------
 
     def _pool_for(self, segments: int, characters: int = 0) -> WorkerPool | None:

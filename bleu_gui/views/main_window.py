@@ -48,6 +48,7 @@ from bleu_gui.models.explainer import Explainer, ExplainKey, is_long
 from bleu_gui.models.sentence_browser import SentenceBrowser
 from bleu_gui.models.sentence_filter import SentenceFilter
 from bleu_gui.models.session import Session
+from bleu_gui.views.compare_panels import ComparePanels
 from bleu_gui.views.explain_panel import ExplainPanel
 from bleu_gui.views.file_actions import FileActions, FileRole
 from bleu_gui.views.order_bar import OrderBar
@@ -155,7 +156,9 @@ class MainWindow(QMainWindow):
         detail_layout = QVBoxLayout(detail_box)
         detail_layout.setContentsMargins(4, 0, 4, 4)
         detail_layout.addWidget(self.order_bar)
-        detail_layout.addWidget(self.detail)
+        # Two systems compared: the pair panels (`views.compare_panels`).
+        self.compare = ComparePanels(self.session, self)
+        detail_layout.addWidget(self.compare.detail_area(self.detail))
 
         self.explain = ExplainPanel()
         self.precision_chart = PrecisionChart()
@@ -164,6 +167,7 @@ class MainWindow(QMainWindow):
         charts_layout = QVBoxLayout(charts)
         charts_layout.addWidget(self.precision_chart)
         charts_layout.addWidget(self.histogram)
+        self.compare.add_charts(charts_layout)
         # Scrolled: the two charts' minimum heights must not take the table's rows
         # on a short screen.
         charts_scroll = QScrollArea()
@@ -171,8 +175,9 @@ class MainWindow(QMainWindow):
         charts_scroll.setWidgetResizable(True)
         charts_scroll.setFrameShape(QScrollArea.Shape.NoFrame)
         self.tabs = QTabWidget()
-        self.tabs.addTab(self.explain, "Explain")
+        self.tabs.addTab(self.compare.explain_area(self.explain), "Explain")
         self.tabs.addTab(charts_scroll, "Charts")
+        self.compare.add_salient_tab(self.tabs)
 
         bottom = QSplitter(Qt.Orientation.Horizontal)
         bottom.setObjectName("bottom-splitter")
@@ -363,6 +368,7 @@ class MainWindow(QMainWindow):
         self.precision_chart.order_clicked.connect(self.show_order)
         self.histogram.range_clicked.connect(self.filter_bar.set_score_range)
         self.summary.copied.connect(self._on_copied)
+        self.compare.connect_window(self)
 
     # --- public slots -----------------------------------------------------------------
 
@@ -710,6 +716,7 @@ class MainWindow(QMainWindow):
     def closeEvent(self, event: QCloseEvent) -> None:
         self.save_layout()
         self.browser.cancel()
+        self.compare.shutdown()
         self.session.shutdown()
         self.explainer.shutdown()
         self.file_actions.close()

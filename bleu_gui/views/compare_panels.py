@@ -1,0 +1,572 @@
+"""The window's panels when two systems are compared: detail, Δ, charts, n-grams.
+
+With a baseline A and another shown system B (`Workspace.pair`), the sentence
+detail shows both hypotheses side by side (`PairDetailView`, from
+`core.pair_ngrams.explain_pair`), the Explain tab offers the Δ explanation
+(`DeltaPanel`) beside B's own, the Charts tab gains every system's precisions
+(`SystemsChart`), the sentence Δ histogram (`DeltaHistogram`) and, once a test
+was run, its distribution (`DistributionChart`), and a tab lists the salient
+n-grams of the pair (`SalientList`, counted by `models.salient_job`). With one
+system (or A = B) every one of them is hidden and the window is the
+single-system window it always was.
+
+`ComparePanels` builds those widgets and places them where the window asks
+(`detail_area`, `explain_area`, `add_charts`, `add_salient_tab`), then follows the
+session and the window's selection (`connect_window`). It computes no BLEU: the
+pair explanation is the core's, made at once for a short sentence and in a worker
+process for a long one (`models.explainer`, as for one system), the sentence Δ is
+`core.delta.sentence_delta` of the statistics already counted, and the swap
+effects, sentence deltas and corpus Δ are the session's `PairScores`.
+
+For the wiring done elsewhere it emits `salient_rows_chosen(rows)` (the sentences
+of an n-gram clicked in the salient list) and `delta_range_clicked(low, high)` (a
+bar of the Δ histogram), and takes `show_test_result(...)` (a significance test's
+result, to draw its distribution).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QEvent, QObject, QTimer, Signal
+from PySide6.QtWidgets import (
+    QButtonGroup,
+    QHBoxLayout,
+    QLabel,
+    QSizePolicy,
+    QStackedWidget,
+    QTabWidget,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+from typing_extensions import override
+
+from bleu_gui.core import BleuConfig, BleuScore
+from bleu_gui.core.delta import sentence_delta
+from bleu_gui.core.pair_ngrams import PairExplanation
+from bleu_gui.core.pair_request import PairRequest, explain_pair_or_why_not
+from bleu_gui.core.salient import SalientOrder
+from bleu_gui.core.score_delta import ScoreDelta
+from bleu_gui.core.significance import AllPairsResult, PairedTestResult
+from bleu_gui.io import Corpus
+from bleu_gui.models.explainer import LONG_SEGMENT_CHARS, Explainer
+from bleu_gui.models.salient_job import SalientJob, SalientRequest
+from bleu_gui.models.session import Session
+from bleu_gui.models.workspace import System
+from bleu_gui.views.delta_histogram import DeltaHistogram
+from bleu_gui.views.delta_panel import DeltaPanel
+from bleu_gui.views.explain_panel import ExplainPanel
+from bleu_gui.views.pair_detail import PairDetailView
+from bleu_gui.views.palette import checked_button_style, is_palette_change
+from bleu_gui.views.salient_list import SalientList
+from bleu_gui.views.systems_chart import SystemsChart
+from bleu_gui.views.test_distribution import DistributionChart
+
+if TYPE_CHECKING:
+    from PySide6.QtWidgets import QBoxLayout
+
+    from bleu_gui.views.main_window import MainWindow
+
+__all__ = [
+    "ALONE_TEXT",
+    "COMPARED_TEXT",
+    "SALIENT_TAB",
+    "ComparePanels",
+    "PairKey",
+]
+
+SALIENT_TAB = "Salient n-grams"
+ALONE_TEXT = "B alone"
+COMPARED_TEXT = "A vs B"
+_COUNTING = "Counting the n-grams both systems get right…"
+_WAITING = "The n-grams are listed once both systems are scored."
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class PairKey:
+    """Which pair explanation: a row of A's and B's corpora (the objects).
+
+    Under `config`, with the systems' `names`.
+    """
+
+    row: int
+    corpus_a: Corpus
+    corpus_b: Corpus
+    config: BleuConfig
+    names: tuple[str, str]
+
+    def same_as(self, other: PairKey | None) -> bool:
+        """Whether explaining `other` would give this one."""
+        return (
+            other is not None
+            and self.row == other.row
+            and self.corpus_a is other.corpus_a
+            and self.corpus_b is other.corpus_b
+            and self.config == other.config
+            and self.names == other.names
+        )
+
+
+class _PageStack(QStackedWidget):
+    """A stack sized by the page it shows, not by the largest of its pages.
+
+    `QStackedWidget` asks for room for its largest page, shown or not: the pair
+    view would widen the detail of a one-system window, whose layout must stay
+    what it was. A page not shown gets an ignored size policy, which the stack's
+    layout leaves out of its size hints, and its own policy back when shown.
+    """
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._policies: dict[QWidget, QSizePolicy] = {}
+        self.currentChanged.connect(self._size_by_current)
+
+    def add_page(self, page: QWidget) -> None:
+        """Add `page` (the first added is shown)."""
+        self._policies[page] = page.sizePolicy()
+        self.addWidget(page)
+        self._size_by_current()
+
+    def _size_by_current(self) -> None:
+        current = self.currentWidget()
+        ignored = QSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Ignored)
+        for page, policy in self._policies.items():
+            page.setSizePolicy(policy if page is current else ignored)
+        self.updateGeometry()
+
+
+class _ExplainArea(QWidget):
+    """The Explain tab: B's explanation, or the Δ explanation, by a toggle."""
+
+    def __init__(self, single: ExplainPanel, delta: DeltaPanel) -> None:
+        super().__init__()
+        self.alone = QToolButton()
+        self.alone.setText(ALONE_TEXT)
+        self.compared = QToolButton()
+        self.compared.setText(COMPARED_TEXT)
+        self.buttons = QButtonGroup(self)
+        for index, button in enumerate((self.alone, self.compared)):
+            button.setCheckable(True)
+            self.buttons.addButton(button, index)
+        self.compared.setChecked(True)
+        self.bar = QWidget()
+        bar_layout = QHBoxLayout(self.bar)
+        bar_layout.setContentsMargins(6, 4, 6, 0)
+        bar_layout.addWidget(QLabel("Explain:"))
+        bar_layout.addWidget(self.alone)
+        bar_layout.addWidget(self.compared)
+        bar_layout.addStretch(1)
+        self.stack = _PageStack()
+        self.stack.add_page(single)
+        self.stack.add_page(delta)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(2)
+        layout.addWidget(self.bar)
+        layout.addWidget(self.stack, 1)
+        self.buttons.idClicked.connect(self.stack.setCurrentIndex)
+        self.bar.hide()
+        self._restyle()
+
+    def set_comparing(self, comparing: bool, names: tuple[str, str]) -> None:
+        """Offer the toggle (comparing) or show B's explanation alone (not)."""
+        self.bar.setVisible(comparing)
+        self.stack.setCurrentIndex(self.buttons.checkedId() if comparing else 0)
+        a, b = names
+        self.alone.setToolTip(f"Sentence BLEU of {b} alone, order by order")
+        self.compared.setToolTip(f"Why {b} scores this sentence differently from {a}")
+
+    @override
+    def changeEvent(self, event: QEvent) -> None:
+        super().changeEvent(event)
+        if is_palette_change(event):
+            # At the next turn, as `OrderBar` does: a style sheet set while Qt
+            # hands the new palette down to the children is not applied.
+            QTimer.singleShot(0, self, self._restyle)
+
+    def _restyle(self) -> None:
+        style = checked_button_style(self.palette())
+        if style != self.bar.styleSheet():  # setting it again would repolish
+            self.bar.setStyleSheet(style)
+
+
+class ComparePanels(QObject):
+    """Builds and drives the two-system panels of the window (see the module).
+
+    Signals:
+        salient_rows_chosen: (rows) the 0-based sentences of the n-gram clicked in
+            the salient list (a tuple of int), for the sentence table's filter.
+        delta_range_clicked: (low, high) a bar of the Δ histogram was clicked; the
+            bin is [low, high) (the last [low, high]; the bin starting at 0 never
+            holds Δ = 0), in sentence BLEU points of B minus A.
+    """
+
+    salient_rows_chosen = Signal(object)
+    delta_range_clicked = Signal(float, float)
+
+    def __init__(self, session: Session, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._session = session
+        self.pair_detail = PairDetailView()
+        # The window's order bar drives it (`connect_window`).
+        self.pair_detail.order_bar.hide()
+        self.delta_panel = DeltaPanel()
+        self.systems_chart = SystemsChart()
+        self.delta_histogram = DeltaHistogram()
+        self.distribution_chart = DistributionChart()
+        self.salient_list = SalientList()
+        self.salient_job = SalientJob(session.worker_pool, self)
+        self.explainer = Explainer(self, explain=explain_pair_or_why_not)
+        self._detail_stack = _PageStack()
+        self._explain_area: _ExplainArea | None = None
+        self._tabs: QTabWidget | None = None
+        self._salient_policy = self.salient_list.sizePolicy()
+        self._select: Callable[[int], bool] | None = None
+        # The texts the window's table shows (None: not connected to a window).
+        self._table_texts: Callable[[], Sequence[str]] | None = None
+        self._row: int | None = None
+        self._shown: PairKey | None = None
+        self._comparing = False
+        self._has_test = False
+        # Explains `_row` at the next event-loop turn, once (as the window does).
+        self._explain_timer = QTimer(self)
+        self._explain_timer.setSingleShot(True)
+        self._explain_timer.setInterval(0)
+        self._explain_timer.timeout.connect(self._explain_now)
+        # One refresh for the several signals one change of the session emits.
+        self._refresh_timer = QTimer(self)
+        self._refresh_timer.setSingleShot(True)
+        self._refresh_timer.setInterval(0)
+        self._refresh_timer.timeout.connect(self.refresh)
+        for widget in (
+            self.systems_chart,
+            self.delta_histogram,
+            self.distribution_chart,
+        ):
+            widget.hide()
+        self.salient_list.show_message(_WAITING)
+
+    # --- placing the widgets ----------------------------------------------------------
+
+    def detail_area(self, single: QWidget) -> QWidget:
+        """The detail: `single` (the one-system view), or the pair view."""
+        self._detail_stack.add_page(single)
+        self._detail_stack.add_page(self.pair_detail)
+        return self._detail_stack
+
+    def explain_area(self, single: ExplainPanel) -> QWidget:
+        """The Explain tab: `single`, and the Δ explanation when comparing."""
+        self._explain_area = _ExplainArea(single, self.delta_panel)
+        return self._explain_area
+
+    def add_charts(self, layout: QBoxLayout) -> None:
+        """Put the systems chart, the Δ histogram and the test's chart first."""
+        for index, chart in enumerate(
+            (self.systems_chart, self.delta_histogram, self.distribution_chart)
+        ):
+            layout.insertWidget(index, chart)
+
+    def add_salient_tab(self, tabs: QTabWidget) -> None:
+        """Add the salient n-grams as a tab of `tabs`, shown when comparing."""
+        self._tabs = tabs
+        self._salient_policy = self.salient_list.sizePolicy()
+        tabs.addTab(self.salient_list, SALIENT_TAB)
+        self._show_salient_tab(False)
+
+    def _show_salient_tab(self, shown: bool) -> None:
+        """Show or hide the salient tab; hidden, it takes no room (see `_PageStack`)."""
+        tabs = self._tabs
+        if tabs is None:
+            return
+        tabs.setTabVisible(tabs.indexOf(self.salient_list), shown)
+        ignored = QSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Ignored)
+        self.salient_list.setSizePolicy(self._salient_policy if shown else ignored)
+
+    def connect_window(self, window: MainWindow) -> None:
+        """Follow the session, the window's selection, order bar and Tokens."""
+        session = self._session
+        for signal in (
+            session.systems_changed,
+            session.files_changed,
+            session.pair_changed,
+            session.system_scored,
+            session.scores_changed,
+            session.config_changed,
+        ):
+            signal.connect(self._refresh_timer.start)
+        self._select = window.select_sentence
+        self._table_texts = lambda: window.browser.model.hypotheses
+        window.table.sentence_selected.connect(self.show_sentence)
+        window.sentence_shown.connect(self.show_sentence)
+        window.detail.order_changed.connect(self.pair_detail.set_order)
+        window.tokens_button.toggled.connect(self.pair_detail.set_show_tokens)
+        self.pair_detail.order_changed.connect(window.show_order)
+        self.explainer.finished.connect(self._on_explained)
+        self.salient_job.finished.connect(self._on_salient)
+        self.salient_job.failed.connect(self.salient_list.show_message)
+        self.salient_list.ngram_chosen.connect(self._on_ngram_chosen)
+        self.delta_histogram.range_clicked.connect(self.delta_range_clicked)
+        self.refresh()
+
+    # --- public slots -----------------------------------------------------------------
+
+    @property
+    def comparing(self) -> bool:
+        """Whether two different systems are compared (the pair panels shown)."""
+        return self._comparing
+
+    @property
+    def sentence_pending(self) -> bool:
+        """Whether the pair of the selected sentence is still being explained."""
+        return self._explain_timer.isActive() or self.explainer.pending is not None
+
+    def show_sentence(self, row: int) -> None:
+        """Compare the two systems on corpus row `row` (at the next turn, once)."""
+        self._row = row
+        if not self._comparing:
+            return
+        key = self._key(row)
+        if key is None:
+            return
+        pending = self.explainer.pending
+        if isinstance(pending, PairKey) and key.same_as(pending):
+            return
+        if key.same_as(self._shown):
+            self._explain_timer.stop()
+            self.explainer.cancel()
+        else:
+            self._explain_timer.start()
+        self._show_delta(row)
+
+    def show_test_result(
+        self,
+        result: PairedTestResult | AllPairsResult | None,
+        first: int = 0,
+        second: int = 1,
+    ) -> None:
+        """Draw a significance test's distribution in the Charts tab; None hides it.
+
+        Args:
+            result: a paired test against the baseline, or an all-pairs test.
+            first: for a `PairedTestResult`, the compared system's index among
+                `result.systems`; for an `AllPairsResult`, the pair's first system.
+            second: for an `AllPairsResult`, the pair's second system.
+        """
+        chart = self.distribution_chart
+        if result is None:
+            chart.clear()
+        elif isinstance(result, PairedTestResult):
+            chart.set_paired_result(result, first)
+        else:
+            chart.set_pair(result, first, second)
+        self._has_test = result is not None
+        chart.setVisible(self._comparing and self._has_test)
+
+    def shutdown(self) -> None:
+        """Stop the background work (on exit)."""
+        self._explain_timer.stop()
+        self._refresh_timer.stop()
+        self.explainer.shutdown()
+        self.salient_job.shutdown()
+
+    def refresh(self) -> None:
+        """Show or hide the pair panels, and feed them the session's values."""
+        self._refresh_timer.stop()
+        workspace = self._session.workspace
+        pair = workspace.pair
+        comparing = pair is not None
+        names = (pair[0].name, pair[1].name) if pair is not None else ("A", "B")
+        if comparing != self._comparing:
+            self._comparing = comparing
+            self._detail_stack.setCurrentIndex(1 if comparing else 0)
+            self._show_salient_tab(comparing)
+            self.delta_histogram.setVisible(comparing)
+            self.distribution_chart.setVisible(comparing and self._has_test)
+        if self._explain_area is not None:
+            self._explain_area.set_comparing(comparing, names)
+        self._refresh_systems_chart()
+        if pair is None:
+            self._forget_pair()
+            return
+        self._refresh_pair_scores(names)
+        self._refresh_salient(*pair)
+        files = self._session.files
+        if files is not None:
+            self.pair_detail.set_reference_names([p.name for p in files.references])
+        if self._row is not None:
+            self.show_sentence(self._row)
+        else:
+            self.pair_detail.set_pair(None)
+
+    # --- the sentence -----------------------------------------------------------------
+
+    def _key(self, row: int) -> PairKey | None:
+        pair = self._session.workspace.pair
+        if pair is None:
+            return None
+        a, b = pair
+        if not 0 <= row < a.corpus.num_segments:
+            return None
+        texts = self._table_texts
+        if texts is not None and texts() is not b.corpus.hypothesis.lines:
+            return None  # the table shows a test set being opened: not this pair
+        return PairKey(row, a.corpus, b.corpus, self._session.config, (a.name, b.name))
+
+    def _explain_now(self) -> None:
+        """Explain the pair `show_sentence` asked for: here, or in the process."""
+        self._explain_timer.stop()
+        row = self._row
+        key = None if row is None else self._key(row)
+        if key is None:
+            return
+        corpus_a, corpus_b = key.corpus_a, key.corpus_b
+        request = PairRequest(
+            corpus_a.hypothesis.lines[key.row],
+            corpus_b.hypothesis.lines[key.row],
+            tuple(ref.lines[key.row] for ref in corpus_b.references),
+            key.config,
+            key.names,
+        )
+        if request.size >= LONG_SEGMENT_CHARS:
+            self.explainer.start(key, request)
+            self._shown = None
+            self.pair_detail.show_message(
+                f"Sentence {key.row + 1} is long ({request.size:,} characters): "
+                "comparing the two systems in the background…"
+            )
+        else:
+            self.explainer.cancel()
+            self._on_explained(key, explain_pair_or_why_not(request))
+
+    def _on_explained(self, key: PairKey, explanation: PairExplanation | str) -> None:
+        """Show a pair explanation if it is still the one the selection wants."""
+        row = self._row
+        wanted = None if row is None else self._key(row)
+        if wanted is None or not key.same_as(wanted):
+            return
+        self._shown = key
+        if isinstance(explanation, str):
+            self.pair_detail.show_message(f"Sentence {key.row + 1}: {explanation}")
+            return
+        source = key.corpus_b.source
+        self.pair_detail.set_pair(
+            explanation, source.lines[key.row] if source is not None else None
+        )
+
+    def _show_delta(self, row: int) -> None:
+        """The Δ panel's sentence part: B's sentence BLEU minus A's, and the swap."""
+        pair = self._session.workspace.pair
+        config = self._session.config
+        if pair is None:
+            return
+        a, b = pair
+        if (
+            a.stats is None
+            or b.stats is None
+            or not all(system.scored_under(config) for system in pair)
+        ):
+            self.delta_panel.show_message("Comparing once both systems are scored…")
+            return
+        if not 0 <= row < len(a.stats):
+            return
+        try:
+            delta = sentence_delta(
+                a.stats, b.stats, row, config, names=(a.name, b.name)
+            )
+        except ValueError as error:
+            self.delta_panel.show_message(f"Sentence {row + 1}: {error}")
+            return
+        scores = self._session.pair
+        swap = None
+        if scores is not None and (scores.a, scores.b, scores.config) == (
+            a.id,
+            b.id,
+            config,
+        ):
+            swap = float(scores.swap_effects[row])
+        self.delta_panel.set_sentence(delta, row=row, swap_effect=swap)
+
+    # --- the corpus -------------------------------------------------------------------
+
+    def _refresh_systems_chart(self) -> None:
+        """Every scored system's precisions and BP, when there are several."""
+        workspace = self._session.workspace
+        config = workspace.config
+        shown: list[tuple[str, BleuScore]] = []
+        baseline: int | None = None
+        for system in workspace.systems:
+            scores = system.scores
+            if scores is None or not system.scored_under(config):
+                continue
+            if not isinstance(scores.corpus, BleuScore):
+                continue
+            if system.id == workspace.baseline:
+                baseline = len(shown)
+            shown.append((system.name, scores.corpus))
+        several = len(workspace.systems) > 1
+        self.systems_chart.setVisible(several)
+        if several:
+            self.systems_chart.set_systems(shown, baseline)
+
+    def _refresh_pair_scores(self, names: tuple[str, str]) -> None:
+        """The Δ histogram and the corpus Δ, from the session's `PairScores`."""
+        workspace = self._session.workspace
+        pair, scores = workspace.pair, self._session.pair
+        fits = (
+            scores is not None
+            and pair is not None
+            and (scores.a, scores.b, scores.config)
+            == (pair[0].id, pair[1].id, workspace.config)
+        )
+        if scores is None or not fits:
+            self.delta_histogram.set_deltas((), names)
+            self.delta_panel.set_corpus(None)
+            return
+        self.delta_histogram.set_deltas(scores.deltas, names)
+        corpus = scores.corpus
+        self.delta_panel.set_corpus(corpus if isinstance(corpus, ScoreDelta) else None)
+
+    def _forget_pair(self) -> None:
+        """One system: nothing compared, nothing computed in the background."""
+        self._explain_timer.stop()
+        self.explainer.cancel()
+        self._shown = None
+        self.pair_detail.set_pair(None)
+        self.pair_detail.set_chosen_ngram(1, None)
+        self.delta_panel.set_sentence(None)
+        self.delta_panel.set_corpus(None)
+        self.salient_job.clear()
+        self.salient_list.show_message(_WAITING)
+
+    # --- salient n-grams --------------------------------------------------------------
+
+    def _refresh_salient(self, a: System, b: System) -> None:
+        request = SalientRequest.of(a, b)
+        if request is None:
+            if self.salient_job.request is None:
+                self.salient_list.set_pending(_WAITING)
+            return
+        if self.salient_job.request_count(request):
+            self.pair_detail.set_chosen_ngram(1, None)
+            self.salient_list.set_pending(_COUNTING)
+
+    def _on_salient(
+        self, results: tuple[SalientOrder, ...], names: tuple[str, str]
+    ) -> None:
+        self.salient_list.set_results(results, names)
+
+    def _on_ngram_chosen(
+        self, order: int, gram: tuple[str, ...], rows: tuple[int, ...]
+    ) -> None:
+        """Emphasise the n-gram in the pair view; the table filter gets its rows.
+
+        A sentence where it counts is selected when the one shown is not among
+        them, so that the click shows the n-gram at once.
+        """
+        self.pair_detail.set_chosen_ngram(order, gram)
+        self.salient_rows_chosen.emit(tuple(rows))
+        if rows and self._row not in rows and self._select is not None:
+            self._select(rows[0] + 1)
