@@ -529,7 +529,7 @@ class PairDetailView(QWidget):
         self._render_note(shown_hyps, references)
         self._render_chosen()
         palette = self.palette()
-        items = pair_legend_items(palette, self.names(), len(references))
+        items = pair_legend_items(palette, len(references))
         paint_legend(self._legend, items, palette)
 
     def _render_side(self, pair: PairExplanation, side: Side, shown: Shown) -> None:
@@ -559,9 +559,7 @@ class PairDetailView(QWidget):
                     f'<span style="color:{muted}">{term.matches:g}/{term.total:g}'
                     "</span>"
                 )
-                label.setToolTip(
-                    pair_counts_caption(order, side, names, palette, plain=True)
-                )
+                label.setToolTip(pair_counts_caption(order, side, palette, plain=True))
                 runs = painted_runs(
                     shown.token_spans, _pieces(order, side), PAIR_RANKING
                 )
@@ -574,7 +572,7 @@ class PairDetailView(QWidget):
             if selected is None:
                 header.append(f"no {self._order}-grams are scored")
             else:
-                header.append(pair_counts_caption(selected, side, names, palette))
+                header.append(pair_counts_caption(selected, side, palette))
                 runs = painted_runs(
                     shown.token_spans, _pieces(selected, side), PAIR_RANKING
                 )

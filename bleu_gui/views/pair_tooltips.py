@@ -49,17 +49,16 @@ def system_counts(
 def pair_counts_caption(
     order: PairOrder,
     side: Side,
-    names: tuple[str, str],
     palette: QPalette,
     plain: bool = False,
 ) -> str:
-    """`side`'s status counts for `order`, labelled as in the legend ("only UEdin").
+    """`side`'s status counts for `order`, labelled as in the legend ("only B").
 
     Rich text (unless `plain`) whose items each stay on one line, with the line
     breaking between them.
     """
     other = PairStatus.ONLY_B if side is Side.A else PairStatus.ONLY_A
-    labels = {item.key: item.label for item in pair_legend_items(palette, names)}
+    labels = {item.key: item.label for item in pair_legend_items(palette)}
     parts = []
     for status in PairStatus:
         if status is other:

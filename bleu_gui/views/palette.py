@@ -340,28 +340,28 @@ def legend_items(palette: QPalette, references: int = 0) -> tuple[LegendItem, ..
     return tuple(items)
 
 
-def pair_legend_items(
-    palette: QPalette, names: tuple[str, str], references: int = 0
-) -> tuple[LegendItem, ...]:
-    """The two-system legend: the five statuses with the systems' names, then refs.
+def pair_legend_items(palette: QPalette, references: int = 0) -> tuple[LegendItem, ...]:
+    """The two-system legend: the five statuses, then the references.
+
+    The systems are "A" and "B" here, not their names: the headers above the two
+    hypotheses say which system each letter is, and file names long enough to be
+    useful made this legend six lines tall in a 400-pixel column.
 
     Args:
         palette: the palette the legend is drawn on.
-        names: the names of A (the baseline) and B.
         references: how many references to list (0: none).
     """
-    name_a, name_b = names
     descriptions = {
-        PairStatus.BOTH: f"counted in {name_a} and in {name_b}",
-        PairStatus.ONLY_A: f"counted in {name_a}, not in {name_b} (dashed)",
-        PairStatus.ONLY_B: f"counted in {name_b}, not in {name_a} (wavy)",
+        PairStatus.BOTH: "counted in A and in B",
+        PairStatus.ONLY_A: "counted in A, not in B (dashed)",
+        PairStatus.ONLY_B: "counted in B, not in A (wavy)",
         PairStatus.CLIPPED: "beyond what a single reference allows",
         PairStatus.UNMATCHED: "in no reference",
     }
     labels = {
         PairStatus.BOTH: "both",
-        PairStatus.ONLY_A: f"only {name_a}",
-        PairStatus.ONLY_B: f"only {name_b}",
+        PairStatus.ONLY_A: "only A",
+        PairStatus.ONLY_B: "only B",
         PairStatus.CLIPPED: "clipped",
         PairStatus.UNMATCHED: "unmatched",
     }

@@ -174,11 +174,11 @@ def test_a_tooltip_event_shows_both_counts(view: PairDetailView, qtbot: QtBot) -
     QToolTip.hideText()
 
 
-def test_legend_names_the_systems(view: PairDetailView) -> None:
+def test_legend_letters_the_systems(view: PairDetailView) -> None:
     assert view.legend_text() == (
-        " both  counted in Baseline and in Challenger     "
-        "only Baseline  counted in Baseline, not in Challenger (dashed)     "
-        "only Challenger  counted in Challenger, not in Baseline (wavy)     "
+        " both  counted in A and in B     "
+        "only A  counted in A, not in B (dashed)     "
+        "only B  counted in B, not in A (wavy)     "
         "clipped  beyond what a single reference allows     "
         "unmatched  in no reference    "
         "reference spans paired in  ref 1   ref 2  "
@@ -197,11 +197,11 @@ def test_headers_give_scores_counts_and_brevity_references(
     score_b = bleu.sentence_score("a cat sat", refs).score
     assert view.header_text(HYP_A) == (
         f"A (baseline): Baseline  ·  sentence BLEU {score_a:.2f}   "
-        "1‑grams:  1  both   1  only Baseline   1  clipped   1  unmatched"
+        "1‑grams:  1  both   1  only A   1  clipped   1  unmatched"
     )
     assert view.header_text(HYP_B) == (
         f"B: Challenger  ·  sentence BLEU {score_b:.2f}   "
-        "1‑grams:  1  both   2  only Challenger   0  clipped   0  unmatched"
+        "1‑grams:  1  both   2  only B   0  clipped   0  unmatched"
     )
     # A has 4 tokens: r = 4 (reference 1); B has 3: 4 and 2 tie, the shorter wins.
     assert view.header_text(REF_1) == (
