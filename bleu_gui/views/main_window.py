@@ -458,11 +458,7 @@ class MainWindow(QMainWindow):
         self.status_text.setText(message)
 
     def _show_status(self, row: int, explanation: SentenceExplanation | str) -> None:
-        if isinstance(explanation, str):
-            self.status_text.setText(f"Sentence {row + 1}: {explanation}")
-        else:
-            score = explanation.score.score
-            self.status_text.setText(f"Sentence {row + 1}: BLEU {score:.2f}")
+        self.status_text.setText(_sentence_status(row, explanation))
         self.sentence_shown.emit(row)
 
     def _show_explanation(
@@ -657,8 +653,15 @@ class MainWindow(QMainWindow):
         if busy:
             self.progress.setRange(0, 0)
             self.status_text.setText("Working…")
-        elif not self.banner.isVisible() and self._row is None:
-            self.status_text.setText("Ready")
+        elif not self.banner.isVisible():
+            # The last progress text ("… 500 of 500") would stay otherwise.
+            explained = self._explained
+            if self._row is None:
+                self.status_text.setText("Ready")
+            elif explained is not None:
+                self.status_text.setText(
+                    _sentence_status(self._row, explained.explanation)
+                )
 
     def _on_progress(self, done: int, total: int, what: str) -> None:
         self.progress.setRange(0, max(total, 1))
@@ -721,3 +724,10 @@ class MainWindow(QMainWindow):
         self.explainer.shutdown()
         self.file_actions.close()
         super().closeEvent(event)
+
+
+def _sentence_status(row: int, explanation: SentenceExplanation | str) -> str:
+    """The status bar's words for the shown sentence (0-based `row`)."""
+    if isinstance(explanation, str):
+        return f"Sentence {row + 1}: {explanation}"
+    return f"Sentence {row + 1}: BLEU {explanation.score.score:.2f}"

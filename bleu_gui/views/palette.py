@@ -360,8 +360,8 @@ def pair_legend_items(palette: QPalette, references: int = 0) -> tuple[LegendIte
     }
     labels = {
         PairStatus.BOTH: "both",
-        PairStatus.ONLY_A: "only A",
-        PairStatus.ONLY_B: "only B",
+        PairStatus.ONLY_A: "only\u00a0A",
+        PairStatus.ONLY_B: "only\u00a0B",
         PairStatus.CLIPPED: "clipped",
         PairStatus.UNMATCHED: "unmatched",
     }
