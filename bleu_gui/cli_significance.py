@@ -30,6 +30,7 @@ __all__ = [
     "ascii_json",
     "check_significance_options",
     "render_paired",
+    "render_scores",
     "seed_from_options",
     "system_names",
     "test_signature",
@@ -262,6 +263,24 @@ def render_paired(
     cells = [_paired_cell(row, options.width) for row in rows]
     table = _grid(("System", header), list(zip(labels, cells, strict=True)))
     return table + "\n\n" + _paired_legend(result, labels[0]) + _signatures(sig)
+
+
+def render_scores(
+    names: Sequence[str], scores: Sequence[str], sig: str, options: argparse.Namespace
+) -> str:
+    """Several systems' scores, no test: what sacreBLEU prints for them with `-b`.
+
+    `scores` are the scores as printed (`-w`'s decimals). JSON: a list of records
+    with the score as a string; text: the table and the signature.
+    """
+    if options.format == "json":
+        records = [
+            {"system": name, "BLEU": score}
+            for name, score in zip(names, scores, strict=True)
+        ]
+        return json.dumps(records, indent=4, ensure_ascii=ascii_json()) + "\n"
+    table = _grid(("System", "BLEU"), list(zip(names, scores, strict=True)))
+    return table + "\n\n" + _signatures(sig)
 
 
 def _paired_cell(row: SystemResult, width: int) -> str:
