@@ -9,6 +9,7 @@ the cost. Checked in a fresh interpreter (this one has imported everything).
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -83,3 +84,40 @@ def test_a_plain_score_imports_none_of_the_heavy_modules(
             if any(name == heavy or name.startswith(f"{heavy}.") for name in modules)
         }
         assert found == {}, stage
+
+
+BLAS_PROBE = """
+import contextlib, io, json, os, sys
+from bleu_gui.__main__ import main
+entry = sorted(sys.modules)
+with contextlib.redirect_stdout(io.StringIO()):
+    status = main(["score", *sys.argv[1:]])
+print(json.dumps({"entry": entry, "status": status,
+                  "threads": os.environ.get("OPENBLAS_NUM_THREADS")}))
+"""
+
+
+@pytest.mark.parametrize(("preset", "expected"), [(None, "1"), ("3", "3")])
+def test_score_runs_blas_on_one_thread_unless_the_user_chose(
+    preset: str | None, expected: str, tmp_path: Path
+) -> None:
+    ref, hyp = tmp_path / "ref.txt", tmp_path / "hyp.txt"
+    ref.write_text("\n".join(REF_A) + "\n", encoding="utf-8")
+    hyp.write_text("\n".join(HAPPYPOET) + "\n", encoding="utf-8")
+    env = {k: v for k, v in os.environ.items() if k != "OPENBLAS_NUM_THREADS"}
+    if preset is not None:
+        env["OPENBLAS_NUM_THREADS"] = preset
+    done = subprocess.run(
+        [sys.executable, "-c", BLAS_PROBE, str(ref), "-i", str(hyp)],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=TIMEOUT,
+        env=env,
+    )
+    result = json.loads(done.stdout)
+    assert result["status"] == 0
+    assert result["threads"] == expected
+    # The entry point itself imports neither numpy nor Qt: `score` must be able
+    # to set the thread count first, and the window pays only for what it uses.
+    assert not {"numpy", "PySide6", "bleu_gui.cli"} & set(result["entry"])
