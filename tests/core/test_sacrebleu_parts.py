@@ -38,6 +38,13 @@ names, lines = json.loads(sys.argv[1]), json.loads(sys.argv[2])
 ours = {name: [get_tokenizer(name)(line) for line in lines] for name in names}
 version = sacrebleu_version()
 imported_before = "sacrebleu" in sys.modules
+cached = {
+    f"{module.__name__}.{cls.__name__}": cls.__call__.cache_info().currsize
+    for key, module in list(sys.modules.items())
+    if key.startswith("_bleu_gui_sacrebleu_tokenizers.")
+    for cls in vars(module).values()
+    if isinstance(cls, type) and hasattr(cls.__call__, "cache_info")
+}
 from bleu_gui.core.tokenize import _SACREBLEU_TOKENIZERS
 import importlib
 theirs = {}
@@ -47,7 +54,7 @@ for name in names:
     tokenizer = getattr(loaded, cls)()
     theirs[name] = [" ".join(tokenizer(line.rstrip()).split()) for line in lines]
 print(json.dumps({"ours": ours, "theirs": theirs, "version": version,
-                  "imported_before": imported_before}))
+                  "imported_before": imported_before, "cached": cached}))
 """
 
 
@@ -66,3 +73,9 @@ def test_tokens_and_version_are_sacrebleus_without_importing_it() -> None:
     assert result["version"] == sacrebleu.__version__ == "2.6.0"
     for name in names:
         assert result["ours"][name] == result["theirs"][name], name
+    # sacreBLEU's lru_caches (65,536 lines each, ~60 MB on long lines, per worker
+    # process) are bypassed, the regexp tokenizer inside 13a and zh's included.
+    cached = result["cached"]
+    assert any(name.endswith(".TokenizerRegexp") for name in cached)
+    assert any(name.endswith(".Tokenizer13a") for name in cached)
+    assert set(cached.values()) == {0}, cached
