@@ -11,15 +11,16 @@ signature.
 
 Peak memory is of the whole process tree, so bleu-gui's worker processes count:
 the largest sum of the resident memory (VmRSS) of the process and all its
-descendants, sampled every 5 ms from /proc, or the root process's own peak from
+descendants, sampled from /proc every 5 ms (20 ms from 20,000 segments on, so that
+the sampling takes little of the two tools' CPU), or the root process's own peak from
 wait4's ru_maxrss if that is larger (a sample can miss a short peak; ru_maxrss
 cannot, but it covers the root process alone, not its children).
 
 The machine may be shared: take medians of five runs or more for the small sizes
-(`--runs`), where start-up dominates and a single run is noise. Each tool runs once
-untimed first, with bytecode caching on (`PYTHONDONTWRITEBYTECODE` is dropped from the
-children's environment), so that both start as they do once installed: from cached
-bytecode, not compiling their sources at every start.
+(`--runs`), where start-up dominates and a single run is noise. At a small size each
+tool runs once untimed first, with bytecode caching on (`PYTHONDONTWRITEBYTECODE` is
+dropped from the children's environment), so that both start as they do once
+installed: from cached bytecode, not compiling their sources at every start.
 
 Run: `python bench/bench_cli.py [--sizes 500 2000 100000] [--runs 7] [--large-runs 3]
 [--corpus distinct|repeated]`.
@@ -42,6 +43,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 from bench_score import build_corpus, tree_rss
 
 SAMPLE_SECONDS = 0.005
+LARGE_SAMPLE_SECONDS = 0.02
 LARGE = 20_000
 """From this many segments on, a size is run `--large-runs` times (each run is long)."""
 
@@ -62,7 +64,7 @@ CHILD_ENV = {
 }
 
 
-def run(command: list[str]) -> Run:
+def run(command: list[str], interval: float = SAMPLE_SECONDS) -> Run:
     """Run `command` to its end, sampling its process tree's memory."""
     with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
         start = time.perf_counter()
@@ -73,7 +75,7 @@ def run(command: list[str]) -> Run:
             if pid:
                 break
             tree_peak = max(tree_peak, tree_rss(process.pid))
-            time.sleep(SAMPLE_SECONDS)
+            time.sleep(interval)
         wall = time.perf_counter() - start
         process.returncode = os.waitstatus_to_exitcode(status)
         if process.returncode:
@@ -98,13 +100,15 @@ def bench_size(kind: str, segments: int, runs: int, folder: Path) -> None:
         "sacreBLEU": [sys.executable, "-m", "sacrebleu", *files],
         "bleu-gui": [sys.executable, "-m", "bleu_gui", "score", *files],
     }
-    for command in commands.values():  # untimed: bytecode and disk caches filled
-        run(command)
+    if segments < LARGE:  # untimed: bytecode and disk caches filled
+        for command in commands.values():
+            run(command)
+    interval = SAMPLE_SECONDS if segments < LARGE else LARGE_SAMPLE_SECONDS
     results: dict[str, list[Run]] = {name: [] for name in commands}
     for repetition in range(runs):
         order = list(commands) if repetition % 2 == 0 else list(commands)[::-1]
         for name in order:
-            results[name].append(run(commands[name]))
+            results[name].append(run(commands[name], interval))
         sacre, ours = results["sacreBLEU"][-1], results["bleu-gui"][-1]
         if not same_score(sacre.output, ours.output):
             raise SystemExit(f"scores differ:\n{sacre.output}\n{ours.output}")

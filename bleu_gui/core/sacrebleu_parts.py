@@ -14,6 +14,9 @@ are loaded here from sacreBLEU's installed files, as a package of their own name
 version, run unchanged: not a copy. Once `sacrebleu` has been imported anyway (a
 caller, a test), its own modules are used instead, so that a process holds one copy
 where it can.
+
+`speed_up_inner_tokenizer` changes how one piece of them runs, not what it computes:
+the regexp tokenizer that 13a and zh call inside (see its docstring).
 """
 
 from __future__ import annotations
@@ -21,11 +24,15 @@ from __future__ import annotations
 import functools
 import importlib
 import importlib.util
+import re
 import sys
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
-__all__ = ["sacrebleu_version", "tokenizer_module"]
+__all__ = ["sacrebleu_version", "speed_up_inner_tokenizer", "tokenizer_module"]
 
 _TOKENIZERS = "_bleu_gui_sacrebleu_tokenizers"
 """The name sacreBLEU's `tokenizers` folder is loaded under."""
@@ -87,3 +94,79 @@ def _load(name: str, path: Path, *, package: bool = False) -> ModuleType:
         del sys.modules[name]
         raise
     return module
+
+
+def speed_up_inner_tokenizer(instance: Any) -> None:
+    r"""Run the regexp tokenizer inside a 13a or zh tokenizer uncached, and faster.
+
+    13a and zh end by calling a `TokenizerRegexp` of their own: four substitutions,
+    each one of sacreBLEU's compiled patterns with a replacement template such as
+    `' \1 '`, then a split on whitespace. Two things there cost us, and this
+    function removes both without changing a token:
+
+    * its `__call__` has an `lru_cache` of 65,536 lines. A corpus tokenizes each
+      distinct line once, so it is never hit; on long segments, full, it holds
+      ~60 MB in every process that tokenizes, each worker process included.
+    * Python 3.11 expands a replacement template in Python code at every match:
+      40% of 13a's time. Each template is turned once into a function that joins
+      the same literal text and groups (`_template_function`), and sacreBLEU's
+      patterns run with those functions, in sacreBLEU's order (`_Substitutions`).
+      1.6 times faster on WMT text; the tokens are compared with sacreBLEU's own
+      tokenizers on real and random text (`tests/core/test_sacrebleu_parts.py`).
+
+    An instance without that inner tokenizer, or with a template other than literal
+    text and `\1` to `\9`, is left as it is.
+    """
+    inner = getattr(instance, "_post_tokenizer", None)
+    rules = getattr(inner, "_re", None)
+    if inner is None or not isinstance(rules, list | tuple):
+        return
+    fast: list[tuple[re.Pattern[str], Callable[[re.Match[str]], str]]] = []
+    for rule in rules:
+        pattern, template = rule
+        function = _template_function(template)
+        if not isinstance(pattern, re.Pattern) or function is None:
+            return
+        fast.append((pattern, function))
+    instance._post_tokenizer = _Substitutions(tuple(fast))
+
+
+@dataclass(frozen=True, slots=True)
+class _Substitutions:
+    """What sacreBLEU's `TokenizerRegexp.__call__` does, with compiled templates."""
+
+    rules: tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], str]], ...]
+
+    def __call__(self, line: str) -> str:
+        for pattern, replace in self.rules:
+            line = pattern.sub(replace, line)
+        return " ".join(line.split())
+
+
+_GROUP_REFERENCE = re.compile(r"\\([1-9])(?![0-9])")
+
+
+def _template_function(template: object) -> Callable[[re.Match[str]], str] | None:
+    r"""A function of a match that returns what `template` expands to, or None.
+
+    Only templates of literal text and one or two references `\1` to `\9` (all
+    that 13a and zh use); a group that did not take part expands to "", as in `re`.
+    """
+    if not isinstance(template, str):
+        return None
+    pieces = _GROUP_REFERENCE.split(template)
+    texts: Sequence[str] = pieces[0::2]
+    groups = [int(number) for number in pieces[1::2]]
+    if any("\\" in text for text in texts):
+        return None
+    if len(groups) == 1:
+        before, after = texts
+        (first,) = groups
+        return lambda match: before + (match[first] or "") + after
+    if len(groups) == 2:
+        before, middle, after = texts
+        first, second = groups
+        return lambda match: (
+            before + (match[first] or "") + middle + (match[second] or "") + after
+        )
+    return None

@@ -21,11 +21,11 @@ import functools
 import re
 from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Protocol
 
 from bleu_gui.core.config import BleuConfig, Compat, ConfigError
 from bleu_gui.core.parallel import WorkerPool, map_ordered
-from bleu_gui.core.sacrebleu_parts import tokenizer_module
+from bleu_gui.core.sacrebleu_parts import speed_up_inner_tokenizer, tokenizer_module
 from bleu_gui.core.steps import drain
 
 __all__ = [
@@ -236,7 +236,7 @@ def _sacrebleu_tokenizer(name: str) -> _SacreBleuTokenizer:
     try:
         module = tokenizer_module(module_name)
         instance: _SacreBleuTokenizer = getattr(module, class_name)()
-        _bypass_inner_cache(instance)
+        speed_up_inner_tokenizer(instance)
         return instance
     except (ImportError, RuntimeError) as error:
         if extra is None:
@@ -245,18 +245,3 @@ def _sacrebleu_tokenizer(name: str) -> _SacreBleuTokenizer:
             f"tokenizer {name!r} needs optional packages that are not installed: "
             f"pip install 'bleu-gui[{extra}]' ({error})"
         ) from None
-
-
-def _bypass_inner_cache(instance: Any) -> None:
-    """Call the regexp tokenizer inside 13a and zh without its `lru_cache`.
-
-    `get_tokenizer` bypasses the cache of a tokenizer's own `__call__`; 13a and zh
-    then call a `TokenizerRegexp` of theirs whose `__call__` caches 65,536 lines as
-    well. On a large corpus of distinct lines the cache fills and stays full: ~60 MB
-    per process, in each worker process too, for hits that never come (a corpus
-    tokenizes each distinct line once).
-    """
-    inner = getattr(instance, "_post_tokenizer", None)
-    call = getattr(type(inner).__call__, "__wrapped__", None)
-    if inner is not None and call is not None:
-        instance._post_tokenizer = functools.partial(call, inner)

@@ -13,10 +13,17 @@ import json
 import subprocess
 import sys
 
+import pytest
 import sacrebleu
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from sacrebleu.tokenizers.tokenizer_13a import Tokenizer13a
+from sacrebleu.tokenizers.tokenizer_zh import TokenizerZh
 
-from bleu_gui.core import available_tokenizers
-from tests.core.wmt21_excerpt import HAPPYPOET, REF_A
+from bleu_gui.core import available_tokenizers, get_tokenizer
+from bleu_gui.core.tokenize import _sacrebleu_tokenizer
+from tests.core.strategies import segments
+from tests.core.wmt21_excerpt import HAPPYPOET, ONLINE_W, REF_A, REF_B
 
 LINES = [
     *REF_A[:5],
@@ -29,6 +36,44 @@ LINES = [
     "  spaced\u00a0out\u3000text  ",
     "",
 ]
+
+# What 13a's and zh's substitutions look at: punctuation of the first rule's class,
+# periods and commas next to digits or not, dashes after digits, entities.
+_TRICKY = st.text(
+    alphabet=st.sampled_from(
+        list("09aZ .,-&;{}~[]`!\"#$%'()*+:<=>?@/\\^_|\u4e2d\u3002")
+    ),
+    max_size=40,
+)
+SACREBLEU_TOKENIZERS = {"13a": Tokenizer13a, "zh": TokenizerZh}
+
+
+def theirs(name: str, line: str) -> str:
+    """sacreBLEU's own tokens (a new instance of its class), in canonical form."""
+    return " ".join(SACREBLEU_TOKENIZERS[name]()(line.rstrip()).split())
+
+
+@pytest.mark.parametrize("name", list(SACREBLEU_TOKENIZERS))
+def test_the_faster_inner_tokenizer_is_in_use(name: str) -> None:
+    # Otherwise the comparisons below would compare sacreBLEU with itself.
+    inner = _sacrebleu_tokenizer(name)._post_tokenizer  # type: ignore[attr-defined]
+    assert type(inner).__name__ == "_Substitutions"
+
+
+@pytest.mark.parametrize("name", list(SACREBLEU_TOKENIZERS))
+def test_real_lines_give_sacrebleus_tokens(name: str) -> None:
+    for line in [*REF_A, *REF_B, *HAPPYPOET, *ONLINE_W]:
+        assert get_tokenizer(name)(line) == theirs(name, line)
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    line=st.one_of(segments, _TRICKY, st.text(max_size=30)),
+    name=st.sampled_from(list(SACREBLEU_TOKENIZERS)),
+)
+def test_random_lines_give_sacrebleus_tokens(line: str, name: str) -> None:
+    assert get_tokenizer(name)(line) == theirs(name, line)
+
 
 PROBE = """
 import json, sys
