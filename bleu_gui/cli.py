@@ -394,10 +394,10 @@ def _build_parser() -> argparse.ArgumentParser:
         "-b",
         "--score-only",
         action="store_true",
-        help="print only the score, with -w's decimals, as sacreBLEU does (with "
-        "-ci: and its confidence interval; several systems: sacreBLEU's table of "
-        "scores). With -sl, a segment that a compatibility mode cannot score prints "
-        "nan. Unlike sacreBLEU, -b -sl with several systems is refused",
+        help="print only the score, with -w's decimals, as sacreBLEU does: with -ci "
+        "also its interval, with -sl one score a line, for several systems "
+        "sacreBLEU's table of scores. Ours only: nan for a segment that a "
+        "compatibility mode cannot score; -b -sl takes one system",
     )
     parser.add_argument(
         "-q",
@@ -652,11 +652,6 @@ def _render(
     interval: ConfidenceResult | None = None,
 ) -> str:
     width = options.width
-    if options.score_only:  # sacreBLEU's `-b`: the score, and its interval if any
-        score = f"{result.score:.{width}f}"
-        if interval is None or interval.mean <= 0:  # sacreBLEU hides a zero mean
-            return score
-        return f"{score} (μ = {interval.mean:.{width}f} ± {interval.ci:.{width}f})"
     precisions = "/".join(f"{p:.1f}" for p in result.precisions)
     verbose = (
         f"{precisions} (BP = {result.bp:.3f} ratio = {result.ratio:.3f} "
@@ -666,6 +661,8 @@ def _render(
     if interval is not None and interval.mean > 0:  # sacreBLEU hides a zero mean
         mean_and_ci = (f"{interval.mean:.{width}f}", f"{interval.ci:.{width}f}")
     around = "" if mean_and_ci is None else "μ = {} ± {}".format(*mean_and_ci)
+    if options.score_only:  # sacreBLEU's `-b`, in any format
+        return f"{result.score:.{width}f}" + (f" ({around})" if around else "")
     if options.format == "text":
         shown = f"({around}) {verbose}" if around else verbose
         line = f"BLEU|{sig} = {result.score:.{width}f} {shown}"
