@@ -9,6 +9,7 @@ for word.
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 from collections.abc import Sequence
@@ -261,3 +262,27 @@ def test_reader_closing_early_is_quiet(output: list[str], tmp_path: Path) -> Non
     assert (
         process.returncode == 141
     )  # 128 + SIGPIPE, as a shell reports `head`'s writer
+
+
+@pytest.mark.parametrize(
+    "words",
+    [
+        "-b, --score-only print only the score, with -w's decimals, as sacreBLEU "
+        "does: with -ci also its interval, with -sl one score a line, for several "
+        "systems sacreBLEU's table of scores. Ours only: nan for a segment that a "
+        "compatibility mode cannot score; -b -sl takes one system",
+        "-q, --quiet leave out informational messages; as with sacreBLEU's -q, "
+        "warnings about the input and errors are still printed",
+        "-m METRIC [METRIC ...], --metrics METRIC [METRIC ...] accepted for "
+        "sacreBLEU's command lines: bleu is the only metric (sacreBLEU's chrf and "
+        "ter are refused)",
+    ],
+)
+def test_the_help_says_where_we_differ(
+    words: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("COLUMNS", "2000")  # argparse wraps to the terminal's width
+    with pytest.raises(SystemExit) as exit_:
+        main(["--help"])
+    assert exit_.value.code == 0
+    assert words in re.sub(r"\s+", " ", capsys.readouterr().out)
