@@ -4,6 +4,8 @@ sacreBLEU's users should feel at home: the same flags (`-tok`, `-lc`, `-s`, `-sv
 `-sl`, `-w`, `-f`, `-e`), JSON by default with sacreBLEU's keys, the same text line.
 What we add is in the JSON: unrounded precisions, counts and totals, and, in a
 compatibility mode, `native_score`, the value exactly as that library returns it.
+sacreBLEU's `-b`, `-q` and `-m bleu` mean what they mean there; where we differ on
+purpose, the option's help says so.
 
 Errors a user can cause print one line on stderr and exit with status 1; nothing
 prints a traceback. The same holds for a hostile environment: a standard output that
@@ -24,7 +26,6 @@ import signal
 import sys
 import threading
 from collections.abc import Callable, Iterator, Sequence
-from importlib import resources
 from pathlib import Path
 from types import FrameType
 from typing import Any, TextIO
@@ -33,6 +34,7 @@ from bleu_gui.cli_significance import (
     add_significance_options,
     ascii_json,
     check_significance_options,
+    render_scores,
     run_paired,
     seed_from_options,
     system_names,
@@ -85,6 +87,9 @@ MAX_WIDTH = 20
 
 STDIN_NAME = "-"
 """The hypothesis file name that stands for standard input (`-i -`)."""
+
+METRIC = "bleu"
+"""The one metric `-m/--metrics` accepts (sacreBLEU also has chrf and ter)."""
 
 # Exit statuses of a process ended by a signal, as shells report them (128 + number).
 EXIT_INTERRUPTED = 128 + signal.SIGINT
@@ -215,6 +220,8 @@ def demo_paths() -> tuple[Path, list[Path], Path, list[Path]]:
     The demo's candidate is happypoet, the weakest of the four systems: it has the
     most to explain.
     """
+    from importlib import resources  # ~10 ms to import: not for a plain score
+
     root = Path(str(resources.files("bleu_gui.resources"))) / "demo"
     hypothesis = root / "sys.happypoet.txt"
     others = sorted(path for path in root.glob("sys.*.txt") if path != hypothesis)
@@ -393,6 +400,31 @@ def _build_parser() -> argparse.ArgumentParser:
         help="output format (default: %(default)s); latex: sacreBLEU's table of a "
         "paired test (one system: the text line, as sacreBLEU prints it)",
     )
+    parser.add_argument(
+        "-b",
+        "--score-only",
+        action="store_true",
+        help="print only the score, with -w's decimals, as sacreBLEU does: with -ci "
+        "also its interval, with -sl one score a line, for several systems "
+        "sacreBLEU's table of scores. Ours only: nan for a segment that a "
+        "compatibility mode cannot score; -b -sl takes one system",
+    )
+    parser.add_argument(
+        "-q",
+        "--quiet",
+        action="store_true",
+        help="leave out informational messages; as with sacreBLEU's -q, warnings "
+        "about the input and errors are still printed",
+    )
+    parser.add_argument(
+        "-m",
+        "--metrics",
+        nargs="+",
+        default=[METRIC],
+        metavar="METRIC",
+        help=f"accepted for sacreBLEU's command lines: {METRIC} is the only metric "
+        "(sacreBLEU's chrf and ter are refused)",
+    )
     add_significance_options(parser)
     parser.add_argument(
         "--drop-bom",
@@ -413,9 +445,10 @@ def _number(text: str) -> int | float:
 
 def _score_command(args: list[str]) -> int:
     options = _build_parser().parse_args(args)
-    warnings = _Warnings()
+    warnings = _Warnings(quiet=options.quiet)
     try:
         piped = _piped_input(options)
+        _check_metrics(options.metrics)
         config = config_from_options(options)
         if not 0 <= options.width <= MAX_WIDTH:
             raise ConfigError(
@@ -423,7 +456,12 @@ def _score_command(args: list[str]) -> int:
             )
         test = check_significance_options(options, config)
         seed = seed_from_options(options, used=test is not None or options.confidence)
-        names = system_names(options, test, warnings.add)
+        names = system_names(options, test, warnings.add_info)
+        if options.score_only and options.sentence_level and len(names) > 1:
+            raise ConfigError(
+                "-b/--score-only with -sl/--sentence-level prints one system's "
+                "scores; give one file after -i, or leave out -b"
+            )
         systems = _read(options, names, piped=piped)
         _check_order_reachable(config, systems)
         every = _stats(systems, config, warnings)
@@ -445,6 +483,9 @@ def _score_command(args: list[str]) -> int:
     if options.sentence_level:
         return _emit("".join(f"{line}\n" for lines in outputs for line in lines))
     results = [lines[0] for lines in outputs]
+    if options.score_only and len(results) > 1:
+        sig = _corpus_signature(config, systems[0])
+        return _emit(render_scores(names, results, sig, options))
     if options.format != "json":
         return _emit("".join(f"{line}\n" for line in results))
     if len(results) == 1:
@@ -453,18 +494,40 @@ def _score_command(args: list[str]) -> int:
 
 
 class _Warnings:
-    """Warning lines in order, each once (several systems share their references)."""
+    """Warning lines in order, each once (several systems share their references).
 
-    def __init__(self) -> None:
+    `add_info` takes what sacreBLEU logs as information rather than as a warning,
+    which `-q` leaves out (sacreBLEU's `-q` keeps warnings and errors).
+    """
+
+    def __init__(self, *, quiet: bool = False) -> None:
         self._lines: dict[str, None] = {}
+        self._quiet = quiet
 
     def add(self, line: str) -> None:
         self._lines.setdefault(line, None)
+
+    def add_info(self, line: str) -> None:
+        if not self._quiet:
+            self.add(line)
 
     def flush(self) -> None:
         for line in self._lines:
             _say(f"{_PROG}: warning: {line}")
         self._lines.clear()
+
+
+def _check_metrics(metrics: Sequence[str]) -> None:
+    """Accept `-m bleu` (sacreBLEU's default); refuse chrf, ter or any other name.
+
+    Raises:
+        ConfigError: naming the metrics refused and the one we compute.
+    """
+    others = [name for name in dict.fromkeys(metrics) if name != METRIC]
+    if others:
+        raise ConfigError(
+            f"-m/--metrics: bleu-gui computes {METRIC} only, not " + ", ".join(others)
+        )
 
 
 def _error_line(error: Exception) -> str:
@@ -633,7 +696,12 @@ def _score_system(
 def _render_unscorable(
     result: Unscorable, system: str | None, segment: int, options: argparse.Namespace
 ) -> str:
-    """A segment the emulated library cannot score: say why, in the same format."""
+    """A segment the emulated library cannot score: say why, in the same format.
+
+    With `-b`, `nan`: one number a line, like every other segment's.
+    """
+    if options.score_only:
+        return "nan"
     if options.format != "json":
         prefix = f"{system}: " if system else ""
         return f"{prefix}BLEU cannot be computed for segment {segment}: {result.reason}"
@@ -660,6 +728,8 @@ def _render(
     if interval is not None and interval.mean > 0:  # sacreBLEU hides a zero mean
         mean_and_ci = (f"{interval.mean:.{width}f}", f"{interval.ci:.{width}f}")
     around = "" if mean_and_ci is None else "μ = {} ± {}".format(*mean_and_ci)
+    if options.score_only:  # sacreBLEU's `-b`, in any format
+        return f"{result.score:.{width}f}" + (f" ({around})" if around else "")
     if options.format != "json":
         shown = f"({around}) {verbose}" if around else verbose
         line = f"BLEU|{sig} = {result.score:.{width}f} {shown}"

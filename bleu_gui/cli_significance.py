@@ -45,6 +45,7 @@ __all__ = [
     "check_significance_options",
     "render_all_pairs",
     "render_paired",
+    "render_scores",
     "run_paired",
     "seed_from_options",
     "system_names",
@@ -340,6 +341,24 @@ def render_paired(
     table = (_latex if latex else _grid)(["System", header], table_rows)
     notes = _identity_notes(result.identical, "the system", "the baseline")
     return table + "\n\n" + _paired_legend(result, labels[0]) + notes + _signatures(sig)
+
+
+def render_scores(
+    names: Sequence[str], scores: Sequence[str], sig: str, options: argparse.Namespace
+) -> str:
+    """Several systems' scores, no test: what sacreBLEU prints for them with `-b`.
+
+    `scores` are the scores as printed (`-w`'s decimals). JSON: a list of records
+    with the score as a string; text: the table and the signature.
+    """
+    if options.format == "json":
+        records = [
+            {"system": name, "BLEU": score}
+            for name, score in zip(names, scores, strict=True)
+        ]
+        return json.dumps(records, indent=4, ensure_ascii=ascii_json()) + "\n"
+    table = _grid(("System", "BLEU"), list(zip(names, scores, strict=True)))
+    return table + "\n\n" + _signatures(sig)
 
 
 def _paired_cell(

@@ -14,9 +14,8 @@ it can never be mistaken for a sacreBLEU signature.
 
 from __future__ import annotations
 
-from importlib import metadata
-
 from bleu_gui.core.config import BleuConfig, Compat, Smoothing
+from bleu_gui.core.sacrebleu_parts import sacrebleu_version
 
 __all__ = ["signature", "test_signature"]
 
@@ -61,7 +60,7 @@ def signature(
             parts.append(f"ngram:{config.max_order}")
         if dropped_bom:
             parts.append("bom:dropped")
-        parts.append(f"version:{metadata.version('sacrebleu')}")
+        parts.append(f"version:{sacrebleu_version()}")
         return "|".join(parts)
     parts = [
         f"compat:{_EMULATED_VERSION[config.compat]}",
@@ -78,6 +77,8 @@ def signature(
         parts.append(f"ngram:{config.max_order}")
     if dropped_bom:
         parts.append("bom:dropped")
+    from importlib import metadata  # ~10 ms to import: only for the other modes
+
     parts.append(f"version:bleu-gui-{metadata.version('bleu-gui')}")
     return "|".join(parts)
 

@@ -18,7 +18,6 @@ so we call them rather than re-implement them. What we add:
 from __future__ import annotations
 
 import functools
-import importlib
 import re
 from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from dataclasses import dataclass
@@ -26,6 +25,7 @@ from typing import Protocol
 
 from bleu_gui.core.config import BleuConfig, Compat, ConfigError
 from bleu_gui.core.parallel import WorkerPool, map_ordered
+from bleu_gui.core.sacrebleu_parts import speed_up_inner_tokenizer, tokenizer_module
 from bleu_gui.core.steps import drain
 
 __all__ = [
@@ -234,8 +234,9 @@ def _sacrebleu_tokenizer(name: str) -> _SacreBleuTokenizer:
             f"unknown tokenizer {name!r} (choose one of: {allowed})"
         ) from None
     try:
-        module = importlib.import_module(f"sacrebleu.tokenizers.{module_name}")
+        module = tokenizer_module(module_name)
         instance: _SacreBleuTokenizer = getattr(module, class_name)()
+        speed_up_inner_tokenizer(instance)
         return instance
     except (ImportError, RuntimeError) as error:
         if extra is None:

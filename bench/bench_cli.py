@@ -1,0 +1,163 @@
+"""Benchmark: `bleu-gui score` against `sacrebleu`, as a user runs them, at three sizes.
+
+For each size (default 500, 2,000 and 100,000 segments, two references, built by
+`bench_score.build_corpus`), runs `python -m sacrebleu REF REF -i HYP -w 15` and
+`python -m bleu_gui score REF REF -i HYP -w 15` as separate processes, several times,
+interleaved (sacreBLEU first in odd repetitions, bleu-gui first in even ones, so that
+neither always runs on a machine warmed or loaded by the other), and reports per tool
+the median wall time and the median peak memory, and the ratios bleu-gui / sacreBLEU.
+Every run's JSON is checked: both tools must print the same score, verbose score and
+signature.
+
+Peak memory is of the whole process tree, so bleu-gui's worker processes count:
+the largest sum of the resident memory (VmRSS) of the process and all its
+descendants, sampled from /proc every 5 ms (20 ms from 20,000 segments on, so that
+the sampling takes little of the two tools' CPU), or the root process's own peak from
+wait4's ru_maxrss if that is larger (a sample can miss a short peak; ru_maxrss
+cannot, but it covers the root process alone, not its children).
+
+The machine may be shared: take medians of five runs or more for the small sizes
+(`--runs`), where start-up dominates and a single run is noise. At a small size each
+tool runs once untimed first, with bytecode caching on (`PYTHONDONTWRITEBYTECODE` is
+dropped from the children's environment), so that both start as they do once
+installed: from cached bytecode, not compiling their sources at every start.
+
+Run: `python bench/bench_cli.py [--sizes 500 2000 100000] [--runs 7] [--large-runs 3]
+[--corpus distinct|repeated]`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).parent))
+from bench_score import build_corpus, tree_rss
+
+SAMPLE_SECONDS = 0.005
+LARGE_SAMPLE_SECONDS = 0.02
+LARGE = 20_000
+"""From this many segments on, a size is run `--large-runs` times (each run is long)."""
+
+
+@dataclass(frozen=True)
+class Run:
+    """One process's wall time (s), whole-tree peak memory (MiB) and output."""
+
+    wall: float
+    peak_mib: float
+    output: str
+
+
+CHILD_ENV = {
+    name: value
+    for name, value in os.environ.items()
+    if name != "PYTHONDONTWRITEBYTECODE"
+}
+
+
+def run(command: list[str], interval: float = SAMPLE_SECONDS) -> Run:
+    """Run `command` to its end, sampling its process tree's memory."""
+    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
+        start = time.perf_counter()
+        process = subprocess.Popen(command, stdout=out, stderr=err, env=CHILD_ENV)
+        tree_peak = 0
+        while True:
+            pid, status, usage = os.wait4(process.pid, os.WNOHANG)
+            if pid:
+                break
+            tree_peak = max(tree_peak, tree_rss(process.pid))
+            time.sleep(interval)
+        wall = time.perf_counter() - start
+        process.returncode = os.waitstatus_to_exitcode(status)
+        if process.returncode:
+            err.seek(0)
+            raise SystemExit(f"{' '.join(command)} failed: {err.read().decode()}")
+        out.seek(0)
+        peak_kib = max(tree_peak, usage.ru_maxrss)
+        return Run(wall, peak_kib / 1024, out.read().decode())
+
+
+def same_score(sacre: str, ours: str) -> bool:
+    """Whether both JSON outputs give the same score, verbose score and signature."""
+    theirs, mine = json.loads(sacre), json.loads(ours)
+    keys = ("score", "verbose_score", "signature")
+    return all(theirs[key] == mine[key] for key in keys)
+
+
+def bench_size(kind: str, segments: int, runs: int, folder: Path) -> None:
+    hyp, refs = build_corpus(kind, segments, folder)
+    files = [*(str(ref) for ref in refs), "-i", str(hyp), "-w", "15"]
+    commands = {
+        "sacreBLEU": [sys.executable, "-m", "sacrebleu", *files],
+        "bleu-gui": [sys.executable, "-m", "bleu_gui", "score", *files],
+    }
+    if segments < LARGE:  # untimed: bytecode and disk caches filled
+        for command in commands.values():
+            run(command)
+    interval = SAMPLE_SECONDS if segments < LARGE else LARGE_SAMPLE_SECONDS
+    results: dict[str, list[Run]] = {name: [] for name in commands}
+    for repetition in range(runs):
+        order = list(commands) if repetition % 2 == 0 else list(commands)[::-1]
+        for name in order:
+            results[name].append(run(commands[name], interval))
+        sacre, ours = results["sacreBLEU"][-1], results["bleu-gui"][-1]
+        if not same_score(sacre.output, ours.output):
+            raise SystemExit(f"scores differ:\n{sacre.output}\n{ours.output}")
+    print(f"\n== {kind}: {segments:,} segments, 2 references, {runs} runs each ==")
+    medians = {}
+    for name, done in results.items():
+        wall = statistics.median(r.wall for r in done)
+        peak = statistics.median(r.peak_mib for r in done)
+        medians[name] = (wall, peak)
+        walls = " ".join(f"{r.wall:.3f}" for r in done)
+        print(f"{name:10}: median {wall:7.3f} s  {peak:7.1f} MiB   (runs: {walls} s)")
+    (sacre_wall, sacre_peak), (our_wall, our_peak) = (
+        medians["sacreBLEU"],
+        medians["bleu-gui"],
+    )
+    print(
+        f"ratio     : time {our_wall / sacre_wall:.3f}, memory "
+        f"{our_peak / sacre_peak:.3f}; same score in every run: yes"
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument(
+        "--sizes", type=int, nargs="+", default=[500, 2_000, 100_000], metavar="N"
+    )
+    parser.add_argument("--runs", type=int, default=7, help="runs of a small size")
+    parser.add_argument(
+        "--large-runs",
+        type=int,
+        default=3,
+        help=f"runs of a size of {LARGE:,} segments or more",
+    )
+    parser.add_argument(
+        "--corpus",
+        choices=["distinct", "repeated", "both"],
+        default="both",
+        help="distinct: no segment repeats; repeated: the 500 demo segments over "
+        "and over (at 500 segments: the demo files themselves)",
+    )
+    options = parser.parse_args()
+    kinds = ["distinct", "repeated"] if options.corpus == "both" else [options.corpus]
+    print(f"python {sys.version.split()[0]}, {os.cpu_count()} cores")
+    with tempfile.TemporaryDirectory() as folder:
+        for segments in options.sizes:
+            runs = options.large_runs if segments >= LARGE else options.runs
+            for kind in kinds:
+                bench_size(kind, segments, runs, Path(folder))
+
+
+if __name__ == "__main__":
+    main()

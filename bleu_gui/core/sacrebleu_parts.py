@@ -1,0 +1,195 @@
+"""sacreBLEU's tokenizers and version, without the start-up of sacreBLEU's package.
+
+`import sacrebleu.tokenizers.tokenizer_13a` first runs `sacrebleu/__init__.py`, which
+imports sacreBLEU's whole command line: every metric, the test-set downloader
+(portalocker, lxml, hashlib), the table printer (tabulate), colorama and
+importlib.metadata. That is about 30 ms of the 200 ms `bleu-gui score` takes on a
+500-segment file, for code that scoring never runs, and `sacrebleu` itself pays the
+same 30 ms: it is what made us slower than sacreBLEU on small files.
+
+The tokenizer modules import only each other (relative imports inside
+`sacrebleu/tokenizers/`) and their own third-party packages (`regex`, MeCab), so they
+are loaded here from sacreBLEU's installed files, as a package of their own name
+(`_bleu_gui_sacrebleu_tokenizers`). They are sacreBLEU's files, of the pinned
+version, run unchanged: not a copy. Once `sacrebleu` has been imported anyway (a
+caller, a test), its own modules are used instead, so that a process holds one copy
+where it can.
+
+`speed_up_inner_tokenizer` changes how one piece of them runs, not what it computes:
+the regexp tokenizer that 13a and zh call inside (see its docstring).
+"""
+
+from __future__ import annotations
+
+import functools
+import importlib
+import importlib.util
+import re
+import sys
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+__all__ = ["sacrebleu_version", "speed_up_inner_tokenizer", "tokenizer_module"]
+
+_TOKENIZERS = "_bleu_gui_sacrebleu_tokenizers"
+"""The name sacreBLEU's `tokenizers` folder is loaded under."""
+
+
+def tokenizer_module(name: str) -> ModuleType:
+    """The module `sacrebleu.tokenizers.<name>` (e.g. `tokenizer_13a`) of sacreBLEU.
+
+    Raises:
+        ImportError: if sacreBLEU, or a package the tokenizer needs, is missing.
+    """
+    if "sacrebleu" in sys.modules:
+        return importlib.import_module(f"sacrebleu.tokenizers.{name}")
+    if _TOKENIZERS not in sys.modules:
+        _load(_TOKENIZERS, _sacrebleu_folder() / "tokenizers", package=True)
+    return importlib.import_module(f"{_TOKENIZERS}.{name}")
+
+
+@functools.cache
+def sacrebleu_version() -> str:
+    """The installed sacreBLEU's version, as its signatures write it (`2.6.0`)."""
+    module = sys.modules.get("sacrebleu")
+    if module is not None:
+        return str(module.__version__)
+    version_file = _sacrebleu_folder() / "version.py"
+    if not version_file.is_file():  # a build without setuptools-scm's file
+        from importlib import metadata
+
+        return metadata.version("sacrebleu")
+    return str(_load("_bleu_gui_sacrebleu_version", version_file).__version__)
+
+
+@functools.cache
+def _sacrebleu_folder() -> Path:
+    """The folder sacreBLEU is installed in (found without importing it)."""
+    spec = importlib.util.find_spec("sacrebleu")
+    if spec is None or not spec.submodule_search_locations:
+        raise ImportError("sacrebleu is not installed: pip install sacrebleu==2.6.0")
+    return Path(next(iter(spec.submodule_search_locations)))
+
+
+def _load(name: str, path: Path, *, package: bool = False) -> ModuleType:
+    """Load the module (or package folder) at `path` as `name`; registered on success.
+
+    Raises:
+        ImportError: if the file is not there.
+    """
+    location = path / "__init__.py" if package else path
+    spec = importlib.util.spec_from_file_location(
+        name, location, submodule_search_locations=[str(path)] if package else None
+    )
+    if spec is None or spec.loader is None or not location.is_file():
+        raise ImportError(f"sacreBLEU's {location} is missing")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    try:
+        spec.loader.exec_module(module)
+    except BaseException:
+        del sys.modules[name]
+        raise
+    return module
+
+
+def speed_up_inner_tokenizer(instance: Any) -> None:
+    r"""Run the regexp tokenizer inside a 13a or zh tokenizer uncached, and faster.
+
+    13a and zh end by calling a `TokenizerRegexp` of their own: four substitutions,
+    each one of sacreBLEU's compiled patterns with a replacement template such as
+    `' \1 '`, then a split on whitespace. Two things there cost us, and this
+    function removes both without changing a token:
+
+    * its `__call__` has an `lru_cache` of 65,536 lines. A corpus tokenizes each
+      distinct line once, so it is never hit; on long segments, full, it holds
+      ~60 MB in every process that tokenizes, each worker process included.
+    * Python 3.11 expands a replacement template in Python code at every match:
+      40% of 13a's time. Each template is turned once into a function that joins
+      the same literal text and groups (`_template_function`), and sacreBLEU's
+      patterns run with those functions, in sacreBLEU's order (`_Substitutions`).
+      The first rule, which pads every space and ASCII symbol with spaces (37
+      matches in a WMT line), is one group around one character class: its
+      substitution is the join of its split with single spaces, done in C
+      (`_PAD_EACH_MATCH`). 2 times faster on WMT text in all; the tokens are
+      compared with sacreBLEU's own tokenizers on real and random text
+      (`tests/core/test_sacrebleu_parts.py`).
+
+    An instance without that inner tokenizer, or with a template other than literal
+    text and `\1` to `\9`, is left as it is.
+    """
+    inner = getattr(instance, "_post_tokenizer", None)
+    rules = getattr(inner, "_re", None)
+    if inner is None or not isinstance(rules, list | tuple):
+        return
+    steps: list[Callable[[str], str]] = []
+    for rule in rules:
+        pattern, template = rule
+        if not isinstance(pattern, re.Pattern):
+            return
+        if (pattern.pattern, template) == _PAD_EACH_MATCH:
+            steps.append(functools.partial(_pad_each_match, pattern))
+            continue
+        function = _template_function(template)
+        if function is None:
+            return
+        steps.append(functools.partial(pattern.sub, function))
+    instance._post_tokenizer = _Substitutions(tuple(steps))
+
+
+@dataclass(frozen=True, slots=True)
+class _Substitutions:
+    """What sacreBLEU's `TokenizerRegexp.__call__` does, one step per rule."""
+
+    steps: tuple[Callable[[str], str], ...]
+
+    def __call__(self, line: str) -> str:
+        for step in self.steps:
+            line = step(line)
+        return " ".join(line.split())
+
+
+_PAD_EACH_MATCH = (r"([\{-\~\[-\` -\&\(-\+\:-\@\/])", r" \1 ")
+"""13a's first rule (sacreBLEU 2.6.0), pattern and template, checked for equality.
+
+One group around one character class: a match is one character, and group 1 is the
+whole match. Replacing each match `m` by `" " + m + " "` then gives the same string
+as splitting on the pattern (which keeps the matches, as it has one group) and
+joining the pieces with single spaces.
+"""
+
+
+def _pad_each_match(pattern: re.Pattern[str], line: str) -> str:
+    return " ".join(pattern.split(line))
+
+
+_GROUP_REFERENCE = re.compile(r"\\([1-9])(?![0-9])")
+
+
+def _template_function(template: object) -> Callable[[re.Match[str]], str] | None:
+    r"""A function of a match that returns what `template` expands to, or None.
+
+    Only templates of literal text and one or two references `\1` to `\9` (all
+    that 13a and zh use); a group that did not take part expands to "", as in `re`.
+    """
+    if not isinstance(template, str):
+        return None
+    pieces = _GROUP_REFERENCE.split(template)
+    texts: Sequence[str] = pieces[0::2]
+    groups = [int(number) for number in pieces[1::2]]
+    if any("\\" in text for text in texts):
+        return None
+    if len(groups) == 1:
+        before, after = texts
+        (first,) = groups
+        return lambda match: before + (match[first] or "") + after
+    if len(groups) == 2:
+        before, middle, after = texts
+        first, second = groups
+        return lambda match: (
+            before + (match[first] or "") + middle + (match[second] or "") + after
+        )
+    return None

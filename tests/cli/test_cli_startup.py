@@ -1,0 +1,123 @@
+"""`bleu-gui score` starts light: what a plain score does not import.
+
+A short file scores in about the time Python takes to import what the command
+needs, and `sacrebleu` must never be faster (`bench/bench_cli.py`). These modules were
+made lazy for that; a new top-level import of one of them would silently bring back
+the cost. Checked in a fresh interpreter (this one has imported everything).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.core.wmt21_excerpt import HAPPYPOET, REF_A
+
+TIMEOUT = 120
+
+NOT_FOR_A_PLAIN_SCORE = {
+    # the GUI
+    "PySide6": "Qt is for the window only",
+    "shiboken6": "Qt is for the window only",
+    # sacreBLEU's package __init__ (its CLI: downloads, tables, colours)
+    "sacrebleu": "the tokenizers are loaded without sacreBLEU's package",
+    "portalocker": "sacreBLEU's test-set downloader",
+    "lxml": "sacreBLEU's test-set reader",
+    "tabulate": "sacreBLEU's table printer",
+    "colorama": "sacreBLEU's colours",
+    # worker processes start for 20,000 distinct lines or more only
+    "multiprocessing": "worker processes start for large corpora only",
+    "concurrent.futures": "worker processes start for large corpora only",
+    # resources and package metadata
+    "importlib.resources": "the demo files, for --demo only",
+    "importlib.metadata": "sacreBLEU's version is read from its version file",
+}
+
+PROBE = """
+import contextlib, io, json, sys
+import bleu_gui.cli
+after_import = sorted(sys.modules)
+from bleu_gui.__main__ import main
+with contextlib.redirect_stdout(io.StringIO()) as out:
+    status = main(["score", *sys.argv[1:]])
+print(json.dumps({"import": after_import, "score": sorted(sys.modules),
+                  "status": status, "out": out.getvalue()}))
+"""
+
+
+def loaded(tmp_path: Path, *options: str) -> dict[str, object]:
+    ref, hyp = tmp_path / "ref.txt", tmp_path / "hyp.txt"
+    ref.write_text("\n".join(REF_A) + "\n", encoding="utf-8")
+    hyp.write_text("\n".join(HAPPYPOET) + "\n", encoding="utf-8")
+    done = subprocess.run(
+        [sys.executable, "-c", PROBE, str(ref), "-i", str(hyp), *options],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=TIMEOUT,
+    )
+    result: dict[str, object] = json.loads(done.stdout)
+    return result
+
+
+@pytest.mark.parametrize("options", [[], ["-b"], ["-sl", "-f", "text"]])
+def test_a_plain_score_imports_none_of_the_heavy_modules(
+    options: list[str], tmp_path: Path
+) -> None:
+    result = loaded(tmp_path, *options)
+    assert result["status"] == 0
+    assert result["out"]
+    # The probe does see what a score needs (the check below is not vacuous).
+    assert isinstance(result["score"], list)
+    assert {"numpy", "bleu_gui.core.stats"} <= set(result["score"])
+    for stage in ("import", "score"):
+        modules = result[stage]
+        assert isinstance(modules, list)
+        found = {
+            heavy: why
+            for heavy, why in NOT_FOR_A_PLAIN_SCORE.items()
+            if any(name == heavy or name.startswith(f"{heavy}.") for name in modules)
+        }
+        assert found == {}, stage
+
+
+BLAS_PROBE = """
+import contextlib, io, json, os, sys
+from bleu_gui.__main__ import main
+entry = sorted(sys.modules)
+with contextlib.redirect_stdout(io.StringIO()):
+    status = main(["score", *sys.argv[1:]])
+print(json.dumps({"entry": entry, "status": status,
+                  "threads": os.environ.get("OPENBLAS_NUM_THREADS")}))
+"""
+
+
+@pytest.mark.parametrize(("preset", "expected"), [(None, "1"), ("3", "3")])
+def test_score_runs_blas_on_one_thread_unless_the_user_chose(
+    preset: str | None, expected: str, tmp_path: Path
+) -> None:
+    ref, hyp = tmp_path / "ref.txt", tmp_path / "hyp.txt"
+    ref.write_text("\n".join(REF_A) + "\n", encoding="utf-8")
+    hyp.write_text("\n".join(HAPPYPOET) + "\n", encoding="utf-8")
+    env = {k: v for k, v in os.environ.items() if k != "OPENBLAS_NUM_THREADS"}
+    if preset is not None:
+        env["OPENBLAS_NUM_THREADS"] = preset
+    done = subprocess.run(
+        [sys.executable, "-c", BLAS_PROBE, str(ref), "-i", str(hyp)],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=TIMEOUT,
+        env=env,
+    )
+    result = json.loads(done.stdout)
+    assert result["status"] == 0
+    assert result["threads"] == expected
+    # The entry point itself imports neither numpy nor Qt: `score` must be able
+    # to set the thread count first, and the window pays only for what it uses.
+    assert not {"numpy", "PySide6", "bleu_gui.cli"} & set(result["entry"])
