@@ -248,6 +248,7 @@ class FilterBar(QWidget):
         """The pair part: which side of A, and a Δ range; hidden until a pair."""
         self.pair_controls = QWidget()
         self.side = QComboBox()
+        self.side.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         for side in DeltaSide:
             self.side.addItem(side.value, side)
         self.side.setToolTip(
@@ -270,7 +271,7 @@ class FilterBar(QWidget):
                 "sets the bar's own range: from its low bound (included, except "
                 "0: equal sentences are in no bar) to its high bound (excluded)."
             )
-        # The range in force in words, when it is a bar's (half-open).
+        # The range in force in words, when it is a bar's (half-open but the last).
         self.delta_rule = QLabel()
         self.delta_rule.hide()
         self._delta_bar: DeltaRange | None = None  # the bar clicked, until typing
@@ -434,7 +435,7 @@ class FilterBar(QWidget):
         self.problem.setToolTip("")
         self._last = self.current_filter()
         delta = self._last.delta
-        bar = not delta.is_whole and (delta.low_open or delta.high_open)
+        bar = delta == self._delta_bar  # a bar's range: say which bounds count
         self.delta_rule.setText(delta.describe() if bar else "")
         self.delta_rule.setVisible(bar)
         self.filter_requested.emit(self._last)
