@@ -56,10 +56,16 @@ few decimals, so a score within float noise of a bound is on the bound: a range 
 class DeltaSide(Enum):
     """Which side of A system B's sentence BLEU lies on (Δ = B − A)."""
 
-    ANY = "all"
+    ANY = "all sentences"
     BETTER = "B better"
     WORSE = "B worse"
-    SAME = "same"
+    SAME = "same score"
+
+    def words(self, b: str) -> str:
+        """How a menu names this side, B being the system named `b`."""
+        return (
+            self.value.replace("B", b, 1) if self.value.startswith("B") else self.value
+        )
 
     def keeps(self, deltas: npt.NDArray[np.float64]) -> npt.NDArray[np.bool_]:
         """Which of `deltas` are on this side: Δ > 0, Δ < 0, Δ = 0 (NaN: none).

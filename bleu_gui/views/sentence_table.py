@@ -325,14 +325,8 @@ class FilterBar(QWidget):
         if names is None:
             return
         a, b = names
-        labels = {
-            DeltaSide.ANY: "all sentences",
-            DeltaSide.BETTER: f"{b} better",
-            DeltaSide.WORSE: f"{b} worse",
-            DeltaSide.SAME: "same score",
-        }
         for index in range(self.side.count()):
-            self.side.setItemText(index, labels[self.side.itemData(index)])
+            self.side.setItemText(index, self.side.itemData(index).words(b))
         self.side.setItemData(
             1,
             f"B ({b}) scores the sentence higher than A ({a})",

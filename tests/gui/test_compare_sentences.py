@@ -22,6 +22,7 @@ import sacrebleu
 from PySide6.QtCharts import QChartView
 from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtWidgets import QComboBox
+from pytestqt.modeltest import ModelTester
 from pytestqt.qtbot import QtBot
 from sacrebleu.metrics.bleu import BLEU
 
@@ -557,6 +558,21 @@ def test_sort_and_filter_survive_another_b_and_another_config(
     assert header.sortIndicatorSection() == column(four, "Δ B − A")
     selected = four.table.selectionModel().selectedRows()
     assert all(index.data(ROW_ROLE) in shown_rows(four) for index in selected)
+
+
+def test_the_model_stays_sound_through_changes_of_pair(
+    qtbot: QtBot, qtmodeltester: ModelTester, four: MainWindow
+) -> None:
+    """Qt's model tester watches the table while B, A and the filter change."""
+    qtmodeltester.check(four.browser.model)
+    with new_pair(qtbot, four, FACEBOOK, ONLINE):
+        choose_with_keys(qtbot, four.pair_bar.shown, 1)
+    with qtbot.waitSignal(four.browser.shown_changed, timeout=TIMEOUT):
+        choose_with_keys(qtbot, four.filter_bar.side, 3)  # same score
+    with new_pair(qtbot, four, ONLINE, FACEBOOK):
+        qtbot.mouseClick(four.pair_bar.swap, Qt.MouseButton.LeftButton)
+    delta = deltas(ONLINE, FACEBOOK)
+    assert shown_rows(four) == [int(row) for row in np.flatnonzero(delta == 0)]
 
 
 # --- the pieces on their own ----------------------------------------------------------
