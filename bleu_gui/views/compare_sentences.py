@@ -23,6 +23,7 @@ from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QPushButton, QWidg
 from bleu_gui.models.sentence_browser import SentenceBrowser
 from bleu_gui.models.sentence_filter import DeltaRange, SentenceFilter
 from bleu_gui.models.session import Session
+from bleu_gui.models.short_names import short_names
 from bleu_gui.models.workspace import SystemId
 from bleu_gui.views.delta_histogram import DeltaHistogram, delta_bins
 from bleu_gui.views.sentence_table import FilterBar
@@ -184,14 +185,25 @@ class CompareSentences(QObject):
             self._summary.set_system(self._system_words())
 
     def _system_words(self) -> str:
-        """The summary's line naming the shown system; empty with one system."""
+        """The summary's line naming the shown system; empty with one system.
+
+        Short names (`short_names`): one line in the dock; the full names are
+        in the pair bar's menus and the window title.
+        """
         workspace = self._session.workspace
-        shown, baseline = workspace.shown_system, workspace.baseline_system
+        shown, baseline = workspace.shown, workspace.baseline
         if shown is None or baseline is None or len(workspace.systems) < 2:
             return ""
-        if shown.id == baseline.id:
-            return f"System {shown.name} (A and B)"
-        return f"System {shown.name} (B), compared with {baseline.name} (A)"
+        names = dict(
+            zip(
+                (system.id for system in workspace.systems),
+                short_names([system.name for system in workspace.systems]),
+                strict=True,
+            )
+        )
+        if shown == baseline:
+            return f"Shown: {names[shown]} (A and B)"
+        return f"Shown: {names[shown]} (B), compared with {names[baseline]} (A)"
 
     def _on_filter_changed(self, spec: SentenceFilter) -> None:
         delta = spec.delta

@@ -248,7 +248,7 @@ def test_the_bar_names_the_pair_and_the_headers_name_the_systems(
     ]
     assert four.windowTitle() == "bleu-gui — sys.happypoet.txt"
     assert four.summary.system.text() == (
-        "System sys.happypoet.txt (B), compared with sys.Facebook-AI.txt (A)"
+        "Shown: happypoet (B), compared with Facebook-AI (A)"
     )
     model = four.browser.model
     tips = [
@@ -292,7 +292,7 @@ def test_b_is_chosen_with_the_mouse(qtbot: QtBot, four: MainWindow) -> None:
     assert four.session.shown == system_id(four, UEDIN)
     assert four.windowTitle() == "bleu-gui — sys.UEdin.txt"
     assert four.summary.system.text() == (
-        "System sys.UEdin.txt (B), compared with sys.Facebook-AI.txt (A)"
+        "Shown: UEdin (B), compared with Facebook-AI (A)"
     )
     assert headers(four)[-5:-3] == ["A: Facebook-AI", "B: UEdin"]
     expected = sentence_scores(UEDIN) - sentence_scores(FACEBOOK)
@@ -343,7 +343,7 @@ def test_the_same_system_as_a_and_b_says_so(qtbot: QtBot, four: MainWindow) -> N
     assert "Δ B − A" not in headers(four)
     assert not four.pair_bar.swap.isEnabled()
     assert not four.filter_bar.pair_controls.isEnabled()
-    assert four.summary.system.text() == "System sys.Facebook-AI.txt (A and B)"
+    assert four.summary.system.text() == "Shown: Facebook-AI (A and B)"
 
 
 # --- filters --------------------------------------------------------------------------
