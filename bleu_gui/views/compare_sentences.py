@@ -16,6 +16,7 @@ columns themselves follow the session in `SentenceBrowser`.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import pairwise
 
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QPushButton, QWidget
@@ -132,6 +133,18 @@ class CompareSentences(QObject):
         self._summary = summary
         self._histograms: list[DeltaHistogram] = []
         bar.add_trailing(filter_bar.pair_controls)
+        # Tab goes through the row as it reads, then on to the search.
+        chain = [
+            bar.baseline,
+            bar.swap,
+            bar.shown,
+            filter_bar.side,
+            filter_bar.min_delta,
+            filter_bar.max_delta,
+            filter_bar.search,
+        ]
+        for first, second in pairwise(chain):
+            QWidget.setTabOrder(first, second)
         session.systems_changed.connect(self._on_systems_changed)
         session.pair_changed.connect(self._on_pair_changed)
         bar.baseline_requested.connect(lambda i: session.set_baseline(SystemId(i)))

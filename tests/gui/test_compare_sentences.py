@@ -21,7 +21,7 @@ import pytest
 import sacrebleu
 from PySide6.QtCharts import QChartView
 from PySide6.QtCore import QPoint, QPointF, Qt
-from PySide6.QtWidgets import QComboBox
+from PySide6.QtWidgets import QApplication, QComboBox
 from pytestqt.modeltest import ModelTester
 from pytestqt.qtbot import QtBot
 from sacrebleu.metrics.bleu import BLEU
@@ -322,6 +322,27 @@ def test_the_labels_take_the_keyboard_to_the_menus(
     qtbot.waitUntil(four.pair_bar.shown.hasFocus)
     qtbot.keyClick(four, Qt.Key.Key_A, Qt.KeyboardModifier.AltModifier)
     qtbot.waitUntil(four.pair_bar.baseline.hasFocus)
+
+
+def test_tab_goes_through_the_pair_row_as_it_reads(
+    qtbot: QtBot, four: MainWindow
+) -> None:
+    bar, filters = four.pair_bar, four.filter_bar
+    expected = [
+        bar.swap,
+        bar.shown,
+        filters.side,
+        filters.min_delta,
+        filters.max_delta,
+        filters.search,
+    ]
+    bar.baseline.setFocus()
+    qtbot.waitUntil(bar.baseline.hasFocus)
+    reached = []
+    for _ in expected:
+        qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Tab)
+        reached.append(QApplication.focusWidget())
+    assert reached == expected
 
 
 def test_swap_exchanges_a_and_b(qtbot: QtBot, four: MainWindow) -> None:
