@@ -389,6 +389,8 @@ class SentenceBrowser(QObject):
             return
         if self._matches is not None and self._matches.corpus is not corpus:
             self._matches = None  # searched texts no longer shown
+        if self.model.pair is not None and self._current_pair() is None:
+            self.model.set_pair(None)  # of another B, A or config: not filtered by
         spec, may_search = self._filter, True
         if self._searching is not None:
             pending, searched = self._searching
@@ -410,8 +412,6 @@ class SentenceBrowser(QObject):
             rows = self._filtered(replace(spec, text="") if unknown else spec)
         except ValueError:
             search, rows = False, np.arange(corpus.num_segments, dtype=np.int64)
-        if self.model.pair is not None and self._current_pair() is None:
-            self.model.set_pair(None)  # of another B, A or config
         # Sorted by the new scores, shown in one model reset.
         self.model.set_content(
             scores, corpus.hypothesis.lines, stats.hyp_len, lambda: self._sorted(rows)
