@@ -543,9 +543,68 @@ def click_header(qtbot: QtBot, window: MainWindow, header: str) -> None:
 
 
 def by_delta(delta: Floats, rows: npt.NDArray[np.int64]) -> list[int]:
-    """`rows` by Δ ascending, ties in corpus order (the table's rule)."""
+    """`rows` by `delta` ascending, ties in corpus order (the table's rule)."""
     order = np.argsort(delta[rows], kind="stable")
     return [int(row) for row in rows[order]]
+
+
+@cache
+def swap_effects(a: str, b: str) -> Floats:
+    """sacreBLEU's corpus BLEU of `a` with each sentence taken from `b`, minus `a`'s.
+
+    From sacreBLEU's own per-sentence statistics, summed as its corpus score sums
+    them.
+    """
+    metric = BLEU()
+    refs = [list(ref) for ref in references()]
+    stats_a = np.array(metric._extract_corpus_statistics(list(system(a)), refs))
+    stats_b = np.array(metric._extract_corpus_statistics(list(system(b)), refs))
+    total = stats_a.sum(axis=0)
+    base = metric._compute_score_from_stats(total.tolist()).score
+    return np.array(
+        [
+            metric._compute_score_from_stats(
+                (total - stats_a[row] + stats_b[row]).tolist()
+            ).score
+            - base
+            for row in range(SIZE)
+        ]
+    )
+
+
+@pytest.mark.parametrize("header", ["A: Facebook-AI", "B: happypoet", "Δ B − A"])
+def test_a_pair_header_sorts_by_its_values(
+    qtbot: QtBot, four: MainWindow, header: str
+) -> None:
+    values = {
+        "A: Facebook-AI": sentence_scores(FACEBOOK),
+        "B: happypoet": sentence_scores(HAPPYPOET),
+        "Δ B − A": deltas(FACEBOOK, HAPPYPOET),
+    }[header]
+    everything = np.arange(SIZE, dtype=np.int64)
+    with qtbot.waitSignal(four.browser.model.layoutChanged, timeout=TIMEOUT):
+        click_header(qtbot, four, header)
+    assert shown_rows(four) == by_delta(values, everything)  # ascending
+    with qtbot.waitSignal(four.browser.model.layoutChanged, timeout=TIMEOUT):
+        click_header(qtbot, four, header)
+    assert shown_rows(four) == by_delta(-values, everything)  # descending
+
+
+def test_the_swap_header_sorts_by_the_swap_effect(
+    qtbot: QtBot, four: MainWindow
+) -> None:
+    effects = swap_effects(FACEBOOK, HAPPYPOET)
+    with qtbot.waitSignal(four.browser.model.layoutChanged, timeout=TIMEOUT):
+        click_header(qtbot, four, "Swap")
+    in_order = effects[shown_rows(four)]
+    assert sorted(shown_rows(four)) == list(range(SIZE))
+    # sacreBLEU's effects, read in the table's order, never fall (but by float noise).
+    assert np.all(np.diff(in_order) >= -1e-9)
+    best = int(np.argmax(effects))
+    with qtbot.waitSignal(four.browser.model.layoutChanged, timeout=TIMEOUT):
+        click_header(qtbot, four, "Swap")
+    assert shown_rows(four)[0] == best
+    assert cell(four, best, "Swap") == f"{effects[best]:+.3f}"
 
 
 def test_sort_and_filter_survive_another_b_and_another_config(
