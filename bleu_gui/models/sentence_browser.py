@@ -14,6 +14,14 @@ No search runs unbounded on the GUI thread. A plain text is found by `str.find` 
 (at once for a small corpus, in time slices for a large one); a regular expression
 always goes to a search process (`RegexSearch`) that is killed when it runs past
 its budget, with "search stopped after N s" in the filter bar.
+
+With a pair of systems (the session's baseline A and shown system B, `Session.pair`)
+the browser shows the pair's columns, and its filter's pair part (B better / worse /
+same, a Δ range) applies to the pair's Δs. A pair lasts only while it is the
+session's pair of the scores shown: another B or another config drops it at once,
+and brings the new one when the session has compared them. Meanwhile a sort by a
+pair column is kept (the rows stand in corpus order, and the header says so) and the
+filter's pair part waits; both apply again when the new pair comes.
 """
 
 from __future__ import annotations
@@ -30,11 +38,13 @@ from bleu_gui.io import Corpus
 from bleu_gui.models.regex_search import RegexSearch
 from bleu_gui.models.sentence_filter import SentenceFilter, filter_rows
 from bleu_gui.models.sentence_table import (
+    PAIR_KINDS,
     ColumnKey,
     ColumnKind,
     SentenceTableModel,
 )
-from bleu_gui.models.session import Session
+from bleu_gui.models.session import PairScores, Session
+from bleu_gui.models.short_names import short_names
 from bleu_gui.workers import Job, SliceWorker
 
 __all__ = ["SentenceBrowser"]
@@ -59,8 +69,8 @@ class _Matches:
 
 
 def _search_part(spec: SentenceFilter) -> SentenceFilter:
-    """`spec` without its score range: what depends on the texts only."""
-    return replace(spec, min_score=0.0, max_score=100.0)
+    """`spec` without its score range and pair part: what depends on the texts only."""
+    return replace(spec.without_pair(), min_score=0.0, max_score=100.0)
 
 
 class SentenceBrowser(QObject):
@@ -105,6 +115,8 @@ class SentenceBrowser(QObject):
         session.texts_loaded.connect(self._on_texts_loaded)
         session.busy_changed.connect(self._on_busy_changed)
         session.files_changed.connect(self._on_files_changed)
+        session.pair_changed.connect(self._on_pair_changed)
+        session.systems_changed.connect(self._on_pair_changed)  # names, roles
 
     @property
     def session(self) -> Session:
@@ -301,11 +313,14 @@ class SentenceBrowser(QObject):
         ties keep corpus order. A column the table does not have (a request from
         before the columns changed) leaves the sort as it is, and says so.
         """
+        pending = self.model.column_of(self._sort_key) is None
         self._shown_sort = column, order  # where the header now shows it
         key = self.model.column_key(column)
         if key is None:
             self._announce_sort()
             return
+        if pending and (column, order) == self.sort:
+            return  # the header showing the stand-in order: the pair sort waits
         if (key, order) == (self._sort_key, self._sort_order):
             return
         self._sort_key, self._sort_order = key, order
@@ -374,6 +389,8 @@ class SentenceBrowser(QObject):
             return
         if self._matches is not None and self._matches.corpus is not corpus:
             self._matches = None  # searched texts no longer shown
+        if self.model.pair is not None and self._current_pair() is None:
+            self.model.set_pair(None)  # of another B, A or config: not filtered by
         spec, may_search = self._filter, True
         if self._searching is not None:
             pending, searched = self._searching
@@ -413,12 +430,14 @@ class SentenceBrowser(QObject):
         corpus, scores = self._session.corpus, self._session.scores
         if corpus is None or scores is None:
             return np.zeros(0, dtype=np.int64)
+        pair = self.model.pair
         in_range = filter_rows(
             replace(spec, text=""),
             scores.sentences.score,
             corpus.hypothesis.lines,
             [],
             None,
+            pair.deltas if pair is not None else None,
         )
         if not spec.text:
             return in_range
@@ -436,19 +455,95 @@ class SentenceBrowser(QObject):
 
         A sort column the model no longer has (a precision order above the new
         maximum) gives way to corpus order; `_announce_sort` then tells the header.
+        A pair column's sort is kept while the pair is away (see the module
+        docstring), the rows in corpus order meanwhile.
         """
-        if self.model.column_of(self._sort_key) is None:
-            self._sort_key, self._sort_order = _CORPUS_ORDER
-        key = self.model.sort_key(self._sort_key)
+        sort_key, order = self._sort_key, self._sort_order
+        if self.model.column_of(sort_key) is None:
+            if sort_key.kind not in PAIR_KINDS:
+                self._sort_key, self._sort_order = _CORPUS_ORDER
+            sort_key, order = _CORPUS_ORDER
+        key = self.model.sort_key(sort_key)
         if key.size == 0 or rows.size == 0:
             return rows
         values = key[rows]
-        if self._sort_order == Qt.SortOrder.DescendingOrder:
+        if order == Qt.SortOrder.DescendingOrder:
             values = -values
         # Stable sort on the defined values, then the rows that have none (NaN).
         defined = ~np.isnan(values)
-        order = np.argsort(values[defined], kind="stable")
-        return np.concatenate((rows[defined][order], rows[~defined]))
+        ranks = np.argsort(values[defined], kind="stable")
+        return np.concatenate((rows[defined][ranks], rows[~defined]))
+
+    def _current_pair(self) -> PairScores | None:
+        """The session's pair, if it compares the shown scores' system and config."""
+        session = self._session
+        pair, scores = session.pair, session.scores
+        if (
+            pair is None
+            or scores is None
+            or (pair.a, pair.b) != (session.baseline, session.shown)
+            or pair.config != scores.config
+        ):
+            return None
+        return pair
+
+    def _on_pair_changed(self) -> None:
+        """Show the session's pair (or none), then filter and sort with it again.
+
+        Only over the session's scored texts: the texts of a system still being
+        scored get the pair with their scores (`_on_scores_changed` drops a stale
+        one; the session's next `pair_changed` brings the new one).
+        """
+        corpus = self._session.corpus
+        if corpus is None or self.model.hypotheses is not corpus.hypothesis.lines:
+            return
+        pair = self._current_pair()
+        names = self._pair_names(pair)
+        if pair is self.model.pair and names == self.model.pair_names:
+            return
+        if pair is None:
+            self.model.set_pair(None)
+        else:
+            workspace = self._session.workspace
+            a, b = workspace.system(pair.a).scores, workspace.system(pair.b).scores
+            if a is None or b is None:  # not reached: a pair is of scored systems
+                return
+            self.model.set_pair(pair, a.sentences.score, b.sentences.score, names=names)
+        self._refilter()
+
+    def _pair_names(self, pair: PairScores | None) -> tuple[str, str] | None:
+        """A's and B's names as the headers show them (see `short_names`)."""
+        if pair is None:
+            return None
+        systems = self._session.systems
+        names = dict(
+            zip(
+                (system.id for system in systems),
+                short_names([system.name for system in systems]),
+                strict=True,
+            )
+        )
+        if pair.a not in names or pair.b not in names:
+            return None
+        return names[pair.a], names[pair.b]
+
+    def _refilter(self) -> None:
+        """Apply the filter in force again (the pair's Δs changed), then the sort.
+
+        A search running applies it when done; one the texts still need is started.
+        """
+        corpus = self._session.corpus
+        if self._searching is not None or corpus is None:
+            return
+        spec = self._filter
+        try:
+            spec.pattern()
+        except ValueError:
+            return
+        if self._must_search(spec, corpus):
+            self._search(spec, corpus)
+        else:
+            self._apply_filter(spec, self._filtered(spec))
 
     def _announce_sort(self) -> None:
         """Emit `sort_changed` if the sort in force is not where the header shows it."""

@@ -1,4 +1,4 @@
-"""Which sentences the table shows: a text search and a score range, as one value.
+"""Which sentences the table shows: a text, a score range, a pair's Δ, as one value.
 
 Filtering and sorting 100,000 rows through `QSortFilterProxyModel` would call Python
 once per row and once per comparison (millions of calls per sort). Instead the filter
@@ -8,13 +8,20 @@ the table model shows the resulting row order.
 A regular expression is never matched here on the GUI's behalf: it may run for ever
 (`(a+)+$`), so the browser sends it to a search process (`models.regex_search`).
 `filter_rows` still takes one, for callers that are not a GUI.
+
+With a pair of systems (A the baseline, B the shown one) a filter can also keep the
+sentences where B scores better, worse or the same as A (`DeltaSide`), and those whose
+Δ = B − A lies in a range (`DeltaRange`). A range typed by hand is inclusive; a bar of
+the Δ histogram is half-open, as it was counted (`DeltaRange.of_bar`), so a click
+shows exactly the sentences the bar counts. Without a pair these parts keep every row.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
+from enum import Enum
 
 import numpy as np
 import numpy.typing as npt
@@ -26,7 +33,14 @@ from bleu_gui.core.text_search import (
     rows_matching,
 )
 
-__all__ = ["SCORE_TOLERANCE", "SentenceFilter", "filter_rows"]
+__all__ = [
+    "DELTA_LIMIT",
+    "SCORE_TOLERANCE",
+    "DeltaRange",
+    "DeltaSide",
+    "SentenceFilter",
+    "filter_rows",
+]
 
 SCORE_TOLERANCE = 1e-9
 """How far outside a score range a score may lie and still count as in it.
@@ -37,6 +51,110 @@ user reads. A range is typed (or clicked on the histogram) on that 0-100 scale w
 few decimals, so a score within float noise of a bound is on the bound: a range up to
 100 keeps the perfect sentences.
 """
+
+
+class DeltaSide(Enum):
+    """Which side of A system B's sentence BLEU lies on (Δ = B − A)."""
+
+    ANY = "all sentences"
+    BETTER = "B better"
+    WORSE = "B worse"
+    SAME = "same score"
+
+    def words(self, b: str) -> str:
+        """How a menu names this side, B being the system named `b`."""
+        return (
+            self.value.replace("B", b, 1) if self.value.startswith("B") else self.value
+        )
+
+    def keeps(self, deltas: npt.NDArray[np.float64]) -> npt.NDArray[np.bool_]:
+        """Which of `deltas` are on this side: Δ > 0, Δ < 0, Δ = 0 (NaN: none).
+
+        "Same" is Δ = 0 exactly, as the Δ histogram counts its equal sentences:
+        equal statistics give equal floats.
+        """
+        keep: npt.NDArray[np.bool_]
+        with np.errstate(invalid="ignore"):
+            match self:
+                case DeltaSide.BETTER:
+                    keep = np.greater(deltas, 0.0)
+                case DeltaSide.WORSE:
+                    keep = np.less(deltas, 0.0)
+                case DeltaSide.SAME:
+                    keep = np.equal(deltas, 0.0)
+                case _:
+                    keep = np.ones(deltas.shape, dtype=bool)
+        return keep
+
+
+DELTA_LIMIT = 100.0
+"""The largest |Δ|: sentence BLEU is 0–100, so a whole Δ range is −100..100."""
+
+
+@dataclass(frozen=True, slots=True)
+class DeltaRange:
+    """A range of Δ = B − A, each bound inclusive unless said open.
+
+    Attributes:
+        low: the lowest Δ kept.
+        high: the highest Δ kept.
+        low_open: `low` itself is not kept (Δ > low).
+        high_open: `high` itself is not kept (Δ < high).
+    """
+
+    low: float = -DELTA_LIMIT
+    high: float = DELTA_LIMIT
+    low_open: bool = False
+    high_open: bool = False
+
+    @staticmethod
+    def of_bar(low: float, high: float, last: bool) -> DeltaRange:
+        """The sentences a bar [low, high) of the Δ histogram counts.
+
+        Bars are half-open as `numpy.histogram` counts them, the `last` one closed
+        on the right; Δ = 0 is in no bar (`views.delta_histogram`), so the bar
+        starting at 0 keeps 0 < Δ only.
+        """
+        return DeltaRange(low, high, low_open=low == 0.0, high_open=not last)
+
+    @property
+    def is_whole(self) -> bool:
+        """Whether this range keeps every Δ."""
+        return (
+            self.low <= -DELTA_LIMIT
+            and self.high >= DELTA_LIMIT
+            and not (self.low_open or self.high_open)
+        )
+
+    def keeps(self, deltas: npt.NDArray[np.float64]) -> npt.NDArray[np.bool_]:
+        """Which of `deltas` lie in the range (NaN: none, unless it is whole).
+
+        An inclusive bound takes `SCORE_TOLERANCE` (a typed 5 keeps a Δ that is 5
+        in float noise); an open bound is exact, as the histogram's bins are.
+        """
+        if self.is_whole:
+            return np.ones(deltas.shape, dtype=bool)
+        with np.errstate(invalid="ignore"):
+            if self.low_open:
+                above = deltas > self.low
+            else:
+                above = deltas >= self.low - SCORE_TOLERANCE
+            if self.high_open:
+                below = deltas < self.high
+            else:
+                below = deltas <= self.high + SCORE_TOLERANCE
+        return above & below
+
+    def describe(self) -> str:
+        """The range in words a user reads: "0 < Δ < 5", "−10 ≤ Δ ≤ 10"."""
+        left = "<" if self.low_open else "≤"
+        right = "<" if self.high_open else "≤"
+        return f"{_number(self.low)} {left} Δ {right} {_number(self.high)}"
+
+
+def _number(value: float) -> str:
+    """A bound as typed: no useless decimals, a real minus sign."""
+    return f"{value:g}".replace("-", "−")
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,6 +170,8 @@ class SentenceFilter:
         in_source: search the source.
         min_score: lowest sentence BLEU shown (inclusive).
         max_score: highest sentence BLEU shown (inclusive).
+        side: with a pair, where B's sentence BLEU lies against A's.
+        delta: with a pair, the range of Δ = B − A shown.
     """
 
     text: str = ""
@@ -62,11 +182,27 @@ class SentenceFilter:
     in_source: bool = True
     min_score: float = 0.0
     max_score: float = 100.0
+    side: DeltaSide = DeltaSide.ANY
+    delta: DeltaRange = field(default_factory=DeltaRange)
 
     @property
     def is_active(self) -> bool:
-        """Whether this filter hides anything at all."""
-        return bool(self.text) or self.min_score > 0.0 or self.max_score < 100.0
+        """Whether this filter hides anything at all (with a pair of systems)."""
+        return (
+            bool(self.text)
+            or self.min_score > 0.0
+            or self.max_score < 100.0
+            or self.compares
+        )
+
+    @property
+    def compares(self) -> bool:
+        """Whether the pair part (side, Δ range) hides anything."""
+        return self.side is not DeltaSide.ANY or not self.delta.is_whole
+
+    def without_pair(self) -> SentenceFilter:
+        """This filter without its pair part: what applies with one system."""
+        return replace(self, side=DeltaSide.ANY, delta=DeltaRange())
 
     def pattern(self) -> re.Pattern[str]:
         """The compiled search pattern.
@@ -97,12 +233,14 @@ def filter_rows(
     hypotheses: Sequence[str],
     references: Sequence[Sequence[str]],
     source: Sequence[str] | None,
+    deltas: npt.NDArray[np.float64] | None = None,
 ) -> npt.NDArray[np.int64]:
     """The indices of the rows `spec` keeps, in corpus order.
 
     A sentence whose score is NaN (the mode cannot score it) passes the score range
     only when the range is the whole 0-100. A score within `SCORE_TOLERANCE` of a
-    bound is in the range.
+    bound is in the range. `deltas` (Δ = B − A per row, NaN: unscorable) are those
+    of the pair the pair part filters by; None (no pair): the pair part keeps all.
 
     Raises:
         ValueError: for an invalid regular expression or a line break in the text.
@@ -113,6 +251,8 @@ def filter_rows(
         high = spec.max_score + SCORE_TOLERANCE
         with np.errstate(invalid="ignore"):
             keep &= (scores >= low) & (scores <= high)
+    if deltas is not None and spec.compares:
+        keep &= spec.side.keeps(deltas) & spec.delta.keeps(deltas)
     if spec.text:
         texts = SearchTexts(hypotheses, references, source)
         query = spec.query()

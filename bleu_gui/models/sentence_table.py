@@ -19,7 +19,9 @@ past the last one.
 With a pair of systems (`set_pair`: baseline A, shown system B) four columns come
 before the text: A's sentence BLEU, B's, the Δ (B − A) and the swap effect (corpus
 BLEU of A with the sentence taken from B, minus A's). They are inserted and removed
-as columns, not by a reset, so the selection and the sort stay.
+as columns, not by a reset, so the selection and the sort stay. Given the systems'
+names, the headers name them ("A: Facebook-AI") and the tooltips say in words what
+Δ and the swap effect mean for these two systems.
 """
 
 from __future__ import annotations
@@ -45,6 +47,7 @@ from bleu_gui.models.session import PairScores, Scores
 from bleu_gui.models.text_order import alphabetical_ranks
 
 __all__ = [
+    "PAIR_KINDS",
     "RAW_ROLE",
     "ROW_ROLE",
     "Column",
@@ -119,7 +122,7 @@ _FIXED_KINDS = (
 )
 _LENGTHS = frozenset({int(Column.HYP_LEN), int(Column.REF_LEN)})  # counts of tokens
 # The pair's columns, in order, after the precisions (see `set_pair`).
-_PAIR_KINDS = (ColumnKind.A_BLEU, ColumnKind.B_BLEU, ColumnKind.DELTA, ColumnKind.SWAP)
+PAIR_KINDS = (ColumnKind.A_BLEU, ColumnKind.B_BLEU, ColumnKind.DELTA, ColumnKind.SWAP)
 _PAIR_HEADERS = {
     ColumnKind.A_BLEU: ("A", "Sentence BLEU of the baseline, A (0–100)"),
     ColumnKind.B_BLEU: ("B", "Sentence BLEU of the compared system, B (0–100)"),
@@ -130,6 +133,31 @@ _PAIR_HEADERS = {
         "in BLEU points",
     ),
 }
+
+
+def _named_pair_header(kind: ColumnKind, a: str, b: str) -> tuple[str, str]:
+    """A pair column's header and tooltip naming the systems A = `a` and B = `b`."""
+    match kind:
+        case ColumnKind.A_BLEU:
+            return f"A: {a}", f"Sentence BLEU of {a}, the baseline A (0–100)"
+        case ColumnKind.B_BLEU:
+            return f"B: {b}", f"Sentence BLEU of {b}, the compared system B (0–100)"
+        case ColumnKind.DELTA:
+            return "Δ B − A", (
+                f"Δ: {b}'s sentence BLEU minus {a}'s, in BLEU points. Positive: "
+                f"{b} (B) scores this sentence higher; negative: {a} (A) does; "
+                "0: the same"
+            )
+        case _:
+            return "Swap", (
+                f"Swap effect: how much {a}'s corpus BLEU would change if this one "
+                f"sentence were {b}'s translation instead, in BLEU points. "
+                f"Positive: {b}'s sentence would raise {a}'s corpus score; the "
+                "sentences with the largest effects are where B's gain over A comes "
+                "from"
+            )
+
+
 # Formatted rows kept between paints; more than a screenful of rows, far fewer than a
 # corpus (past this many the cache starts again).
 _CACHED_ROWS = 2_000
@@ -218,6 +246,7 @@ class SentenceTableModel(QAbstractTableModel):
         self._orders = 4
         self._pair: PairScores | None = None
         self._pair_scores: tuple[npt.NDArray[np.float64], ...] = ()  # A's, B's
+        self._pair_names: tuple[str, str] | None = None
         self._columns = _FIXED + self._orders + 1
         self._cost_unit = CostUnit.POINTS
         self._cells: dict[int, tuple[str, ...]] = {}  # corpus row -> formatted cells
@@ -260,6 +289,7 @@ class SentenceTableModel(QAbstractTableModel):
                 or len(hypotheses) != self._pair.deltas.size
             ):
                 self._pair, self._pair_scores = None, ()  # of other scores
+                self._pair_names = None
             self._columns = self._column_count()
             self._cost_unit = (
                 CostUnit.for_costs(scores.gains) if scores else CostUnit.POINTS
@@ -277,11 +307,14 @@ class SentenceTableModel(QAbstractTableModel):
         pair: PairScores | None,
         a_sentences: npt.NDArray[np.float64] | None = None,
         b_sentences: npt.NDArray[np.float64] | None = None,
+        *,
+        names: tuple[str, str] | None = None,
     ) -> None:
         """Show the pair's columns for these values, or (None) no pair columns.
 
         `a_sentences`, `b_sentences`: each system's sentence BLEU (from its
-        `Scores`), for as many rows as the content. Columns are inserted or
+        `Scores`), for as many rows as the content. `names`: A's and B's names
+        for the headers and tooltips (None: "A" and "B"). Columns are inserted or
         removed (never a reset): the selection and the sort keys stay.
 
         Raises:
@@ -297,13 +330,14 @@ class SentenceTableModel(QAbstractTableModel):
                     f"the pair has {pair.deltas.size} rows, the table {size}"
                 )
         first = _FIXED + self._orders
-        count = len(_PAIR_KINDS)
+        count = len(PAIR_KINDS)
         had, has = self._pair is not None, pair is not None
         if had and not has:
             self.beginRemoveColumns(_NULL_INDEX, first, first + count - 1)
         elif has and not had:
             self.beginInsertColumns(_NULL_INDEX, first, first + count - 1)
         self._pair = pair
+        self._pair_names = names if pair is not None else None
         if pair is None or a_sentences is None or b_sentences is None:
             self._pair_scores = ()
         else:
@@ -330,8 +364,13 @@ class SentenceTableModel(QAbstractTableModel):
         """The pair whose columns are shown, if any."""
         return self._pair
 
+    @property
+    def pair_names(self) -> tuple[str, str] | None:
+        """A's and B's names in the pair's headers (None: unnamed, or no pair)."""
+        return self._pair_names
+
     def _column_count(self) -> int:
-        pair = len(_PAIR_KINDS) if self._pair is not None else 0
+        pair = len(PAIR_KINDS) if self._pair is not None else 0
         return _FIXED + self._orders + pair + 1
 
     def set_rows(self, rows: npt.NDArray[np.int64]) -> None:
@@ -403,7 +442,7 @@ class SentenceTableModel(QAbstractTableModel):
         if column == self._columns - 1:
             return ColumnKey(ColumnKind.HYPOTHESIS)
         if column >= _FIXED + self._orders:
-            return ColumnKey(_PAIR_KINDS[column - _FIXED - self._orders])
+            return ColumnKey(PAIR_KINDS[column - _FIXED - self._orders])
         return ColumnKey(ColumnKind.PRECISION, column - _FIXED + 1)
 
     def column_of(self, key: ColumnKey) -> int | None:
@@ -416,10 +455,10 @@ class SentenceTableModel(QAbstractTableModel):
                 if 1 <= key.order <= self._orders
                 else None
             )
-        if key.kind in _PAIR_KINDS:
+        if key.kind in PAIR_KINDS:
             if self._pair is None:
                 return None
-            return _FIXED + self._orders + _PAIR_KINDS.index(key.kind)
+            return _FIXED + self._orders + PAIR_KINDS.index(key.kind)
         return _FIXED_KINDS.index(key.kind)
 
     def sort_key(self, key: ColumnKey) -> npt.NDArray[np.float64]:
@@ -434,7 +473,7 @@ class SentenceTableModel(QAbstractTableModel):
             ValueError: `key` is a precision column the columns no longer have.
         """
         size = len(self._hypotheses)
-        if key.kind in _PAIR_KINDS and self._pair is None:
+        if key.kind in PAIR_KINDS and self._pair is None:
             return np.full(size, np.nan)  # no pair of systems shown: nothing
         column = self.column_of(key)
         if column is None:
@@ -466,8 +505,8 @@ class SentenceTableModel(QAbstractTableModel):
             return None
         sentences = scores.sentences
         pair_column = column - _FIXED - self._orders
-        if self._pair is not None and 0 <= pair_column < len(_PAIR_KINDS):
-            values = self._pair_values(_PAIR_KINDS[pair_column])
+        if self._pair is not None and 0 <= pair_column < len(PAIR_KINDS):
+            values = self._pair_values(PAIR_KINDS[pair_column])
             self._column_values[column] = values
             return values
         match column:
@@ -530,7 +569,10 @@ class SentenceTableModel(QAbstractTableModel):
         elif key.kind is ColumnKind.HYPOTHESIS:
             header, tip = _HYPOTHESIS_HEADER, _HYPOTHESIS_TOOLTIP
         elif key.kind in _PAIR_HEADERS:
-            header, tip = _PAIR_HEADERS[key.kind]
+            if self._pair_names is None:
+                header, tip = _PAIR_HEADERS[key.kind]
+            else:
+                header, tip = _named_pair_header(key.kind, *self._pair_names)
         else:
             header, tip = _HEADERS[Column(section)], _TOOLTIPS[Column(section)]
         if role == Qt.ItemDataRole.DisplayRole:
@@ -607,7 +649,7 @@ class SentenceTableModel(QAbstractTableModel):
             return self._cost_unit.format(value)
         pair_column = column - _FIXED - self._orders
         if self._pair is not None and pair_column >= 0:  # A, B, Δ, swap
-            kind = _PAIR_KINDS[pair_column]
+            kind = PAIR_KINDS[pair_column]
             if kind is ColumnKind.DELTA:
                 return "0" if value == 0.0 else f"{value:+.1f}"
             if kind is ColumnKind.SWAP:

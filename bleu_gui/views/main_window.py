@@ -49,6 +49,7 @@ from bleu_gui.models.sentence_browser import SentenceBrowser
 from bleu_gui.models.sentence_filter import SentenceFilter
 from bleu_gui.models.session import Session
 from bleu_gui.views.compare_panels import ComparePanels
+from bleu_gui.views.compare_sentences import CompareSentences, PairBar
 from bleu_gui.views.explain_panel import ExplainPanel
 from bleu_gui.views.file_actions import FileActions, FileRole
 from bleu_gui.views.order_bar import OrderBar
@@ -137,6 +138,8 @@ class MainWindow(QMainWindow):
         top = QWidget()
         top_layout = QVBoxLayout(top)
         top_layout.setContentsMargins(4, 4, 4, 0)
+        self.pair_bar = PairBar()  # hidden with one system
+        top_layout.addWidget(self.pair_bar)
         top_layout.addWidget(self.filter_bar)
         top_layout.addWidget(self.table)
 
@@ -369,6 +372,10 @@ class MainWindow(QMainWindow):
         self.histogram.range_clicked.connect(self.filter_bar.set_score_range)
         self.summary.copied.connect(self._on_copied)
         self.compare.connect_window(self)
+        self.compare_sentences = CompareSentences(
+            session, browser, self.pair_bar, self.filter_bar, self.summary, self
+        )
+        self.compare_sentences.connect_histogram(self.compare.delta_histogram)
 
     # --- public slots -----------------------------------------------------------------
 

@@ -2,6 +2,11 @@
 
 The view asks for sorting and filtering (`sort_requested`, `filter_requested`); the
 `SentenceBrowser` model does them in numpy and tells the view what is shown.
+
+The filter bar's pair part (B better / worse / same, a Δ range) is a widget of its
+own, `FilterBar.pair_controls`, shown only while two systems are compared
+(`set_pair_names`); the window may place it elsewhere (beside the pair's menus), and
+the bar still reads and clears it.
 """
 
 from __future__ import annotations
@@ -10,6 +15,7 @@ from PySide6.QtCore import QItemSelection, QModelIndex, Qt, QTimer, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
+    QComboBox,
     QDoubleSpinBox,
     QHBoxLayout,
     QHeaderView,
@@ -21,7 +27,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from bleu_gui.models.sentence_filter import SentenceFilter
+from bleu_gui.models.sentence_filter import (
+    DELTA_LIMIT,
+    DeltaRange,
+    DeltaSide,
+    SentenceFilter,
+)
 from bleu_gui.models.sentence_table import ROW_ROLE, SentenceTableModel
 from bleu_gui.views.settings_panel import COMMIT_PAUSE_MS, typed_number
 
@@ -65,6 +76,9 @@ class SentenceTableView(QTableView):
         self._fitted_headers = ()
         self.selectionModel().selectionChanged.connect(self._on_selection_changed)
         model.modelReset.connect(self._fit_columns)
+        # The pair's columns come and go, and their headers name the systems.
+        model.columnsInserted.connect(self._fit_columns)
+        model.headerDataChanged.connect(self._fit_columns)
         self._fit_columns()
 
     def select_corpus_row(self, corpus_row: int) -> bool:
@@ -196,6 +210,7 @@ class FilterBar(QWidget):
             QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred
         )
         self.search.setMinimumWidth(self.fontMetrics().horizontalAdvance("x" * 16))
+        self._build_pair_controls()
 
         layout = QHBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -223,6 +238,57 @@ class FilterBar(QWidget):
             spin.lineEdit().textEdited.connect(self.typing_pause.start)
         self.clear.clicked.connect(self.reset)
         self.stop.clicked.connect(self.stop_requested)
+        self.side.currentIndexChanged.connect(self._emit)
+        for spin in (self.min_delta, self.max_delta):
+            spin.valueChanged.connect(self._on_delta_typed)
+            spin.editingFinished.connect(self._on_delta_typed)
+            spin.lineEdit().textEdited.connect(self.typing_pause.start)
+
+    def _build_pair_controls(self) -> None:
+        """The pair part: which side of A, and a Δ range; hidden until a pair."""
+        self.pair_controls = QWidget()
+        self.side = QComboBox()
+        self.side.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+        for side in DeltaSide:
+            self.side.addItem(side.value, side)
+        self.side.setToolTip(
+            "Show the sentences where B's sentence BLEU is higher than A's (B "
+            "better), lower (B worse) or equal (same), or all of them."
+        )
+        self.min_delta = QDoubleSpinBox()
+        self.max_delta = QDoubleSpinBox()
+        for spin, value in (
+            (self.min_delta, -DELTA_LIMIT),
+            (self.max_delta, DELTA_LIMIT),
+        ):
+            spin.setRange(-DELTA_LIMIT, DELTA_LIMIT)
+            spin.setDecimals(1)
+            spin.setValue(value)
+            spin.setKeyboardTracking(False)
+            spin.setToolTip(
+                "Show the sentences whose Δ (B's sentence BLEU minus A's) lies in "
+                "this range, bounds included. A click on a bar of the Δ histogram "
+                "sets the bar's own range: from its low bound (included, except "
+                "0: equal sentences are in no bar) to its high bound (excluded)."
+            )
+        # The range in force in words, when it is a bar's (half-open but the last).
+        self.delta_rule = QLabel()
+        self.delta_rule.hide()
+        self._delta_bar: DeltaRange | None = None  # the bar clicked, until typing
+        delta_label = QLabel("Δ")
+        delta_label.setBuddy(self.min_delta)
+        show_label = QLabel("S&how")
+        show_label.setBuddy(self.side)
+        layout = QHBoxLayout(self.pair_controls)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(show_label)
+        layout.addWidget(self.side)
+        layout.addWidget(delta_label)
+        layout.addWidget(self.min_delta)
+        layout.addWidget(QLabel("–"))
+        layout.addWidget(self.max_delta)
+        layout.addWidget(self.delta_rule)
+        self.pair_controls.hide()
 
     def current_filter(self) -> SentenceFilter:
         """The filter the controls describe."""
@@ -235,7 +301,73 @@ class FilterBar(QWidget):
             in_source=self.in_src.isChecked(),
             min_score=typed_number(self.min_score, self.min_score.value()),
             max_score=typed_number(self.max_score, self.max_score.value()),
+            side=self.side.currentData(),
+            delta=self._delta_range(),
         )
+
+    def _delta_range(self) -> DeltaRange:
+        """The Δ range the fields say: a clicked bar's, or the typed bounds."""
+        low = typed_number(self.min_delta, self.min_delta.value())
+        high = typed_number(self.max_delta, self.max_delta.value())
+        bar = self._delta_bar
+        if bar is not None and (bar.low, bar.high) == (low, high):
+            return bar
+        return DeltaRange(low, high)
+
+    def set_pair_names(self, names: tuple[str, str] | None) -> None:
+        """Show the pair part for systems A and B so named; None: hide it.
+
+        Hidden, the pair part keeps its values (they apply again with the next
+        pair); Clear resets them.
+        """
+        self.pair_controls.setVisible(names is not None)
+        self.pair_controls.setEnabled(names is not None)
+        if names is None:
+            return
+        a, b = names
+        for index in range(self.side.count()):
+            self.side.setItemText(index, self.side.itemData(index).words(b))
+        self.side.setItemData(
+            1,
+            f"B ({b}) scores the sentence higher than A ({a})",
+            Qt.ItemDataRole.ToolTipRole,
+        )
+        self.side.setItemData(
+            2,
+            f"B ({b}) scores the sentence lower than A ({a})",
+            Qt.ItemDataRole.ToolTipRole,
+        )
+        self.side.setItemData(
+            3,
+            f"{a} and {b} score the sentence the same (Δ = 0)",
+            Qt.ItemDataRole.ToolTipRole,
+        )
+
+    def set_delta_bar(self, bar: DeltaRange) -> None:
+        """Show only the sentences of a Δ histogram bar (its half-open range).
+
+        The side goes back to all: a bar is on one side of 0 already. A field
+        being typed in keeps what the user types.
+        """
+        self._delta_bar = bar
+        for spin, value in ((self.min_delta, bar.low), (self.max_delta, bar.high)):
+            if not spin.hasFocus():
+                spin.blockSignals(True)
+                spin.setValue(value)
+                spin.blockSignals(False)
+        self.side.blockSignals(True)
+        self.side.setCurrentIndex(0)
+        self.side.blockSignals(False)
+        self._emit()
+
+    def _on_delta_typed(self) -> None:
+        """A Δ field committed: its bounds are typed ones now (inclusive)."""
+        low = typed_number(self.min_delta, self.min_delta.value())
+        high = typed_number(self.max_delta, self.max_delta.value())
+        bar = self._delta_bar
+        if bar is not None and (bar.low, bar.high) != (low, high):
+            self._delta_bar = None
+        self._commit_range()
 
     def set_score_range(self, low: float, high: float) -> None:
         """Show only sentences scoring in [low, high] (e.g. from a histogram click).
@@ -251,12 +383,24 @@ class FilterBar(QWidget):
 
     def reset(self) -> None:
         """Show every sentence."""
-        for widget in (self.search, self.min_score, self.max_score):
+        widgets = (
+            self.search,
+            self.min_score,
+            self.max_score,
+            self.side,
+            self.min_delta,
+            self.max_delta,
+        )
+        for widget in widgets:
             widget.blockSignals(True)
         self.search.clear()
         self.min_score.setValue(0.0)
         self.max_score.setValue(100.0)
-        for widget in (self.search, self.min_score, self.max_score):
+        self.side.setCurrentIndex(0)
+        self.min_delta.setValue(-DELTA_LIMIT)
+        self.max_delta.setValue(DELTA_LIMIT)
+        self._delta_bar = None
+        for widget in widgets:
             widget.blockSignals(False)
         self._emit()
 
@@ -284,4 +428,8 @@ class FilterBar(QWidget):
         self.problem.clear()
         self.problem.setToolTip("")
         self._last = self.current_filter()
+        delta = self._last.delta
+        bar = delta == self._delta_bar  # a bar's range: say which bounds count
+        self.delta_rule.setText(delta.describe() if bar else "")
+        self.delta_rule.setVisible(bar)
         self.filter_requested.emit(self._last)

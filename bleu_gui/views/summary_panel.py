@@ -35,6 +35,10 @@ class SummaryPanel(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        # Which system the numbers are of, when several are open (else hidden).
+        self.system = QLabel()
+        self.system.setWordWrap(True)
+        self.system.hide()
         self.score = QLabel("—")
         font = QFont(self.score.font())
         font.setPointSizeF(font.pointSizeF() * 2.2)
@@ -78,6 +82,7 @@ class SummaryPanel(QWidget):
         copy_row.addStretch(1)
         copy_row.addWidget(self.copy_signature)
         layout = QVBoxLayout(self)
+        layout.addWidget(self.system)
         layout.addWidget(self.score)
         layout.addWidget(self.caption)
         layout.addWidget(self.details)
@@ -85,6 +90,11 @@ class SummaryPanel(QWidget):
         layout.addLayout(copy_row)
         layout.addWidget(self.shown)
         layout.addStretch(1)
+
+    def set_system(self, words: str) -> None:
+        """Name the system whose scores are shown (empty: one system, no line)."""
+        self.system.setText(words)
+        self.system.setVisible(bool(words))
 
     def set_scores(self, scores: Scores | None, segments: int, references: int) -> None:
         """Show the corpus scores (None: nothing loaded)."""
