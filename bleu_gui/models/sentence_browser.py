@@ -44,7 +44,6 @@ from bleu_gui.models.sentence_table import (
     SentenceTableModel,
 )
 from bleu_gui.models.session import PairScores, Session
-from bleu_gui.models.short_names import short_names
 from bleu_gui.workers import Job, SliceWorker
 
 __all__ = ["SentenceBrowser"]
@@ -515,14 +514,7 @@ class SentenceBrowser(QObject):
         """A's and B's names as the headers show them (see `short_names`)."""
         if pair is None:
             return None
-        systems = self._session.systems
-        names = dict(
-            zip(
-                (system.id for system in systems),
-                short_names([system.name for system in systems]),
-                strict=True,
-            )
-        )
+        names = self._session.workspace.short_names()
         if pair.a not in names or pair.b not in names:
             return None
         return names[pair.a], names[pair.b]

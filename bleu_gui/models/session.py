@@ -910,8 +910,12 @@ class Session(QObject):
             ),
         )
 
-    def _pair_job(self, a: System, b: System, config: BleuConfig) -> Job:
+    def _pair_job(
+        self, a: System, b: System, config: BleuConfig, names: tuple[str, str]
+    ) -> Job:
         """Compare baseline A with B: sentence Δ, swap effects, the corpus Δ.
+
+        `names` are A's and B's names as the corpus Δ's words give them.
 
         The sentence Δ is B's sentence BLEU minus A's, both already computed under
         `config` (what `core.delta.sentence_deltas` computes, without scoring
@@ -931,7 +935,7 @@ class Session(QObject):
         )
         try:
             corpus: ScoreDelta | str = corpus_delta(
-                a.stats, b.stats, config, names=(a.name, b.name)
+                a.stats, b.stats, config, names=names
             )
         except ValueError as error:
             corpus = str(error)
@@ -1174,9 +1178,11 @@ class Session(QObject):
         ):
             return
         self._set_pair(None)
+        short = self._workspace.short_names()
+        names = (short[a.id], short[b.id])
         self._jobs.start(
             _PAIR,
-            Worker(lambda: self._pair_job(a, b, config)),
+            Worker(lambda: self._pair_job(a, b, config, names)),
             lambda result: self._on_pair(result, a, b),
             on_failed=self._on_failed,
         )

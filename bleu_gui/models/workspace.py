@@ -37,6 +37,7 @@ from bleu_gui.core.score_delta import ScoreDelta
 from bleu_gui.core.scoring import TokenizedCorpus
 from bleu_gui.io import Corpus, Segments, TestSet
 from bleu_gui.io.errors import display_name
+from bleu_gui.models.short_names import short_names
 
 __all__ = [
     "PairScores",
@@ -227,6 +228,15 @@ class Workspace:
     def baseline_system(self) -> System | None:
         """The baseline, if any."""
         return None if self.baseline is None else self.system(self.baseline)
+
+    def short_names(self) -> dict[SystemId, str]:
+        """Each system's name as narrow places show it (see `short_names`).
+
+        One rule for every header, legend and line that names the systems, so the
+        table, the panels and the summary call a system the same.
+        """
+        names = short_names([system.name for system in self.systems])
+        return dict(zip((system.id for system in self.systems), names, strict=True))
 
     @property
     def pair(self) -> tuple[System, System] | None:

@@ -55,7 +55,7 @@ from bleu_gui.io import Corpus
 from bleu_gui.models.explainer import LONG_SEGMENT_CHARS, Explainer
 from bleu_gui.models.salient_job import SalientJob, SalientRequest
 from bleu_gui.models.session import Session
-from bleu_gui.models.workspace import System
+from bleu_gui.models.workspace import System, Workspace
 from bleu_gui.views.delta_histogram import DeltaHistogram
 from bleu_gui.views.delta_panel import DeltaPanel
 from bleu_gui.views.explain_panel import ExplainPanel
@@ -378,7 +378,7 @@ class ComparePanels(QObject):
         workspace = self._session.workspace
         pair = workspace.pair
         comparing = pair is not None
-        names = (pair[0].name, pair[1].name) if pair is not None else ("A", "B")
+        names = _short_pair_names(workspace) if pair is not None else ("A", "B")
         if comparing != self._comparing:
             self._comparing = comparing
             self._detail_stack.setCurrentIndex(1 if comparing else 0)
@@ -413,7 +413,8 @@ class ComparePanels(QObject):
         texts = self._table_texts
         if texts is not None and texts() is not b.corpus.hypothesis.lines:
             return None  # the table shows a test set being opened: not this pair
-        return PairKey(row, a.corpus, b.corpus, self._session.config, (a.name, b.name))
+        names = _short_pair_names(self._session.workspace)
+        return PairKey(row, a.corpus, b.corpus, self._session.config, names)
 
     def _explain_now(self) -> None:
         """Explain the pair `show_sentence` asked for: here, or in the process."""
@@ -474,7 +475,11 @@ class ComparePanels(QObject):
             return
         try:
             delta = sentence_delta(
-                a.stats, b.stats, row, config, names=(a.name, b.name)
+                a.stats,
+                b.stats,
+                row,
+                config,
+                names=_short_pair_names(self._session.workspace),
             )
         except ValueError as error:
             self.delta_panel.show_message(f"Sentence {row + 1}: {error}")
@@ -496,6 +501,7 @@ class ComparePanels(QObject):
         workspace = self._session.workspace
         config = workspace.config
         shown: list[tuple[str, BleuScore]] = []
+        short = workspace.short_names()
         baseline: int | None = None
         for system in workspace.systems:
             scores = system.scores
@@ -505,7 +511,7 @@ class ComparePanels(QObject):
                 continue
             if system.id == workspace.baseline:
                 baseline = len(shown)
-            shown.append((system.name, scores.corpus))
+            shown.append((short[system.id], scores.corpus))
         several = len(workspace.systems) > 1
         self.systems_chart.setVisible(several)
         if several:
@@ -570,3 +576,12 @@ class ComparePanels(QObject):
         self.salient_rows_chosen.emit(tuple(rows))
         if rows and self._row not in rows and self._select is not None:
             self._select(rows[0] + 1)
+
+
+def _short_pair_names(workspace: Workspace) -> tuple[str, str]:
+    """A's and B's names as every compare panel shows them (`short_names`)."""
+    pair = workspace.pair
+    if pair is None:
+        raise ValueError("no pair: the baseline is the shown system")
+    names = workspace.short_names()
+    return names[pair[0].id], names[pair[1].id]

@@ -24,7 +24,6 @@ from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QPushButton, QWidg
 from bleu_gui.models.sentence_browser import SentenceBrowser
 from bleu_gui.models.sentence_filter import DeltaRange, SentenceFilter
 from bleu_gui.models.session import Session
-from bleu_gui.models.short_names import short_names
 from bleu_gui.models.workspace import SystemId
 from bleu_gui.views.delta_histogram import DeltaHistogram, delta_bins
 from bleu_gui.views.sentence_table import FilterBar
@@ -207,13 +206,7 @@ class CompareSentences(QObject):
         shown, baseline = workspace.shown, workspace.baseline
         if shown is None or baseline is None or len(workspace.systems) < 2:
             return ""
-        names = dict(
-            zip(
-                (system.id for system in workspace.systems),
-                short_names([system.name for system in workspace.systems]),
-                strict=True,
-            )
-        )
+        names = workspace.short_names()
         if shown == baseline:
             return f"Shown: {names[shown]} (A and B)"
         return f"Shown: {names[shown]} (B), compared with {names[baseline]} (A)"
