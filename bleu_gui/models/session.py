@@ -884,6 +884,7 @@ class Session(QObject):
         )
         num_refs = int(stats.ref_lens.shape[1])
         tokenizer = tokenizer_for(config)
+        summed = stats.summed() if size else None  # for the systems table
         return Scores(
             config=config,
             corpus=corpus_score,
@@ -899,6 +900,7 @@ class Session(QObject):
                 sentence=True,
                 dropped_bom=dropped_bom,
             ),
+            summed=summed,
         )
 
     def _pair_job(self, a: System, b: System, config: BleuConfig) -> Job:

@@ -48,6 +48,7 @@ from bleu_gui.models.explainer import Explainer, ExplainKey, is_long
 from bleu_gui.models.sentence_browser import SentenceBrowser
 from bleu_gui.models.sentence_filter import SentenceFilter
 from bleu_gui.models.session import Session
+from bleu_gui.views.compare_systems import CompareSystems
 from bleu_gui.views.explain_panel import ExplainPanel
 from bleu_gui.views.file_actions import FileActions, FileRole
 from bleu_gui.views.order_bar import OrderBar
@@ -115,6 +116,7 @@ class MainWindow(QMainWindow):
         self._connect_signals()
         self._fit_to_screen()
         self._restore_layout()
+        self.compare.sync()  # the saved layout's Systems dock only with systems
 
     # --- layout --------------------------------------------------------------------
 
@@ -125,6 +127,10 @@ class MainWindow(QMainWindow):
         options_dock = self._dock(
             "Scoring options", "options-dock", self.settings_panel
         )
+        # From two systems on, the Systems dock, in front of the corpus summary.
+        self.compare = CompareSystems(self.session, self.browser, self)
+        self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, self.compare.dock)
+        self.tabifyDockWidget(corpus_dock, self.compare.dock)
         self.resizeDocks([corpus_dock], [360], Qt.Orientation.Horizontal)
         self.resizeDocks(
             [corpus_dock, options_dock], [420, 380], Qt.Orientation.Vertical
@@ -711,6 +717,7 @@ class MainWindow(QMainWindow):
         self.save_layout()
         self.browser.cancel()
         self.session.shutdown()
+        self.compare.shutdown()
         self.explainer.shutdown()
         self.file_actions.close()
         super().closeEvent(event)
