@@ -33,7 +33,13 @@ from PySide6.QtCore import (
 )
 from PySide6.QtWidgets import QDockWidget, QMainWindow, QTabWidget
 
-from bleu_gui.core import BleuConfig, required_order, signature, tokenizer_for
+from bleu_gui.core import (
+    BleuConfig,
+    CorpusStats,
+    required_order,
+    signature,
+    tokenizer_for,
+)
 from bleu_gui.core.significance import AllPairsResult, PairedTestResult
 from bleu_gui.models.sentence_browser import SentenceBrowser
 from bleu_gui.models.session import Session, SystemId
@@ -57,7 +63,7 @@ class _Fed:
 
     ids: tuple[SystemId, ...]
     names: tuple[str, ...]
-    stats: tuple[object, ...]
+    stats: tuple[CorpusStats | None, ...]
     config: BleuConfig
 
     def same(self, other: _Fed) -> bool:
@@ -152,8 +158,11 @@ class CompareSystems(QObject):
         if self.dock.height() < wanted:
             window.resizeDocks([self.dock], [wanted], Qt.Orientation.Vertical)
 
-    def _feed(self, workspace: Workspace) -> None:
-        """Give the table the systems that have statistics under the options."""
+    def _feed(self, workspace: Workspace) -> bool:
+        """Give the table the systems that have statistics under the options.
+
+        Returns whether they (or the options) differ from those it had.
+        """
         config = workspace.config
         key, order = tokenizer_for(config).key, required_order(config)
         usable = [s for s in workspace.systems if _usable(s, key, order)]
@@ -168,10 +177,11 @@ class CompareSystems(QObject):
         baseline = fed.ids.index(workspace.baseline) if usable else 0
         if fed.same(self._fed):
             self.model.set_baseline(baseline)
-            return
+            return False
         self._fed = fed
         entries = [_entry(system) for system in usable]
         self.model.set_systems(entries, config, self._signature(workspace), baseline)
+        return True
 
     def _signature(self, workspace: Workspace) -> str:
         """SacreBLEU's signature of the table's scores under the session's options.
@@ -189,8 +199,9 @@ class CompareSystems(QObject):
     def _on_config_changed(self, config: BleuConfig) -> None:
         """New options: the numbers re-scored now, a result on screen stale."""
         workspace = self.session.workspace
-        self.model.set_config(config, self._signature(workspace))
-        self._feed(workspace)  # systems whose statistics no longer fit leave
+        # Systems whose statistics no longer fit leave first (counted again).
+        if not self._feed(workspace):
+            self.model.set_config(config, self._signature(workspace))
 
     def _select_shown(self, workspace: Workspace) -> None:
         """Keep the shown system's row selected (not the baseline's)."""

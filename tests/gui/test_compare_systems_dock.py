@@ -22,7 +22,7 @@ from pytestqt.qtbot import QtBot
 from sacrebleu.metrics.bleu import BLEU
 
 from bleu_gui.cli import demo_paths
-from bleu_gui.core import BleuConfig, CorpusStats, SummedStats
+from bleu_gui.core import BleuConfig, CorpusStats, Smoothing, SummedStats
 from bleu_gui.core.significance import PairedTest, PairedTestResult, SystemResult
 from bleu_gui.models.sentence_filter import SentenceFilter
 from bleu_gui.models.session import FileSet, Session
@@ -306,3 +306,47 @@ def test_the_table_scores_from_the_sums_the_session_made(
     model.set_systems(entries, BleuConfig(max_order=2), "…")
     theirs = BLEU(max_ngram_order=2).corpus_score(list(system("UEdin")), refs())
     assert cells(model, SystemColumn.BLEU)["sys.UEdin.txt"] == f"{theirs.score:.2f}"
+
+
+def test_new_options_rescore_the_table_as_sacrebleu_with_their_signature(
+    qtbot: QtBot, four: MainWindow
+) -> None:
+    """Lowercase re-tokenizes: each system leaves the table until it is counted
+    again, then its BLEU is sacreBLEU's lowercased one, under `case:lc`."""
+    compare, session = four.compare, four.session
+    run_test(qtbot, compare)
+    session.set_config(BleuConfig(lowercase=True))
+
+    def rescored() -> bool:
+        return (
+            all(s.scored_under(session.config) for s in session.systems)
+            and not session.is_busy
+        )
+
+    qtbot.waitUntil(rescored, timeout=_TIMEOUT_MS)
+    model = compare.model
+    lowercase = BLEU(lowercase=True)
+    assert cells(model, SystemColumn.BLEU) == {
+        _FILES[name]: f"{lowercase.corpus_score(list(system(name)), refs()).score:.2f}"
+        for name in NAMES
+    }
+    assert set(cells(model, SystemColumn.SIGNATURE).values()) == {
+        "nrefs:2|case:lc|eff:no|tok:13a|smooth:exp|version:2.6.0"
+    }
+    assert model.result is None  # of statistics counted before: dropped
+
+
+def test_a_new_smoothing_keeps_the_result_marked_stale(
+    qtbot: QtBot, four: MainWindow
+) -> None:
+    """The same statistics re-scored: the test's numbers stay, said to be stale."""
+    compare, session = four.compare, four.session
+    run_test(qtbot, compare)
+    before = cells(compare.model, SystemColumn.P_VALUE)
+    session.set_config(BleuConfig(smoothing=Smoothing.FLOOR))
+    qtbot.waitUntil(lambda: not session.is_busy, timeout=_TIMEOUT_MS)
+    assert cells(compare.model, SystemColumn.P_VALUE) == before
+    assert compare.model.stale_reason() == (
+        "The scoring options changed since the test ran: run it again."
+    )
+    assert "The scoring options changed" in compare.table.status_text()
