@@ -350,3 +350,24 @@ def test_a_new_smoothing_keeps_the_result_marked_stale(
         "The scoring options changed since the test ran: run it again."
     )
     assert "The scoring options changed" in compare.table.status_text()
+
+
+def test_the_docks_place_is_remembered_with_the_layout(
+    qtbot: QtBot, four: MainWindow, tmp_path: Path
+) -> None:
+    compare = four.compare
+    four.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, compare.dock)
+    four.close()  # saves the layout in the settings file
+    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+    again = MainWindow(Session(processes=1), settings)
+    qtbot.addWidget(again)
+    try:
+        assert again.compare.dock.isHidden()  # no systems yet
+        open_systems(qtbot, again)
+        assert not again.compare.dock.isHidden()
+        area = again.dockWidgetArea(again.compare.dock)
+        assert area == Qt.DockWidgetArea.RightDockWidgetArea
+    finally:
+        again.compare.shutdown()
+        again.explainer.shutdown()
+        again.session.shutdown()
