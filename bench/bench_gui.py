@@ -28,7 +28,6 @@ import time
 import traceback
 from collections import Counter
 from collections.abc import Callable
-from itertools import cycle
 from pathlib import Path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
@@ -223,19 +222,17 @@ def mixed_systems(
 ) -> tuple[list[Path], list[Path]]:
     """`count` systems of one test set: the demo's four, then line-by-line mixtures.
 
-    System k beyond the fourth takes each line from one of two demo systems, by a
-    pattern of its own: every system differs from every other, as real ones do.
+    System k beyond the fourth (k = 4..9) takes its lines from two demo systems in
+    turn, k - 2 lines in a row from each: every system differs from every other, as
+    real ones do. (Before this rule, the sixth and the tenth had the same lines.)
     """
     built, refs = build_systems(kind, segments, folder)
     texts = [path.read_text(encoding="utf-8").split("\n")[:-1] for path in built]
     systems = list(built[:count])
     for k in range(len(systems), count):
         first, second = texts[k % 4], texts[(k + 1) % 4]
-        pattern = list(range(k + 3))
-        lines = [
-            first[i] if p % 2 == 0 else second[i]
-            for i, p in zip(range(segments), cycle(pattern), strict=False)
-        ]
+        run = k - 2  # lines in a row from each: 2 for the fifth system, 7 for the tenth
+        lines = [(first if (i // run) % 2 == 0 else second)[i] for i in range(segments)]
         path = folder / f"mixed.{k}.txt"
         path.write_text("\n".join(lines) + "\n", encoding="utf-8")
         systems.append(path)

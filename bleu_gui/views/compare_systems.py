@@ -213,6 +213,7 @@ class CompareSystems(QObject):
             if self.model.index(row, 0).data(SYSTEM_ROLE) == system:
                 if view.currentIndex().row() != row:
                     view.selectRow(row)
+                    view.scrollTo(self.model.index(row, 0))
                 return
 
     # --- the sentence table's rows ---------------------------------------------------
