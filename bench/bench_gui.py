@@ -6,16 +6,27 @@ its ticks; target < 100 ms), the peak memory of the GUI process and of the token
 worker processes, and the time of the interactive steps that follow: re-scoring after
 a smoothing change, a tokenizer change, a text filter, a sort, and explaining a
 sentence. Runs offscreen: `QT_QPA_PLATFORM=offscreen python bench/bench_gui.py`.
+
+`--systems N` (N ≥ 2) opens N systems of the same test set instead (the demo's four,
+built by `bench_systems.build_systems`, and mixtures of them line by line beyond
+four), and reports the time until the first rows, until every system is scored and
+in the systems table, and until a paired bootstrap of them all has a result; the
+longest event-loop block over all of it, and the peak memory of the whole process
+tree (the tokenizer workers and the test's process included), sampled.
 """
 
 from __future__ import annotations
 
 import argparse
+import gc
 import os
 import resource
 import sys
 import tempfile
+import threading
 import time
+import traceback
+from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 
@@ -32,7 +43,8 @@ from bleu_gui.models.session import FileSet, Session
 from bleu_gui.views.main_window import MainWindow
 
 sys.path.insert(0, str(Path(__file__).parent))
-from bench_score import build_corpus
+from bench_score import build_corpus, tree_rss
+from bench_systems import build_systems
 
 
 class BlockMeter:
@@ -52,6 +64,7 @@ class BlockMeter:
         self.longest = 0
         self.where = ""
         self.doing = "starting"
+        self.last_tick = time.perf_counter()
         session.progress_changed.connect(self._on_progress)
         session.busy_changed.connect(
             lambda busy: self._on_progress(0, 0, "" if busy else "idle")
@@ -60,6 +73,7 @@ class BlockMeter:
     def start(self) -> None:
         self.longest = 0
         self.where = ""
+        self.last_tick = time.perf_counter()
         self.clock.start()
         self.since.start()
         self.timer.start()
@@ -72,10 +86,67 @@ class BlockMeter:
             self.doing = what
 
     def _tick(self) -> None:
+        self.last_tick = time.perf_counter()
         gap = self.clock.restart()
         if gap > self.longest:
             self.longest = gap
             self.where = f"at {self.since.elapsed() / 1000:.2f} s, {self.doing}"
+
+
+class StackSampler:
+    """Where the GUI thread is while the event loop is blocked: its Python stack.
+
+    A thread looks every 5 ms at how long the meter's timer has not ticked; past
+    `threshold` seconds it records the GUI thread's innermost frames. `report`
+    prints the stacks seen most often during blocks (`--attribute`).
+    """
+
+    def __init__(self, meter: BlockMeter, threshold: float = 0.05) -> None:
+        self.meter = meter
+        self.threshold = threshold
+        self.samples: Counter[str] = Counter()
+        self.collections: list[str] = []
+        self._collecting: tuple[float, int] | None = None
+        self.running = True
+        self.thread = threading.Thread(target=self._run, daemon=True)
+        self.thread.start()
+        gc.callbacks.append(self._on_gc)
+
+    def _on_gc(self, phase: str, info: dict[str, int]) -> None:
+        """Note every garbage collection of 20 ms or more, and its thread."""
+        if phase == "start":
+            self._collecting = (time.perf_counter(), info["generation"])
+        elif self._collecting is not None:
+            start, generation = self._collecting
+            took = time.perf_counter() - start
+            if took >= 0.02:
+                where = threading.current_thread().name
+                self.collections.append(
+                    f"gc generation {generation}: {took * 1000:.0f} ms on {where}"
+                )
+
+    def _run(self) -> None:
+        while self.running:
+            time.sleep(0.005)
+            if time.perf_counter() - self.meter.last_tick < self.threshold:
+                continue
+            frames = sys._current_frames()
+            for thread in threading.enumerate():
+                frame = frames.get(thread.ident or 0)
+                if frame is None or thread is self.thread:
+                    continue
+                stack = traceback.extract_stack(frame)[-8:]
+                text = "".join(traceback.format_list(stack))
+                self.samples[f"[{thread.name}]\n{text}"] += 1
+
+    def report(self, top: int = 6) -> None:
+        """Print the most frequent stacks of blocked turns, and forget them."""
+        for stack, count in self.samples.most_common(top):
+            print(f"--- {count} samples (5 ms each) in a blocked turn: {stack}")
+        for line in self.collections:
+            print(line)
+        self.samples.clear()
+        self.collections.clear()
 
 
 def settle(milliseconds: int = 500) -> None:
@@ -119,15 +190,153 @@ def wait_for(
     return seconds
 
 
+class TreeMemory:
+    """The peak resident memory of this process and all its children, sampled.
+
+    `ru_maxrss` gives one process's peak; the window's is spread over the GUI
+    process, the tokenizer workers and the test's process, whose peaks need not
+    coincide: their sum is sampled every 100 ms.
+    """
+
+    def __init__(self) -> None:
+        self.peak = 0
+        self.timer = QTimer()
+        self.timer.setInterval(100)
+        self.timer.timeout.connect(self.sample)
+        self.timer.start()
+
+    def sample(self) -> None:
+        self.peak = max(self.peak, tree_rss(os.getpid()))
+
+
+def wait_until(condition: Callable[[], bool], signal: object) -> float:
+    """Spin the event loop until `condition` holds, checked at each `signal`."""
+    start = time.perf_counter()
+    while not condition():
+        wait_for(signal, lambda: None)
+    return time.perf_counter() - start
+
+
+def mixed_systems(
+    count: int, kind: str, segments: int, folder: Path
+) -> tuple[list[Path], list[Path]]:
+    """`count` systems of one test set: the demo's four, then line-by-line mixtures.
+
+    System k beyond the fourth (k = 4..9) takes its lines from two demo systems in
+    turn, k - 2 lines in a row from each: every system differs from every other, as
+    real ones do. (Before this rule, the sixth and the tenth had the same lines.)
+    """
+    built, refs = build_systems(kind, segments, folder)
+    texts = [path.read_text(encoding="utf-8").split("\n")[:-1] for path in built]
+    systems = list(built[:count])
+    for k in range(len(systems), count):
+        first, second = texts[k % 4], texts[(k + 1) % 4]
+        run = k - 2  # lines in a row from each: 2 for the fifth system, 7 for the tenth
+        lines = [(first if (i // run) % 2 == 0 else second)[i] for i in range(segments)]
+        path = folder / f"mixed.{k}.txt"
+        path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+        systems.append(path)
+    return systems, refs
+
+
+def bench_systems_window(options: argparse.Namespace, folder: Path) -> None:
+    """Open, score and compare `options.systems` systems in the window."""
+    count, segments = options.systems, options.segments
+    systems, refs = mixed_systems(count, options.corpus, segments, folder)
+    memory = TreeMemory()
+    settings = QSettings(str(folder / "settings.ini"), QSettings.Format.IniFormat)
+    session = Session()
+    window = MainWindow(session, settings)
+    window.show()
+    QApplication.processEvents()
+    compare = window.compare_systems
+    meter = BlockMeter(session)
+    meter.start()
+    sampler = StackSampler(meter) if options.attribute else None
+    files = FileSet(systems[-1], tuple(refs), systems=tuple(systems))
+    first_rows = wait_for(session.texts_loaded, lambda: session.open_files(files))
+    shown = window.browser.model.rowCount()
+
+    def all_scored() -> bool:
+        return (
+            len(session.systems) == count
+            and all(system.scores is not None for system in session.systems)
+            and compare.model.rowCount() == count
+        )
+
+    scored = first_rows + wait_until(all_scored, session.system_scored)
+    settle()
+    block_open = meter.report()
+    print(
+        f"corpus: {options.corpus}, {count} systems x {segments:,} segments, "
+        "2 references"
+    )
+    print(f"first rows shown after        {first_rows:6.2f} s ({shown:,} rows)")
+    print(f"all systems scored, in table  {scored:6.2f} s")
+    print(f"longest event-loop block while opening (target < 100): {block_open}")
+    if sampler is not None:
+        sampler.report()
+    meter.start()
+    meter.doing = "bootstrap"
+    table = compare.table
+    samples = table.samples_box.value()
+    tested = wait_for(compare.test_finished, table.run_button.click)
+    settle()
+    print(
+        f"paired bootstrap ({samples:,} resamples, {count} systems) "
+        f"{tested:6.2f} s, longest block {meter.report()}"
+    )
+    if sampler is not None:
+        sampler.report()
+    meter.start()
+    meter.doing = "filter + shown only"
+    browser = window.browser
+    wait_for(
+        browser.shown_changed,
+        lambda: browser.set_filter(SentenceFilter(text="the police")),
+    )
+    subset = wait_for(compare.test_finished, table.subset_box.click)
+    settle()
+    print(
+        f"{'shown only (the police):':<30} {subset:6.2f} s, "
+        f"longest block {meter.report()}"
+    )
+    if sampler is not None:
+        sampler.report()
+        sampler.running = False
+    memory.sample()
+    window.close()
+    session.shutdown()
+    print(f"peak memory of the process tree (sampled): {memory.peak // 1024} MiB")
+    own = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024
+    children = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss // 1024
+    print(f"peak memory: GUI process {own} MiB; largest child {children} MiB")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--segments", type=int, default=100_000)
     parser.add_argument(
         "--corpus", choices=["repeated", "distinct"], default="distinct"
     )
+    parser.add_argument(
+        "--systems",
+        type=int,
+        default=1,
+        help="open this many systems of one test set and compare them",
+    )
+    parser.add_argument(
+        "--attribute",
+        action="store_true",
+        help="with --systems: print the GUI thread's stacks during blocks",
+    )
     options = parser.parse_args()
     set_process_policy()  # as the application does
     app = QApplication.instance() or QApplication(sys.argv[:1])
+    if options.systems > 1:
+        with tempfile.TemporaryDirectory() as folder:
+            bench_systems_window(options, Path(folder))
+        return
     with tempfile.TemporaryDirectory() as folder:
         hyp, refs = build_corpus(options.corpus, options.segments, Path(folder))
         settings = QSettings(

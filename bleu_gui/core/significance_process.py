@@ -271,11 +271,35 @@ def _send_all(
     with requests:
         while (message := outbox.get()) is not None:
             try:
-                requests.send_bytes(
-                    pickle.dumps(message, protocol=pickle.HIGHEST_PROTOCOL)
-                )
+                _send_message(requests, message)
             except OSError:  # killed: nobody reads any more
                 return
+
+
+def _send_message(connection: Connection, message: _Run | _Cancel) -> None:
+    """Send `message` pickled, its arrays out of band (see `_receive_message`).
+
+    Pickled in band, the statistics of ten 100,000-segment systems are copied
+    into one bytes object of 115 MB while the GIL is held: some 80 ms in which
+    the window's event loop waits. Out of band, pickling copies no array, and
+    each array's memory is written to the pipe as it is (writing releases the
+    GIL). Sent as: the number of buffers, the pickle, then each buffer.
+    """
+    buffers: list[pickle.PickleBuffer] = []
+    data = pickle.dumps(message, protocol=5, buffer_callback=buffers.append)
+    connection.send_bytes(len(buffers).to_bytes(4, "little"))
+    connection.send_bytes(data)
+    for buffer in buffers:
+        connection.send_bytes(buffer.raw())
+
+
+def _receive_message(connection: Connection) -> _Run | _Cancel:
+    """The next message `_send_message` sent (its arrays read-only)."""
+    count = int.from_bytes(connection.recv_bytes(), "little")
+    data = connection.recv_bytes()
+    buffers = [connection.recv_bytes() for _ in range(count)]
+    message: _Run | _Cancel = pickle.loads(data, buffers=buffers)
+    return message
 
 
 def _serve(
@@ -286,7 +310,7 @@ def _serve(
     waiting: _Run | _Cancel | None = None
     while True:
         try:
-            message = waiting or pickle.loads(requests.recv_bytes())
+            message = waiting or _receive_message(requests)
         except EOFError:  # the owner closed the pipe
             return
         waiting = None
@@ -302,7 +326,7 @@ def _serve_one(
     try:
         while True:
             if requests.poll():
-                news: _Run | _Cancel = pickle.loads(requests.recv_bytes())
+                news = _receive_message(requests)
                 if isinstance(news, _Run) or news.request == message.request:
                     return news
                 continue  # a late cancel of an earlier request

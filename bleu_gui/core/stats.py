@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Generator, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 import numpy.typing as npt
@@ -76,6 +76,28 @@ class SummedStats:
     last_hyp_len: int
     last_matches: tuple[int, ...]
     last_totals: tuple[int, ...]
+
+    @property
+    def max_order(self) -> int:
+        """The highest order summed."""
+        return len(self.matches)
+
+    def truncated(self, max_order: int) -> SummedStats:
+        """The same sums restricted to orders 1..max_order (as `CorpusStats`'s)."""
+        if not 1 <= max_order <= self.max_order:
+            raise ValueError(
+                f"these sums hold orders 1..{self.max_order}, cannot give {max_order}"
+            )
+        if max_order == self.max_order:
+            return self
+        return replace(
+            self,
+            matches=self.matches[:max_order],
+            totals=self.totals[:max_order],
+            floored_totals=self.floored_totals[:max_order],
+            last_matches=self.last_matches[:max_order],
+            last_totals=self.last_totals[:max_order],
+        )
 
 
 @dataclass(frozen=True, slots=True, eq=False)

@@ -893,6 +893,7 @@ class Session(QObject):
         )
         num_refs = int(stats.ref_lens.shape[1])
         tokenizer = tokenizer_for(config)
+        summed = stats.summed() if size else None  # for the systems table
         return Scores(
             config=config,
             corpus=corpus_score,
@@ -908,6 +909,7 @@ class Session(QObject):
                 sentence=True,
                 dropped_bom=dropped_bom,
             ),
+            summed=summed,
         )
 
     def _pair_job(

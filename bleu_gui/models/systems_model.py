@@ -53,7 +53,7 @@ from bleu_gui.core import (
 )
 from bleu_gui.core.explain import format_points
 from bleu_gui.core.score_delta import ScoreDelta, check_same_references, decompose
-from bleu_gui.core.scoring import fit_stats, score_summed
+from bleu_gui.core.scoring import score_summed
 from bleu_gui.core.signature import test_signature
 from bleu_gui.core.significance import (
     DEFAULT_SEED,
@@ -108,11 +108,14 @@ class SystemEntry:
         stats: its statistics, against the same references as every other system.
         texts: its lines, if known: a copy of another system's lines is then
             "identical output" rather than "identical statistics".
+        summed: `stats.summed()`, if the caller has it (summed in the background):
+            the table then sums nothing of every sentence on the GUI thread.
     """
 
     name: str
     stats: CorpusStats
     texts: Sequence[str] | None = None
+    summed: SummedStats | None = None
 
 
 class SystemColumn(Enum):
@@ -328,7 +331,8 @@ class SystemsModel(QAbstractTableModel):
         self._result: PairedTestResult | AllPairsResult | None = None
         self._request: SignificanceRequest | None = None  # the result's
         self._result_signature = ""
-        self._sums: dict[tuple[int, int], SummedStats] = {}  # see `_summed_of`
+        # Per system: its statistics and their sums over the scope (`_summed_of`).
+        self._sums: dict[int, tuple[CorpusStats, SummedStats]] = {}
         self._rows: list[_Row] = []
         self._order: list[int] = []  # table row -> index in `_rows`
         self._sort: tuple[int, Qt.SortOrder] | None = None
@@ -366,8 +370,6 @@ class SystemsModel(QAbstractTableModel):
         """
         entries = tuple(entries)
         same_stats = [e.stats for e in entries] == [e.stats for e in self._entries]
-        if not same_stats:
-            self._sums.clear()
         if not same_stats or [e.name for e in entries] != [
             e.name for e in self._entries
         ]:
@@ -551,17 +553,22 @@ class SystemsModel(QAbstractTableModel):
     ) -> SummedStats:
         """A system's sums over the scope, for the orders the config scores.
 
-        Kept until the systems or the scope change: summing 100,000 segments
-        takes about 20 ms, re-scoring sums after a new baseline or smoothing
-        microseconds.
+        Every order counted is summed, and kept until the system's statistics or
+        the scope change: summing 100,000 segments takes about 20 ms, re-scoring
+        sums after a new baseline, smoothing or order microseconds. The sums of
+        every sentence come from the caller when it has them (`SystemEntry`).
         """
-        key = (system, required_order(self._config))
-        summed = self._sums.get(key)
-        if summed is None:
-            stats = entry.stats if rows is None else entry.stats.subset(rows)
-            summed = fit_stats(stats, self._config).summed()
-            self._sums[key] = summed
-        return summed
+        cached = self._sums.get(system)
+        if cached is not None and cached[0] is entry.stats:
+            summed = cached[1]
+        elif rows is None and entry.summed is not None:
+            summed = entry.summed
+        else:
+            summed = (
+                entry.stats if rows is None else entry.stats.subset(rows)
+            ).summed()
+            self._sums[system] = (entry.stats, summed)
+        return summed.truncated(required_order(self._config))
 
     def _compute_rows(self) -> list[_Row]:
         rows = self.scope_rows()

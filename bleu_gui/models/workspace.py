@@ -32,7 +32,13 @@ from typing import NewType
 import numpy as np
 import numpy.typing as npt
 
-from bleu_gui.core import BleuConfig, BleuScore, CorpusStats, SentenceScores
+from bleu_gui.core import (
+    BleuConfig,
+    BleuScore,
+    CorpusStats,
+    SentenceScores,
+    SummedStats,
+)
 from bleu_gui.core.score_delta import ScoreDelta
 from bleu_gui.core.scoring import TokenizedCorpus
 from bleu_gui.io import Corpus, Segments, TestSet
@@ -63,6 +69,10 @@ class Scores:
         gains: per sentence, how much corpus BLEU would rise if it were perfect.
         signature: the corpus score's signature.
         sentence_signature: the sentence scores' signature.
+        summed: every segment of the scored statistics summed, at every order
+            counted (`CorpusStats.summed`), if known: summed in the background,
+            so that a table of many large systems need not sum them on the GUI
+            thread.
     """
 
     config: BleuConfig
@@ -71,6 +81,7 @@ class Scores:
     gains: npt.NDArray[np.float64]
     signature: str
     sentence_signature: str
+    summed: SummedStats | None = None
 
 
 @dataclass(frozen=True, slots=True, eq=False)

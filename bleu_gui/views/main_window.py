@@ -50,6 +50,7 @@ from bleu_gui.models.sentence_filter import SentenceFilter
 from bleu_gui.models.session import Session
 from bleu_gui.views.compare_panels import ComparePanels
 from bleu_gui.views.compare_sentences import CompareSentences, PairBar
+from bleu_gui.views.compare_systems import CompareSystems
 from bleu_gui.views.explain_panel import ExplainPanel
 from bleu_gui.views.file_actions import FileActions, FileRole
 from bleu_gui.views.order_bar import OrderBar
@@ -117,6 +118,7 @@ class MainWindow(QMainWindow):
         self._connect_signals()
         self._fit_to_screen()
         self._restore_layout()
+        self.compare_systems.sync()  # the saved layout's Systems dock only with systems
 
     # --- layout --------------------------------------------------------------------
 
@@ -127,6 +129,12 @@ class MainWindow(QMainWindow):
         options_dock = self._dock(
             "Scoring options", "options-dock", self.settings_panel
         )
+        # From two systems on, the Systems dock, in front of the corpus summary.
+        self.compare_systems = CompareSystems(self.session, self.browser, self)
+        self.addDockWidget(
+            Qt.DockWidgetArea.LeftDockWidgetArea, self.compare_systems.dock
+        )
+        self.tabifyDockWidget(corpus_dock, self.compare_systems.dock)
         self.resizeDocks([corpus_dock], [360], Qt.Orientation.Horizontal)
         self.resizeDocks(
             [corpus_dock, options_dock], [420, 380], Qt.Orientation.Vertical
@@ -376,6 +384,7 @@ class MainWindow(QMainWindow):
             session, browser, self.pair_bar, self.filter_bar, self.summary, self
         )
         self.compare_sentences.connect_histogram(self.compare.delta_histogram)
+        self.compare_systems.test_finished.connect(self.compare.show_test_result)
 
     # --- public slots -----------------------------------------------------------------
 
@@ -727,6 +736,7 @@ class MainWindow(QMainWindow):
         self.save_layout()
         self.browser.cancel()
         self.compare.shutdown()
+        self.compare_systems.shutdown()
         self.session.shutdown()
         self.explainer.shutdown()
         self.file_actions.close()

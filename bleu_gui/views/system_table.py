@@ -246,6 +246,10 @@ class SystemTable(QWidget):
         self.table.setShowGrid(False)
         self.table.setWordWrap(False)
         self.table.verticalHeader().hide()
+        # Rows as compact as the sentence table's: ten systems in a short dock.
+        self.table.verticalHeader().setDefaultSectionSize(
+            self.table.fontMetrics().height() + 6
+        )
         self.table.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         self.delegate = DeltaBarDelegate(model.column_of(SystemColumn.WHY), self.table)
         self.table.setItemDelegate(self.delegate)
@@ -279,7 +283,7 @@ class SystemTable(QWidget):
         self.test_box.currentIndexChanged.connect(self._on_test_changed)
         self.baseline_box.activated.connect(self._on_baseline_chosen)
         self.subset_box.toggled.connect(model.set_subset)
-        self.run_button.clicked.connect(self._on_run)
+        self.run_button.clicked.connect(self.run_test)
         self.cancel_button.clicked.connect(model.cancel)
         self.table.customContextMenuRequested.connect(self._on_context_menu)
         self.table.selectionModel().currentRowChanged.connect(self._show_status)
@@ -304,7 +308,8 @@ class SystemTable(QWidget):
         if position != self.model.baseline:
             self.baseline_requested.emit(position)
 
-    def _on_run(self) -> None:
+    def run_test(self) -> None:
+        """Run the chosen test, as Run does (on the shown sentences, if ticked)."""
         self._failure = None
         self.progress.setValue(0)
         self.model.run(

@@ -347,10 +347,9 @@ def test_each_search_flag_searches_its_text(
 ) -> None:
     """Each text is found through its own flag, and not without it."""
     row = {"in_source": 3, "in_hypothesis": 7, "in_references": 12}[field]
-    only = {"in_source": False, "in_hypothesis": False, "in_references": False}
-    browser.set_filter(SentenceFilter(text=text, **{**only, field: True}))
+    browser.set_filter(_searching(text, only=field))
     assert shown(browser) == [row]
-    browser.set_filter(SentenceFilter(text=text, **{field: False}))
+    browser.set_filter(_searching(text, without=field))
     assert row not in shown(browser)
 
 
@@ -427,3 +426,17 @@ def test_texts_being_scored_are_shown_sorted_by_text(
     scored(qtbot, session, lambda: session.open_files(files))
     assert while_scoring == [([1, 0, 2], "…")]
     assert shown(browser) == [1, 0, 2]
+
+
+def _searching(text: str, *, only: str = "", without: str = "") -> SentenceFilter:
+    """A search for `text` in the `only` field, or in every field but `without`."""
+
+    def searched(name: str) -> bool:
+        return name == only if only else name != without
+
+    return SentenceFilter(
+        text,
+        in_hypothesis=searched("in_hypothesis"),
+        in_references=searched("in_references"),
+        in_source=searched("in_source"),
+    )

@@ -1,0 +1,295 @@
+"""The Systems dock: every system's BLEU, Δ and significance, fed by the session.
+
+`CompareSystems` builds the dock (the systems table, and the all-pairs matrix in a
+tab beside it) and keeps it in step with the `Session`: the systems scored under
+the current tokenizer, the options, the baseline, and the sentences the sentence
+table shows. It only forwards what the user asks for: a baseline chosen in the
+table goes to `Session.set_baseline`, a row clicked to `Session.set_shown` (the
+baseline stays A; clicking it shows nothing new). The session owns every choice;
+the table follows it.
+
+The dock shows from the second system on; with one system the window is as it
+was. A table of ten 100,000-segment systems must not sum a million rows on the GUI
+thread at each new score: the session sums every system in the background
+(`Scores.summed`) and the table takes those sums.
+
+A test run on the shown sentences is the "Shown only" box's business: ticking it
+(or unticking it) after a test re-runs the test on the new scope, so that the
+numbers on screen are never those of another set of sentences for long. Each
+finished test's result (the core's `PairedTestResult` or `AllPairsResult`) is
+announced by `test_finished`, for the chart of its distribution.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from PySide6.QtCore import (
+    QModelIndex,
+    QObject,
+    QPersistentModelIndex,
+    Qt,
+    Signal,
+)
+from PySide6.QtWidgets import QDockWidget, QMainWindow, QTabWidget
+
+from bleu_gui.core import (
+    BleuConfig,
+    CorpusStats,
+    required_order,
+    signature,
+    tokenizer_for,
+)
+from bleu_gui.core.significance import AllPairsResult, PairedTestResult
+from bleu_gui.models.sentence_browser import SentenceBrowser
+from bleu_gui.models.session import Session, SystemId
+from bleu_gui.models.systems_model import SYSTEM_ROLE, SystemEntry, SystemsModel
+from bleu_gui.models.workspace import System, Workspace
+from bleu_gui.views.all_pairs_view import AllPairsView
+from bleu_gui.views.system_table import SystemTable
+
+__all__ = ["DOCK_NAME", "CompareSystems"]
+
+DOCK_NAME = "systems-dock"
+"""The dock's object name: the key of its place in the saved layout."""
+
+_MIN_SYSTEMS = 2  # the dock shows from this many systems on
+_HEIGHT_SHARE = 0.6  # of the window's height, for the dock when it appears
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class _Fed:
+    """What the table was last given, to give it nothing twice."""
+
+    ids: tuple[SystemId, ...]
+    names: tuple[str, ...]
+    stats: tuple[CorpusStats | None, ...]
+    config: BleuConfig
+
+    def same(self, other: _Fed) -> bool:
+        return (
+            self.ids == other.ids
+            and self.names == other.names
+            and all(a is b for a, b in zip(self.stats, other.stats, strict=True))
+            and self.config == other.config
+        )
+
+
+class CompareSystems(QObject):
+    """The Systems dock and its wiring to the session and the sentence browser.
+
+    The main window places `dock`, and calls `sync` once its saved layout is
+    restored, and `shutdown` when it closes (the test's process ends).
+
+    Signals:
+        test_finished: (result, first, second) a significance test ended: the
+            core's `PairedTestResult` (every other system against the baseline,
+            in the systems' order; `first` is the shown system's index among
+            them) or `AllPairsResult` (`first`, `second`: the baseline's and the
+            shown system's indices), as `ComparePanels.show_test_result` takes
+            them; `None` when the result says nothing of the shown pair.
+    """
+
+    test_finished = Signal(object, int, int)
+
+    def __init__(
+        self, session: Session, browser: SentenceBrowser, window: QMainWindow
+    ) -> None:
+        super().__init__(window)
+        self.session = session
+        self.browser = browser
+        self.model = SystemsModel(parent=self)
+        self.table = SystemTable(self.model)
+        self.all_pairs = AllPairsView(self.model.all_pairs_model)
+        self.tabs = QTabWidget()
+        self.tabs.setDocumentMode(True)
+        self.tabs.addTab(self.table, "Against the baseline")
+        self.tabs.addTab(self.all_pairs, "All pairs")
+        self.dock = QDockWidget("Systems", window)
+        self.dock.setObjectName(DOCK_NAME)
+        self.dock.setWidget(self.tabs)
+        self.dock.setFeatures(QDockWidget.DockWidgetFeature.DockWidgetMovable)
+        self.dock.hide()
+        self._fed = _Fed((), (), (), BleuConfig())
+        self._connect_signals()
+
+    def _connect_signals(self) -> None:
+        session, table = self.session, self.table
+        session.systems_changed.connect(self.sync)
+        session.system_scored.connect(self.sync)
+        session.config_changed.connect(self._on_config_changed)
+        self.browser.shown_changed.connect(self._on_shown_changed)
+        table.baseline_requested.connect(self._on_baseline_requested)
+        table.table.clicked.connect(self._on_row_clicked)
+        # After the table's own slot, which sets the model's scope.
+        table.subset_box.toggled.connect(self._on_subset_toggled)
+        self.model.job.finished.connect(self._on_test_finished)
+        # A reset (new numbers) clears the selection: the shown system's again.
+        self.model.modelReset.connect(
+            lambda: self._select_shown(self.session.workspace)
+        )
+
+    # --- the session's state ---------------------------------------------------------
+
+    @property
+    def system_ids(self) -> tuple[SystemId, ...]:
+        """The session's id of each row of the table, in the table's system order."""
+        return self._fed.ids
+
+    def sync(self) -> None:
+        """Show the session's systems, baseline and shown system; the dock from two."""
+        workspace = self.session.workspace
+        self._feed(workspace)
+        visible = len(workspace.systems) >= _MIN_SYSTEMS
+        if visible and self.dock.isHidden():
+            self.dock.show()
+            self.dock.raise_()  # tabbed with another dock: the new one in front
+            self._make_room()
+        elif not visible and not self.dock.isHidden():
+            self.dock.hide()
+        self._select_shown(workspace)
+
+    def _make_room(self) -> None:
+        """Give the dock most of its column's height, unless it has enough.
+
+        The docks below it scroll; ten systems' rows, the test's controls and
+        the legend do not fit in a third of a 720-pixel screen.
+        """
+        window = self.parent()
+        assert isinstance(window, QMainWindow)
+        wanted = int(window.height() * _HEIGHT_SHARE)
+        if self.dock.height() < wanted:
+            window.resizeDocks([self.dock], [wanted], Qt.Orientation.Vertical)
+
+    def _feed(self, workspace: Workspace) -> bool:
+        """Give the table the systems that have statistics under the options.
+
+        Returns whether they (or the options) differ from those it had.
+        """
+        config = workspace.config
+        key, order = tokenizer_for(config).key, required_order(config)
+        usable = [s for s in workspace.systems if _usable(s, key, order)]
+        if not any(s.id == workspace.baseline for s in usable):
+            usable = []  # no Δ without the baseline's scores
+        fed = _Fed(
+            tuple(s.id for s in usable),
+            tuple(s.name for s in usable),
+            tuple(s.stats for s in usable),
+            config,
+        )
+        baseline = fed.ids.index(workspace.baseline) if usable else 0
+        if fed.same(self._fed):
+            self.model.set_baseline(baseline)
+            return False
+        self._fed = fed
+        entries = [_entry(system) for system in usable]
+        self.model.set_systems(entries, config, self._signature(workspace), baseline)
+        return True
+
+    def _signature(self, workspace: Workspace) -> str:
+        """SacreBLEU's signature of the table's scores under the session's options.
+
+        `bom:dropped` if a byte-order mark was dropped from any file scored.
+        """
+        config = workspace.config
+        test_set = workspace.test_set
+        references = 0 if test_set is None else len(test_set.references)
+        dropped = any(system.corpus.dropped_bom for system in workspace.systems)
+        return signature(
+            config, references, tokenizer_for(config).signature, dropped_bom=dropped
+        )
+
+    def _on_config_changed(self, config: BleuConfig) -> None:
+        """New options: the numbers re-scored now, a result on screen stale."""
+        workspace = self.session.workspace
+        # Systems whose statistics no longer fit leave first (counted again).
+        if not self._feed(workspace):
+            self.model.set_config(config, self._signature(workspace))
+
+    def _select_shown(self, workspace: Workspace) -> None:
+        """Keep the shown system's row selected (not the baseline's)."""
+        if workspace.shown not in self._fed.ids:
+            return
+        system = self._fed.ids.index(workspace.shown)
+        view = self.table.table
+        for row in range(self.model.rowCount()):
+            if self.model.index(row, 0).data(SYSTEM_ROLE) == system:
+                if view.currentIndex().row() != row:
+                    view.selectRow(row)
+                    view.scrollTo(self.model.index(row, 0))
+                return
+
+    # --- the sentence table's rows ---------------------------------------------------
+
+    def _on_shown_changed(self, shown: int, total: int, _score: object) -> None:
+        """The sentences the table shows: all of them (None), or those rows."""
+        rows = self.browser.model.rows
+        everything = shown == total or rows.size != shown
+        self.model.set_shown_rows(None if everything else rows)
+
+    def _on_subset_toggled(self, _subset: bool) -> None:
+        """A test already run runs again on the new scope (shown or all sentences)."""
+        tested = self.model.result is not None or self.model.job.is_running
+        if tested and self.model.why_not_run() is None:
+            self.table.run_test()
+
+    # --- user intents ---------------------------------------------------------------
+
+    def _on_baseline_requested(self, position: int) -> None:
+        if 0 <= position < len(self._fed.ids):
+            self.session.set_baseline(self._fed.ids[position])
+
+    def _on_row_clicked(self, index: QModelIndex | QPersistentModelIndex) -> None:
+        """A clicked system becomes B of the pair, unless it is the baseline (A)."""
+        system = index.data(SYSTEM_ROLE)
+        if not isinstance(system, int) or not 0 <= system < len(self._fed.ids):
+            return
+        system_id = self._fed.ids[system]
+        if system_id == self.session.baseline:
+            self._select_shown(self.session.workspace)
+        else:
+            self.session.set_shown(system_id)
+
+    def _on_test_finished(
+        self, _request: object, result: PairedTestResult | AllPairsResult
+    ) -> None:
+        """Announce the result with where the shown pair (A, B) is in it."""
+        ids = self._fed.ids
+        workspace = self.session.workspace
+        a, b = workspace.baseline, workspace.shown
+        tested = len(result.systems) + (0 if isinstance(result, AllPairsResult) else 1)
+        if a is None or b is None or a == b or {a, b} - set(ids) or tested != len(ids):
+            self.test_finished.emit(None, 0, 0)
+        elif isinstance(result, AllPairsResult):
+            self.test_finished.emit(result, ids.index(a), ids.index(b))
+        else:
+            others = [system for system in ids if system != a]
+            self.test_finished.emit(result, others.index(b), 0)
+
+    def shutdown(self) -> None:
+        """Stop the test's process (the window closes)."""
+        self.model.job.shutdown()
+
+
+def _usable(system: System, key: tuple[str, bool, bool], order: int) -> bool:
+    """Whether `system`'s statistics fit the options' tokenizer `key` and `order`.
+
+    Statistics of another tokenizer (being counted again) or of too few orders
+    would give numbers of other options.
+    """
+    stats = system.stats
+    return (
+        stats is not None and system.tokenizer_key == key and stats.max_order >= order
+    )
+
+
+def _entry(system: System) -> SystemEntry:
+    """A usable system as the table takes it, with the sums the session made."""
+    assert system.stats is not None
+    scores = system.scores
+    return SystemEntry(
+        system.name,
+        system.stats,
+        system.hypothesis.lines,
+        None if scores is None else scores.summed,
+    )
