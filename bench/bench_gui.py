@@ -331,8 +331,8 @@ def main() -> None:
         help="with --systems: print the GUI thread's stacks during blocks",
     )
     options = parser.parse_args()
-    set_process_policy()  # as the application does
     app = QApplication.instance() or QApplication(sys.argv[:1])
+    set_process_policy(app)  # as the application does
     if options.systems > 1:
         with tempfile.TemporaryDirectory() as folder:
             bench_systems_window(options, Path(folder))

@@ -16,12 +16,20 @@ exits with status 1, instead of letting Qt abort.
 from __future__ import annotations
 
 import argparse
+import gc
 import os
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from PySide6.QtCore import QLibraryInfo, QSettings, QTimer, SignalInstance
+from PySide6.QtCore import (
+    QCoreApplication,
+    QLibraryInfo,
+    QObject,
+    QSettings,
+    QTimer,
+    SignalInstance,
+)
 from PySide6.QtWidgets import QApplication
 
 from bleu_gui import __version__
@@ -80,8 +88,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if problem is not None:
         print(problem, file=sys.stderr)
         return 1
-    set_process_policy()
     app = QApplication.instance() or QApplication(sys.argv[:1])
+    set_process_policy(app)
     app.setApplicationName("bleu-gui")
     app.setOrganizationName("bleu-gui")
     stop_logging = install_logging()  # internal errors keep their traceback
@@ -107,19 +115,63 @@ def main(argv: Sequence[str] | None = None) -> int:
     return status.code or code
 
 
+# How often the GUI thread checks whether a garbage collection is due.
+_COLLECT_EVERY_MS = 100
+
 # While a worker thread runs Python, each call from Qt into Python on the GUI thread
 # waits up to this long for the GIL (Python's default is 5 ms; a paint makes hundreds
 # of such calls).
 _GIL_SWITCH_INTERVAL = 0.001
 
 
-def set_process_policy() -> None:
-    """Settings of the whole process that keep the window responsive.
+def set_process_policy(app: QCoreApplication) -> None:
+    """Settings of the whole process that keep the window responsive and alive.
 
     A shorter GIL switch interval hands the GIL back to the GUI thread sooner when
     a thread that drives the worker processes runs Python (see docs/design.md).
+    The cyclic garbage collector runs on the GUI thread only (`GuiThreadCollector`).
     """
     sys.setswitchinterval(min(sys.getswitchinterval(), _GIL_SWITCH_INTERVAL))
+    if app.findChild(GuiThreadCollector) is None:
+        GuiThreadCollector(app)
+
+
+class GuiThreadCollector(QObject):
+    """Python's cyclic garbage collector, run on the GUI thread only.
+
+    A collection deletes the Qt objects it finds in garbage cycles on whichever
+    thread triggered it. On a worker thread, `~QObject` takes a Qt lock and then
+    waits for the GIL, while the GUI thread, holding the GIL, may wait for that
+    same lock (connecting a signal): both wait for ever. Seen: a salient n-gram
+    count's allocation started a collection on its worker thread while a chart on
+    the GUI thread connected a signal. So automatic collection is off, and this
+    timer runs the collections Python would have run, by its own thresholds, on
+    the GUI thread between event-loop turns. Worker processes are not concerned:
+    they hold no Qt objects and keep automatic collection.
+    """
+
+    def __init__(self, parent: QObject, interval_ms: int = _COLLECT_EVERY_MS) -> None:
+        super().__init__(parent)
+        gc.disable()
+        self._timer = QTimer(self)
+        self._timer.setInterval(interval_ms)
+        self._timer.timeout.connect(self.collect_due)
+        self._timer.start()
+
+    @staticmethod
+    def collect_due() -> int:
+        """Collect the oldest generation whose count passed its threshold, if any.
+
+        Returns the generation collected, -1 for none.
+        """
+        counts, thresholds = gc.get_count(), gc.get_threshold()
+        if counts[0] <= thresholds[0]:
+            return -1
+        generation = 0
+        while generation < 2 and counts[generation + 1] > thresholds[generation + 1]:
+            generation += 1
+        gc.collect(generation)
+        return generation
 
 
 def once(signal: SignalInstance, slot: Callable[[], object]) -> None:

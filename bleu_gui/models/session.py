@@ -842,7 +842,6 @@ class Session(QObject):
             ),
             _progress_item,
         )
-        _meet_new_containers()  # here, in the background, not on the GUI thread
         notices = corpus_notices(
             corpus, config, stats, how_to_drop="File › Drop byte-order marks"
         )
@@ -1292,8 +1291,9 @@ def _meet_new_containers() -> None:
     examines it, and that first collection walks all its items: some 20 ms for a
     tokenized 100,000-segment corpus. Left to chance, it ran inside whichever turn of
     the GUI thread allocated next (measured: inside the explanation of the first
-    sentence, making that turn 110 ms). Collected here, it costs the same once, at
-    a moment chosen for it; afterwards no collection walks those tuples again.
+    sentence, making that turn 110 ms); here it is a step of a reading job of its
+    own. Only on the GUI thread: a collection elsewhere may delete a Qt object off
+    that thread and deadlock (`app.GuiThreadCollector`).
     """
     gc.collect(1)
 

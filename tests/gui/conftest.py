@@ -7,15 +7,15 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QThreadPool
+from PySide6.QtCore import QCoreApplication, QThreadPool
 
 from bleu_gui.app import set_process_policy
 
 
 @pytest.fixture(autouse=True, scope="session")
-def _process_policy() -> None:
+def _process_policy(qapp: QCoreApplication) -> None:
     """The window's tests run under the application's process-wide settings."""
-    set_process_policy()
+    set_process_policy(qapp)
 
 
 @pytest.fixture(autouse=True)

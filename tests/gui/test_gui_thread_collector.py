@@ -1,0 +1,70 @@
+"""Garbage cycles holding Qt objects are collected on the GUI thread only.
+
+A collection started by a worker thread's allocation deleted a QObject there, and
+`~QObject` then waited for the GIL while the GUI thread, holding it, waited for
+Qt's lock: the window froze for ever (seen in the salient n-gram count).
+"""
+
+from __future__ import annotations
+
+import gc
+import threading
+
+from PySide6.QtCore import QCoreApplication, QObject, Qt
+from pytestqt.qtbot import QtBot
+
+from bleu_gui.app import GuiThreadCollector, set_process_policy
+
+
+class _Cyclic(QObject):
+    """A QObject that refers to itself: only the cyclic collector frees it."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.me = self
+
+
+def test_automatic_collection_is_off_under_the_policy(qapp: QCoreApplication) -> None:
+    set_process_policy(qapp)
+    assert not gc.isenabled()
+    assert len(qapp.findChildren(GuiThreadCollector)) == 1
+    set_process_policy(qapp)  # twice: still one collector
+    assert len(qapp.findChildren(GuiThreadCollector)) == 1
+
+
+def test_a_cycle_dropped_by_a_worker_is_deleted_on_the_gui_thread(
+    qtbot: QtBot, qapp: QCoreApplication
+) -> None:
+    set_process_policy(qapp)
+    deleted_on: list[threading.Thread] = []
+    made = threading.Event()
+
+    def work() -> None:
+        cyclic = _Cyclic()
+        cyclic.destroyed.connect(
+            lambda: deleted_on.append(threading.current_thread()),
+            type=Qt.ConnectionType.DirectConnection,
+        )
+        del cyclic
+        # Far more new containers than generation 0's threshold: with automatic
+        # collection on, one of these allocations would collect the cycle here.
+        junk = [[i] for i in range(10 * gc.get_threshold()[0])]
+        del junk
+        made.set()
+
+    worker = threading.Thread(target=work)
+    worker.start()
+    worker.join()
+    assert made.is_set()
+    assert deleted_on == []  # not collected on the worker thread
+    qtbot.waitUntil(lambda: bool(deleted_on))  # the collector's timer did it
+    assert deleted_on == [threading.main_thread()]
+
+
+def test_collect_due_follows_the_thresholds(qapp: QCoreApplication) -> None:
+    set_process_policy(qapp)
+    gc.collect()
+    assert GuiThreadCollector.collect_due() == -1  # nothing new yet
+    junk = [[i] for i in range(2 * gc.get_threshold()[0])]
+    assert GuiThreadCollector.collect_due() >= 0
+    del junk
