@@ -50,13 +50,19 @@ class SalientRequest:
     tokens_b: TokenizedCorpus
 
     @staticmethod
-    def of(a: System, b: System) -> SalientRequest | None:
-        """The request for baseline `a` and shown `b`; None until both have tokens."""
+    def of(
+        a: System, b: System, names: tuple[str, str] | None = None
+    ) -> SalientRequest | None:
+        """The request for baseline `a` and shown `b`; None until both have tokens.
+
+        `names`: how the lists name A and B (default: the systems' names).
+        """
         if a.tokenized is None or b.tokenized is None:
             return None
         if a.tokenizer_key != b.tokenizer_key:
             return None  # one of them is still being tokenized anew
-        return SalientRequest(a.id, b.id, (a.name, b.name), a.tokenized, b.tokenized)
+        names = (a.name, b.name) if names is None else names
+        return SalientRequest(a.id, b.id, names, a.tokenized, b.tokenized)
 
     def same_as(self, other: SalientRequest | None) -> bool:
         """Whether `other` asks for the same count."""

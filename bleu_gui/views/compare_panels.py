@@ -550,7 +550,7 @@ class ComparePanels(QObject):
     # --- salient n-grams --------------------------------------------------------------
 
     def _refresh_salient(self, a: System, b: System) -> None:
-        request = SalientRequest.of(a, b)
+        request = SalientRequest.of(a, b, _short_pair_names(self._session.workspace))
         if request is None:
             if self.salient_job.request is None:
                 self.salient_list.set_pending(_WAITING)

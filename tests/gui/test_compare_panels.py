@@ -167,7 +167,7 @@ def test_the_selected_sentence_shows_both_systems_painted(
     assert not two.detail.isVisible()
     pair = detail.pair()
     assert pair is not None
-    assert detail.names() == (A_FILE, B_FILE)
+    assert detail.names() == (A_NAME, B_NAME)  # the shared sys. and .txt dropped
     assert pair.a.hypothesis.text == lines(A_FILE)[ROW]
     assert pair.b.hypothesis.text == lines(B_FILE)[ROW]
     # The window's Tokens button and order bar drive the pair view too.
@@ -207,7 +207,7 @@ def test_the_delta_panel_gives_sacrebleus_sentence_scores_and_swap(
     b = sacrebleu.sentence_bleu(lines(B_FILE)[row], references).score
     assert a != b
     table = panel.table_rows()
-    assert table[0] == ("", A_FILE, B_FILE, "Δ")
+    assert table[0] == ("", A_NAME, B_NAME, "Δ")
     assert table[1] == ("sentence BLEU", f"{a:.2f}", f"{b:.2f}", f"{b - a:+.2f}")
     # The swap effect: A's corpus with this sentence from B, minus A's corpus.
     hyp_a, hyp_b = lines(A_FILE), lines(B_FILE)
@@ -217,13 +217,13 @@ def test_the_delta_panel_gives_sacrebleus_sentence_scores_and_swap(
         - sacrebleu.corpus_bleu(hyp_a, refs()).score
     )
     assert (
-        f"Taking {B_FILE}'s translation of this sentence into {A_FILE}'s output "
-        f"changes {A_FILE}'s corpus BLEU by {effect:+.2f}."
+        f"Taking {B_NAME}'s translation of this sentence into {A_NAME}'s output "
+        f"changes {A_NAME}'s corpus BLEU by {effect:+.2f}."
     ) in panel.plain_text()
     corpus_a = sacrebleu.corpus_bleu(hyp_a, refs()).score
     corpus_b = sacrebleu.corpus_bleu(hyp_b, refs()).score
     assert panel.corpus_text().startswith(
-        f"Corpus: {B_FILE} − {A_FILE} = {corpus_b - corpus_a:.2f} BLEU"
+        f"Corpus: {B_NAME} − {A_NAME} = {corpus_b - corpus_a:.2f} BLEU"
     )
     # B alone: today's explanation, of B's sentence.
     buttons[ALONE_TEXT].click()
@@ -242,8 +242,8 @@ def test_the_charts_show_every_system_and_the_sentence_deltas(
     assert not compare.delta_histogram.isHidden()
     bleu = BLEU()
     expected = []
-    for name in (A_FILE, B_FILE):
-        score = bleu.corpus_score(lines(name), refs())
+    for name, file in ((A_NAME, A_FILE), (B_NAME, B_FILE)):
+        score = bleu.corpus_score(lines(file), refs())
         expected.append((name, tuple(score.precisions), score.bp))
     shown = [(s.name, s.precisions, s.bp) for s in compare.systems_chart.systems()]
     assert shown == expected
@@ -348,7 +348,7 @@ def test_the_salient_ngrams_are_counted_anew_when_the_case_changes(
     tokens = [
         drain(iter_prepare(lines(name), refs(), config))[0] for name in (A_FILE, B_FILE)
     ]
-    assert done.args == [salient_ngrams(*tokens), (A_FILE, B_FILE)]
+    assert done.args == [salient_ngrams(*tokens), (A_NAME, B_NAME)]
     assert done.args[0] != before
 
 
@@ -452,7 +452,7 @@ def test_a_large_corpus_counts_its_ngrams_off_the_gui_thread(
         thread, pool = seen[-1]
         assert thread is not threading.main_thread()
         assert pool is not None
-        assert done.args[1] == (A_FILE, B_FILE)
+        assert done.args[1] == (A_NAME, B_NAME)
         assert isinstance(done.args[0], tuple)
         orders: tuple[SalientOrder, ...] = done.args[0]
         assert compare.salient_list.message() == ""
