@@ -15,7 +15,8 @@ it; Clear removes it with the rest.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QItemSelection, QModelIndex, Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QItemSelection, QModelIndex, Qt, QTimer, Signal
+from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -33,6 +34,7 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
     QWidget,
 )
+from typing_extensions import override
 
 from bleu_gui.models.sentence_filter import (
     DELTA_LIMIT,
@@ -42,6 +44,7 @@ from bleu_gui.models.sentence_filter import (
     SentenceFilter,
 )
 from bleu_gui.models.sentence_table import ROW_ROLE, SentenceTableModel
+from bleu_gui.views.palette import is_palette_change
 from bleu_gui.views.settings_panel import COMMIT_PAUSE_MS, typed_number
 
 __all__ = ["REMOVE_NGRAM", "SEARCHING", "FilterBar", "SentenceTableView"]
@@ -316,17 +319,7 @@ class FilterBar(QWidget):
         self.ngram_row = QWidget()
         self.ngram_chip = QFrame()
         self.ngram_chip.setObjectName("ngram-chip")
-        # The × is drawn on the window's background, so in the window's text
-        # colour (a button's may be meant for a button's face); framed when it
-        # has the keyboard focus.
-        self.ngram_chip.setStyleSheet(
-            "QFrame#ngram-chip { border: 1px solid palette(highlight);"
-            " border-radius: 4px; }"
-            " QFrame#ngram-chip QToolButton { color: palette(window-text);"
-            " border: 1px solid transparent; border-radius: 3px; padding: 0 4px; }"
-            " QFrame#ngram-chip QToolButton:hover { background: palette(midlight); }"
-            " QFrame#ngram-chip QToolButton:focus { border-color: palette(highlight); }"
-        )
+        self._restyle_chip()
         self.ngram_label = QLabel()
         # Long system names may not fit: the chip shrinks, its tooltip says all.
         self.ngram_label.setMinimumWidth(1)
@@ -348,6 +341,20 @@ class FilterBar(QWidget):
         row.addWidget(self.ngram_chip)
         row.addStretch(1)
         self.ngram_row.hide()
+
+    @override
+    def changeEvent(self, event: QEvent) -> None:
+        """Restyle the chip when the palette changes (see `_chip_style`)."""
+        super().changeEvent(event)
+        if is_palette_change(event) and hasattr(self, "ngram_chip"):
+            # At the next turn, as `OrderBar` does: a style sheet set while Qt
+            # hands the new palette down to the children is not applied.
+            QTimer.singleShot(0, self, self._restyle_chip)
+
+    def _restyle_chip(self) -> None:
+        style = _chip_style(self.palette())
+        if style != self.ngram_chip.styleSheet():  # setting it again would repolish
+            self.ngram_chip.setStyleSheet(style)
 
     @property
     def ngram(self) -> NgramRows | None:
@@ -525,3 +532,24 @@ class FilterBar(QWidget):
         self.delta_rule.setText(delta.describe() if bar else "")
         self.delta_rule.setVisible(bar)
         self.filter_requested.emit(self._last)
+
+
+def _chip_style(palette: QPalette) -> str:
+    """The n-gram chip's style sheet, in `palette`'s colours.
+
+    A frame in the highlight colour; the label and the × in the window's text
+    colour (the × is drawn on the window's background, not on a button's face),
+    the × framed when it has the keyboard focus. The colours are the palette's,
+    written out: a style sheet's `palette(…)` keeps the palette it was set under.
+    """
+    frame = palette.color(QPalette.ColorRole.Highlight).name()
+    text = palette.color(QPalette.ColorRole.WindowText).name()
+    hover = palette.color(QPalette.ColorRole.Midlight).name()
+    return (
+        f"QFrame#ngram-chip {{ border: 1px solid {frame}; border-radius: 4px; }}"
+        f" QFrame#ngram-chip QLabel {{ color: {text}; }}"
+        f" QFrame#ngram-chip QToolButton {{ color: {text};"
+        " border: 1px solid transparent; border-radius: 3px; padding: 0 4px; }"
+        f" QFrame#ngram-chip QToolButton:hover {{ background: {hover}; }}"
+        f" QFrame#ngram-chip QToolButton:focus {{ border-color: {frame}; }}"
+    )

@@ -21,6 +21,7 @@ import numpy as np
 import pytest
 import sacrebleu
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 from sacrebleu.metrics.bleu import BLEU
@@ -38,9 +39,10 @@ from bleu_gui.models.sentence_filter import (
 from bleu_gui.models.session import FileSet
 from bleu_gui.views.main_window import MainWindow
 from bleu_gui.views.pair_detail import TextKey
-from bleu_gui.views.sentence_table import REMOVE_NGRAM
+from bleu_gui.views.sentence_table import REMOVE_NGRAM, FilterBar
 from tests.core.demo_systems import DEMO, references, system
 from tests.gui.demo_sets import TIMEOUT, make_window
+from tests.gui.palettes import dark_palette, light_palette
 
 pytestmark = pytest.mark.qt_log_ignore("propagateSizeHints")
 
@@ -289,6 +291,26 @@ def test_another_case_drops_it(qtbot: QtBot, three: MainWindow) -> None:
         session.busy_changed, timeout=TIMEOUT, check_params_cb=lambda busy: not busy
     ):
         pass  # the systems tokenized anew
+
+
+def test_the_chip_follows_a_change_of_palette(qtbot: QtBot) -> None:
+    bar = FilterBar()
+    qtbot.addWidget(bar)
+    bar.setPalette(light_palette())
+    bar.set_ngram(NgramRows(1, ("the",), Side.A, ("base", "new"), (1,)))
+    bar.show()
+    qtbot.waitExposed(bar)
+    assert bar.ngram_label.text() == (
+        "Only sentences where base gets “the” counted more often than new"
+    )
+    light_text = light_palette().color(QPalette.ColorRole.WindowText).name()
+    dark_text = dark_palette().color(QPalette.ColorRole.WindowText).name()
+    qtbot.waitUntil(lambda: f"color: {light_text}" in bar.ngram_chip.styleSheet())
+    bar.setPalette(dark_palette())
+    qtbot.waitUntil(lambda: f"color: {dark_text}" in bar.ngram_chip.styleSheet())
+    assert bar.ngram_label.palette().color(QPalette.ColorRole.WindowText).name() == (
+        dark_text
+    )
 
 
 # --- filter_rows ----------------------------------------------------------------------
