@@ -14,6 +14,11 @@ sentences where B scores better, worse or the same as A (`DeltaSide`), and those
 Δ = B − A lies in a range (`DeltaRange`). A range typed by hand is inclusive; a bar of
 the Δ histogram is half-open, as it was counted (`DeltaRange.of_bar`), so a click
 shows exactly the sentences the bar counts. Without a pair these parts keep every row.
+
+A salient n-gram clicked (`core.salient`) keeps the sentences where the system whose
+list it is in gets it counted more often than the other (`NgramRows`: those rows are
+the core's, listed with the n-gram, never searched for again here). Its rows are the
+pair's of the moment: whoever sets it drops it when the pair or the tokens change.
 """
 
 from __future__ import annotations
@@ -26,6 +31,7 @@ from enum import Enum
 import numpy as np
 import numpy.typing as npt
 
+from bleu_gui.core.pair_ngrams import Side
 from bleu_gui.core.text_search import (
     SearchTexts,
     TextQuery,
@@ -38,6 +44,7 @@ __all__ = [
     "SCORE_TOLERANCE",
     "DeltaRange",
     "DeltaSide",
+    "NgramRows",
     "SentenceFilter",
     "filter_rows",
 ]
@@ -158,6 +165,47 @@ def _number(value: float) -> str:
 
 
 @dataclass(frozen=True, slots=True)
+class NgramRows:
+    """The sentences of a salient n-gram: where one system gets it counted more often.
+
+    Attributes:
+        order: n, the n-gram's order.
+        gram: its tokens, as the scorer counted them.
+        favoured: whose list it is in: `Side.B` if B gets it counted more often
+            than A over the corpus, `Side.A` the reverse.
+        names: the names of A and B, for the words a user reads.
+        rows: the 0-based sentences where the favoured system gets it counted more
+            often than the other (`SalientNgram.rows`), in corpus order.
+    """
+
+    order: int
+    gram: tuple[str, ...]
+    favoured: Side
+    names: tuple[str, str]
+    rows: tuple[int, ...]
+
+    def keeps(self, size: int) -> npt.NDArray[np.bool_]:
+        """Which of `size` rows are among `rows` (a row past the end: none)."""
+        keep = np.zeros(size, dtype=bool)
+        rows = np.asarray(self.rows, dtype=np.int64)
+        keep[rows[(rows >= 0) & (rows < size)]] = True
+        return keep
+
+    def describe(self) -> str:
+        """Which sentences, in the words of the salient list's "sentences" column.
+
+        "sentences where happypoet gets “the cat” counted more often than
+        Facebook-AI".
+        """
+        a, b = self.names
+        favoured, other = (b, a) if self.favoured is Side.B else (a, b)
+        return (
+            f"sentences where {favoured} gets “{' '.join(self.gram)}” counted "
+            f"more often than {other}"
+        )
+
+
+@dataclass(frozen=True, slots=True)
 class SentenceFilter:
     """What to show.
 
@@ -172,6 +220,7 @@ class SentenceFilter:
         max_score: highest sentence BLEU shown (inclusive).
         side: with a pair, where B's sentence BLEU lies against A's.
         delta: with a pair, the range of Δ = B − A shown.
+        ngram: with a pair, only the sentences of a salient n-gram (None: all).
     """
 
     text: str = ""
@@ -184,6 +233,7 @@ class SentenceFilter:
     max_score: float = 100.0
     side: DeltaSide = DeltaSide.ANY
     delta: DeltaRange = field(default_factory=DeltaRange)
+    ngram: NgramRows | None = None
 
     @property
     def is_active(self) -> bool:
@@ -193,6 +243,7 @@ class SentenceFilter:
             or self.min_score > 0.0
             or self.max_score < 100.0
             or self.compares
+            or self.ngram is not None
         )
 
     @property
@@ -201,8 +252,12 @@ class SentenceFilter:
         return self.side is not DeltaSide.ANY or not self.delta.is_whole
 
     def without_pair(self) -> SentenceFilter:
-        """This filter without its pair part: what applies with one system."""
-        return replace(self, side=DeltaSide.ANY, delta=DeltaRange())
+        """This filter without its pair part (side, Δ range, n-gram).
+
+        What applies with one system, and what depends on the texts and scores
+        of one system only.
+        """
+        return replace(self, side=DeltaSide.ANY, delta=DeltaRange(), ngram=None)
 
     def pattern(self) -> re.Pattern[str]:
         """The compiled search pattern.
@@ -240,7 +295,8 @@ def filter_rows(
     A sentence whose score is NaN (the mode cannot score it) passes the score range
     only when the range is the whole 0-100. A score within `SCORE_TOLERANCE` of a
     bound is in the range. `deltas` (Δ = B − A per row, NaN: unscorable) are those
-    of the pair the pair part filters by; None (no pair): the pair part keeps all.
+    of the pair the side and Δ range filter by; None (no pair): those keep all. The
+    n-gram part keeps its rows, pair or not (its setter drops it with the pair).
 
     Raises:
         ValueError: for an invalid regular expression or a line break in the text.
@@ -253,6 +309,8 @@ def filter_rows(
             keep &= (scores >= low) & (scores <= high)
     if deltas is not None and spec.compares:
         keep &= spec.side.keeps(deltas) & spec.delta.keeps(deltas)
+    if spec.ngram is not None:
+        keep &= spec.ngram.keeps(len(scores))
     if spec.text:
         texts = SearchTexts(hypotheses, references, source)
         query = spec.query()

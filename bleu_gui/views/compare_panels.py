@@ -18,10 +18,10 @@ process for a long one (`models.explainer`, as for one system), the sentence Δ 
 `core.delta.sentence_delta` of the statistics already counted, and the swap
 effects, sentence deltas and corpus Δ are the session's `PairScores`.
 
-For the wiring done elsewhere it emits `salient_rows_chosen(rows)` (the sentences
-of an n-gram clicked in the salient list) and `delta_range_clicked(low, high)` (a
-bar of the Δ histogram), and takes `show_test_result(...)` (a significance test's
-result, to draw its distribution).
+The sentence table's filters listen to the Δ histogram (`delta_histogram`) and the
+salient list (`salient_list`) directly (`views.compare_sentences`,
+`views.ngram_filter`); `show_test_result(...)` takes a significance test's result,
+to draw its distribution.
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QEvent, QObject, QTimer, Signal
+from PySide6.QtCore import QEvent, QObject, QTimer
 from PySide6.QtWidgets import (
     QButtonGroup,
     QHBoxLayout,
@@ -194,18 +194,7 @@ class _ExplainArea(QWidget):
 
 
 class ComparePanels(QObject):
-    """Builds and drives the two-system panels of the window (see the module).
-
-    Signals:
-        salient_rows_chosen: (rows) the 0-based sentences of the n-gram clicked in
-            the salient list (a tuple of int), for the sentence table's filter.
-        delta_range_clicked: (low, high) a bar of the Δ histogram was clicked; the
-            bin is [low, high) (the last [low, high]; the bin starting at 0 never
-            holds Δ = 0), in sentence BLEU points of B minus A.
-    """
-
-    salient_rows_chosen = Signal(object)
-    delta_range_clicked = Signal(float, float)
+    """Builds and drives the two-system panels of the window (see the module)."""
 
     def __init__(self, session: Session, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -308,7 +297,6 @@ class ComparePanels(QObject):
         self.salient_job.finished.connect(self._on_salient)
         self.salient_job.failed.connect(self.salient_list.show_message)
         self.salient_list.ngram_chosen.connect(self._on_ngram_chosen)
-        self.delta_histogram.range_clicked.connect(self.delta_range_clicked)
         self.refresh()
 
     # --- public slots -----------------------------------------------------------------
@@ -567,13 +555,12 @@ class ComparePanels(QObject):
     def _on_ngram_chosen(
         self, order: int, gram: tuple[str, ...], rows: tuple[int, ...]
     ) -> None:
-        """Emphasise the n-gram in the pair view; the table filter gets its rows.
+        """Emphasise the n-gram in the pair view (`NgramFilter` filters the table).
 
         A sentence where it counts is selected when the one shown is not among
         them, so that the click shows the n-gram at once.
         """
         self.pair_detail.set_chosen_ngram(order, gram)
-        self.salient_rows_chosen.emit(tuple(rows))
         if rows and self._row not in rows and self._select is not None:
             self._select(rows[0] + 1)
 

@@ -53,6 +53,7 @@ from bleu_gui.views.compare_sentences import CompareSentences, PairBar
 from bleu_gui.views.compare_systems import CompareSystems
 from bleu_gui.views.explain_panel import ExplainPanel
 from bleu_gui.views.file_actions import FileActions, FileRole
+from bleu_gui.views.ngram_filter import NgramFilter
 from bleu_gui.views.order_bar import OrderBar
 from bleu_gui.views.precision_chart import PrecisionChart
 from bleu_gui.views.score_histogram import ScoreHistogram
@@ -385,6 +386,10 @@ class MainWindow(QMainWindow):
         )
         self.compare_sentences.connect_histogram(self.compare.delta_histogram)
         self.compare_systems.test_finished.connect(self.compare.show_test_result)
+        self.ngram_filter = NgramFilter(
+            session, browser, self.compare, self.filter_bar, self
+        )
+        self.ngram_filter.dropped.connect(self._on_warning)
 
     # --- public slots -----------------------------------------------------------------
 

@@ -7,16 +7,22 @@ The filter bar's pair part (B better / worse / same, a Δ range) is a widget of 
 own, `FilterBar.pair_controls`, shown only while two systems are compared
 (`set_pair_names`); the window may place it elsewhere (beside the pair's menus), and
 the bar still reads and clears it.
+
+A salient n-gram clicked (`set_ngram`) filters too: the bar shows it as a chip in a
+row of its own under the controls (hidden otherwise), with a × button that removes
+it; Clear removes it with the rest.
 """
 
 from __future__ import annotations
 
-from PySide6.QtCore import QItemSelection, QModelIndex, Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QItemSelection, QModelIndex, Qt, QTimer, Signal
+from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
     QComboBox,
     QDoubleSpinBox,
+    QFrame,
     QHBoxLayout,
     QHeaderView,
     QLabel,
@@ -24,22 +30,30 @@ from PySide6.QtWidgets import (
     QPushButton,
     QSizePolicy,
     QTableView,
+    QToolButton,
+    QVBoxLayout,
     QWidget,
 )
+from typing_extensions import override
 
 from bleu_gui.models.sentence_filter import (
     DELTA_LIMIT,
     DeltaRange,
     DeltaSide,
+    NgramRows,
     SentenceFilter,
 )
 from bleu_gui.models.sentence_table import ROW_ROLE, SentenceTableModel
+from bleu_gui.views.palette import is_palette_change
 from bleu_gui.views.settings_panel import COMMIT_PAUSE_MS, typed_number
 
-__all__ = ["SEARCHING", "FilterBar", "SentenceTableView"]
+__all__ = ["REMOVE_NGRAM", "SEARCHING", "FilterBar", "SentenceTableView"]
 
 SEARCHING = "Searching…"
 """What the filter bar says while a search runs (its Stop button shown)."""
+
+REMOVE_NGRAM = "Remove the n-gram filter"
+"""The name (and tooltip) of the n-gram chip's × button."""
 
 
 class SentenceTableView(QTableView):
@@ -152,7 +166,10 @@ class SentenceTableView(QTableView):
 
 
 class FilterBar(QWidget):
-    """Search (plain or regex; hypothesis, references, source) and a score range.
+    """Search, a score range; with a pair, a side, a Δ range and a salient n-gram.
+
+    The search is plain or a regex, in the hypotheses, references and source; the
+    pair part's side and Δ range are `pair_controls`, its n-gram `ngram_row`.
 
     The score fields are typed at a human pace, as the settings panel's are: they
     commit after a pause in the typing (`COMMIT_PAUSE_MS`), on Enter or on leaving
@@ -211,9 +228,14 @@ class FilterBar(QWidget):
         )
         self.search.setMinimumWidth(self.fontMetrics().horizontalAdvance("x" * 16))
         self._build_pair_controls()
+        self._ngram: NgramRows | None = None
+        self._build_ngram_chip()
 
-        layout = QHBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
+        column = QVBoxLayout(self)
+        column.setContentsMargins(0, 0, 0, 0)
+        column.setSpacing(2)
+        layout = QHBoxLayout()
+        column.addLayout(layout)
         layout.addWidget(self.search, 3)
         for widget in (self.regex, self.case, self.in_hyp, self.in_refs, self.in_src):
             layout.addWidget(widget)
@@ -224,6 +246,7 @@ class FilterBar(QWidget):
         layout.addWidget(self.clear)
         layout.addWidget(self.stop)
         layout.addWidget(self.problem, 1)
+        column.addWidget(self.ngram_row)
         self._connect_signals()
 
     def _connect_signals(self) -> None:
@@ -237,6 +260,7 @@ class FilterBar(QWidget):
             spin.editingFinished.connect(self._commit_range)
             spin.lineEdit().textEdited.connect(self.typing_pause.start)
         self.clear.clicked.connect(self.reset)
+        self.ngram_remove.clicked.connect(lambda: self.set_ngram(None))
         self.stop.clicked.connect(self.stop_requested)
         self.side.currentIndexChanged.connect(self._emit)
         for spin in (self.min_delta, self.max_delta):
@@ -290,6 +314,78 @@ class FilterBar(QWidget):
         layout.addWidget(self.delta_rule)
         self.pair_controls.hide()
 
+    def _build_ngram_chip(self) -> None:
+        """The n-gram in force, as a chip with a × button; hidden until one is."""
+        self.ngram_row = QWidget()
+        self.ngram_chip = QFrame()
+        self.ngram_chip.setObjectName("ngram-chip")
+        self._restyle_chip()
+        self.ngram_label = QLabel()
+        # Long system names may not fit: the chip shrinks, its tooltip says all.
+        self.ngram_label.setMinimumWidth(1)
+        self.ngram_remove = QToolButton()
+        self.ngram_remove.setText("×")
+        self.ngram_remove.setAutoRaise(True)
+        self.ngram_remove.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.ngram_remove.setToolTip(
+            f"{REMOVE_NGRAM}: show the sentences of every n-gram again"
+        )
+        self.ngram_remove.setAccessibleName(REMOVE_NGRAM)
+        chip = QHBoxLayout(self.ngram_chip)
+        chip.setContentsMargins(6, 0, 0, 0)
+        chip.setSpacing(2)
+        chip.addWidget(self.ngram_label, 1)
+        chip.addWidget(self.ngram_remove)
+        row = QHBoxLayout(self.ngram_row)
+        row.setContentsMargins(0, 0, 0, 0)
+        row.addWidget(self.ngram_chip)
+        row.addStretch(1)
+        self.ngram_row.hide()
+
+    @override
+    def changeEvent(self, event: QEvent) -> None:
+        """Restyle the chip when the palette changes (see `_chip_style`)."""
+        super().changeEvent(event)
+        if is_palette_change(event) and hasattr(self, "ngram_chip"):
+            # At the next turn, as `OrderBar` does: a style sheet set while Qt
+            # hands the new palette down to the children is not applied.
+            QTimer.singleShot(0, self, self._restyle_chip)
+
+    def _restyle_chip(self) -> None:
+        style = _chip_style(self.palette())
+        if style != self.ngram_chip.styleSheet():  # setting it again would repolish
+            self.ngram_chip.setStyleSheet(style)
+
+    @property
+    def ngram(self) -> NgramRows | None:
+        """The salient n-gram whose sentences are shown, if any."""
+        return self._ngram
+
+    def set_ngram(self, ngram: NgramRows | None) -> None:
+        """Show only the sentences of `ngram` (None: of every n-gram), and say so.
+
+        The other parts of the filter stay: they combine with it.
+        """
+        self._ngram = ngram
+        self._show_ngram()
+        self._emit()
+
+    def _show_ngram(self) -> None:
+        ngram = self._ngram
+        self.ngram_row.setVisible(ngram is not None)
+        if ngram is None:
+            self.ngram_label.clear()
+            self.ngram_chip.setToolTip("")
+            return
+        self.ngram_label.setText(f"Only {ngram.describe()}")
+        count = len(ngram.rows)
+        noun = "sentence" if count == 1 else "sentences"
+        self.ngram_chip.setToolTip(
+            f"The {ngram.order}-gram “{' '.join(ngram.gram)}” chosen in the "
+            f"salient n-grams: {count:,} {noun} in all, fewer if the filters "
+            "above hide some. × or Clear removes it."
+        )
+
     def current_filter(self) -> SentenceFilter:
         """The filter the controls describe."""
         return SentenceFilter(
@@ -303,6 +399,7 @@ class FilterBar(QWidget):
             max_score=typed_number(self.max_score, self.max_score.value()),
             side=self.side.currentData(),
             delta=self._delta_range(),
+            ngram=self._ngram,
         )
 
     def _delta_range(self) -> DeltaRange:
@@ -400,6 +497,8 @@ class FilterBar(QWidget):
         self.min_delta.setValue(-DELTA_LIMIT)
         self.max_delta.setValue(DELTA_LIMIT)
         self._delta_bar = None
+        self._ngram = None
+        self._show_ngram()
         for widget in widgets:
             widget.blockSignals(False)
         self._emit()
@@ -433,3 +532,24 @@ class FilterBar(QWidget):
         self.delta_rule.setText(delta.describe() if bar else "")
         self.delta_rule.setVisible(bar)
         self.filter_requested.emit(self._last)
+
+
+def _chip_style(palette: QPalette) -> str:
+    """The n-gram chip's style sheet, in `palette`'s colours.
+
+    A frame in the highlight colour; the label and the × in the window's text
+    colour (the × is drawn on the window's background, not on a button's face),
+    the × framed when it has the keyboard focus. The colours are the palette's,
+    written out: a style sheet's `palette(…)` keeps the palette it was set under.
+    """
+    frame = palette.color(QPalette.ColorRole.Highlight).name()
+    text = palette.color(QPalette.ColorRole.WindowText).name()
+    hover = palette.color(QPalette.ColorRole.Midlight).name()
+    return (
+        f"QFrame#ngram-chip {{ border: 1px solid {frame}; border-radius: 4px; }}"
+        f" QFrame#ngram-chip QLabel {{ color: {text}; }}"
+        f" QFrame#ngram-chip QToolButton {{ color: {text};"
+        " border: 1px solid transparent; border-radius: 3px; padding: 0 4px; }"
+        f" QFrame#ngram-chip QToolButton:hover {{ background: {hover}; }}"
+        f" QFrame#ngram-chip QToolButton:focus {{ border-color: {frame}; }}"
+    )
