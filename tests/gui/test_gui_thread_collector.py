@@ -38,6 +38,7 @@ def test_a_cycle_dropped_by_a_worker_is_deleted_on_the_gui_thread(
     set_process_policy(qapp)
     deleted_on: list[threading.Thread] = []
     made = threading.Event()
+    kept: list[list[list[int]]] = []
 
     def work() -> None:
         cyclic = _Cyclic()
@@ -48,8 +49,9 @@ def test_a_cycle_dropped_by_a_worker_is_deleted_on_the_gui_thread(
         del cyclic
         # Far more new containers than generation 0's threshold: with automatic
         # collection on, one of these allocations would collect the cycle here.
-        junk = [[i] for i in range(10 * gc.get_threshold()[0])]
-        del junk
+        # They stay alive (freed, they would lower the count again), so that a
+        # collection is due when the GUI thread's timer looks.
+        kept.append([[i] for i in range(10 * gc.get_threshold()[0])])
         made.set()
 
     worker = threading.Thread(target=work)
@@ -59,6 +61,7 @@ def test_a_cycle_dropped_by_a_worker_is_deleted_on_the_gui_thread(
     assert deleted_on == []  # not collected on the worker thread
     qtbot.waitUntil(lambda: bool(deleted_on))  # the collector's timer did it
     assert deleted_on == [threading.main_thread()]
+    kept.clear()
 
 
 def test_collect_due_follows_the_thresholds(qapp: QCoreApplication) -> None:
