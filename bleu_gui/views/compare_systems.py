@@ -169,11 +169,12 @@ class CompareSystems(QObject):
         config = workspace.config
         key, order = tokenizer_for(config).key, required_order(config)
         usable = [s for s in workspace.systems if _usable(s, key, order)]
+        short = workspace.short_names()
         if not any(s.id == workspace.baseline for s in usable):
             usable = []  # no Δ without the baseline's scores
         fed = _Fed(
             tuple(s.id for s in usable),
-            tuple(s.name for s in usable),
+            tuple(short[s.id] for s in usable),
             tuple(s.stats for s in usable),
             config,
         )
@@ -182,7 +183,7 @@ class CompareSystems(QObject):
             self.model.set_baseline(baseline)
             return False
         self._fed = fed
-        entries = [_entry(system) for system in usable]
+        entries = [_entry(system, short[system.id]) for system in usable]
         self.model.set_systems(entries, config, self._signature(workspace), baseline)
         return True
 
@@ -283,12 +284,12 @@ def _usable(system: System, key: tuple[str, bool, bool], order: int) -> bool:
     )
 
 
-def _entry(system: System) -> SystemEntry:
-    """A usable system as the table takes it, with the sums the session made."""
+def _entry(system: System, name: str) -> SystemEntry:
+    """A usable system as the table takes it (named `name`), with the session's sums."""
     assert system.stats is not None
     scores = system.scores
     return SystemEntry(
-        system.name,
+        name,
         system.stats,
         system.hypothesis.lines,
         None if scores is None else scores.summed,

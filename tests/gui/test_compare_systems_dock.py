@@ -138,7 +138,7 @@ def test_the_dock_shows_sacrebleus_paired_test_of_the_four_systems(
     assert four.dockWidgetArea(compare.dock) == Qt.DockWidgetArea.LeftDockWidgetArea
     model = compare.model
     assert cells(model, SystemColumn.BLEU) == {
-        _FILES[name]: f"{sacrebleu_score(k):.2f}" for k, name in enumerate(NAMES)
+        name: f"{sacrebleu_score(k):.2f}" for k, name in enumerate(NAMES)
     }
     result = run_test(qtbot, compare)
     theirs = sacrebleu_rows(monkeypatch, [0, 1, 2, 3], PairedTest.BOOTSTRAP, _SAMPLES)
@@ -150,13 +150,11 @@ def test_the_dock_shows_sacrebleus_paired_test_of_the_four_systems(
     for k, (name, row) in enumerate(zip(NAMES, theirs, strict=True)):
         assert row.mean is not None
         assert row.ci is not None
-        assert means[_FILES[name]] == f"{row.mean:.2f} ± {row.ci:.2f}"
+        assert means[name] == f"{row.mean:.2f} ± {row.ci:.2f}"
         if k:
-            assert p_values[_FILES[name]] == p_text(row)
-            assert deltas[_FILES[name]] == (
-                f"{sacrebleu_score(k) - sacrebleu_score(0):+.2f}"
-            )
-    assert deltas["sys.Facebook-AI.txt"] == "baseline"
+            assert p_values[name] == p_text(row)
+            assert deltas[name] == (f"{sacrebleu_score(k) - sacrebleu_score(0):+.2f}")
+    assert deltas["Facebook-AI"] == "baseline"
     assert set(cells(model, SystemColumn.SIGNATURE).values()) == {
         "nrefs:2|bs:200|seed:12345|case:mixed|eff:no|tok:13a|smooth:exp|version:2.6.0"
     }
@@ -168,21 +166,19 @@ def test_a_baseline_chosen_in_the_table_becomes_the_sessions(
     compare, session = four.compare_systems, four.session
     uedin = session.systems[2]
     view = compare.table.table
-    at = view.visualRect(compare.model.index(row_of(compare, "sys.UEdin.txt"), 0))
+    at = view.visualRect(compare.model.index(row_of(compare, "UEdin"), 0))
     menu = compare.table.context_menu_at(at.center())
     assert menu is not None
     action = menu.actions()[0]
-    assert action.text() == "Use sys.UEdin.txt as the baseline"
+    assert action.text() == "Use UEdin as the baseline"
     with qtbot.waitSignal(session.systems_changed, timeout=_TIMEOUT_MS):
         action.trigger()
     menu.close()
     assert session.baseline == uedin.id
     deltas = cells(compare.model, SystemColumn.DELTA)
-    assert deltas["sys.UEdin.txt"] == "baseline"
-    assert deltas["sys.Facebook-AI.txt"] == (
-        f"{sacrebleu_score(0) - sacrebleu_score(2):+.2f}"
-    )
-    assert compare.table.baseline_box.currentText() == "sys.UEdin.txt"
+    assert deltas["UEdin"] == "baseline"
+    assert deltas["Facebook-AI"] == (f"{sacrebleu_score(0) - sacrebleu_score(2):+.2f}")
+    assert compare.table.baseline_box.currentText() == "UEdin"
     qtbot.waitUntil(lambda: not session.is_busy, timeout=_TIMEOUT_MS)
 
 
@@ -224,10 +220,10 @@ def test_shown_only_reruns_the_test_on_the_filtered_sentences_labelled(
     delta = sacrebleu_score(3, rows) - sacrebleu_score(0, rows)
     # The shown system (happypoet) is the selected row: its label is said.
     assert compare.table.status_text() == (
-        f"On the {rows.size} shown sentences: sys.happypoet.txt − "
-        f"sys.Facebook-AI.txt = {delta:+.2f}, p = {p_text(theirs[3])}. " + _SUBSET_NOTE
+        f"On the {rows.size} shown sentences: happypoet − "
+        f"Facebook-AI = {delta:+.2f}, p = {p_text(theirs[3])}. " + _SUBSET_NOTE
     )
-    assert cells(compare.model, SystemColumn.BLEU)["sys.UEdin.txt"] == (
+    assert cells(compare.model, SystemColumn.BLEU)["UEdin"] == (
         f"{sacrebleu_score(2, rows):.2f}"
     )
 
@@ -239,10 +235,10 @@ def test_a_clicked_row_is_shown_unless_it_is_the_baseline(
     facebook, online, _uedin, happypoet = session.systems
     assert session.shown == happypoet.id
     with qtbot.waitSignal(session.systems_changed, timeout=_TIMEOUT_MS):
-        click_row(qtbot, compare, "sys.Online-W.txt")
+        click_row(qtbot, compare, "Online-W")
     assert session.shown == online.id
     assert four.windowTitle() == "bleu-gui — sys.Online-W.txt"
-    click_row(qtbot, compare, "sys.Facebook-AI.txt")  # the baseline: nothing new
+    click_row(qtbot, compare, "Facebook-AI")  # the baseline: nothing new
     assert session.shown == online.id
     assert session.baseline == facebook.id
     current = compare.table.table.currentIndex()
@@ -306,7 +302,7 @@ def test_the_table_scores_from_the_sums_the_session_made(
     model = SystemsModel()
     model.set_systems(entries, BleuConfig(max_order=2), "…")
     theirs = BLEU(max_ngram_order=2).corpus_score(list(system("UEdin")), refs())
-    assert cells(model, SystemColumn.BLEU)["sys.UEdin.txt"] == f"{theirs.score:.2f}"
+    assert cells(model, SystemColumn.BLEU)["UEdin"] == f"{theirs.score:.2f}"
 
 
 def test_new_options_rescore_the_table_as_sacrebleu_with_their_signature(
@@ -328,7 +324,7 @@ def test_new_options_rescore_the_table_as_sacrebleu_with_their_signature(
     model = compare.model
     lowercase = BLEU(lowercase=True)
     assert cells(model, SystemColumn.BLEU) == {
-        _FILES[name]: f"{lowercase.corpus_score(list(system(name)), refs()).score:.2f}"
+        name: f"{lowercase.corpus_score(list(system(name)), refs()).score:.2f}"
         for name in NAMES
     }
     assert set(cells(model, SystemColumn.SIGNATURE).values()) == {
