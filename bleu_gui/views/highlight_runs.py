@@ -10,7 +10,7 @@ widgets and reads no palette, so every rule can be tested on plain tuples.
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from bleu_gui.core.explain import (
@@ -32,6 +32,7 @@ __all__ = [
     "covering",
     "covering_reference",
     "display",
+    "linked_reference_spans",
     "painted_runs",
     "status_pieces",
     "token_range",
@@ -167,6 +168,32 @@ def covering(
     """The `occurrences` covering tokens `tokens[0]` through `tokens[1]`, in order."""
     first, last = tokens
     return [item for item in occurrences if item.start <= first and item.end > last]
+
+
+def linked_reference_spans(
+    occurrences: Sequence[NgramOccurrence],
+    tokens: tuple[int, int],
+    order: int,
+    reference_spans: Callable[[int], Sequence[Span]],
+) -> dict[int, list[Span]]:
+    """Per reference (0-based), the spans paired with the n-grams covering `tokens`.
+
+    What hovering those tokens lights up: the `order`-grams of `occurrences` that
+    cover them, and the reference spans each was paired with. `reference_spans(k)`
+    gives reference k's displayed token spans. A pairing beyond the shown part of a
+    long reference is left out; each span is listed once, in the order the
+    occurrences pair it.
+    """
+    linked: dict[int, list[Span]] = {}
+    for occurrence in covering(occurrences, tokens):
+        for link in occurrence.links:
+            spans = reference_spans(link.reference)
+            if link.start + order > len(spans):
+                continue  # beyond the shown part of a long reference
+            span = (spans[link.start][0], spans[link.start + order - 1][1])
+            if span not in linked.setdefault(link.reference, []):
+                linked[link.reference].append(span)
+    return linked
 
 
 def covering_reference(

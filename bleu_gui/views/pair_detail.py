@@ -57,8 +57,8 @@ from bleu_gui.views.highlight_runs import (
     ELLIPSIS,
     PaintedSpan,
     Shown,
-    covering,
     display,
+    linked_reference_spans,
     painted_runs,
     token_range,
 )
@@ -353,17 +353,13 @@ class PairDetailView(QWidget):
         if tokens is None or order is None:
             return {}
         occurrences = [item.occurrence for item in order.occurrences(key.side)]
-        linked: dict[TextKey, list[Span]] = {}
-        for occurrence in covering(occurrences, tokens):
-            for link in occurrence.links:
-                ref = TextKey.reference_of(link.reference)
-                spans = self._shown[ref].token_spans
-                if link.start + order.order > len(spans):
-                    continue  # beyond the shown part of a long reference
-                span = (spans[link.start][0], spans[link.start + order.order - 1][1])
-                if span not in linked.setdefault(ref, []):
-                    linked[ref].append(span)
-        return linked
+        linked = linked_reference_spans(
+            occurrences,
+            tokens,
+            order.order,
+            lambda k: self._shown[TextKey.reference_of(k)].token_spans,
+        )
+        return {TextKey.reference_of(k): spans for k, spans in linked.items()}
 
     # --- Qt overrides -----------------------------------------------------------------
 

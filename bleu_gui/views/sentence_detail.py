@@ -66,9 +66,9 @@ from bleu_gui.views.highlight_runs import (
     STATUS_RANKING,
     PaintedSpan,
     Shown,
-    covering,
     covering_reference,
     display,
+    linked_reference_spans,
     painted_runs,
     status_pieces,
     token_range,
@@ -294,17 +294,13 @@ class SentenceDetailView(QWidget):
         order = self._orders().get(self._order_of(which))
         if tokens is None or order is None:
             return {}
-        linked: dict[str, list[Span]] = {}
-        for occurrence in covering(order.hypothesis, tokens):
-            for link in occurrence.links:
-                key = reference_key(link.reference + 1)
-                spans = self._shown[key].token_spans
-                if link.start + order.order > len(spans):
-                    continue  # beyond the shown part of a long reference
-                span = (spans[link.start][0], spans[link.start + order.order - 1][1])
-                if span not in linked.setdefault(key, []):
-                    linked[key].append(span)
-        return linked
+        linked = linked_reference_spans(
+            order.hypothesis,
+            tokens,
+            order.order,
+            lambda k: self._shown[reference_key(k + 1)].token_spans,
+        )
+        return {reference_key(k + 1): spans for k, spans in linked.items()}
 
     # --- Qt overrides -----------------------------------------------------------------
 
