@@ -30,7 +30,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QEvent, QObject, QTimer
+from PySide6.QtCore import QObject, QTimer
 from PySide6.QtWidgets import (
     QButtonGroup,
     QHBoxLayout,
@@ -42,7 +42,6 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
     QWidget,
 )
-from typing_extensions import override
 
 from bleu_gui.core import BleuConfig, BleuScore
 from bleu_gui.core.delta import sentence_delta
@@ -60,7 +59,7 @@ from bleu_gui.views.delta_histogram import DeltaHistogram
 from bleu_gui.views.delta_panel import DeltaPanel
 from bleu_gui.views.explain_panel import ExplainPanel
 from bleu_gui.views.pair_detail import PairDetailView
-from bleu_gui.views.palette import checked_button_style, is_palette_change
+from bleu_gui.views.palette import checked_button_style, keep_styled
 from bleu_gui.views.salient_list import SalientList
 from bleu_gui.views.systems_chart import SystemsChart
 from bleu_gui.views.test_distribution import DistributionChart
@@ -169,7 +168,7 @@ class _ExplainArea(QWidget):
         layout.addWidget(self.stack, 1)
         self.buttons.idClicked.connect(self.stack.setCurrentIndex)
         self.bar.hide()
-        self._restyle()
+        keep_styled(self.bar, checked_button_style, source=self)
 
     def set_comparing(self, comparing: bool, names: tuple[str, str]) -> None:
         """Offer the toggle (comparing) or show B's explanation alone (not)."""
@@ -178,19 +177,6 @@ class _ExplainArea(QWidget):
         a, b = names
         self.alone.setToolTip(f"Sentence BLEU of {b} alone, order by order")
         self.compared.setToolTip(f"Why {b} scores this sentence differently from {a}")
-
-    @override
-    def changeEvent(self, event: QEvent) -> None:
-        super().changeEvent(event)
-        if is_palette_change(event):
-            # At the next turn, as `OrderBar` does: a style sheet set while Qt
-            # hands the new palette down to the children is not applied.
-            QTimer.singleShot(0, self, self._restyle)
-
-    def _restyle(self) -> None:
-        style = checked_button_style(self.palette())
-        if style != self.bar.styleSheet():  # setting it again would repolish
-            self.bar.setStyleSheet(style)
 
 
 class ComparePanels(QObject):

@@ -7,7 +7,6 @@ style sheet's colours are fixed when it is set.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QTimer
 from PySide6.QtWidgets import (
     QButtonGroup,
     QHBoxLayout,
@@ -15,9 +14,8 @@ from PySide6.QtWidgets import (
     QToolButton,
     QWidget,
 )
-from typing_extensions import override
 
-from bleu_gui.views.palette import checked_button_style, is_palette_change
+from bleu_gui.views.palette import checked_button_style, keep_styled
 
 __all__ = ["OrderBar"]
 
@@ -46,17 +44,4 @@ class OrderBar(QWidget):
         layout.addSpacing(12)
         layout.addWidget(self.tokens)
         layout.addStretch(1)
-        self._restyle()
-
-    @override
-    def changeEvent(self, event: QEvent) -> None:
-        super().changeEvent(event)
-        if is_palette_change(event):
-            # Not now: a style sheet set while Qt hands the new palette down to the
-            # children is not applied (measured); in the next turn it is.
-            QTimer.singleShot(0, self, self._restyle)
-
-    def _restyle(self) -> None:
-        style = checked_button_style(self.palette())
-        if style != self.styleSheet():  # setting it again would repolish, and loop
-            self.setStyleSheet(style)
+        keep_styled(self, checked_button_style)

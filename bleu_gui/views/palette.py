@@ -22,10 +22,12 @@ needs no colour: a dashed underline for only A, a wavy one for only B.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
-from PySide6.QtCore import QEvent
+from PySide6.QtCore import QEvent, QObject, QTimer
 from PySide6.QtGui import QColor, QPalette, QTextCharFormat
+from PySide6.QtWidgets import QWidget
 
 from bleu_gui.core.explain import NgramStatus
 from bleu_gui.core.pair_ngrams import PairStatus
@@ -137,6 +139,53 @@ def is_palette_change(event: QEvent) -> bool:
         QEvent.Type.PaletteChange,
         QEvent.Type.ApplicationPaletteChange,
     )
+
+
+class _PaletteStyler(QObject):
+    """Keeps a widget's style sheet made from a palette (see `keep_styled`)."""
+
+    def __init__(
+        self,
+        widget: QWidget,
+        style_of: Callable[[QPalette], str],
+        source: QWidget,
+    ) -> None:
+        super().__init__(widget)
+        self._widget = widget
+        self._style_of = style_of
+        self._source = source
+        source.installEventFilter(self)
+        self.apply()
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802
+        if watched is self._source and is_palette_change(event):
+            # At the next turn: a style sheet set while Qt hands the new palette
+            # down to the children is not applied (measured); in the next turn it is.
+            QTimer.singleShot(0, self, self.apply)
+        return False
+
+    def apply(self) -> None:
+        """Set the style sheet for the source's palette now, if it differs."""
+        style = self._style_of(self._source.palette())
+        if style != self._widget.styleSheet():  # setting it again would repolish
+            self._widget.setStyleSheet(style)
+
+
+def keep_styled(
+    widget: QWidget,
+    style_of: Callable[[QPalette], str],
+    source: QWidget | None = None,
+) -> None:
+    """Give `widget` the style sheet `style_of(palette)`, and again at each change.
+
+    A style sheet's colours are fixed when it is set, so a sheet made from the
+    palette (checked buttons in the highlight colour, a chip's frame) must be made
+    anew when the palette changes, light to dark and back. The palette is
+    `source`'s (default: the widget's own). Give the widget's owner as `source`
+    when the sheet styles the widget itself: a widget with a style sheet of its own
+    may stop inheriting its parent's palette, and then hears of no change.
+    """
+    _PaletteStyler(widget, style_of, widget if source is None else source)
 
 
 def is_dark(palette: QPalette) -> bool:

@@ -15,7 +15,7 @@ it; Clear removes it with the rest.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QItemSelection, QModelIndex, Qt, QTimer, Signal
+from PySide6.QtCore import QItemSelection, QModelIndex, Qt, QTimer, Signal
 from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -34,7 +34,6 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
     QWidget,
 )
-from typing_extensions import override
 
 from bleu_gui.models.sentence_filter import (
     DELTA_LIMIT,
@@ -44,7 +43,7 @@ from bleu_gui.models.sentence_filter import (
     SentenceFilter,
 )
 from bleu_gui.models.sentence_table import ROW_ROLE, SentenceTableModel
-from bleu_gui.views.palette import is_palette_change
+from bleu_gui.views.palette import keep_styled
 from bleu_gui.views.settings_panel import COMMIT_PAUSE_MS, typed_number
 
 __all__ = ["REMOVE_NGRAM", "SEARCHING", "FilterBar", "SentenceTableView"]
@@ -319,7 +318,7 @@ class FilterBar(QWidget):
         self.ngram_row = QWidget()
         self.ngram_chip = QFrame()
         self.ngram_chip.setObjectName("ngram-chip")
-        self._restyle_chip()
+        keep_styled(self.ngram_chip, _chip_style, source=self)
         self.ngram_label = QLabel()
         # Long system names may not fit: the chip shrinks, its tooltip says all.
         self.ngram_label.setMinimumWidth(1)
@@ -341,20 +340,6 @@ class FilterBar(QWidget):
         row.addWidget(self.ngram_chip)
         row.addStretch(1)
         self.ngram_row.hide()
-
-    @override
-    def changeEvent(self, event: QEvent) -> None:
-        """Restyle the chip when the palette changes (see `_chip_style`)."""
-        super().changeEvent(event)
-        if is_palette_change(event) and hasattr(self, "ngram_chip"):
-            # At the next turn, as `OrderBar` does: a style sheet set while Qt
-            # hands the new palette down to the children is not applied.
-            QTimer.singleShot(0, self, self._restyle_chip)
-
-    def _restyle_chip(self) -> None:
-        style = _chip_style(self.palette())
-        if style != self.ngram_chip.styleSheet():  # setting it again would repolish
-            self.ngram_chip.setStyleSheet(style)
 
     @property
     def ngram(self) -> NgramRows | None:
