@@ -454,6 +454,28 @@ def test_a_typed_delta_range_keeps_its_bounds(qtbot: QtBot, four: MainWindow) ->
     assert not bar.delta_rule.isVisible()
 
 
+def test_a_delta_bound_typed_slowly_commits_each_pause_and_keeps_every_key(
+    qtbot: QtBot, four: MainWindow
+) -> None:
+    """Each pause in typing filters by what is typed so far; no key is lost."""
+    bar = four.filter_bar
+    spin = bar.min_delta
+    spin.setFocus()
+    spin.lineEdit().selectAll()
+    committed: list[DeltaRange] = []
+    # "-" alone is no number, and "-12." filters as "-12" did: typed with a digit.
+    for keys in ("-1", "2", ".5"):
+        with qtbot.waitSignal(bar.filter_requested, timeout=TIMEOUT) as request:
+            qtbot.keyClicks(spin.lineEdit(), keys)
+        committed.append(request.args[0].delta)
+        assert spin.hasFocus()
+    assert [bound.low for bound in committed] == [-1.0, -12.0, -12.5]
+    qtbot.waitUntil(lambda: four.browser.filter.delta == DeltaRange(-12.5, 100.0))
+    delta = deltas(FACEBOOK, HAPPYPOET)
+    wanted = np.flatnonzero(delta >= -12.5)
+    assert shown_rows(four) == [int(row) for row in wanted]
+
+
 def delta_histogram(qtbot: QtBot, window: MainWindow) -> DeltaHistogram:
     """A Δ histogram of the window's pair, wired to the table as the window will."""
     pair = window.session.pair
