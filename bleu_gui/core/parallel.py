@@ -48,6 +48,9 @@ _POLL_SECONDS = 0.05
 _ORPHAN_POLL_SECONDS = 1.0
 # How long `WorkerPool.close` waits for a stopped worker's exit status at most.
 _REAP_SECONDS = 1.0
+# How long `close` lets the executor's thread notice the stopped workers before it
+# unblocks the thread (see `_end_executor_thread`).
+_EXECUTOR_THREAD_SECONDS = 2.0
 
 
 class PoolClosedError(RuntimeError):
@@ -173,7 +176,11 @@ class WorkerPool:
         # Waits for the executor's own thread too (it ends once it sees the workers
         # gone): left running, it races the interpreter's exit handler, which then
         # writes to a pipe the thread is closing ("Bad file descriptor" at exit).
-        self._executor.shutdown(wait=True, cancel_futures=True)
+        # Its thread and result pipe, taken before `shutdown` forgets them.
+        thread = getattr(self._executor, "_executor_manager_thread", None)
+        results = getattr(self._executor, "_result_queue", None)
+        self._executor.shutdown(wait=False, cancel_futures=True)
+        _end_executor_thread(thread, results)
         for process in processes:
             with contextlib.suppress(OSError, ValueError, AssertionError):
                 process.join()
@@ -189,6 +196,31 @@ class WorkerPool:
         traceback: TracebackType | None,
     ) -> None:
         self.close()
+
+
+def _end_executor_thread(thread: object, results: object) -> None:
+    """Wait until the executor's own `thread` has ended, unblocking it if need be.
+
+    A worker killed while it was writing a result (by the system, or `close`)
+    leaves half a message in the `results` pipe, and the thread waits for the rest
+    for ever (CPython 3.11): `shutdown(wait=True)` and the interpreter's exit then
+    hang too (seen: the window froze on closing after a worker was killed). The
+    pipe's other writers are the dead workers; closing this process's write end
+    gives the thread end-of-file, which it takes for a broken pool, and it ends.
+    The pipe is closed afterwards, as `shutdown(wait=True)` closes it.
+    """
+    if isinstance(thread, threading.Thread):
+        thread.join(_EXECUTOR_THREAD_SECONDS)
+        if thread.is_alive():
+            writer = getattr(results, "_writer", None)
+            if writer is not None:
+                with contextlib.suppress(OSError):
+                    writer.close()
+            thread.join()
+    close = getattr(results, "close", None)
+    if close is not None:
+        with contextlib.suppress(OSError):
+            close()
 
 
 def _until_reaped(process: BaseProcess) -> None:
