@@ -381,3 +381,41 @@ def _encoding_label(encoding: str) -> str:
     """The encoding as people write it: 'UTF-8' for any spelling of utf-8."""
     normalized = encoding.lower().replace("_", "-")
     return "UTF-8" if normalized in {"utf-8", "utf8"} else encoding
+
+
+class FormatError(InputError):
+    """A structured file (WMT XML or SGML, spreadsheet, XLIFF, TMX) breaking its format.
+
+    The place is said the way the format names it, since a line number means little
+    in a spreadsheet or an XLIFF file: "ted.xml, document 'doc7', segment 3: ...",
+    "job.xlf, unit 'u17': ...", "sheet.csv, line 12: ...".
+
+    Attributes:
+        where: The place inside the file ("document 'doc7', segment 3", "unit
+            'u17'", "row 12, column 'hyp'"), or None for the whole file.
+    """
+
+    def __init__(
+        self,
+        path: Path,
+        detail: str,
+        *,
+        where: str | None = None,
+        line: int | None = None,
+    ) -> None:
+        """Create an error.
+
+        Args:
+            path: The file.
+            detail: What is wrong.
+            where: The place in the format's own terms, if not a line.
+            line: The 1-based line, when the format has lines.
+        """
+        self.where = where
+        super().__init__(detail, path=path, line=line)
+
+    def _message(self) -> str:
+        """The file, the place in the format's terms, then the detail."""
+        if self.where is None or self.path is None:
+            return super()._message()
+        return f"{display_name(self.path)}, {self.where}: {self.detail}"

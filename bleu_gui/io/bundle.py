@@ -1,0 +1,194 @@
+"""Files that hold several texts at once, and the choice of which text plays which role.
+
+A plain text file is one text: one system's output, or one reference. The files that
+people bring hold more: a WMT XML test set holds the source, every reference and ten
+systems, with document ids; a spreadsheet holds a column per text; an XLIFF file
+holds each unit's source and target. Each format's reader turns its file into a
+`Bundle`: named `Column`s of segments, all aligned (segment ``i`` of every column is
+the same segment), with the document id and the id of each segment when the format
+has them. Choosing roles (`Roles`) then picks which columns are the source, the
+references and the systems, and `select` makes the `TestSet` and the systems'
+segments the rest of the program already scores.
+
+The readers live in a module each (`io.formats` dispatches by format); this module
+holds only what they share, so that the command line and the window choose roles the
+same way.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from pathlib import Path
+
+from bleu_gui.io.errors import FormatError
+from bleu_gui.io.readers import Segments
+from bleu_gui.io.test_set import TestSet
+
+__all__ = ["Bundle", "Column", "Format", "Role", "Roles", "Selection", "select"]
+
+
+class Format(StrEnum):
+    """The kinds of file bleu-gui reads. The value is what users type and read."""
+
+    TEXT = "text"
+    WMT_XML = "wmt-xml"
+    WMT_SGML = "wmt-sgml"
+    TSV = "tsv"
+    CSV = "csv"
+    XLSX = "xlsx"
+    XLIFF = "xliff"
+    TMX = "tmx"
+
+
+class Role(StrEnum):
+    """What a column can be in a test set."""
+
+    SOURCE = "source"
+    REFERENCE = "reference"
+    SYSTEM = "system"
+    DOCUMENT = "document"
+
+
+@dataclass(frozen=True, slots=True)
+class Column:
+    """One text of a bundle, segment-aligned with the bundle's other columns.
+
+    Attributes:
+        key: Unique in its bundle and stable across readings of the same file; what
+            the command line takes to choose it ("A" for WMT reference A, a system's
+            name, a spreadsheet header, "target").
+        label: What users read in lists and messages ("reference A", "Facebook-AI",
+            "column 'mt'").
+        role: What the file says the column is (WMT XML knows; a spreadsheet header
+            may suggest it), or None when only the user can say.
+        segments: The text, one string per segment; `Segments.path` is the bundle's
+            file, so every message about it names that file.
+    """
+
+    key: str
+    label: str
+    role: Role | None
+    segments: Segments
+
+
+@dataclass(frozen=True, slots=True)
+class Bundle:
+    """Everything one file holds, as aligned columns.
+
+    Attributes:
+        path: The file read.
+        format: Its format.
+        columns: The texts, in file order.
+        segment_ids: Each segment's place in the format's own terms ("document
+            'doc7', segment 3", "unit 'u17'"), for messages and for aligning two
+            files by id; None when the line number says it.
+        documents: Each segment's document id, or None when the format has none.
+        notices: One-line notes about what was read and what was left out (skipped
+            test-suite documents, segments without a reference, units missing on
+            one side), each naming the file.
+    """
+
+    path: Path
+    format: Format
+    columns: tuple[Column, ...]
+    segment_ids: tuple[str, ...] | None = None
+    documents: tuple[str, ...] | None = None
+    notices: tuple[str, ...] = ()
+
+    def column(self, key: str) -> Column:
+        """The column named `key`.
+
+        Raises:
+            FormatError: No column has that key; the message lists the keys there are.
+        """
+        for column in self.columns:
+            if column.key == key:
+                return column
+        keys = ", ".join(repr(column.key) for column in self.columns) or "none"
+        raise FormatError(self.path, f"has no column {key!r} (it has {keys})")
+
+    def of_role(self, role: Role) -> tuple[Column, ...]:
+        """The columns the file itself says play `role`, in file order."""
+        return tuple(column for column in self.columns if column.role is role)
+
+
+@dataclass(frozen=True, slots=True)
+class Roles:
+    """Which columns of a bundle play which role (column keys).
+
+    Attributes:
+        references: One or more reference columns.
+        systems: One or more system columns; the first is the baseline.
+        source: The source column, if any.
+        documents: The column of document ids, for formats that keep them in a
+            column (a spreadsheet); formats with their own document ids ignore it.
+    """
+
+    references: tuple[str, ...]
+    systems: tuple[str, ...]
+    source: str | None = None
+    documents: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Selection:
+    """A bundle with its roles chosen: what the scorer needs.
+
+    Attributes:
+        test_set: The references and source.
+        systems: Each system's name and segments, in the order chosen.
+        documents: Each segment's document id, or None.
+    """
+
+    test_set: TestSet
+    systems: tuple[tuple[str, Segments], ...]
+    documents: tuple[str, ...] | None = None
+
+
+def select(bundle: Bundle, roles: Roles) -> Selection:
+    """The test set and systems that `roles` picks out of `bundle`.
+
+    A column may play one role only: the same column as a reference and a system,
+    or twice as a reference, would count its n-grams twice (or score a reference
+    against itself), so it is refused.
+
+    Raises:
+        FormatError: A key names no column, a column is given two roles, or no
+            reference or no system is chosen.
+    """
+    if not roles.references:
+        raise FormatError(bundle.path, "choose at least one reference")
+    if not roles.systems:
+        raise FormatError(bundle.path, "choose at least one system")
+    given: list[tuple[str, str]] = [(key, "a reference") for key in roles.references]
+    given += [(key, "a system") for key in roles.systems]
+    if roles.source is not None:
+        given.append((roles.source, "the source"))
+    if roles.documents is not None:
+        given.append((roles.documents, "the document ids"))
+    _check_once(bundle, given)
+    references = tuple(bundle.column(key).segments for key in roles.references)
+    source = None if roles.source is None else bundle.column(roles.source).segments
+    systems = tuple(
+        (bundle.column(key).label, bundle.column(key).segments) for key in roles.systems
+    )
+    documents = bundle.documents
+    if documents is None and roles.documents is not None:
+        documents = bundle.column(roles.documents).segments.lines
+    return Selection(TestSet(references, source), systems, documents)
+
+
+def _check_once(bundle: Bundle, given: Sequence[tuple[str, str]]) -> None:
+    """Refuse a column chosen for two roles (or twice for one)."""
+    seen: dict[str, str] = {}
+    for key, role in given:
+        label = bundle.column(key).label
+        if key in seen:
+            raise FormatError(
+                bundle.path,
+                f"{label} is chosen as {seen[key]} and as {role}: "
+                "a column can play one role only",
+            )
+        seen[key] = role
