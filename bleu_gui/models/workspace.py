@@ -92,6 +92,9 @@ class TestSetFiles:
         texts: the references and the source, as read (`io.TestSet`).
         encoding: how every file of the workspace is decoded.
         drop_bom: whether a leading byte-order mark is dropped from each file.
+        documents: each segment's document id, when the test set has them (WMT
+            XML and SGML, a spreadsheet's document column, a document-id file);
+            None otherwise.
     """
 
     __test__ = False  # for pytest: a value, not a class of tests
@@ -99,6 +102,7 @@ class TestSetFiles:
     texts: TestSet
     encoding: str = "utf-8"
     drop_bom: bool = False
+    documents: tuple[str, ...] | None = None
 
     @property
     def references(self) -> tuple[Path, ...]:
