@@ -38,6 +38,7 @@ from __future__ import annotations
 
 import gzip
 import os
+import re
 import stat
 import zlib
 from collections.abc import Iterable, Iterator
@@ -145,22 +146,24 @@ def read_xml_bytes(path: Path) -> bytes:
 def read_xml_root_name(path: Path) -> str | None:
     """The name of the root element of an XML file, from its first bytes.
 
-    None when the file is not a regular file, cannot be read, or its start is not
-    XML: then the file's name alone says its format.
+    Found by pattern, not by the parser, so that a file the parser refuses (cut
+    short, in an unknown encoding) still goes to its format's reader, which says
+    what is wrong with it. None when the file is not a regular file, cannot be
+    read, or does not start as XML does: then its name alone says its format.
     """
-    parser = etree.XMLPullParser(
-        events=("start",), resolve_entities=False, no_network=True, load_dtd=False
-    )
-    try:
-        parser.feed(_first_bytes(path, _ROOT_BYTES))
-        for _event, element in parser.read_events():
-            name: str = etree.QName(element).localname
-            return name
-    except etree.XMLSyntaxError:
-        return None
-    return None
+    start = _first_bytes(path, _ROOT_BYTES)
+    text = start.decode(_wide_encoding(start) or "latin-1", errors="replace")
+    found = _ROOT.match(text.removeprefix("\ufeff").removeprefix("\xef\xbb\xbf"))
+    return None if found is None else found.group(1).rpartition(":")[2]
 
 
+# What may come before the root element: an XML declaration and other processing
+# instructions, comments, a document type declaration, white space.
+_ROOT = re.compile(
+    r"(?:\s+|<\?.*?\?>|<!--.*?-->|<!DOCTYPE\b[^>\[]*(?:\[.*?\])?\s*>)*"
+    r"<([A-Za-z_][\w.:-]*)",
+    re.DOTALL,
+)
 # Bytes read to find the root element (past an XML declaration, comments, a DOCTYPE).
 _ROOT_BYTES = 1 << 16
 
@@ -234,6 +237,11 @@ def _syntax_detail(error: etree.XMLSyntaxError) -> str:
         return (
             f"its XML declaration names the encoding {declared!r}, which the XML "
             "parser does not know"
+        )
+    if message.startswith("Invalid bytes in character encoding"):
+        return (
+            f"bytes that are not valid in the file's encoding (column {column}); "
+            "does its XML declaration name the encoding it is in?"
         )
     reason = message[:1].lower() + message[1:]
     return f"not well-formed XML: {reason} (column {column})"
