@@ -18,11 +18,14 @@ sacreBLEU's; what sacreBLEU would read wrong without a word is an error naming t
 line: a ``<seg`` line without ``</seg>`` (sacreBLEU keeps its markup as text), an
 indented one (sacreBLEU skips it), a second set in one file.
 
-The file is decoded with the encoding given (UTF-8 by default, as sacreBLEU does).
+The file is decoded with the encoding given (UTF-8 by default, as sacreBLEU does); a
+file that starts with a UTF-16 or UTF-32 byte-order mark is read in that encoding
+when UTF-8 is asked for (sacreBLEU cannot read it; its text is the same).
 """
 
 from __future__ import annotations
 
+import codecs
 import re
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -30,6 +33,7 @@ from typing import TYPE_CHECKING
 from bleu_gui.io.bundle import Bundle, Column, Format, Role
 from bleu_gui.io.errors import FormatError
 from bleu_gui.io.readers import Segments, read_segments
+from bleu_gui.io.wmt_xml import bom_encoding
 
 if TYPE_CHECKING:  # io.formats registers this reader: no import at run time
     from bleu_gui.io.formats import FormatOptions
@@ -64,8 +68,10 @@ def read_wmt_sgml(path: Path, encoding: str, options: FormatOptions) -> Bundle:
 
     Raises:
         InputError: the file cannot be read or decoded, or a `FormatError` naming
-            the line that breaks the format.
+            the line that breaks the format; an unknown `encoding`.
     """
+    if codecs.lookup(encoding).name == "utf-8":
+        encoding = bom_encoding(path) or encoding
     segments = read_segments(path, encoding, drop_bom=options.drop_bom)
     kind: str | None = None
     attributes: dict[str, str] = {}

@@ -57,6 +57,7 @@ if TYPE_CHECKING:  # io.formats registers this reader: no import at run time
 
 __all__ = [
     "WmtXmlFile",
+    "bom_encoding",
     "read_wmt_xml",
     "read_wmt_xml_file",
     "read_xml_bytes",
@@ -197,6 +198,15 @@ _WIDE_STARTS = (
     (b"<\x00?\x00", "utf-16-le"),
     (b"\x00<\x00?", "utf-16-be"),
 )
+
+
+def bom_encoding(path: Path) -> str | None:
+    """The encoding (utf-16, utf-32) whose byte-order mark starts `path`, or None.
+
+    Only regular files are looked at (see `_first_bytes`).
+    """
+    encoding = _wide_encoding(_first_bytes(path, 4))
+    return encoding if encoding in {"utf-16", "utf-32"} else None
 
 
 def _wide_encoding(first: bytes) -> str | None:
