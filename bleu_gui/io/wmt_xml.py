@@ -368,10 +368,10 @@ def _segments(
             )
         if len(seg):
             inner = seg[0]
-            name = inner.tag if isinstance(inner.tag, str) else "a comment"
+            what = f"<{inner.tag}>" if isinstance(inner.tag, str) else "a comment"
             raise FormatError(
                 path,
-                f"{label} has markup inside the segment (<{name}> on line "
+                f"{label} has markup inside the segment ({what} on line "
                 f"{inner.sourceline}); WMT XML segments are plain text",
                 where=where,
             )

@@ -185,6 +185,18 @@ def test_test_set_options_need_a_test_set_file(
     )
 
 
+def test_a_test_set_file_with_i_is_refused(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    system = tmp_path / "mine.txt"
+    system.write_text("a b c\n")
+    assert _fail([str(XML), "-i", str(system)], capsys) == (
+        f"bleu-gui: error: {XML}: a wmt-xml file holds several texts ('source', "
+        "'A', 'B', 'Facebook-AI', 'Online-W', 'UEdin', 'happypoet'); give it alone, "
+        f"as 'bleu-gui score {XML}', without -i\n"
+    )
+
+
 def test_a_broken_test_set_file_is_one_line(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:

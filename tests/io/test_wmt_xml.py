@@ -304,6 +304,18 @@ def test_markup_inside_a_segment(tmp_path: Path) -> None:
     )
 
 
+def test_a_comment_inside_a_segment(tmp_path: Path) -> None:
+    path = _edited(
+        tmp_path,
+        "Car driver overlooks bikers</seg>",
+        "Car driver <!-- sic -->overlooks bikers</seg>",
+    )
+    assert _error(path) == (
+        f"{path}, document 'merkur.biker', segment 3: system 'UEdin' has markup "
+        "inside the segment (a comment on line 49); WMT XML segments are plain text"
+    )
+
+
 def test_a_document_type_declaration_is_refused(tmp_path: Path) -> None:
     text = XML.read_text("utf-8").replace(
         '<dataset id="newstest2021">',
