@@ -46,13 +46,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from lxml import etree
-
 from bleu_gui.io.bundle import Bundle, Column, Format, Role
 from bleu_gui.io.errors import FormatError, display_name
 from bleu_gui.io.readers import Segments, read_raw
 
-if TYPE_CHECKING:  # io.formats registers this reader: no import at run time
+if TYPE_CHECKING:
+    # io.formats registers this reader: no import at run time. lxml is imported
+    # when a file is parsed: a plain score of text files does not pay for it.
+    from lxml import etree
+
     from bleu_gui.io.formats import FormatOptions
 
 __all__ = [
@@ -219,6 +221,8 @@ def _wide_encoding(first: bytes) -> str | None:
 
 def _parse(path: Path, data: bytes) -> etree._Element:
     """The root element; not well-formed XML is one `FormatError` with its line."""
+    from lxml import etree  # imported here: see the imports above
+
     parser = etree.XMLParser(
         resolve_entities=False, no_network=True, load_dtd=False, huge_tree=False
     )
