@@ -452,8 +452,8 @@ def _add_test_set_options(parser: argparse.ArgumentParser) -> None:
     group = parser.add_argument_group(
         "test-set files",
         f"'{_PROG} score TESTSET.xml' (WMT XML, WMT21 and later) scores every "
-        "system in the file, in file order (the first is the baseline of "
-        "--paired-bs/--paired-ar), against every reference in it; systems are "
+        "system in the file, in file order (the first is the baseline of a "
+        "paired test), against every reference in it; systems are "
         "named by their system attribute, references by their translator. A "
         "column is chosen by its key: a translator (A, B), a system's name, "
         "'source'; an unknown key is an error that lists the keys. WMT SGML "
