@@ -25,7 +25,7 @@ import os
 import signal
 import sys
 import threading
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterator, Sequence
 from pathlib import Path
 from types import FrameType
 from typing import Any, TextIO
@@ -69,14 +69,17 @@ from bleu_gui.io import (
     DecodingError,
     InputError,
     Segments,
+    TestSet,
     UndecodableFileError,
     UnknownEncodingError,
     check_piped_hypothesis,
     corpus_notices,
     read_segments,
     read_stdin,
-    read_test_set,
 )
+from bleu_gui.io.bundle import Bundle, Format, Role, Roles, Selection, select
+from bleu_gui.io.errors import FormatError, display_name
+from bleu_gui.io.formats import FormatOptions, detect_format, read_bundle
 
 __all__ = ["demo_paths", "main"]
 
@@ -369,9 +372,17 @@ def config_from_options(options: argparse.Namespace) -> BleuConfig:
 def _build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog=f"{_PROG} score",
-        description="Score hypothesis files against references, as sacreBLEU does.",
+        description="Score hypothesis files against references, as sacreBLEU does. "
+        "A test-set file that holds references and systems together (WMT XML) is "
+        "given alone, without -i: every system in it is scored against every "
+        "reference in it (see 'test-set files' below).",
     )
-    parser.add_argument("refs", nargs="+", metavar="REF", help="reference files")
+    parser.add_argument(
+        "refs",
+        nargs="+",
+        metavar="REF",
+        help="reference files (text, or WMT SGML .sgm), or one test-set file",
+    )
     parser.add_argument(
         "-i",
         "--input",
@@ -426,6 +437,7 @@ def _build_parser() -> argparse.ArgumentParser:
         "(sacreBLEU's chrf and ter are refused)",
     )
     add_significance_options(parser)
+    _add_test_set_options(parser)
     parser.add_argument(
         "--drop-bom",
         action="store_true",
@@ -433,6 +445,67 @@ def _build_parser() -> argparse.ArgumentParser:
         "glued to the first word); the signature then ends in bom:dropped",
     )
     return parser
+
+
+def _add_test_set_options(parser: argparse.ArgumentParser) -> None:
+    """The options of a test-set file given alone (`_TEST_SET_OPTIONS`)."""
+    group = parser.add_argument_group(
+        "test-set files",
+        f"'{_PROG} score TESTSET.xml' (WMT XML, WMT21 and later) scores every "
+        "system in the file, in file order (the first is the baseline of a "
+        "paired test), against every reference in it; systems are "
+        "named by their system attribute, references by their translator. A "
+        "column is chosen by its key: a translator (A, B), a system's name, "
+        "'source'; an unknown key is an error that lists the keys. WMT SGML "
+        "files (.sgm) hold one text each: give them as REF and after -i.",
+    )
+    group.add_argument(
+        "--refs",
+        dest="ref_keys",
+        nargs="+",
+        metavar="KEY",
+        help="the references to score against (default: every reference)",
+    )
+    group.add_argument(
+        "--systems",
+        dest="system_keys",
+        nargs="+",
+        metavar="KEY",
+        help="the systems to score, the first the baseline (default: every system)",
+    )
+    group.add_argument(
+        "--source-column",
+        metavar="KEY",
+        help="the source column (default: the one the file marks as the source)",
+    )
+    group.add_argument(
+        "--doc-column",
+        metavar="KEY",
+        help="the column of document ids, for files that keep them in a column",
+    )
+    group.add_argument(
+        "--include-testsuites",
+        action="store_true",
+        help="WMT XML: keep test-suite documents (sacreBLEU leaves them out)",
+    )
+    group.add_argument(
+        "--keep-unreferenced",
+        action="store_true",
+        help="WMT XML: keep segments that no reference translates, scored against "
+        "empty references (sacreBLEU leaves them out, and so does bleu-gui by "
+        "default, so that the numbers are sacreBLEU's)",
+    )
+
+
+# The options above, by destination, as the user types them.
+_TEST_SET_OPTIONS = {
+    "ref_keys": "--refs",
+    "system_keys": "--systems",
+    "source_column": "--source-column",
+    "doc_column": "--doc-column",
+    "include_testsuites": "--include-testsuites",
+    "keep_unreferenced": "--keep-unreferenced",
+}
 
 
 def _number(text: str) -> int | float:
@@ -447,13 +520,18 @@ def _score_command(args: list[str]) -> int:
     options = _build_parser().parse_args(args)
     warnings = _Warnings(quiet=options.quiet)
     try:
-        piped = _piped_input(options)
+        test_set_file = _test_set_file(options)
+        piped = test_set_file is None and _piped_input(options)
         _check_metrics(options.metrics)
         config = config_from_options(options)
         if not 0 <= options.width <= MAX_WIDTH:
             raise ConfigError(
                 f"-w/--width must be from 0 to {MAX_WIDTH}, not {options.width}"
             )
+        selection = None
+        if test_set_file is not None:
+            selection = _read_test_set_file(test_set_file, options, warnings)
+            options.input = [name for name, _ in selection.systems]
         test = check_significance_options(options, config)
         seed = seed_from_options(options, used=test is not None or options.confidence)
         names = system_names(options, test, warnings.add_info)
@@ -462,7 +540,10 @@ def _score_command(args: list[str]) -> int:
                 "-b/--score-only with -sl/--sentence-level prints one system's "
                 "scores; give one file after -i, or leave out -b"
             )
-        systems = _read(options, names, piped=piped)
+        if selection is None:
+            systems = _read(options, names, piped=piped, warnings=warnings)
+        else:
+            systems = _selected(selection, names)
         _check_order_reachable(config, systems)
         every = _stats(systems, config, warnings)
         if test is not None:
@@ -471,8 +552,9 @@ def _score_command(args: list[str]) -> int:
             output = run_paired(every, texts, names, config, test, seed, sig, options)
             warnings.flush()
             return _emit(output)
+        named = len(names) > 1 or selection is not None
         outputs = [
-            _score_system(corpus, stats, name, config, options, seed)
+            _score_system(corpus, stats, name if named else None, config, options, seed)
             for corpus, stats, name in zip(systems, every, names, strict=True)
         ]
     except (InputError, ConfigError, ValueError) as error:
@@ -593,14 +675,19 @@ def _is_terminal(stream: TextIO) -> bool:
 
 
 def _read(
-    options: argparse.Namespace, names: Sequence[str], *, piped: bool
+    options: argparse.Namespace,
+    names: Sequence[str],
+    *,
+    piped: bool,
+    warnings: _Warnings,
 ) -> list[Corpus]:
     """Each system's files: the references (and source) read once, then each output.
 
     The first system is read before the references, so that the first error
     found is the one it was before the references were shared. A file named
     twice is read once; `STDIN_NAME` reads standard input, and with `piped` (no
-    `-i`) refuses what sacreBLEU would read otherwise from it.
+    `-i`) refuses what sacreBLEU would read otherwise from it. A file in a format
+    that holds one text (WMT SGML) is read in that format.
     """
     read: dict[str, Segments] = {}
 
@@ -612,19 +699,155 @@ def _read(
             if piped:
                 check_piped_hypothesis(segments, how_to_read_as_file="-i -")
         else:
-            segments = read_segments(
-                Path(name), options.encoding, drop_bom=options.drop_bom
-            )
+            segments = _read_one(Path(name), options, warnings)
         read[name] = segments
         return segments
 
     hypothesis(names[0])
-    test_set = read_test_set(
-        [Path(ref) for ref in options.refs],
-        encoding=options.encoding,
-        drop_bom=options.drop_bom,
+    test_set = TestSet(
+        tuple(_read_one(Path(ref), options, warnings) for ref in options.refs)
     )
     return [test_set.corpus(hypothesis(name)) for name in names]
+
+
+def _read_one(path: Path, options: argparse.Namespace, warnings: _Warnings) -> Segments:
+    """The segments of one file given as a reference or a system.
+
+    A text file is read as sacreBLEU reads it; a file of another format must hold
+    one text (a WMT SGML set), whose notices go to `warnings`.
+
+    Raises:
+        InputError: the file cannot be read, or holds several texts.
+    """
+    format_ = detect_format(path)
+    if format_ is Format.TEXT:
+        return read_segments(path, options.encoding, drop_bom=options.drop_bom)
+    bundle = read_bundle(
+        path, format_, encoding=options.encoding, options=_format_options(options)
+    )
+    if len(bundle.columns) != 1:
+        raise FormatError(
+            path,
+            f"a {format_.value} file holds several texts ({_keys(bundle)}); give "
+            f"it alone, as '{_PROG} score {path}', without -i",
+        )
+    for notice in bundle.notices:
+        warnings.add(notice)
+    return bundle.columns[0].segments
+
+
+def _format_options(options: argparse.Namespace) -> FormatOptions:
+    """What the readers of test-set files take from the command line."""
+    return FormatOptions(
+        include_testsuites=options.include_testsuites,
+        keep_unreferenced=options.keep_unreferenced,
+        drop_bom=options.drop_bom,
+    )
+
+
+def _test_set_file(options: argparse.Namespace) -> Path | None:
+    """The test-set file given alone (no -i) instead of references, if one is.
+
+    It is told by its format, not its name: one REF and no -i, in a format that
+    holds several texts (any format but text; a single-text format such as WMT
+    SGML is refused when it is read, as holding no system).
+
+    Raises:
+        ConfigError: a test-set option (`_TEST_SET_OPTIONS`) without such a file.
+    """
+    alone = len(options.refs) == 1 and options.input is None
+    if alone:
+        path = Path(options.refs[0])
+        if detect_format(path) is not Format.TEXT:
+            return path
+    given = [flag for dest, flag in _TEST_SET_OPTIONS.items() if getattr(options, dest)]
+    if given and alone:
+        raise ConfigError(
+            f"{given[0]}: {display_name(path)} is a text file, not a test-set file "
+            "(WMT XML) to choose in"
+        )
+    if given:
+        raise ConfigError(
+            f"{given[0]} chooses in a test-set file (WMT XML); give that file "
+            "alone, without -i"
+        )
+    return None
+
+
+def _read_test_set_file(
+    path: Path, options: argparse.Namespace, warnings: _Warnings
+) -> Selection:
+    """Read a test-set file and choose its references, systems, source, documents.
+
+    By default every column the file marks as a reference is a reference and every
+    one it marks as a system a system (a column chosen for the other role left
+    out), and the source is the one it marks as the source.
+
+    Raises:
+        InputError: the file cannot be read, a key names no column, or no
+            reference or system is chosen or marked.
+    """
+    bundle = read_bundle(
+        path, encoding=options.encoding, options=_format_options(options)
+    )
+    for flag, keys in (
+        ("--refs", options.ref_keys),
+        ("--systems", options.system_keys),
+        ("--source-column", [options.source_column]),
+        ("--doc-column", [options.doc_column]),
+    ):
+        for key in keys or ():
+            if key is not None and key not in {c.key for c in bundle.columns}:
+                raise FormatError(
+                    path,
+                    f"{flag}: no column has the key {key!r} (the keys: "
+                    f"{_keys(bundle)})",
+                )
+    systems = tuple(options.system_keys or ())
+    references = tuple(options.ref_keys or ())
+    if not references:
+        references = _marked(bundle, Role.REFERENCE, leaving=systems)
+    if not systems:
+        systems = _marked(bundle, Role.SYSTEM, leaving=references)
+    for keys, role, flag in (
+        (references, "reference", "--refs"),
+        (systems, "system", "--systems"),
+    ):
+        if not keys:
+            raise FormatError(
+                path,
+                f"holds no column marked as a {role}; choose with {flag} KEY ... "
+                f"(the keys: {_keys(bundle)})",
+            )
+    taken = {*references, *systems}
+    source = options.source_column or next(
+        iter(_marked(bundle, Role.SOURCE, leaving=taken)), None
+    )
+    documents = options.doc_column or next(
+        iter(_marked(bundle, Role.DOCUMENT, leaving=(*taken, source))), None
+    )
+    selection = select(bundle, Roles(references, systems, source, documents))
+    for notice in bundle.notices:  # only once the choice holds: else one error line
+        warnings.add(notice)
+    return selection
+
+
+def _marked(
+    bundle: Bundle, role: Role, *, leaving: Collection[str | None]
+) -> tuple[str, ...]:
+    """The keys of the columns `bundle` marks with `role`, but those in `leaving`."""
+    return tuple(c.key for c in bundle.of_role(role) if c.key not in leaving)
+
+
+def _keys(bundle: Bundle) -> str:
+    """A bundle's column keys, for a message."""
+    return ", ".join(repr(column.key) for column in bundle.columns)
+
+
+def _selected(selection: Selection, names: Sequence[str]) -> list[Corpus]:
+    """The chosen systems of a test-set file, aligned with its references."""
+    segments = dict(selection.systems)
+    return [selection.test_set.corpus(segments[name]) for name in names]
 
 
 def _stats(
@@ -661,13 +884,16 @@ def _corpus_signature(config: BleuConfig, corpus: Corpus) -> str:
 def _score_system(
     corpus: Corpus,
     stats: CorpusStats,
-    name: str,
+    system: str | None,
     config: BleuConfig,
     options: argparse.Namespace,
     seed: int | None,
 ) -> list[str]:
-    """The output lines of one system: one corpus line, or one line per segment."""
-    system = name if len(options.input) > 1 else None  # the path as the user gave it
+    """The output lines of one system: one corpus line, or one line per segment.
+
+    `system`: the name printed with its scores (the path as the user gave it, or
+    its name in a test-set file), or None to print none (one file, as sacreBLEU).
+    """
     if not options.sentence_level:
         sig = _corpus_signature(config, corpus)
         interval = None

@@ -13,6 +13,8 @@ from pathlib import Path
 
 from bleu_gui.io.bundle import Bundle, Column, Format
 from bleu_gui.io.readers import DEFAULT_ENCODING, StrPath, read_segments
+from bleu_gui.io.wmt_sgml import read_wmt_sgml
+from bleu_gui.io.wmt_xml import read_wmt_xml, read_xml_root_name
 
 __all__ = ["FormatOptions", "Reader", "detect_format", "read_bundle"]
 
@@ -52,15 +54,34 @@ def _read_text(path: Path, encoding: str, options: FormatOptions) -> Bundle:
 
 _READERS: dict[Format, Reader] = {
     Format.TEXT: _read_text,
+    Format.WMT_XML: read_wmt_xml,
+    Format.WMT_SGML: read_wmt_sgml,
 }
 
 # File name endings of each format other than text (lower case, ``.gz`` removed).
-_SUFFIXES: dict[str, Format] = {}
+_SUFFIXES: dict[str, Format] = {
+    ".sgm": Format.WMT_SGML,
+    ".sgml": Format.WMT_SGML,
+}
+
+# XML formats told apart by their root element's name (for names ending in .xml).
+_XML_ROOTS: dict[str, Format] = {
+    "dataset": Format.WMT_XML,
+}
 
 
 def detect_format(path: StrPath) -> Format:
-    """The format of `path`, from its name (text when the name says nothing else)."""
+    """The format of `path`, from its name (text when the name says nothing else).
+
+    A name ending in ``.xml`` says only that the file is XML: its root element's
+    name says which format (`_XML_ROOTS`); other roots are left to the entries of
+    `_SUFFIXES` that follow.
+    """
     name = Path(path).name.lower().removesuffix(".gz")
+    if name.endswith(".xml"):
+        root = read_xml_root_name(Path(path))
+        if root in _XML_ROOTS:
+            return _XML_ROOTS[root]
     for suffix, format_ in _SUFFIXES.items():
         if name.endswith(suffix):
             return format_
