@@ -299,12 +299,17 @@ class DocumentsModel(QAbstractTableModel):
     def sort(
         self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder
     ) -> None:
-        """Sort the rows by `column`'s values (numbers as numbers, NaN last)."""
-        if not 0 <= column < self.columnCount():
+        """Sort the rows by `column`'s values (numbers as numbers, NaN last).
+
+        A column of -1 puts the documents back in their order.
+        """
+        if column >= self.columnCount():
             return
         self.layoutAboutToBeChanged.emit()
         before = self._order.copy()
-        self._sort = (column, order)
+        self._sort = (column, order) if column >= 0 else None
+        if self._sort is None:
+            self._order = np.arange(self._order.size, dtype=np.int64)
         self._apply_sort()
         self._move_persistent(before)
         self.layoutChanged.emit()
