@@ -2,8 +2,9 @@
 
 `DocumentsModel` takes a `DocumentsInput` (the documents, the systems' names and
 statistics, the options, the pair) and shows, per document: its id, its number of
-segments, each system's corpus BLEU of the document's segments
-(`core.documents.iter_document_scores`), and Δ = B − A of the chosen pair. The
+segments, Δ = B − A of the chosen pair (before the systems: it stays in sight in
+a narrow dock), and each system's corpus BLEU of the document's segments
+(`core.documents.iter_document_scores`). The
 header sorts by the numbers (`SORT_ROLE`), not their text; a NaN (a document the
 mode cannot score) sorts last either way.
 
@@ -289,7 +290,7 @@ class DocumentsModel(QAbstractTableModel):
         if role == SORT_ROLE:
             return value
         if role == Qt.ItemDataRole.DisplayRole:
-            signed = given.pair is not None and column == self.columnCount() - 1
+            signed = _system_at(column, given) is None
             return _display(value, signed=signed)
         if role == Qt.ItemDataRole.ToolTipRole:
             return self._tip(column, document, given, value)
@@ -321,18 +322,16 @@ class DocumentsModel(QAbstractTableModel):
             return "Document"
         if section == _Fixed.SEGMENTS:
             return "Segments"
-        system = section - len(_Fixed)
-        if system < len(given.names):
-            return given.names[system]
-        return "Δ B − A"
+        system = _system_at(section, given)
+        return "Δ B − A" if system is None else given.names[system]
 
     def _header_tip(self, section: int, given: DocumentsInput) -> str:
         if section == _Fixed.DOCUMENT:
             return "The document's id, as the test set gives it"
         if section == _Fixed.SEGMENTS:
             return "How many segments the document has"
-        system = section - len(_Fixed)
-        if system < len(given.names):
+        system = _system_at(section, given)
+        if system is not None:
             return (
                 f"Corpus BLEU of {given.names[system]} on the document's segments "
                 "alone (sacreBLEU's number for those lines)"
@@ -348,8 +347,8 @@ class DocumentsModel(QAbstractTableModel):
             return given.documents.ids[document]
         if column == _Fixed.SEGMENTS:
             return int(given.documents.sizes[document])
-        system = column - len(_Fixed)
-        numbers = self.scores(system) if system < len(given.names) else self.deltas()
+        system = _system_at(column, given)
+        numbers = self.deltas() if system is None else self.scores(system)
         return None if numbers is None else float(numbers[document])
 
     def _tip(
@@ -441,6 +440,16 @@ class DocumentsModel(QAbstractTableModel):
         self.dataChanged.emit(
             self.index(0, 0), self.index(self.rowCount() - 1, self.columnCount() - 1)
         )
+
+
+def _system_at(column: int, given: DocumentsInput) -> int | None:
+    """The system whose BLEU a column (after the fixed ones) shows; None: the Δ.
+
+    With a pair the Δ comes first, right after the segments: the number a
+    comparison is about stays in sight in a narrow dock, however many systems.
+    """
+    shift = len(_Fixed) + (1 if given.pair is not None else 0)
+    return None if column < shift else column - shift
 
 
 def _score_job(

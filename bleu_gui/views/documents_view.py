@@ -187,11 +187,21 @@ class DocumentsView(QWidget):
             self.document_chosen.emit(document)
 
     def _fit_columns(self) -> None:
-        """Columns as wide as their contents, the id's at most a third of the view."""
-        self.table.resizeColumnsToContents()
-        widest = max(80, self.table.viewport().width() // 3)
-        if self.table.columnWidth(0) > widest:
-            self.table.setColumnWidth(0, widest)
+        """Columns as wide as their contents, but narrow enough for a dock.
+
+        The id at most a third of the view; a number column as wide as "−100.00"
+        and the sort arrow, its header elided beyond (its tooltip names the
+        system): the Δ column, last, stays in sight in a 400-pixel dock.
+        """
+        table = self.table
+        table.resizeColumnsToContents()
+        widest = max(80, table.viewport().width() // 3)
+        if table.columnWidth(0) > widest:
+            table.setColumnWidth(0, widest)
+        number = table.fontMetrics().horizontalAdvance("−100.00") + 28
+        for column in range(1, self.model.columnCount()):
+            if table.columnWidth(column) > number:
+                table.setColumnWidth(column, number)
 
 
 @dataclass(frozen=True, slots=True, eq=False)

@@ -398,6 +398,8 @@ class MainWindow(QMainWindow):
         )
         self.ngram_filter.dropped.connect(self._on_warning)
         self.documents.dropped.connect(self._on_warning)
+        # A document chosen: its first sentence shown, unless one of it is.
+        self.documents.view.document_chosen.connect(lambda _id: self.table.step(0))
 
     # --- public slots -----------------------------------------------------------------
 

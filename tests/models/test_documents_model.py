@@ -106,8 +106,8 @@ def test_headers_name_the_systems_and_the_pair(qtbot: QtBot) -> None:
         model.headerData(c, Qt.Orientation.Horizontal)
         for c in range(model.columnCount())
     ]
-    assert headers == ["Document", "Segments", *SYSTEM_NAMES, "Δ B − A"]
-    tip = model.headerData(6, Qt.Orientation.Horizontal, Qt.ItemDataRole.ToolTipRole)
+    assert headers == ["Document", "Segments", "Δ B − A", *SYSTEM_NAMES]
+    tip = model.headerData(2, Qt.Orientation.Horizontal, Qt.ItemDataRole.ToolTipRole)
     assert tip == "BLEU of happypoet (B) minus BLEU of Facebook-AI (A), per document"
 
 
@@ -122,12 +122,12 @@ def test_every_cell_is_sacrebleus_score_of_the_documents_lines(qtbot: QtBot) -> 
         assert cell(model, row, 1, SORT_ROLE) == size
         for k, name in enumerate(SYSTEM_NAMES):
             expected = sacre(name, document)
-            assert cell(model, row, 2 + k, SORT_ROLE) == expected
-            shown = cell(model, row, 2 + k, Qt.ItemDataRole.DisplayRole)
+            assert cell(model, row, 3 + k, SORT_ROLE) == expected
+            shown = cell(model, row, 3 + k, Qt.ItemDataRole.DisplayRole)
             assert shown == f"{expected:.2f}"
         delta = sacre("happypoet", document) - sacre("Facebook-AI", document)
-        assert cell(model, row, 6, SORT_ROLE) == delta
-        assert cell(model, row, 6, Qt.ItemDataRole.DisplayRole) == (
+        assert cell(model, row, 2, SORT_ROLE) == delta
+        assert cell(model, row, 2, Qt.ItemDataRole.DisplayRole) == (
             f"{delta:+.2f}".replace("-", "−")
         )
 
@@ -152,10 +152,10 @@ def test_another_pair_scores_nothing_again(qtbot: QtBot) -> None:
     model = filled(qtbot, demo_input())
     model.set_input(demo_input(pair=(1, 2)))
     assert not model.is_computing
-    assert model.headerData(6, Qt.Orientation.Horizontal) == "Δ B − A"
+    assert model.headerData(2, Qt.Orientation.Horizontal) == "Δ B − A"
     first = model.document_at(0)
     assert first is not None
-    assert cell(model, 0, 6, SORT_ROLE) == sacre("UEdin", first) - sacre(
+    assert cell(model, 0, 2, SORT_ROLE) == sacre("UEdin", first) - sacre(
         "Online-W", first
     )
 
@@ -201,20 +201,22 @@ def test_a_sort_keeps_persistent_indexes_on_their_document(qtbot: QtBot) -> None
 
 
 def test_nan_sorts_last(qtbot: QtBot) -> None:
-    """NLTK cannot score a document without a single 1-gram match: NaN, last."""
-    config = BleuConfig(compat=Compat.NLTK)
-    hyps = ["zzz qqq", "the cat sat", "xxx", "a dog ran"]
+    """tensorflow/nmt cannot score an empty hypothesis: those documents are NaN."""
+    config = BleuConfig(compat=Compat.TF_NMT)
+    hyps = ["", "the cat sat", "", "a dog ran"]
     refs = [["the cat", "the cat sat on it", "the day", "a dog ran off"]]
     stats = corpus_stats(hyps, refs, config)
     given = DocumentsInput(
-        Documents.of(["none", "cat", "none2", "dog"]), ("nltk",), (stats,), config
+        Documents.of(["empty", "cat", "empty-too", "dog"]), ("tf",), (stats,), config
     )
     model = filled(qtbot, given)
     for order in (Qt.SortOrder.AscendingOrder, Qt.SortOrder.DescendingOrder):
         model.sort(2, order)
         shown = [cell(model, row, 2, Qt.ItemDataRole.DisplayRole) for row in range(4)]
-        nan_rows = [row for row, text in enumerate(shown) if text == "—"]
-        assert nan_rows == list(range(4 - len(nan_rows), 4))
+        assert shown[2:] == ["—", "—"]
+        assert [model.document_at(row) for row in (2, 3)] == ["empty", "empty-too"]
+        tip = cell(model, 3, 2, Qt.ItemDataRole.ToolTipRole)
+        assert tip == "This mode cannot score the document"
 
 
 def test_qtmodeltester(qtbot: QtBot, qtmodeltester: ModelTester) -> None:
