@@ -167,7 +167,7 @@ def document_sums(
             orders for `config`.
     """
     _check_sizes(stats, documents)
-    return _sums(fit_stats(stats, config), documents, 0, len(documents))
+    return _Summer(fit_stats(stats, config), documents).sums(0, len(documents))
 
 
 def document_scores(
@@ -186,11 +186,11 @@ def iter_document_scores(
     window score them in slices between paints.
     """
     _check_sizes(stats, documents)
-    fitted = fit_stats(stats, config)
+    summer = _Summer(fit_stats(stats, config), documents)
     scores = np.full(len(documents), np.nan)
     for start in range(0, len(documents), _SCORE_BLOCK):
         stop = min(start + _SCORE_BLOCK, len(documents))
-        for offset, summed in enumerate(_sums(fitted, documents, start, stop)):
+        for offset, summed in enumerate(summer.sums(start, stop)):
             # NaN where the emulated library would crash on these counts.
             with contextlib.suppress(ValueError):
                 scores[start + offset] = score_value(summed, config)
@@ -216,39 +216,54 @@ def _check_sizes(stats: CorpusStats, documents: Documents) -> None:
         raise ValueError(f"{documents.segments} document ids for {len(stats)} segments")
 
 
-def _sums(
-    stats: CorpusStats, documents: Documents, start: int, stop: int
-) -> list[SummedStats]:
-    """The sums of documents start..stop-1, a few array operations for all of them."""
-    first, last = int(documents.starts[start]), int(documents.starts[stop])
-    rows = documents.order[first:last]
-    bounds = documents.starts[start:stop] - first
-    closest = stats.closest_ref_len()[rows]
-    shortest = stats.shortest_ref_len()[rows]
-    hyp = stats.hyp_len[rows]
-    matches = stats.matches[rows]
-    totals = stats.totals[rows]
-    floored = np.maximum(totals, 1)
-    ends = documents.order[documents.starts[start + 1 : stop + 1] - 1]
-    columns = zip(
-        np.add.reduceat(hyp, bounds).tolist(),
-        np.add.reduceat(closest, bounds).tolist(),
-        np.add.reduceat(shortest, bounds).tolist(),
-        np.add.reduceat(matches, bounds, axis=0).tolist(),
-        np.add.reduceat(totals, bounds, axis=0).tolist(),
-        np.add.reduceat(floored, bounds, axis=0).tolist(),
-        documents.sizes[start:stop].tolist(),
-        stats.hyp_len[ends].tolist(),
-        stats.matches[ends].tolist(),
-        stats.totals[ends].tolist(),
-        strict=True,
-    )
-    return [
-        SummedStats(
-            size, c, r, s, tuple(m), tuple(t), tuple(f), last_c, tuple(lm), tuple(lt)
+class _Summer:
+    """Sums documents of one system's statistics, a block of documents at a time.
+
+    The per-segment reference lengths are chosen once, for every block.
+    """
+
+    def __init__(self, stats: CorpusStats, documents: Documents) -> None:
+        self._stats = stats
+        self._documents = documents
+        self._closest = stats.closest_ref_len()
+        self._shortest = stats.shortest_ref_len()
+
+    def sums(self, start: int, stop: int) -> list[SummedStats]:
+        """The sums of documents start..stop-1, a few array operations for all."""
+        stats, documents = self._stats, self._documents
+        first, last = int(documents.starts[start]), int(documents.starts[stop])
+        rows = documents.order[first:last]
+        bounds = documents.starts[start:stop] - first
+        totals = stats.totals[rows]
+        ends = documents.order[documents.starts[start + 1 : stop + 1] - 1]
+        columns = zip(
+            np.add.reduceat(stats.hyp_len[rows], bounds).tolist(),
+            np.add.reduceat(self._closest[rows], bounds).tolist(),
+            np.add.reduceat(self._shortest[rows], bounds).tolist(),
+            np.add.reduceat(stats.matches[rows], bounds, axis=0).tolist(),
+            np.add.reduceat(totals, bounds, axis=0).tolist(),
+            np.add.reduceat(np.maximum(totals, 1), bounds, axis=0).tolist(),
+            documents.sizes[start:stop].tolist(),
+            stats.hyp_len[ends].tolist(),
+            stats.matches[ends].tolist(),
+            stats.totals[ends].tolist(),
+            strict=True,
         )
-        for c, r, s, m, t, f, size, last_c, lm, lt in columns
-    ]
+        return [
+            SummedStats(
+                size,
+                c,
+                r,
+                s,
+                tuple(m),
+                tuple(t),
+                tuple(f),
+                last_c,
+                tuple(lm),
+                tuple(lt),
+            )
+            for c, r, s, m, t, f, size, last_c, lm, lt in columns
+        ]
 
 
 def document_stats(
