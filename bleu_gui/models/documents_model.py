@@ -383,9 +383,12 @@ class DocumentsModel(QAbstractTableModel):
             ranked = sorted(range(count), key=ids.__getitem__, reverse=descending)
             self._order = np.asarray(ranked, dtype=np.int64)
             return
-        keys = np.array(
-            [self._value(column, d, given) for d in range(count)], dtype=np.float64
-        )  # None (pending) becomes NaN
+        if column == _Fixed.SEGMENTS:
+            keys = given.documents.sizes.astype(np.float64)
+        else:
+            system = _system_at(column, given)
+            numbers = self.deltas() if system is None else self.scores(system)
+            keys = np.full(count, np.nan) if numbers is None else numbers.copy()
         missing = np.isnan(keys)
         keys = np.where(missing, 0.0, -keys if descending else keys)
         # lexsort: last key first; NaN last in either direction, then by value.

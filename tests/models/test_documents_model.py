@@ -8,8 +8,10 @@ against sacreBLEU in `tests/core/test_documents.py`.
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 from functools import cache
 
+import numpy as np
 import pytest
 from PySide6.QtCore import QPersistentModelIndex, Qt
 from pytestqt.modeltest import ModelTester
@@ -31,6 +33,7 @@ from bleu_gui.models.documents_model import (
     DocumentTest,
     describe_result,
 )
+from bleu_gui.models.sentence_filter import DocumentRows, SentenceFilter, filter_rows
 from tests.core.demo_systems import SYSTEM_NAMES, references, system
 
 TIMEOUT = 30_000
@@ -283,3 +286,31 @@ def test_a_refused_test_fails_in_one_line(qtbot: QtBot) -> None:
         test.start(demo_input(pair=None))
     assert failed.args == ["choose two systems (A and B) to test"]
     test.shutdown()
+
+
+# --- the document criterion of the sentence filter -------------------------------
+
+
+def test_a_document_criterion_says_which_documents() -> None:
+    one = DocumentRows(frozenset({"d7"}), (3, 4))
+    assert one.describe() == "document 'd7'"
+    two = DocumentRows(frozenset({"d2", "d10"}), (0, 9))
+    assert two.describe() == "documents 'd10', 'd2'"
+
+
+def test_the_document_criterion_combines_with_the_others() -> None:
+    documents = demo_documents()
+    rows = documents.rows_of(frozenset({"mid-02"}))
+    spec = SentenceFilter(
+        min_score=30.0, documents=DocumentRows(frozenset({"mid-02"}), tuple(rows))
+    )
+    assert spec.is_active
+    assert spec.without_pair().documents is None
+    scores = np.array([float(i % 100) for i in range(500)])
+    hyps = system("UEdin")
+    kept = filter_rows(spec, scores, hyps, [], None)
+    assert kept.tolist() == [r for r in rows.tolist() if r % 100 >= 30]
+    assert kept.tolist() != rows.tolist()  # the score range took some away
+    texts = replace(spec, text="the", in_references=False, in_source=False)
+    found = filter_rows(texts, scores, hyps, [], None)
+    assert found.tolist() == [r for r in kept.tolist() if "the" in hyps[r].lower()]
