@@ -10,6 +10,7 @@ bootstrap with one segment per document, `tests/core/test_documents.py`).
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -19,8 +20,9 @@ from pytestqt.qtbot import QtBot
 from sacrebleu.metrics.bleu import BLEU
 
 from bleu_gui.cli import demo_paths
-from bleu_gui.core import BleuConfig, corpus_stats
+from bleu_gui.core import BleuConfig, Smoothing, corpus_stats
 from bleu_gui.core.documents import Documents, document_bootstrap
+from bleu_gui.core.pair_ngrams import Side
 from bleu_gui.models.documents_model import DOCUMENT_ROLE, SORT_ROLE
 from bleu_gui.models.session import FileSet, Session
 from bleu_gui.views.documents_view import RUN_TEST
@@ -342,3 +344,30 @@ def test_clear_removes_the_document_filter(
         qtbot.mouseClick(window.filter_bar.clear, Qt.MouseButton.LeftButton)
     assert table_rows(window) == list(range(SEGMENTS))
     assert window.filter_bar.documents is None
+
+
+def test_document_ids_keep_a_salient_ngram_filter(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    """Ids given to the open test set do not make its n-gram rows another pair's.
+
+    A new smoothing (same tokens, same pair) then checks the n-gram filter: it
+    stays, its sentences are still the pair's.
+    """
+    open_demo(qtbot, window)
+    compare = window.compare
+    qtbot.waitUntil(lambda: compare.salient_job.results is not None, timeout=TIMEOUT)
+    model = compare.salient_list.model(Side.B)
+    assert model.rowCount() > 0
+    item = model.item(0)
+    compare.salient_list.ngram_chosen.emit(model.order(), item.gram, item.rows)
+    assert window.filter_bar.ngram is not None
+    window.session.set_documents(doc_ids())
+    session = window.session
+    with qtbot.waitSignal(session.config_changed, timeout=TIMEOUT):
+        session.set_config(replace(session.config, smoothing=Smoothing.FLOOR))
+    assert window.filter_bar.ngram is not None
+    with qtbot.waitSignal(
+        session.busy_changed, timeout=TIMEOUT, check_params_cb=lambda busy: not busy
+    ):
+        pass  # the systems re-scored
