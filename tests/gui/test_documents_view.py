@@ -371,3 +371,10 @@ def test_document_ids_keep_a_salient_ngram_filter(
         session.busy_changed, timeout=TIMEOUT, check_params_cb=lambda busy: not busy
     ):
         pass  # the systems re-scored
+
+
+def test_document_ids_need_a_test_set(qtbot: QtBot, window: MainWindow) -> None:
+    with qtbot.waitSignal(window.session.error_occurred) as error:
+        window.session.set_documents(doc_ids())
+    assert error.args == ["open a test set before giving document ids"]
+    assert window.documents.dock.isHidden()
