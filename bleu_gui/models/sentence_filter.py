@@ -19,6 +19,11 @@ A salient n-gram clicked (`core.salient`) keeps the sentences where the system w
 list it is in gets it counted more often than the other (`NgramRows`: those rows are
 the core's, listed with the n-gram, never searched for again here). Its rows are the
 pair's of the moment: whoever sets it drops it when the pair or the tokens change.
+
+A document clicked in the documents view keeps that document's sentences
+(`DocumentRows`: its ids and their rows, found once by `core.documents`); whoever
+sets it drops it when the test set's documents change. It combines with every
+other criterion, pair or not.
 """
 
 from __future__ import annotations
@@ -44,6 +49,7 @@ __all__ = [
     "SCORE_TOLERANCE",
     "DeltaRange",
     "DeltaSide",
+    "DocumentRows",
     "NgramRows",
     "SentenceFilter",
     "filter_rows",
@@ -206,6 +212,36 @@ class NgramRows:
 
 
 @dataclass(frozen=True, slots=True)
+class DocumentRows:
+    """The sentences of one or more documents.
+
+    Attributes:
+        ids: the documents' ids.
+        rows: their 0-based sentences, in corpus order
+            (`core.documents.Documents.rows_of`).
+    """
+
+    ids: frozenset[str]
+    rows: tuple[int, ...]
+
+    def keeps(self, size: int) -> npt.NDArray[np.bool_]:
+        """Which of `size` rows are among `rows` (a row past the end: none)."""
+        keep = np.zeros(size, dtype=bool)
+        rows = np.asarray(self.rows, dtype=np.int64)
+        keep[rows[(rows >= 0) & (rows < size)]] = True
+        return keep
+
+    def describe(self) -> str:
+        """Which documents, as the filter line says it: "document 'd7'".
+
+        Several: "documents 'd1', 'd2'" (sorted, so that the words never change
+        with the order of a set).
+        """
+        names = ", ".join(f"'{doc}'" for doc in sorted(self.ids))
+        return f"document{'s' if len(self.ids) != 1 else ''} {names}"
+
+
+@dataclass(frozen=True, slots=True)
 class SentenceFilter:
     """What to show.
 
@@ -221,6 +257,7 @@ class SentenceFilter:
         side: with a pair, where B's sentence BLEU lies against A's.
         delta: with a pair, the range of Δ = B − A shown.
         ngram: with a pair, only the sentences of a salient n-gram (None: all).
+        documents: only the sentences of these documents (None: all).
     """
 
     text: str = ""
@@ -234,6 +271,7 @@ class SentenceFilter:
     side: DeltaSide = DeltaSide.ANY
     delta: DeltaRange = field(default_factory=DeltaRange)
     ngram: NgramRows | None = None
+    documents: DocumentRows | None = None
 
     @property
     def is_active(self) -> bool:
@@ -244,6 +282,7 @@ class SentenceFilter:
             or self.max_score < 100.0
             or self.compares
             or self.ngram is not None
+            or self.documents is not None
         )
 
     @property
@@ -252,12 +291,16 @@ class SentenceFilter:
         return self.side is not DeltaSide.ANY or not self.delta.is_whole
 
     def without_pair(self) -> SentenceFilter:
-        """This filter without its pair part (side, Δ range, n-gram).
+        """This filter without its pair part (side, Δ range, n-gram) and documents.
 
-        What applies with one system, and what depends on the texts and scores
-        of one system only.
+        What depends on the texts and scores of one system only: the part the
+        browser searches the texts with, a slice of rows at a time (the rows of
+        an n-gram or of documents count from the corpus's first, not the
+        slice's, so neither belongs there).
         """
-        return replace(self, side=DeltaSide.ANY, delta=DeltaRange(), ngram=None)
+        return replace(
+            self, side=DeltaSide.ANY, delta=DeltaRange(), ngram=None, documents=None
+        )
 
     def pattern(self) -> re.Pattern[str]:
         """The compiled search pattern.
@@ -296,7 +339,8 @@ def filter_rows(
     only when the range is the whole 0-100. A score within `SCORE_TOLERANCE` of a
     bound is in the range. `deltas` (Δ = B − A per row, NaN: unscorable) are those
     of the pair the side and Δ range filter by; None (no pair): those keep all. The
-    n-gram part keeps its rows, pair or not (its setter drops it with the pair).
+    n-gram part keeps its rows, pair or not (its setter drops it with the pair);
+    the documents part its rows.
 
     Raises:
         ValueError: for an invalid regular expression or a line break in the text.
@@ -311,6 +355,8 @@ def filter_rows(
         keep &= spec.side.keeps(deltas) & spec.delta.keeps(deltas)
     if spec.ngram is not None:
         keep &= spec.ngram.keeps(len(scores))
+    if spec.documents is not None:
+        keep &= spec.documents.keeps(len(scores))
     if spec.text:
         texts = SearchTexts(hypotheses, references, source)
         query = spec.query()

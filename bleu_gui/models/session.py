@@ -257,6 +257,7 @@ class _JobKind(Enum):
     TEST_SET = "test set"
     SYSTEM = "system"
     PAIR = "pair"
+    DOCUMENTS = "documents"
 
 
 @dataclass(frozen=True, slots=True)
@@ -275,6 +276,7 @@ class _JobKey:
 
 _TEST_SET = _JobKey(_JobKind.TEST_SET)
 _PAIR = _JobKey(_JobKind.PAIR)
+_DOCUMENTS = _JobKey(_JobKind.DOCUMENTS)
 
 
 def _system_key(system_id: SystemId) -> _JobKey:
@@ -314,6 +316,8 @@ class Session(QObject):
         pair_changed: `pair` changed (new values, or None).
         busy_changed: work started (True) or ended (False).
         progress_changed: (done, total, what) of the running work.
+        documents_changed: the test set's document ids were given (or taken
+            away) by `set_documents`; a new test set says so by `files_changed`.
         error_occurred: a one-line message: the request failed, nothing changed.
         warning_occurred: a one-line message about input that was accepted.
     """
@@ -326,6 +330,7 @@ class Session(QObject):
     systems_changed = Signal()
     system_scored = Signal(int)
     pair_changed = Signal()
+    documents_changed = Signal()
     busy_changed = Signal(bool)
     progress_changed = Signal(int, int, str)
     error_occurred = Signal(str)
@@ -666,6 +671,67 @@ class Session(QObject):
             self._score_system(shown)
             for system_id in others:
                 self._score_system(self._workspace.system(system_id))
+
+    def set_documents(self, ids: Sequence[str] | None, *, name: str = "") -> None:
+        """Give each segment of the test set a document id (None: take them away).
+
+        One id per segment, in order; `name` (a file's) names the ids in the one
+        line `error_occurred` says when their number is not the test set's, or an
+        id is empty. The scores stay: documents group them, they change none.
+        """
+        test_set = self._workspace.test_set
+        if test_set is None:
+            self.error_occurred.emit("open a test set before giving document ids")
+            return
+        given = None if ids is None else tuple(ids)
+        if given is not None:
+            what = name or "the document ids"
+            segments = len(test_set.texts.references[0].lines)
+            if len(given) != segments:
+                self.error_occurred.emit(
+                    f"{what} has {len(given):,} lines but the test set has "
+                    f"{segments:,} segments (one document id per segment)"
+                )
+                return
+            empty = next((k for k, doc in enumerate(given) if not doc), None)
+            if empty is not None:
+                self.error_occurred.emit(f"{what}, line {empty + 1}: no document id")
+                return
+        self._workspace = replace(
+            self._workspace,
+            test_set=replace(test_set, documents=given),
+            generation=self._workspace.generation + 1,
+        )
+        self.documents_changed.emit()
+
+    def open_documents(self, path: Path) -> None:
+        """Read a document-id file (one id per line) and `set_documents` from it."""
+        test_set = self._workspace.test_set
+        if test_set is None:
+            self.error_occurred.emit("open a test set before giving document ids")
+            return
+        encoding, drop_bom = test_set.encoding, test_set.drop_bom
+
+        def read() -> Job:
+            reading = _Reading()
+            raw = yield from blocking_call(
+                lambda: read_raw(reading.now(path), encoding), reading.label
+            )
+            return (
+                yield from relabel(
+                    iter_read_segments(path, encoding, drop_bom=drop_bom, raw=raw),
+                    lambda step: (*step, f"reading {path.name}"),
+                )
+            )
+
+        self._jobs.start(
+            _DOCUMENTS,
+            SliceWorker(read),
+            lambda segments: self.set_documents(
+                segments.lines, name=display_name(path)
+            ),
+            on_failed=self._on_failed,
+        )
 
     def cancel(self) -> None:
         """Stop all running work; what was loaded before stays."""

@@ -51,6 +51,7 @@ from bleu_gui.models.session import Session
 from bleu_gui.views.compare_panels import ComparePanels
 from bleu_gui.views.compare_sentences import CompareSentences, PairBar
 from bleu_gui.views.compare_systems import CompareSystems
+from bleu_gui.views.documents_view import DocumentsPanel
 from bleu_gui.views.explain_panel import ExplainPanel
 from bleu_gui.views.file_actions import FileActions, FileRole
 from bleu_gui.views.ngram_filter import NgramFilter
@@ -120,6 +121,7 @@ class MainWindow(QMainWindow):
         self._fit_to_screen()
         self._restore_layout()
         self.compare_systems.sync()  # the saved layout's Systems dock only with systems
+        self.documents.sync()  # and its Documents dock only with document ids
 
     # --- layout --------------------------------------------------------------------
 
@@ -142,6 +144,10 @@ class MainWindow(QMainWindow):
         )
 
         self.filter_bar = FilterBar()
+        # With document ids, the Documents dock, tabbed with the Systems dock.
+        self.documents = DocumentsPanel(self.session, self.filter_bar, self)
+        self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, self.documents.dock)
+        self.tabifyDockWidget(self.compare_systems.dock, self.documents.dock)
         self.table = SentenceTableView()
         self.table.set_table_model(self.browser.model)
         top = QWidget()
@@ -296,6 +302,7 @@ class MainWindow(QMainWindow):
         files = menu.addMenu("&File")
         actions = self.file_actions
         actions.fill_menu(files)
+        files.insertAction(actions.reload_action, self.documents.ids_action)
         self.open_test_set_action = actions.open_test_set_action
         self.open_action = actions.open_action
         self.add_ref_action = actions.add_ref_action
@@ -390,6 +397,9 @@ class MainWindow(QMainWindow):
             session, browser, self.compare, self.filter_bar, self
         )
         self.ngram_filter.dropped.connect(self._on_warning)
+        self.documents.dropped.connect(self._on_warning)
+        # A document chosen: its first sentence shown, unless one of it is.
+        self.documents.view.document_chosen.connect(lambda _id: self.table.step(0))
 
     # --- public slots -----------------------------------------------------------------
 
@@ -742,6 +752,7 @@ class MainWindow(QMainWindow):
         self.browser.cancel()
         self.compare.shutdown()
         self.compare_systems.shutdown()
+        self.documents.shutdown()
         self.session.shutdown()
         self.explainer.shutdown()
         self.file_actions.close()

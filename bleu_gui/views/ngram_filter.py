@@ -49,8 +49,8 @@ class _Counted:
     """What the rows of a salient n-gram were counted for.
 
     Attributes:
-        test_set: the test set (the object: another one, even of the same
-            files, is read anew).
+        test_set: the test set (its texts, the object: another one, even of
+            the same files, is read anew; document ids given since keep them).
         a: the baseline's id.
         b: the shown system's id.
         tokens: the key of the tokenizer (name, lowercase, perl).
@@ -65,13 +65,18 @@ class _Counted:
         """Why rows counted for this do not hold for `now` (None: they do)."""
         if (
             now is None
-            or now.test_set is not self.test_set
+            or _texts(now.test_set) is not _texts(self.test_set)
             or (now.a, now.b) != (self.a, self.b)
         ):
             return _OTHER_PAIR
         if now.tokens != self.tokens:
             return _OTHER_TOKENS
         return None
+
+
+def _texts(test_set: TestSetFiles | None) -> object:
+    """The texts a test set was read as: document ids given later keep them."""
+    return None if test_set is None else test_set.texts
 
 
 class NgramFilter(QObject):

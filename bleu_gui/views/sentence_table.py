@@ -10,7 +10,8 @@ the bar still reads and clears it.
 
 A salient n-gram clicked (`set_ngram`) filters too: the bar shows it as a chip in a
 row of its own under the controls (hidden otherwise), with a × button that removes
-it; Clear removes it with the rest.
+it; Clear removes it with the rest. A document clicked in the documents view
+(`set_documents`) shows as a chip the same way, in a row of its own.
 """
 
 from __future__ import annotations
@@ -39,6 +40,7 @@ from bleu_gui.models.sentence_filter import (
     DELTA_LIMIT,
     DeltaRange,
     DeltaSide,
+    DocumentRows,
     NgramRows,
     SentenceFilter,
 )
@@ -46,13 +48,22 @@ from bleu_gui.models.sentence_table import ROW_ROLE, SentenceTableModel
 from bleu_gui.views.palette import keep_styled
 from bleu_gui.views.settings_panel import COMMIT_PAUSE_MS, typed_number
 
-__all__ = ["REMOVE_NGRAM", "SEARCHING", "FilterBar", "SentenceTableView"]
+__all__ = [
+    "REMOVE_DOCUMENTS",
+    "REMOVE_NGRAM",
+    "SEARCHING",
+    "FilterBar",
+    "SentenceTableView",
+]
 
 SEARCHING = "Searching…"
 """What the filter bar says while a search runs (its Stop button shown)."""
 
 REMOVE_NGRAM = "Remove the n-gram filter"
 """The name (and tooltip) of the n-gram chip's × button."""
+
+REMOVE_DOCUMENTS = "Remove the document filter"
+"""The name (and tooltip) of the document chip's × button."""
 
 
 class SentenceTableView(QTableView):
@@ -229,6 +240,20 @@ class FilterBar(QWidget):
         self._build_pair_controls()
         self._ngram: NgramRows | None = None
         self._build_ngram_chip()
+        self._documents: DocumentRows | None = None
+        (
+            self.documents_row,
+            self.documents_chip,
+            self.documents_label,
+            self.documents_remove,
+        ) = _chip_row(
+            "document-chip", REMOVE_DOCUMENTS, "show the sentences of every document"
+        )
+        keep_styled(
+            self.documents_chip,
+            lambda palette: _chip_style(palette, "document-chip"),
+            source=self,
+        )
 
         column = QVBoxLayout(self)
         column.setContentsMargins(0, 0, 0, 0)
@@ -246,6 +271,7 @@ class FilterBar(QWidget):
         layout.addWidget(self.stop)
         layout.addWidget(self.problem, 1)
         column.addWidget(self.ngram_row)
+        column.addWidget(self.documents_row)
         self._connect_signals()
 
     def _connect_signals(self) -> None:
@@ -260,6 +286,7 @@ class FilterBar(QWidget):
             spin.lineEdit().textEdited.connect(self.typing_pause.start)
         self.clear.clicked.connect(self.reset)
         self.ngram_remove.clicked.connect(lambda: self.set_ngram(None))
+        self.documents_remove.clicked.connect(lambda: self.set_documents(None))
         self.stop.clicked.connect(self.stop_requested)
         self.side.currentIndexChanged.connect(self._emit)
         for spin in (self.min_delta, self.max_delta):
@@ -371,6 +398,35 @@ class FilterBar(QWidget):
             "above hide some. × or Clear removes it."
         )
 
+    @property
+    def documents(self) -> DocumentRows | None:
+        """The documents whose sentences are shown, if only some."""
+        return self._documents
+
+    def set_documents(self, documents: DocumentRows | None) -> None:
+        """Show only the sentences of `documents` (None: of all), and say so.
+
+        The other parts of the filter stay: they combine with it.
+        """
+        self._documents = documents
+        self._show_documents()
+        self._emit()
+
+    def _show_documents(self) -> None:
+        documents = self._documents
+        self.documents_row.setVisible(documents is not None)
+        if documents is None:
+            self.documents_label.clear()
+            self.documents_chip.setToolTip("")
+            return
+        self.documents_label.setText(f"Only {documents.describe()}")
+        count = len(documents.rows)
+        noun = "sentence" if count == 1 else "sentences"
+        self.documents_chip.setToolTip(
+            f"Chosen in the documents view: {count:,} {noun} in all, fewer if the "
+            "filters above hide some. × or Clear removes it."
+        )
+
     def current_filter(self) -> SentenceFilter:
         """The filter the controls describe."""
         return SentenceFilter(
@@ -385,6 +441,7 @@ class FilterBar(QWidget):
             side=self.side.currentData(),
             delta=self._delta_range(),
             ngram=self._ngram,
+            documents=self._documents,
         )
 
     def _delta_range(self) -> DeltaRange:
@@ -484,6 +541,8 @@ class FilterBar(QWidget):
         self._delta_bar = None
         self._ngram = None
         self._show_ngram()
+        self._documents = None
+        self._show_documents()
         for widget in widgets:
             widget.blockSignals(False)
         self._emit()
@@ -519,8 +578,37 @@ class FilterBar(QWidget):
         self.filter_requested.emit(self._last)
 
 
-def _chip_style(palette: QPalette) -> str:
-    """The n-gram chip's style sheet, in `palette`'s colours.
+def _chip_row(
+    name: str, remove: str, then: str
+) -> tuple[QWidget, QFrame, QLabel, QToolButton]:
+    """A hidden row holding a chip (object name `name`): a label and a × button.
+
+    `remove` names the × (its tooltip adds ": `then`").
+    """
+    row, chip, label = QWidget(), QFrame(), QLabel()
+    chip.setObjectName(name)
+    label.setMinimumWidth(1)  # a long text shrinks; the tooltip says all
+    button = QToolButton(chip)
+    button.setText("×")
+    button.setAutoRaise(True)
+    button.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+    button.setToolTip(f"{remove}: {then}")
+    button.setAccessibleName(remove)
+    inside = QHBoxLayout(chip)
+    inside.setContentsMargins(6, 0, 0, 0)
+    inside.setSpacing(2)
+    inside.addWidget(label, 1)
+    inside.addWidget(button)
+    line = QHBoxLayout(row)
+    line.setContentsMargins(0, 0, 0, 0)
+    line.addWidget(chip)
+    line.addStretch(1)
+    row.hide()
+    return row, chip, label, button
+
+
+def _chip_style(palette: QPalette, name: str = "ngram-chip") -> str:
+    """A chip's style sheet (`name`: its object name), in `palette`'s colours.
 
     A frame in the highlight colour; the label and the × in the window's text
     colour (the × is drawn on the window's background, not on a button's face),
@@ -531,10 +619,10 @@ def _chip_style(palette: QPalette) -> str:
     text = palette.color(QPalette.ColorRole.WindowText).name()
     hover = palette.color(QPalette.ColorRole.Midlight).name()
     return (
-        f"QFrame#ngram-chip {{ border: 1px solid {frame}; border-radius: 4px; }}"
-        f" QFrame#ngram-chip QLabel {{ color: {text}; }}"
-        f" QFrame#ngram-chip QToolButton {{ color: {text};"
+        f"QFrame#{name} {{ border: 1px solid {frame}; border-radius: 4px; }}"
+        f" QFrame#{name} QLabel {{ color: {text}; }}"
+        f" QFrame#{name} QToolButton {{ color: {text};"
         " border: 1px solid transparent; border-radius: 3px; padding: 0 4px; }"
-        f" QFrame#ngram-chip QToolButton:hover {{ background: {hover}; }}"
-        f" QFrame#ngram-chip QToolButton:focus {{ border-color: {frame}; }}"
+        f" QFrame#{name} QToolButton:hover {{ background: {hover}; }}"
+        f" QFrame#{name} QToolButton:focus {{ border-color: {frame}; }}"
     )
