@@ -52,7 +52,13 @@ from typing_extensions import override
 from bleu_gui.core.explain import SentenceExplanation, TokenizedSegment
 from bleu_gui.core.pair_ngrams import PairExplanation, PairOrder, PairStatus, Side
 from bleu_gui.core.textspan import Span
-from bleu_gui.views.detail_parts import header_html, header_label, paint_legend
+from bleu_gui.views.detail_parts import (
+    LegendChip,
+    header_html,
+    header_label,
+    legend_words,
+    paint_compact_legend,
+)
 from bleu_gui.views.highlight_runs import (
     ELLIPSIS,
     PaintedSpan,
@@ -302,6 +308,17 @@ class PairDetailView(QWidget):
         """The legend's words, as a reader sees them (non-breaking spaces as spaces)."""
         return self._legend.toPlainText().replace("\u00a0", " ")
 
+    def legend_widget(self) -> SegmentText:
+        """The legend under the texts (to measure or hover it)."""
+        return self._legend
+
+    def _legend_tooltip(self, index: int) -> str:
+        """The words of the legend's swatch at character `index`; between: all."""
+        for chip in self._legend_chips:
+            if chip.start <= index < chip.end:
+                return html.escape(chip.words.replace("\u00a0", " "))
+        return html.escape(self._legend_all).replace("\n", "<br>")
+
     def highlighted_spans(self, key: TextKey) -> list[PaintedSpan]:
         """Exactly what was painted on `key`, left to right.
 
@@ -415,8 +432,9 @@ class PairDetailView(QWidget):
         body.addStretch(1)
         scroll.setWidget(content)
 
-        self._legend = SegmentText(scale=0.92)
-        self._legend.setToolTip("How the two systems' n-grams are coloured")
+        self._legend = SegmentText(self._legend_tooltip, scale=0.92)
+        self._legend_chips: tuple[LegendChip, ...] = ()
+        self._legend_all = ""  # every swatch's words
         self._legend_separator = separator = QFrame()
         separator.setFrameShape(QFrame.Shape.HLine)
         separator.setFrameShadow(QFrame.Shadow.Plain)
@@ -526,7 +544,8 @@ class PairDetailView(QWidget):
         self._render_chosen()
         palette = self.palette()
         items = pair_legend_items(palette, len(references))
-        paint_legend(self._legend, items, palette)
+        self._legend_chips = paint_compact_legend(self._legend, items, palette)
+        self._legend_all = legend_words(items)
 
     def _render_side(self, pair: PairExplanation, side: Side, shown: Shown) -> None:
         palette = self.palette()
