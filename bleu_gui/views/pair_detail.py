@@ -24,6 +24,11 @@ Highlighting scheme, for n-gram order n (the one-system view's, with five classe
 An n-gram chosen elsewhere (the salient list) is set bold and overlined, over its
 colours, wherever it occurs in either hypothesis at its order (`set_chosen_ngram`).
 
+Layout, top to bottom: A's hypothesis, B's, the references, then the source, so
+that at 1280×720 both hypotheses start on screen; the legend is one line of
+swatches under the texts, each swatch's words in its tooltip
+(`detail_parts.paint_compact_legend`).
+
 Texts are addressed by `TextKey`. `highlighted_spans()` returns exactly the runs
 painted and `emphasised_spans()` the spans emphasised, for tests.
 """
@@ -414,8 +419,6 @@ class PairDetailView(QWidget):
         self._source_text = SegmentText(placeholder="(empty)", scale=1.0)
         body.addWidget(self._empty)
         body.addWidget(self._note)
-        body.addWidget(self._source_header)
-        body.addWidget(self._source_text)
         self._panes: dict[Side, _SidePane] = {}
         for side in Side:
             body.addSpacing(6)
@@ -429,6 +432,11 @@ class PairDetailView(QWidget):
         self._reference_layout.setSpacing(3)
         body.addSpacing(6)
         body.addWidget(self._reference_box)
+        # The source last: the two hypotheses first, together, where a 720-pixel
+        # screen shows both without scrolling.
+        body.addSpacing(6)
+        body.addWidget(self._source_header)
+        body.addWidget(self._source_text)
         body.addStretch(1)
         scroll.setWidget(content)
 

@@ -4,7 +4,8 @@ The window compares the demo's four systems (Facebook-AI the baseline A, happypo
 shown as B), sentence 15 selected. At 1280×720 the sentence table shows its
 hypothesis column inside the table, not off to the right; the pair detail's legend
 is one line at the window's default size on such a screen, each swatch's words in
-its tooltip, and breaks between swatches only, when narrow. With the pair's Δ
+its tooltip, and breaks between swatches only, when narrow; both hypotheses start
+on screen, before the references and the source. With the pair's Δ
 column hidden, the Δ filter still filters by it.
 """
 
@@ -18,15 +19,16 @@ import numpy.typing as npt
 import pytest
 from PySide6.QtCore import QEvent, QPoint, QSize
 from PySide6.QtGui import QHelpEvent, QTextCursor
-from PySide6.QtWidgets import QApplication, QToolTip
+from PySide6.QtWidgets import QApplication, QScrollArea, QToolTip
 from pytestqt.qtbot import QtBot
 from sacrebleu.metrics.bleu import BLEU
 
+from bleu_gui.core.pair_ngrams import Side
 from bleu_gui.models.sentence_filter import DeltaSide
 from bleu_gui.models.sentence_table import ColumnKey, ColumnKind
 from bleu_gui.models.session import FileSet
 from bleu_gui.views.main_window import MainWindow
-from bleu_gui.views.pair_detail import PairDetailView
+from bleu_gui.views.pair_detail import PairDetailView, TextKey
 from bleu_gui.views.segment_text import SegmentText
 from tests.core.demo_systems import DEMO, references, system
 from tests.gui.demo_sets import TIMEOUT, make_window
@@ -55,12 +57,15 @@ pytestmark = pytest.mark.qt_log_ignore("propagateSizeHints", "does not support r
 
 @pytest.fixture
 def window(qtbot: QtBot, tmp_path: Path) -> Iterator[MainWindow]:
-    """The four demo systems compared, sentence 15 shown, the window 1280×720."""
+    """The four demo systems and the source, sentence 15 shown, 1280×720."""
     main = make_window(qtbot, tmp_path)
     main.resize(LAPTOP)
     systems = tuple(DEMO / f"sys.{name}.txt" for name in NAMES)
     files = FileSet(
-        systems[-1], (DEMO / "ref.A.txt", DEMO / "ref.B.txt"), systems=systems
+        systems[-1],
+        (DEMO / "ref.A.txt", DEMO / "ref.B.txt"),
+        DEMO / "src.txt",
+        systems=systems,
     )
     with qtbot.waitSignal(
         main.session.busy_changed,
@@ -139,6 +144,31 @@ def test_the_legend_is_one_line_at_the_default_size(
         "both    only A    only B    clipped    unmatched   ·   ref 1    ref 2"
     ]
     assert legend.height() < 2 * legend.fontMetrics().lineSpacing() + 12
+
+
+def test_both_hypotheses_start_on_screen(qtbot: QtBot, window: MainWindow) -> None:
+    window.resize(DEFAULT_ON_LAPTOP)
+    detail = window.compare.pair_detail
+    b_text = detail.text_widget(TextKey.hypothesis(Side.B))
+    scroll = b_text.parentWidget()
+    while not isinstance(scroll, QScrollArea):
+        assert scroll is not None
+        scroll = scroll.parentWidget()
+    viewport = scroll.viewport()
+    first_line = b_text.fontMetrics().lineSpacing()
+
+    def b_starts_on_screen() -> bool:
+        top = b_text.mapTo(viewport, QPoint(0, 0)).y()
+        return scroll.verticalScrollBar().value() == 0 and (
+            top >= 0 and top + first_line <= viewport.height()
+        )
+
+    qtbot.waitUntil(b_starts_on_screen)
+    source = detail.text_widget(TextKey.source())
+    assert (
+        source.mapTo(viewport, QPoint(0, 0)).y()
+        > b_text.mapTo(viewport, QPoint(0, 0)).y()
+    )
 
 
 def test_each_swatch_says_its_words(qtbot: QtBot, window: MainWindow) -> None:
