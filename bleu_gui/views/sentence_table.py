@@ -137,7 +137,8 @@ class _ColumnHeader(QHeaderView):
 class SentenceTableView(QTableView):
     """All shown sentences; one selected at a time.
 
-    A right-click on the header opens `column_menu`, a check per column.
+    A right-click on the header opens `column_menu`, a check per column; a
+    window may add the same menu to its menu bar (it fills itself as it opens).
 
     Signals:
         sentence_selected: the corpus row (0-based) of the newly selected sentence.
@@ -153,8 +154,10 @@ class SentenceTableView(QTableView):
         self.setHorizontalHeader(header)
         # The columns the user showed (True) or hid (False), by what they show.
         self._choices: dict[ColumnKey, bool] = {}
-        self.column_menu = QMenu("Columns", self)
+        # Filled as it opens: from the header, or from a window's menu bar.
+        self.column_menu = QMenu("&Columns", self)
         self.column_menu.setToolTipsVisible(True)
+        self.column_menu.aboutToShow.connect(self.fill_column_menu)
         header.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         header.customContextMenuRequested.connect(self._on_header_menu_requested)
         header.state_restored.connect(self._apply_columns)
@@ -253,7 +256,7 @@ class SentenceTableView(QTableView):
     def _on_header_menu_requested(self, position: QPoint) -> None:
         """A right-click on the header: the column menu, where the click was."""
         viewport = self.horizontalHeader().viewport()
-        self.fill_column_menu().popup(viewport.mapToGlobal(position))
+        self.column_menu.popup(viewport.mapToGlobal(position))
 
     def _on_columns_changed(self) -> None:
         self._fit_columns()

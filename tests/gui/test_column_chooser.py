@@ -252,3 +252,15 @@ def test_hidden_columns_keep_their_width(qtbot: QtBot, table: Table) -> None:
     assert column is not None
     header = table.view.horizontalHeader()
     assert header.sectionSize(column) >= header.sectionSizeFromContents(column).width()
+
+
+def test_the_menu_fills_itself_wherever_it_opens(qtbot: QtBot, table: Table) -> None:
+    """A window may put the menu in its menu bar: it lists the columns as they
+    are when it opens, not as they were at the last right-click."""
+    table.open_menu(qtbot).hide()
+    table.pair(True)
+    menu = table.view.column_menu
+    menu.popup(table.view.mapToGlobal(QPoint(10, 10)))
+    qtbot.waitUntil(menu.isVisible)
+    assert [action.text() for action in menu.actions()] == PAIR_MENU
+    menu.hide()
