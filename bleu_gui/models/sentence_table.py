@@ -19,9 +19,10 @@ past the last one.
 With a pair of systems (`set_pair`: baseline A, shown system B) four columns come
 before the text: A's sentence BLEU, B's, the Δ (B − A) and the swap effect (corpus
 BLEU of A with the sentence taken from B, minus A's). They are inserted and removed
-as columns, not by a reset, so the selection and the sort stay. Given the systems'
-names, the headers name them ("A: Facebook-AI") and the tooltips say in words what
-Δ and the swap effect mean for these two systems.
+as columns, not by a reset, so the selection and the sort stay. Their headers are
+short ("A", "B", "Δ B − A", "Swap"), so that they stay narrow; given the systems'
+names, the tooltips name them and say in words what Δ and the swap effect mean for
+these two systems, and `column_title` names them for the view's column menu.
 """
 
 from __future__ import annotations
@@ -136,12 +137,18 @@ _PAIR_HEADERS = {
 
 
 def _named_pair_header(kind: ColumnKind, a: str, b: str) -> tuple[str, str]:
-    """A pair column's header and tooltip naming the systems A = `a` and B = `b`."""
+    """A pair column's header and tooltip naming the systems A = `a` and B = `b`.
+
+    The headers stay letters ("A", not "A: Facebook-AI"): a system's name made its
+    column as wide as the name, and with the four pair columns the text column
+    went off a 1280-pixel screen. The pair bar above the table and the tooltips
+    name the systems; `SentenceTableModel.column_title` names them in menus.
+    """
     match kind:
         case ColumnKind.A_BLEU:
-            return f"A: {a}", f"Sentence BLEU of {a}, the baseline A (0–100)"
+            return "A", f"Sentence BLEU of {a}, the baseline A (0–100)"
         case ColumnKind.B_BLEU:
-            return f"B: {b}", f"Sentence BLEU of {b}, the compared system B (0–100)"
+            return "B", f"Sentence BLEU of {b}, the compared system B (0–100)"
         case ColumnKind.DELTA:
             return "Δ B − A", (
                 f"Δ: {b}'s sentence BLEU minus {a}'s, in BLEU points. Positive: "
@@ -539,6 +546,21 @@ class SentenceTableModel(QAbstractTableModel):
                 return pair.deltas
             case _:
                 return pair.swap_effects
+
+    def column_title(self, column: int) -> str:
+        """Column `column`'s name in full, for a menu that lists the columns.
+
+        The header itself, but for A's and B's sentence BLEU, whose headers are
+        letters: "A: Facebook-AI" once the systems are named. "" for no column.
+        """
+        key = self.column_key(column)
+        if key is None:
+            return ""
+        header = str(self.headerData(column, Qt.Orientation.Horizontal))
+        names = self._pair_names
+        if names is not None and key.kind in (ColumnKind.A_BLEU, ColumnKind.B_BLEU):
+            return f"{header}: {names[0 if key.kind is ColumnKind.A_BLEU else 1]}"
+        return header
 
     # --- QAbstractTableModel ------------------------------------------------------
 

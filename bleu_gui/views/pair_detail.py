@@ -24,6 +24,11 @@ Highlighting scheme, for n-gram order n (the one-system view's, with five classe
 An n-gram chosen elsewhere (the salient list) is set bold and overlined, over its
 colours, wherever it occurs in either hypothesis at its order (`set_chosen_ngram`).
 
+Layout, top to bottom: A's hypothesis, B's, the references, then the source, so
+that at 1280×720 both hypotheses start on screen; the legend is one line of
+swatches under the texts, each swatch's words in its tooltip
+(`detail_parts.paint_compact_legend`).
+
 Texts are addressed by `TextKey`. `highlighted_spans()` returns exactly the runs
 painted and `emphasised_spans()` the spans emphasised, for tests.
 """
@@ -52,7 +57,13 @@ from typing_extensions import override
 from bleu_gui.core.explain import SentenceExplanation, TokenizedSegment
 from bleu_gui.core.pair_ngrams import PairExplanation, PairOrder, PairStatus, Side
 from bleu_gui.core.textspan import Span
-from bleu_gui.views.detail_parts import header_html, header_label, paint_legend
+from bleu_gui.views.detail_parts import (
+    LegendChip,
+    header_html,
+    header_label,
+    legend_words,
+    paint_compact_legend,
+)
 from bleu_gui.views.highlight_runs import (
     ELLIPSIS,
     PaintedSpan,
@@ -302,6 +313,17 @@ class PairDetailView(QWidget):
         """The legend's words, as a reader sees them (non-breaking spaces as spaces)."""
         return self._legend.toPlainText().replace("\u00a0", " ")
 
+    def legend_widget(self) -> SegmentText:
+        """The legend under the texts (to measure or hover it)."""
+        return self._legend
+
+    def _legend_tooltip(self, index: int) -> str:
+        """The words of the legend's swatch at character `index`; between: all."""
+        for chip in self._legend_chips:
+            if chip.start <= index < chip.end:
+                return html.escape(chip.words.replace("\u00a0", " "))
+        return html.escape(self._legend_all).replace("\n", "<br>")
+
     def highlighted_spans(self, key: TextKey) -> list[PaintedSpan]:
         """Exactly what was painted on `key`, left to right.
 
@@ -397,8 +419,6 @@ class PairDetailView(QWidget):
         self._source_text = SegmentText(placeholder="(empty)", scale=1.0)
         body.addWidget(self._empty)
         body.addWidget(self._note)
-        body.addWidget(self._source_header)
-        body.addWidget(self._source_text)
         self._panes: dict[Side, _SidePane] = {}
         for side in Side:
             body.addSpacing(6)
@@ -412,11 +432,17 @@ class PairDetailView(QWidget):
         self._reference_layout.setSpacing(3)
         body.addSpacing(6)
         body.addWidget(self._reference_box)
+        # The source last: the two hypotheses first, together, where a 720-pixel
+        # screen shows both without scrolling.
+        body.addSpacing(6)
+        body.addWidget(self._source_header)
+        body.addWidget(self._source_text)
         body.addStretch(1)
         scroll.setWidget(content)
 
-        self._legend = SegmentText(scale=0.92)
-        self._legend.setToolTip("How the two systems' n-grams are coloured")
+        self._legend = SegmentText(self._legend_tooltip, scale=0.92)
+        self._legend_chips: tuple[LegendChip, ...] = ()
+        self._legend_all = ""  # every swatch's words
         self._legend_separator = separator = QFrame()
         separator.setFrameShape(QFrame.Shape.HLine)
         separator.setFrameShadow(QFrame.Shadow.Plain)
@@ -526,7 +552,8 @@ class PairDetailView(QWidget):
         self._render_chosen()
         palette = self.palette()
         items = pair_legend_items(palette, len(references))
-        paint_legend(self._legend, items, palette)
+        self._legend_chips = paint_compact_legend(self._legend, items, palette)
+        self._legend_all = legend_words(items)
 
     def _render_side(self, pair: PairExplanation, side: Side, shown: Shown) -> None:
         palette = self.palette()

@@ -12,11 +12,32 @@ A salient n-gram clicked (`set_ngram`) filters too: the bar shows it as a chip i
 row of its own under the controls (hidden otherwise), with a × button that removes
 it; Clear removes it with the rest. A document clicked in the documents view
 (`set_documents`) shows as a chip the same way, in a row of its own.
+
+The table's columns are chosen in a menu on its header (a right-click: a check per
+column, and "Default columns"). By default every column shows with one system;
+with a pair, the shown system's own columns hide (its BLEU is the pair's B column,
+its costs, lengths, brevity penalty and precisions are in the detail and explain
+panels), so that at 1280×720 the hypothesis, the one thing a user reads, keeps the
+room left by #, A, B, Δ and Swap. A user's choice holds for the rest of the
+session, with and without a pair, until "Default columns". Choices are kept by
+what a column shows (`ColumnKey`), not by its position, which changes with the
+pair and the maximum order. Hiding changes no sort or filter: both work on the
+model's rows, whichever columns show.
 """
 
 from __future__ import annotations
 
-from PySide6.QtCore import QItemSelection, QModelIndex, Qt, QTimer, Signal
+from functools import partial
+
+from PySide6.QtCore import (
+    QByteArray,
+    QItemSelection,
+    QModelIndex,
+    QPoint,
+    Qt,
+    QTimer,
+    Signal,
+)
 from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -28,6 +49,7 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
     QLineEdit,
+    QMenu,
     QPushButton,
     QSizePolicy,
     QTableView,
@@ -35,6 +57,7 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
     QWidget,
 )
+from typing_extensions import override
 
 from bleu_gui.models.sentence_filter import (
     DELTA_LIMIT,
@@ -44,16 +67,24 @@ from bleu_gui.models.sentence_filter import (
     NgramRows,
     SentenceFilter,
 )
-from bleu_gui.models.sentence_table import ROW_ROLE, SentenceTableModel
+from bleu_gui.models.sentence_table import (
+    ROW_ROLE,
+    ColumnKey,
+    ColumnKind,
+    SentenceTableModel,
+)
 from bleu_gui.views.palette import keep_styled
 from bleu_gui.views.settings_panel import COMMIT_PAUSE_MS, typed_number
 
 __all__ = [
+    "ALWAYS_SHOWN",
+    "DEFAULT_COLUMNS",
     "REMOVE_DOCUMENTS",
     "REMOVE_NGRAM",
     "SEARCHING",
     "FilterBar",
     "SentenceTableView",
+    "shown_by_default",
 ]
 
 SEARCHING = "Searching…"
@@ -65,9 +96,55 @@ REMOVE_NGRAM = "Remove the n-gram filter"
 REMOVE_DOCUMENTS = "Remove the document filter"
 """The name (and tooltip) of the document chip's × button."""
 
+DEFAULT_COLUMNS = "Default columns"
+"""The column menu's last item: forget the columns chosen, show the default ones."""
+
+ALWAYS_SHOWN = "always shown: the text is what the other columns are about"
+"""Added to the text column's tooltip in the column menu, where it cannot be hidden."""
+
+# The shown system's own columns, hidden by default while a pair is compared: its
+# BLEU is the pair's B column, and the rest is in the detail and explain panels.
+_HIDDEN_WITH_PAIR = frozenset(
+    {
+        ColumnKind.BLEU,
+        ColumnKind.COST,
+        ColumnKind.HYP_LEN,
+        ColumnKind.REF_LEN,
+        ColumnKind.BP,
+        ColumnKind.PRECISION,
+    }
+)
+
+
+def shown_by_default(key: ColumnKey, paired: bool) -> bool:
+    """Whether column `key` shows when the user chose nothing (`paired`: a pair)."""
+    return not (paired and key.kind in _HIDDEN_WITH_PAIR)
+
+
+class _ColumnHeader(QHeaderView):
+    """The table's horizontal header; says when a saved state was put back.
+
+    A saved header state hides sections by position, and positions change with
+    the pair and the maximum order: the view applies its column choices again.
+
+    Signals:
+        state_restored: `restoreState` was called.
+    """
+
+    state_restored = Signal()
+
+    @override
+    def restoreState(self, state: QByteArray | bytes | bytearray | memoryview) -> bool:
+        restored = super().restoreState(state)
+        self.state_restored.emit()
+        return restored
+
 
 class SentenceTableView(QTableView):
     """All shown sentences; one selected at a time.
+
+    A right-click on the header opens `column_menu`, a check per column; a
+    window may add the same menu to its menu bar (it fills itself as it opens).
 
     Signals:
         sentence_selected: the corpus row (0-based) of the newly selected sentence.
@@ -79,6 +156,17 @@ class SentenceTableView(QTableView):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        header = _ColumnHeader(Qt.Orientation.Horizontal, self)
+        self.setHorizontalHeader(header)
+        # The columns the user showed (True) or hid (False), by what they show.
+        self._choices: dict[ColumnKey, bool] = {}
+        # Filled as it opens: from the header, or from a window's menu bar.
+        self.column_menu = QMenu("&Columns", self)
+        self.column_menu.setToolTipsVisible(True)
+        self.column_menu.aboutToShow.connect(self.fill_column_menu)
+        header.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        header.customContextMenuRequested.connect(self._on_header_menu_requested)
+        header.state_restored.connect(self._apply_columns)
         self.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.setAlternatingRowColors(True)
@@ -86,7 +174,6 @@ class SentenceTableView(QTableView):
         self.setShowGrid(False)
         self.verticalHeader().hide()
         self.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 6)
-        header = self.horizontalHeader()
         header.setSectionsClickable(True)
         header.setSortIndicatorShown(True)
         header.setSortIndicator(0, Qt.SortOrder.AscendingOrder)
@@ -99,11 +186,112 @@ class SentenceTableView(QTableView):
         self.setModel(model)
         self._fitted_headers = ()
         self.selectionModel().selectionChanged.connect(self._on_selection_changed)
-        model.modelReset.connect(self._fit_columns)
-        # The pair's columns come and go, and their headers name the systems.
-        model.columnsInserted.connect(self._fit_columns)
-        model.headerDataChanged.connect(self._fit_columns)
+        model.modelReset.connect(self._on_columns_changed)
+        # The pair's columns come and go, and their tooltips name the systems.
+        model.columnsInserted.connect(self._on_columns_changed)
+        model.columnsRemoved.connect(self._on_columns_changed)
+        model.headerDataChanged.connect(self._on_columns_changed)
+        self._on_columns_changed()
+
+    # --- which columns show --------------------------------------------------------
+
+    def is_column_shown(self, key: ColumnKey) -> bool:
+        """Whether the column `key` is there and not hidden."""
+        model = self.model()
+        column = model.column_of(key) if isinstance(model, SentenceTableModel) else None
+        return column is not None and not self.isColumnHidden(column)
+
+    def shown_columns(self) -> tuple[ColumnKey, ...]:
+        """The columns that show, left to right."""
+        model = self.model()
+        if not isinstance(model, SentenceTableModel):
+            return ()
+        keys = (model.column_key(column) for column in range(model.columnCount()))
+        return tuple(
+            key for key in keys if key is not None and self.is_column_shown(key)
+        )
+
+    def set_column_shown(self, key: ColumnKey, shown: bool) -> None:
+        """Show or hide the column `key`, now and whenever it is there this session.
+
+        The text column always shows.
+        """
+        if key.kind is ColumnKind.HYPOTHESIS:
+            return
+        self._choices[key] = shown
+        self._apply_columns()
+
+    def reset_columns(self) -> None:
+        """Forget the user's choices: the default columns, with or without a pair."""
+        self._choices.clear()
+        self._apply_columns()
+
+    def fill_column_menu(self) -> QMenu:
+        """`column_menu` with a check per column as they are now, then the reset.
+
+        Each item is named in full (`column_title`), its tooltip the header's.
+        """
+        menu = self.column_menu
+        menu.clear()
+        model = self.model()
+        if not isinstance(model, SentenceTableModel):
+            return menu
+        horizontal = Qt.Orientation.Horizontal
+        for column in range(model.columnCount()):
+            key = model.column_key(column)
+            if key is None:
+                continue
+            action = menu.addAction(model.column_title(column))
+            action.setCheckable(True)
+            action.setChecked(not self.isColumnHidden(column))
+            tip = str(model.headerData(column, horizontal, Qt.ItemDataRole.ToolTipRole))
+            if key.kind is ColumnKind.HYPOTHESIS:
+                action.setEnabled(False)
+                tip = f"{tip}; {ALWAYS_SHOWN}"
+            action.setToolTip(tip)
+            action.toggled.connect(partial(self.set_column_shown, key))
+        menu.addSeparator()
+        reset = menu.addAction(DEFAULT_COLUMNS)
+        reset.setToolTip(
+            "Show the default columns again: all of them with one system; with a "
+            "pair, #, A, B, Δ, Swap and the text"
+        )
+        reset.triggered.connect(self.reset_columns)
+        return menu
+
+    def _on_header_menu_requested(self, position: QPoint) -> None:
+        """A right-click on the header: the column menu, where the click was."""
+        viewport = self.horizontalHeader().viewport()
+        self.column_menu.popup(viewport.mapToGlobal(position))
+
+    def _on_columns_changed(self) -> None:
         self._fit_columns()
+        self._apply_columns()
+
+    def _apply_columns(self) -> None:
+        """Hide and show the columns as chosen, else as by default."""
+        model = self.model()
+        if not isinstance(model, SentenceTableModel):
+            return
+        paired = model.pair is not None
+        for column in range(model.columnCount()):
+            key = model.column_key(column)
+            if key is None:
+                continue
+            shown = key.kind is ColumnKind.HYPOTHESIS or self._choices.get(
+                key, shown_by_default(key, paired)
+            )
+            if self.isColumnHidden(column) == shown:
+                self.setColumnHidden(column, not shown)
+
+    def _first_shown_column(self) -> int:
+        """The leftmost column that shows (scrolling to a hidden one does nothing)."""
+        header = self.horizontalHeader()
+        for visual in range(header.count()):
+            column = header.logicalIndex(visual)
+            if not header.isSectionHidden(column):
+                return column
+        return 0
 
     def select_corpus_row(self, corpus_row: int) -> bool:
         """Select and show the sentence of corpus row `corpus_row`; False if hidden."""
@@ -115,7 +303,8 @@ class SentenceTableView(QTableView):
             return False
         self.selectRow(row)
         self.scrollTo(
-            model.index(row, 0), QAbstractItemView.ScrollHint.PositionAtCenter
+            model.index(row, self._first_shown_column()),
+            QAbstractItemView.ScrollHint.PositionAtCenter,
         )
         return True
 
@@ -132,7 +321,7 @@ class SentenceTableView(QTableView):
         current = self.currentIndex().row()
         row = 0 if current < 0 else min(max(current + delta, 0), model.rowCount() - 1)
         self.selectRow(row)
-        self.scrollTo(model.index(row, 0))
+        self.scrollTo(model.index(row, self._first_shown_column()))
 
     def _fit_columns(self) -> None:
         """Size the columns, when there are new ones or new headers.

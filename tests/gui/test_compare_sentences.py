@@ -134,11 +134,11 @@ def system_id(window: MainWindow, name: str) -> int:
 
 
 def headers(window: MainWindow) -> list[str]:
+    """The columns' names in full: the pair's A and B columns with the systems'.
+
+    (Their headers are the letters; the column menu names them.)"""
     model = window.browser.model
-    return [
-        str(model.headerData(c, Qt.Orientation.Horizontal))
-        for c in range(model.columnCount())
-    ]
+    return [model.column_title(c) for c in range(model.columnCount())]
 
 
 def column(window: MainWindow, header: str) -> int:
@@ -246,11 +246,15 @@ def test_the_bar_names_the_pair_and_the_headers_name_the_systems(
         "Swap",
         "Hypothesis",
     ]
+    model = four.browser.model
+    assert [
+        model.headerData(c, Qt.Orientation.Horizontal)
+        for c in range(model.columnCount() - 5, model.columnCount())
+    ] == ["A", "B", "Δ B − A", "Swap", "Hypothesis"]
     assert four.windowTitle() == "bleu-gui — sys.happypoet.txt"
     assert four.summary.system.text() == (
         "Shown: happypoet (B), compared with Facebook-AI (A)"
     )
-    model = four.browser.model
     tips = [
         model.headerData(
             column(four, h), Qt.Orientation.Horizontal, Qt.ItemDataRole.ToolTipRole

@@ -175,13 +175,9 @@ def test_a_tooltip_event_shows_both_counts(view: PairDetailView, qtbot: QtBot) -
 
 
 def test_legend_letters_the_systems(view: PairDetailView) -> None:
+    # Each swatch's words are in its tooltip (tests/gui/test_compare_layout.py).
     assert view.legend_text() == (
-        " both  counted in A and in B     "
-        "only A  counted in A, not in B (dashed)     "
-        "only B  counted in B, not in A (wavy)     "
-        "clipped  beyond what a single reference allows     "
-        "unmatched  in no reference    "
-        "reference spans paired in  ref 1   ref 2  "
+        " both    only A    only B    clipped    unmatched   ·   ref 1    ref 2   "
     )
 
 
