@@ -155,6 +155,7 @@ class RecentFiles(QObject):
         self._settings = settings
         self._history = _read(settings)
         self._unsaved = False  # changed since the last close
+        self._closed = False
         self._thread: QThread | None = None
         self._writer: _Writer | None = None
 
@@ -178,8 +179,12 @@ class RecentFiles(QObject):
 
         The last change may still be queued for the stopped thread: it is written
         here, on the calling thread, where waiting no longer matters. The list can
-        still change afterwards (a new writer thread starts).
+        still change afterwards (work that ends after its window closed opens no
+        thread again): each change is then written here at once. A writer thread
+        started after `close` would still run when its window is deleted, and Qt
+        aborts the whole process when a running `QThread` is destroyed.
         """
+        self._closed = True
         thread, writer = self._thread, self._writer
         self._thread = self._writer = None
         if thread is not None:
@@ -197,6 +202,11 @@ class RecentFiles(QObject):
 
     def _changed(self) -> None:
         self._unsaved = True
+        if self._closed:
+            self.changed.emit()
+            self.close()
+            self.synced.emit()
+            return
         if self._writer is None:
             self._start_writer()
         self._store_requested.emit(self._history.to_json())

@@ -48,6 +48,7 @@ from PySide6.QtWidgets import (
 )
 from pytestqt.qtbot import QtBot
 
+from bleu_gui.core.pair_ngrams import Side
 from bleu_gui.models.session import FileSet, Session
 from bleu_gui.views.main_window import MainWindow
 
@@ -336,6 +337,11 @@ class Monkey:
             (2, self.stop_search),
             (1, self.kill_a_child_process),
             (1, self.other_window),
+            (3, self.add_system),
+            (3, self.choose_pair),
+            (1, self.swap_pair),
+            (2, self.run_test),
+            (2, self.click_salient),
         ]
         self._actions = [action for weight, action in weighted for _ in range(weight)]
 
@@ -723,6 +729,69 @@ class Monkey:
         """Go > Copy sentence with scores (Ctrl+Shift+C)."""
         self.qtbot.keyClick(self.window, Qt.Key.Key_C, _CTRL | _SHIFT)
         return ""
+
+    # --- several systems ------------------------------------------------------------
+
+    def add_system(self) -> str:
+        """File > Add system… (refused in one line when it does not fit)."""
+        path = self._file(self.corpora.candidates)
+        self._answers.file = str(path)
+        self.window.file_actions.add_system_action.trigger()
+        return _name(path)
+
+    def choose_pair(self) -> str:
+        """Choose another A or B above the table, with the keyboard."""
+        bar = self.window.pair_bar
+        combo = self.rng.choice((bar.baseline, bar.shown))
+        if not combo.isVisible() or combo.count() < 2:
+            return "(one system)"
+        combo.setFocus()
+        key = self.rng.choice((Qt.Key.Key_Down, Qt.Key.Key_Up))
+        self.qtbot.keyClick(combo, key)
+        return f"{combo.currentText()}"
+
+    def swap_pair(self) -> str:
+        """Click ⇄ Swap."""
+        button = self.window.pair_bar.swap
+        if not (button.isVisible() and button.isEnabled()):
+            return "(no pair)"
+        self.qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+        return ""
+
+    def run_test(self) -> str:
+        """In the Systems dock: maybe tick Shown only or All pairs, then Run."""
+        table = self.window.compare_systems.table
+        if not (table.isVisible() and table.run_button.isEnabled()):
+            return "(no test to run)"
+        for box in (table.subset_box, table.all_pairs_box):
+            if box.isEnabled() and self.rng.random() < 0.3:
+                self.qtbot.mouseClick(box, Qt.MouseButton.LeftButton)
+        self.qtbot.mouseClick(table.run_button, Qt.MouseButton.LeftButton)
+        subset, every = table.subset_box.isChecked(), table.all_pairs_box.isChecked()
+        return f"shown only={subset} all pairs={every}"
+
+    def click_salient(self) -> str:
+        """Show the Salient n-grams tab and click one of its n-grams."""
+        tabs = self.window.tabs
+        for tab in range(tabs.count()):
+            if tabs.tabText(tab) == "Salient n-grams" and tabs.isTabVisible(tab):
+                tabs.setCurrentIndex(tab)
+                break
+        else:
+            return "(no pair)"
+        lists = self.window.compare.salient_list
+        table = lists.table(self.rng.choice(list(Side)))
+        rows = table.model().rowCount()
+        if not table.isVisible() or rows == 0:
+            return "(no n-grams yet)"
+        index = table.model().index(self.rng.randrange(rows), 0)
+        table.scrollTo(index)
+        self.qtbot.mouseClick(
+            table.viewport(),
+            Qt.MouseButton.LeftButton,
+            pos=table.visualRect(index).center(),
+        )
+        return str(index.data())
 
     # --- time -----------------------------------------------------------------------
 
