@@ -11,8 +11,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+from bleu_gui.io.bilingual import read_tmx, read_xliff, root_format
 from bleu_gui.io.bundle import Bundle, Column, Format
 from bleu_gui.io.readers import DEFAULT_ENCODING, StrPath, read_segments
+from bleu_gui.io.spreadsheet import read_csv, read_tsv, read_xlsx
 
 __all__ = ["FormatOptions", "Reader", "detect_format", "read_bundle"]
 
@@ -52,19 +54,47 @@ def _read_text(path: Path, encoding: str, options: FormatOptions) -> Bundle:
 
 _READERS: dict[Format, Reader] = {
     Format.TEXT: _read_text,
+    Format.TSV: read_tsv,
+    Format.CSV: read_csv,
+    Format.XLSX: read_xlsx,
+    Format.XLIFF: read_xliff,
+    Format.TMX: read_tmx,
 }
 
 # File name endings of each format other than text (lower case, ``.gz`` removed).
-_SUFFIXES: dict[str, Format] = {}
+_SUFFIXES: dict[str, Format] = {
+    ".tsv": Format.TSV,
+    ".csv": Format.CSV,
+    ".xlsx": Format.XLSX,
+    ".xlf": Format.XLIFF,
+    ".xliff": Format.XLIFF,
+    ".sdlxliff": Format.XLIFF,
+    ".tmx": Format.TMX,
+}
 
 
 def detect_format(path: StrPath) -> Format:
-    """The format of `path`, from its name (text when the name says nothing else)."""
+    """The format of `path`, from its name (text when the name says nothing else).
+
+    An ``.xml`` file is told by its root element (XLIFF, TMX).
+    """
     name = Path(path).name.lower().removesuffix(".gz")
     for suffix, format_ in _SUFFIXES.items():
         if name.endswith(suffix):
             return format_
+    if name.endswith(".xml"):
+        return _xml_format(Path(path))
     return Format.TEXT
+
+
+def _xml_format(path: Path) -> Format:
+    """An ``.xml`` file's format, by its first bytes (text if nothing says more)."""
+    try:
+        with open(path, "rb") as handle:
+            head = handle.read(2048)
+    except OSError:
+        return Format.TEXT  # the text reader says what is wrong with the file
+    return root_format(head) or Format.TEXT
 
 
 def read_bundle(
