@@ -99,11 +99,16 @@ def _read_delimited(
     text = _decode(path, read_raw(path, encoding), encoding).removeprefix(BOM)
     reader = csv.reader(io.StringIO(text, newline=""), dialect, strict=True)
     rows: list[list[str]] = []
+    start = 1  # the line the next row starts on: a quoted cell may span lines
     try:
-        rows.extend(reader)
+        for row in reader:
+            rows.append(row)
+            start = reader.line_num + 1
     except csv.Error as error:
         raise FormatError(
-            path, f"is not valid {format_.upper()} ({error})", line=(reader.line_num)
+            path,
+            f"is not valid {format_.upper()} ({error} in the row that starts here)",
+            line=start,
         ) from None
     return _bundle(path, format_, encoding, rows)
 
