@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 from openpyxl import Workbook
-from sacrebleu.metrics import BLEU
+from sacrebleu.metrics.bleu import BLEU
 
 from bleu_gui.io.bundle import Format, Role, Roles, select
 from bleu_gui.io.errors import FormatError, MissingFileError
@@ -210,7 +210,9 @@ def test_utf16_by_its_mark_and_a_utf8_mark_left_out_of_the_header(
     tmp_path: Path,
 ) -> None:
     utf16 = tmp_path / "unicode.tsv"
-    utf16.write_bytes(codecs.BOM_UTF16_LE + "ref\thyp\nÄpfel\tÄpfel\n".encode("utf-16-le"))
+    utf16.write_bytes(
+        codecs.BOM_UTF16_LE + "ref\thyp\nÄpfel\tÄpfel\n".encode("utf-16-le")
+    )
     utf8 = tmp_path / "excel.csv"
     utf8.write_bytes(codecs.BOM_UTF8 + "ref,hyp\nÄpfel,Birnen\r\n".encode())
     assert _columns(utf16) == {"ref": ("Äpfel",), "hyp": ("Äpfel",)}
@@ -248,7 +250,9 @@ def workbook(tmp_path: Path) -> Path:
     sheet.append(["a", "b"])
     scores = book.create_sheet("Test set")
     scores.append(["Source", "Ref", "MT"])
-    scores.append(["Order 3 units.", "Bestellen Sie 3 Einheiten.", "Bestellen 3 Stück."])
+    scores.append(
+        ["Order 3 units.", "Bestellen Sie 3 Einheiten.", "Bestellen 3 Stück."]
+    )
     scores.append([3, 3.0, 0.1 + 0.2])
     scores.append([datetime.datetime(2024, 5, 1), True, None])
     scores.append([datetime.datetime(2024, 5, 1, 9, 30), False, "Line\nbreak"])
