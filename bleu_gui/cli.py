@@ -30,6 +30,7 @@ from pathlib import Path
 from types import FrameType
 from typing import Any, TextIO
 
+from bleu_gui.cli_inputs import add_bilingual_options, is_bilingual, read_aligned
 from bleu_gui.cli_significance import (
     add_significance_options,
     ascii_json,
@@ -432,6 +433,7 @@ def _build_parser() -> argparse.ArgumentParser:
         help="drop a byte-order mark at the start of a file (sacreBLEU keeps it "
         "glued to the first word); the signature then ends in bom:dropped",
     )
+    add_bilingual_options(parser)
     return parser
 
 
@@ -462,7 +464,7 @@ def _score_command(args: list[str]) -> int:
                 "-b/--score-only with -sl/--sentence-level prints one system's "
                 "scores; give one file after -i, or leave out -b"
             )
-        systems = _read(options, names, piped=piped)
+        systems = _read(options, names, piped=piped, notify=warnings.add)
         _check_order_reachable(config, systems)
         every = _stats(systems, config, warnings)
         if test is not None:
@@ -593,15 +595,25 @@ def _is_terminal(stream: TextIO) -> bool:
 
 
 def _read(
-    options: argparse.Namespace, names: Sequence[str], *, piped: bool
+    options: argparse.Namespace,
+    names: Sequence[str],
+    *,
+    piped: bool,
+    notify: Callable[[str], None],
 ) -> list[Corpus]:
     """Each system's files: the references (and source) read once, then each output.
 
     The first system is read before the references, so that the first error
     found is the one it was before the references were shared. A file named
     twice is read once; `STDIN_NAME` reads standard input, and with `piped` (no
-    `-i`) refuses what sacreBLEU would read otherwise from it.
+    `-i`) refuses what sacreBLEU would read otherwise from it. XLIFF and TMX files
+    are read by `cli_inputs`: their targets, units matched by id (`notify` is
+    told which units are left out).
     """
+    if is_bilingual(options.refs, names):
+        return read_aligned(
+            options.refs, names, languages=options.languages, notify=notify
+        )
     read: dict[str, Segments] = {}
 
     def hypothesis(name: str) -> Segments:
