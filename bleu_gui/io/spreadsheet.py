@@ -147,9 +147,13 @@ def read_xlsx(path: Path, encoding: str, options: FormatOptions) -> Bundle:
         if name not in names:
             listed = ", ".join(repr(sheet) for sheet in names)
             raise FormatError(path, f"has no sheet {name!r} (it has {listed})")
+        sheet = book[name]
+        # The size a workbook declares may be wrong (some programs write A1:A1):
+        # read every row there is instead.
+        sheet.reset_dimensions()
         rows = [
             [_cell_text(value) for value in row]
-            for row in book[name].iter_rows(values_only=True)
+            for row in sheet.iter_rows(values_only=True)
         ]
     finally:
         book.close()
@@ -174,17 +178,21 @@ def _cell_text(value: object) -> str:
 
 
 def _trim(rows: list[list[str]]) -> list[list[str]]:
-    """Workbook rows cut to the header's width where the cells past it are empty.
+    """Workbook rows made as wide as the header, where nothing is past it.
 
-    A worksheet's rows are as wide as its widest row, and formatting alone can
-    widen it; cells past the last header matter only if something is in them.
+    A workbook row ends at its last cell that was ever written (a cell may be
+    written empty, with formatting only): a shorter row has empty cells at its
+    end, and cells past the last header matter only if something is in them.
     """
     if not rows:
         return rows
     width = len(rows[0])
     while width and not rows[0][width - 1].strip():
         width -= 1
-    return [row[:width] if not any(row[width:]) else row for row in rows]
+    return [
+        row if any(row[width:]) else [*row[:width], *[""] * (width - len(row))]
+        for row in rows
+    ]
 
 
 def _bundle(

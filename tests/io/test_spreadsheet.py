@@ -300,3 +300,37 @@ def test_a_file_named_xlsx_that_is_not_a_workbook_is_refused(tmp_path: Path) -> 
         f"{path}: is not an Excel workbook (.xlsx) or is damaged "
         "(File is not a zip file)"
     )
+
+
+def test_xlsx_rows_of_any_length_and_a_blank_row_are_read_whole(
+    tmp_path: Path,
+) -> None:
+    book = Workbook()
+    sheet = book.active
+    assert sheet is not None
+    sheet["A1"], sheet["B1"], sheet["C1"] = "src", "ref", "hyp"
+    sheet["A2"] = "only a source"
+    sheet["A4"], sheet["B4"], sheet["C4"] = "s", "r", "h"
+    sheet["E6"] = None  # a cell written empty, past the last header
+    path = tmp_path / "gaps.xlsx"
+    book.save(path)
+    bundle = read_bundle(path)
+    assert {c.key: c.segments.lines for c in bundle.columns} == {
+        "src": ("only a source", "", "s"),
+        "ref": ("", "", "r"),
+        "hyp": ("", "", "h"),
+    }
+    assert bundle.segment_ids == ("row 2", "row 3", "row 4")
+
+
+def test_an_xlsx_cell_past_the_last_header_is_a_ragged_row(tmp_path: Path) -> None:
+    book = Workbook()
+    sheet = book.active
+    assert sheet is not None
+    sheet.append(["src", "hyp"])
+    sheet.append(["a", "b", "stray"])
+    path = tmp_path / "stray.xlsx"
+    book.save(path)
+    with pytest.raises(FormatError) as caught:
+        read_bundle(path)
+    assert str(caught.value) == f"{path}, row 2: has 3 cells but the header row has 2"
