@@ -69,6 +69,7 @@ _ID_SEPARATOR = "\x04"
 # How many ids a notice names before it says "and N more".
 _SHOWN = 3
 _XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
+_FORMAT_NAMES = {"xliff": "an XLIFF file", "tmx": "a TMX file"}
 
 
 def root_format(data: bytes) -> Format | None:
@@ -117,7 +118,8 @@ def read_tmx(path: Path, encoding: str, options: FormatOptions) -> Bundle:
     from translate.storage import tmx
 
     data = read_bytes(path)
-    store = _parse(path, data, tmx.tmxfile)
+    _root(path, data, "tmx")
+    store = _parse(path, data, tmx.tmxfile.parsestring)
     units = list(store.units)
     if not units:
         raise FormatError(path, "has no translation units")
@@ -149,16 +151,34 @@ def read_tmx(path: Path, encoding: str, options: FormatOptions) -> Bundle:
 
 
 def _xliff_class(path: Path, data: bytes) -> Any:
-    """The toolkit's class for the file's XLIFF version (its root's `version`)."""
-    from translate.misc.xml_helpers import parse_xml
+    """The toolkit's parser for the file's XLIFF version (its root's `version`)."""
     from translate.storage import xliff, xliff2
 
-    root = _parse(path, data, parse_xml)
+    root = _root(path, data, "xliff")
     version = str(root.get("version") or "")
     namespace = str(root.nsmap.get(None) or "")
     if version.startswith("2") or (not version and ":2." in namespace):
         return xliff2.Xliff2File.parsestring
     return xliff.Xliff1File.parsestring
+
+
+def _root(path: Path, data: bytes, expected: str) -> Any:
+    """The document's root element, refused unless it is `expected` (its local name).
+
+    The toolkit asserts the root's name; checking it first gives a message that
+    says what the file is instead.
+    """
+    from translate.misc.xml_helpers import parse_xml
+
+    root = _parse(path, data, parse_xml)
+    name = str(root.tag).rpartition("}")[2]
+    if name != expected:
+        raise FormatError(
+            path,
+            f"is not {_FORMAT_NAMES[expected]}: its root element is <{name}>, not "
+            f"<{expected}>",
+        )
+    return root
 
 
 def _parse(path: Path, data: bytes, parse: Any) -> Any:
@@ -171,8 +191,8 @@ def _parse(path: Path, data: bytes, parse: Any) -> Any:
             path, f"is not well-formed XML ({error.msg})", line=line
         ) from None
     except (AssertionError, ValueError, StopIteration, KeyError) as error:
-        reason = str(error).strip().rstrip(".") or "its root or structure is not"
-        raise FormatError(path, f"cannot be read as this format ({reason})") from None
+        reason = str(error).strip() or type(error).__name__
+        raise FormatError(path, f"cannot be read ({reason})") from None
 
 
 def _xliff_ids(units: Sequence[Any]) -> tuple[str, ...]:

@@ -171,9 +171,19 @@ def test_a_tmx_file_named_xlf_is_refused_in_one_line(tmp_path: Path) -> None:
     path.write_bytes((DATA / "memory-two-languages.tmx").read_bytes())
     with pytest.raises(FormatError) as caught:
         read_bundle(path)
-    message = str(caught.value)
-    assert message.startswith(f"{path}: cannot be read as this format (")
-    assert "\n" not in message
+    assert str(caught.value) == (
+        f"{path}: is not an XLIFF file: its root element is <tmx>, not <xliff>"
+    )
+
+
+def test_an_xliff_file_named_tmx_is_refused_in_one_line(tmp_path: Path) -> None:
+    path = tmp_path / "job.tmx"
+    path.write_bytes((DATA / "job-mt.xlf").read_bytes())
+    with pytest.raises(FormatError) as caught:
+        read_bundle(path)
+    assert str(caught.value) == (
+        f"{path}: is not a TMX file: its root element is <xliff>, not <tmx>"
+    )
 
 
 def test_an_xliff_file_without_units_is_refused(tmp_path: Path) -> None:
@@ -216,3 +226,21 @@ def test_an_xliff_file_in_utf16_is_decoded_as_its_xml_says(tmp_path: Path) -> No
     assert bundle.column("target").segments.lines[1] == (
         "Drücken Sie Start, um eine Tasse zu brühen."
     )
+
+
+def test_units_of_several_files_are_told_apart_by_the_file(tmp_path: Path) -> None:
+    path = tmp_path / "two-files.xlf"
+    unit = '<trans-unit id="1"><source>{0}</source><target>{0}!</target></trans-unit>'
+    files = "".join(
+        f'<file original="{name}" source-language="en" target-language="de" '
+        f'datatype="plaintext"><body>{unit.format(text)}</body></file>'
+        for name, text in (("a.txt", "A"), ("b.txt", "B"))
+    )
+    path.write_text(
+        '<xliff version="1.2" xmlns="urn:oasis:names:tc:xliff:document:1.2">'
+        f"{files}</xliff>",
+        encoding="utf-8",
+    )
+    bundle = read_bundle(path)
+    assert bundle.segment_ids == ("unit 'a.txt/1'", "unit 'b.txt/1'")
+    assert bundle.column("target").segments.lines == ("A!", "B!")
