@@ -30,6 +30,7 @@ from pathlib import Path
 from types import FrameType
 from typing import Any, TextIO
 
+from bleu_gui.cli_inputs import add_bilingual_options, is_bilingual, read_aligned
 from bleu_gui.cli_significance import (
     add_significance_options,
     ascii_json,
@@ -444,6 +445,7 @@ def _build_parser() -> argparse.ArgumentParser:
         help="drop a byte-order mark at the start of a file (sacreBLEU keeps it "
         "glued to the first word); the signature then ends in bom:dropped",
     )
+    add_bilingual_options(parser)
     return parser
 
 
@@ -687,8 +689,14 @@ def _read(
     found is the one it was before the references were shared. A file named
     twice is read once; `STDIN_NAME` reads standard input, and with `piped` (no
     `-i`) refuses what sacreBLEU would read otherwise from it. A file in a format
-    that holds one text (WMT SGML) is read in that format.
+    that holds one text (WMT SGML) is read in that format. XLIFF and TMX files are
+    read by `cli_inputs`: their targets, units matched by id (`warnings` is told
+    which units are left out).
     """
+    if is_bilingual(options.refs, names):
+        return read_aligned(
+            options.refs, names, languages=options.languages, notify=warnings.add
+        )
     read: dict[str, Segments] = {}
 
     def hypothesis(name: str) -> Segments:

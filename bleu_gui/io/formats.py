@@ -11,8 +11,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+from bleu_gui.io.bilingual import read_tmx, read_xliff
 from bleu_gui.io.bundle import Bundle, Column, Format
 from bleu_gui.io.readers import DEFAULT_ENCODING, StrPath, read_segments
+from bleu_gui.io.spreadsheet import read_csv, read_tsv, read_xlsx
 from bleu_gui.io.wmt_sgml import read_wmt_sgml
 from bleu_gui.io.wmt_xml import read_wmt_xml, read_xml_root_name
 
@@ -56,17 +58,31 @@ _READERS: dict[Format, Reader] = {
     Format.TEXT: _read_text,
     Format.WMT_XML: read_wmt_xml,
     Format.WMT_SGML: read_wmt_sgml,
+    Format.TSV: read_tsv,
+    Format.CSV: read_csv,
+    Format.XLSX: read_xlsx,
+    Format.XLIFF: read_xliff,
+    Format.TMX: read_tmx,
 }
 
 # File name endings of each format other than text (lower case, ``.gz`` removed).
 _SUFFIXES: dict[str, Format] = {
     ".sgm": Format.WMT_SGML,
     ".sgml": Format.WMT_SGML,
+    ".tsv": Format.TSV,
+    ".csv": Format.CSV,
+    ".xlsx": Format.XLSX,
+    ".xlf": Format.XLIFF,
+    ".xliff": Format.XLIFF,
+    ".sdlxliff": Format.XLIFF,
+    ".tmx": Format.TMX,
 }
 
 # XML formats told apart by their root element's name (for names ending in .xml).
 _XML_ROOTS: dict[str, Format] = {
     "dataset": Format.WMT_XML,
+    "xliff": Format.XLIFF,
+    "tmx": Format.TMX,
 }
 
 

@@ -1,0 +1,112 @@
+"""`bleu-gui score` given XLIFF or TMX files: their targets scored, matched by unit id.
+
+``bleu-gui score final.xlf -i mt.xlf`` scores the machine pre-translation of a job
+(its target) against the post-edited final (its target), unit by unit: the units are
+matched by id (`io.align.align_by_id`), since a CAT tool may have reordered, added or
+removed units. Several ``-i`` files are several systems; every file is aligned with
+every other, so that all systems are scored on the same units (a paired test needs
+that) and the units some file lacks are left out with a warning naming them. TMX
+files take ``--languages SRC TGT`` when they hold more than two languages.
+
+This module keeps the command line's reading of such files apart from `cli`, which
+reads text files and bundles.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+from bleu_gui.core.config import ConfigError
+from bleu_gui.io.align import SOURCE, align_by_id
+from bleu_gui.io.bundle import Format
+from bleu_gui.io.formats import FormatOptions, detect_format, read_bundle
+from bleu_gui.io.readers import Corpus
+from bleu_gui.io.test_set import TestSet
+
+__all__ = ["add_bilingual_options", "is_bilingual", "read_aligned"]
+
+_BILINGUAL = frozenset({Format.XLIFF, Format.TMX})
+
+
+def add_bilingual_options(parser: argparse.ArgumentParser) -> None:
+    """The options for XLIFF and TMX files (`--languages`)."""
+    parser.add_argument(
+        "--languages",
+        nargs=2,
+        default=None,
+        metavar=("SRC", "TGT"),
+        help="TMX files: the source and target languages to read (needed when a "
+        "file has more than two); XLIFF and TMX files are scored by their "
+        "targets, units matched by id",
+    )
+
+
+def is_bilingual(references: Sequence[str], systems: Sequence[str]) -> bool:
+    """Whether any reference or hypothesis file is XLIFF or TMX.
+
+    Raises:
+        ConfigError: Some files are XLIFF or TMX and others are not (their units
+            cannot be matched with lines).
+    """
+    formats = {name: detect_format(Path(name)) for name in [*references, *systems]}
+    bilingual = [name for name, found in formats.items() if found in _BILINGUAL]
+    if not bilingual:
+        return False
+    others = [name for name, found in formats.items() if found not in _BILINGUAL]
+    if others:
+        raise ConfigError(
+            f"{bilingual[0]} is {formats[bilingual[0]]} but {others[0]} is not: "
+            "XLIFF and TMX files are matched by unit id, with XLIFF or TMX files only"
+        )
+    return True
+
+
+def read_aligned(
+    references: Sequence[str],
+    systems: Sequence[str],
+    *,
+    languages: Sequence[str] | None,
+    notify: Callable[[str], None],
+) -> list[Corpus]:
+    """Each system's target with the references' targets, units matched by id.
+
+    Args:
+        references: The reference files (XLIFF or TMX), as typed.
+        systems: The system files, as typed; a name given twice is read once.
+        languages: TMX: the source and target languages, or None.
+        notify: Called with each notice (units left out, units without ids).
+
+    Raises:
+        InputError: A file cannot be read, or the files cannot be matched by id.
+    """
+    both = [name for name in systems if name in references]
+    if both:
+        raise ConfigError(f"{both[0]} is given both as a reference and after -i")
+    if len(set(references)) < len(references):
+        raise ConfigError("a reference file is given twice")
+    chosen = None if languages is None else (languages[0], languages[1])
+    options = FormatOptions(languages=chosen)
+    read = {
+        name: read_bundle(Path(name), options=options)
+        for name in dict.fromkeys([*references, *systems])
+    }
+    aligned = align_by_id(
+        [read[name] for name in references],
+        [read[name] for name in dict.fromkeys(systems)],
+    )
+    for notice in aligned.notices:
+        notify(notice)
+    keys = [column.key for column in aligned.columns if column.key != SOURCE]
+    # Without its source: the source is the first reference's file, which the
+    # notices would take for a reference given twice.
+    test_set = TestSet(
+        tuple(aligned.column(key).segments for key in keys[: len(references)])
+    )
+    system_keys = dict(
+        zip(dict.fromkeys(systems), keys[len(references) :], strict=True)
+    )
+    return [
+        test_set.corpus(aligned.column(system_keys[name]).segments) for name in systems
+    ]

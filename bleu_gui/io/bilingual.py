@@ -1,0 +1,322 @@
+"""Translators' bilingual files (XLIFF 1.2 and 2.x, TMX) read by translate-toolkit.
+
+A CAT tool's XLIFF file holds each unit's source and target; a TMX translation memory
+holds each unit in several languages. Either is read into a `Bundle` of two columns:
+"source" (`Role.SOURCE`) and "target", whose role only the user knows (the target of
+an XLIFF job is the machine pre-translation before post-editing and the final
+translation after it). Two such files of the same job are scored against each other
+by `io.align.align_by_id`, which matches units by id, not by position: a post-edited
+file may have its units in another order, or some units more or fewer.
+
+Parsing is translate-toolkit's (`translate.storage.xliff`, `xliff2`, `tmx`), XML
+decoding included (the XML declaration or a byte-order mark says the encoding; the
+`encoding` argument is not used). What is decided here:
+
+* **Inline tags become the text a translator reads**, without the tags: the text
+  inside paired tags (`<g>`, `<pc>`, `<mrk>`, TMX `<hi>`) is kept; inline codes and
+  placeholders (`<x/>`, `<bx/>`, `<ex/>`, `<ph>`, `<bpt>`, `<ept>`, `<it>`, `<ut>`,
+  XLIFF 2 `<sc/>`, `<ec/>`, `<sm/>`, `<em/>`) are left out with whatever native code
+  they hold (``&lt;b&gt;`` in a `<bpt>`), and nothing replaces them: "Press
+  <g>Start</g>" is "Press Start", "Use <bpt>&lt;b&gt;</bpt>bold<ept>&lt;/b&gt;</ept>"
+  is "Use bold", "one<x/>two" is "onetwo". Markup is not part of the translation
+  that BLEU measures, and keeping ``<b>`` would add matching n-grams to both sides.
+  An XLIFF 2 `<cp hex="..."/>` is the character it stands for. The tree comes from
+  the toolkit's rich text (`rich_source`, `rich_target`), whitespace handled as the
+  toolkit handles ``xml:space``; each segment is then right-stripped, as sacreBLEU
+  strips each line of a text file.
+* **Ids**: a unit's segment id is "unit 'ID'": the XLIFF 1.2 `trans-unit` id
+  (prefixed by its `<file original="...">` when the file has several `<file>`
+  elements, whose ids may repeat), the XLIFF 2 unit id ("u1", or "u1::s2" for each
+  segment of a unit with several, as the toolkit names them), the TMX `tuid`. A unit
+  without an id is named by its position among the file's units ("unit #5"); two
+  files are then matched by position for those units, which the notices say.
+* **Units left out**, each kind counted in a notice naming the first few: XLIFF
+  units without a `<target>` (an empty `<target/>` is an empty segment), TMX units
+  without the source or the target language. A file whose units are all left out
+  is refused.
+* **TMX languages**: `FormatOptions.languages` (source, target), compared without
+  regard to case; when None, the file must have exactly two languages, the source
+  being the header's `srclang` when it is one of them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from bleu_gui.io.bundle import Bundle, Column, Format, Role
+from bleu_gui.io.errors import FormatError, display_name
+from bleu_gui.io.file_bytes import read_bytes
+from bleu_gui.io.readers import DEFAULT_ENCODING, Segments
+
+if TYPE_CHECKING:
+    from bleu_gui.io.formats import FormatOptions
+
+__all__ = ["read_tmx", "read_xliff"]
+
+SOURCE = "source"
+"""The key of a bilingual file's source column."""
+TARGET = "target"
+"""The key of a bilingual file's target column."""
+
+# Inline elements whose content is markup, not text: left out with their content.
+_CODES = frozenset(
+    {"bpt", "ept", "ph", "it", "ut", "x", "bx", "ex", "sc", "ec", "sm", "em", "sub"}
+)
+# The toolkit's separator between a file's `original` and a unit's id.
+_ID_SEPARATOR = "\x04"
+# How many ids a notice names before it says "and N more".
+_SHOWN = 3
+_XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
+_FORMAT_NAMES = {"xliff": "an XLIFF file", "tmx": "a TMX file"}
+
+
+def read_xliff(path: Path, encoding: str, options: FormatOptions) -> Bundle:
+    """Read an XLIFF 1.x or 2.x file: a source and a target column, by unit.
+
+    `encoding` and `options` are not used: an XML file says its encoding.
+    """
+    data = read_bytes(path)
+    store = _parse(path, data, _xliff_class(path, data))
+    units = [unit for unit in store.units if not unit.isheader()]
+    if not units:
+        raise FormatError(path, "has no translation units")
+    ids = _xliff_ids(units)
+    kept: list[tuple[str, str, str]] = []
+    untranslated: list[str] = []
+    for unit_id, unit in zip(ids, units, strict=True):
+        if unit.get_target_dom() is None:
+            untranslated.append(unit_id)
+            continue
+        source = _plain(unit.rich_source[0])
+        target = _plain(unit.rich_target[0])
+        kept.append((unit_id, source, target))
+    notices = _left_out(path, untranslated, "have no <target>", "has no <target>")
+    if not kept:
+        raise FormatError(path, "has no unit with a <target>: nothing to score")
+    return _bundle(path, Format.XLIFF, kept, ("source", "target"), notices, ids)
+
+
+def read_tmx(path: Path, encoding: str, options: FormatOptions) -> Bundle:
+    """Read a TMX file: the source and target languages' texts, by unit.
+
+    `encoding` is not used: an XML file says its encoding.
+    """
+    from translate.storage import tmx
+
+    data = read_bytes(path)
+    _root(path, data, "tmx")
+    store = _parse(path, data, tmx.tmxfile.parsestring)
+    units = list(store.units)
+    if not units:
+        raise FormatError(path, "has no translation units")
+    found = _languages(units)
+    source_language, target_language = _chosen_languages(path, store, found, options)
+    ids = tuple(
+        _position_id(unit.xmlelement.get("tuid", ""), number)
+        for number, unit in enumerate(units, start=1)
+    )
+    kept: list[tuple[str, str, str]] = []
+    missing: list[str] = []
+    for unit_id, unit in zip(ids, units, strict=True):
+        source = _tmx_text(unit, source_language)
+        target = _tmx_text(unit, target_language)
+        if source is None or target is None:
+            missing.append(unit_id)
+            continue
+        kept.append((unit_id, source, target))
+    pair = f"{source_language} or {target_language}"
+    notices = _left_out(path, missing, f"lack {pair}", f"lacks {pair}")
+    if not kept:
+        raise FormatError(
+            path,
+            f"has no unit in both {source_language} and {target_language}: "
+            "nothing to score",
+        )
+    labels = (f"source ({source_language})", f"target ({target_language})")
+    return _bundle(path, Format.TMX, kept, labels, notices, ids)
+
+
+def _xliff_class(path: Path, data: bytes) -> Any:
+    """The toolkit's parser for the file's XLIFF version (its root's `version`)."""
+    from translate.storage import xliff, xliff2
+
+    root = _root(path, data, "xliff")
+    version = str(root.get("version") or "")
+    namespace = str(root.nsmap.get(None) or "")
+    if version.startswith("2") or (not version and ":2." in namespace):
+        return xliff2.Xliff2File.parsestring
+    return xliff.Xliff1File.parsestring
+
+
+def _root(path: Path, data: bytes, expected: str) -> Any:
+    """The document's root element, refused unless it is `expected` (its local name).
+
+    The toolkit asserts the root's name; checking it first gives a message that
+    says what the file is instead.
+    """
+    from translate.misc.xml_helpers import parse_xml
+
+    root = _parse(path, data, parse_xml)
+    name = str(root.tag).rpartition("}")[2]
+    if name != expected:
+        raise FormatError(
+            path,
+            f"is not {_FORMAT_NAMES[expected]}: its root element is <{name}>, not "
+            f"<{expected}>",
+        )
+    return root
+
+
+def _parse(path: Path, data: bytes, parse: Any) -> Any:
+    """`parse(data)`, with whatever the toolkit or lxml raises as a `FormatError`."""
+    try:
+        return parse(data)
+    except SyntaxError as error:  # lxml's XMLSyntaxError
+        line = error.lineno if error.lineno else None
+        raise FormatError(
+            path, f"is not well-formed XML ({error.msg})", line=line
+        ) from None
+    except (AssertionError, ValueError, StopIteration, KeyError) as error:
+        reason = str(error).strip() or type(error).__name__
+        raise FormatError(path, f"cannot be read ({reason})") from None
+
+
+def _xliff_ids(units: Sequence[Any]) -> tuple[str, ...]:
+    """Each unit's id (see the module docstring), its position when it has none."""
+    parts = [str(unit.getid() or "").rpartition(_ID_SEPARATOR) for unit in units]
+    several_files = len({original for original, _, _ in parts}) > 1
+    return tuple(
+        _position_id(f"{original}/{own}" if several_files and own else own, number)
+        for number, (original, _, own) in enumerate(parts, start=1)
+    )
+
+
+def _position_id(unit_id: str, number: int) -> str:
+    """The unit's id as segment id: "unit 'u7'", or "unit #3" without one."""
+    return f"unit {unit_id!r}" if unit_id else f"unit #{number}"
+
+
+def _plain(element: Any) -> str:
+    """The text a translator reads in the toolkit's rich text, right-stripped."""
+    return _text(element).rstrip()
+
+
+def _text(element: Any) -> str:
+    """The text a translator reads in a rich-text element (see the docstring)."""
+    from translate.storage.placeables import xliff as placeables
+
+    if isinstance(element, str):
+        return element
+    if isinstance(element, placeables.X | placeables.Bx | placeables.Ex):
+        return ""
+    if isinstance(element, placeables.UnknownXML):
+        tag = str(element.xml_node.tag).rpartition("}")[2]
+        if tag == "cp":
+            return _code_point(element.xml_node.get("hex", ""))
+        if tag in _CODES:
+            return ""
+    return "".join(_text(part) for part in element.sub)
+
+
+def _code_point(hex_digits: str) -> str:
+    """The character an XLIFF 2 `<cp hex="..."/>` stands for ('' if invalid)."""
+    try:
+        return chr(int(hex_digits, 16))
+    except (ValueError, OverflowError):
+        return ""
+
+
+def _languages(units: Iterable[Any]) -> dict[str, str]:
+    """The languages of the units' variants: lower case to as first written."""
+    found: dict[str, str] = {}
+    for unit in units:
+        for node in unit.getlanguageNodes():
+            language = _language_of(node)
+            if language:
+                found.setdefault(language.lower(), language)
+    return found
+
+
+def _language_of(node: Any) -> str:
+    """A `<tuv>`'s language: ``xml:lang``, or ``lang`` (TMX 1.1)."""
+    return str(node.get(_XML_LANG) or node.get("lang") or "")
+
+
+def _chosen_languages(
+    path: Path, store: Any, found: dict[str, str], options: FormatOptions
+) -> tuple[str, str]:
+    """The source and target languages to read, as the file writes them."""
+    listed = ", ".join(found.values()) or "none"
+    if options.languages is None:
+        if len(found) != 2:
+            raise FormatError(
+                path,
+                f"has {len(found)} languages ({listed}): choose the source and "
+                "target languages",
+            )
+        first, second = found.values()
+        header = str(store.sourcelanguage or "").lower()
+        return (second, first) if header == second.lower() else (first, second)
+    chosen = []
+    for language in options.languages:
+        if language.lower() not in found:
+            raise FormatError(path, f"has no language {language!r} (it has {listed})")
+        chosen.append(found[language.lower()])
+    if chosen[0] == chosen[1]:
+        raise FormatError(path, "the source and target languages must differ")
+    return chosen[0], chosen[1]
+
+
+def _tmx_text(unit: Any, language: str) -> str | None:
+    """The unit's text in `language` (its first variant in it), or None."""
+    from translate.storage.placeables import lisa
+
+    to_rich: Any = lisa.xml_to_strelem  # untyped
+    for node in unit.getlanguageNodes():
+        if _language_of(node).lower() == language.lower():
+            seg = next(node.iterchildren("seg"), None)
+            return "" if seg is None else _plain(to_rich(seg, "preserve"))
+    return None
+
+
+def _left_out(
+    path: Path, ids: Sequence[str], plural: str, singular: str
+) -> tuple[str, ...]:
+    """One notice for units left out: how many, and the first few ids."""
+    if not ids:
+        return ()
+    shown = ", ".join(ids[:_SHOWN])
+    if len(ids) > _SHOWN:
+        shown += f" and {len(ids) - _SHOWN} more"
+    if len(ids) == 1:
+        return (f"{display_name(path)}: 1 unit {singular} ({shown}); left out",)
+    return (f"{display_name(path)}: {len(ids)} units {plural} ({shown}); left out",)
+
+
+def _bundle(
+    path: Path,
+    format_: Format,
+    kept: Sequence[tuple[str, str, str]],
+    labels: tuple[str, str],
+    notices: tuple[str, ...],
+    all_ids: Sequence[str],
+) -> Bundle:
+    """The two-column bundle of the units kept."""
+    ids = tuple(unit_id for unit_id, _, _ in kept)
+    sources = Segments(path, tuple(source for _, source, _ in kept), DEFAULT_ENCODING)
+    targets = Segments(path, tuple(target for _, _, target in kept), DEFAULT_ENCODING)
+    columns = (
+        Column(SOURCE, labels[0], Role.SOURCE, sources),
+        Column(TARGET, labels[1], None, targets),
+    )
+    unnamed = [unit_id for unit_id in all_ids if unit_id.startswith("unit #")]
+    if unnamed:
+        count = f"{len(unnamed)} units have" if len(unnamed) > 1 else "1 unit has"
+        notices += (
+            f"{display_name(path)}: {count} no id ({', '.join(unnamed[:_SHOWN])}"
+            f"{' ...' if len(unnamed) > _SHOWN else ''}); named by position, and "
+            "matched by position with another file",
+        )
+    return Bundle(path, format_, columns, ids, None, notices)

@@ -1,0 +1,284 @@
+"""Spreadsheets (TSV, CSV, XLSX) with a header row, as bundles of one column each.
+
+People keep test sets in spreadsheets: a column for the source, one per reference,
+one per system, sometimes a document id. The first row names the columns; each
+later row is one segment. Each header becomes a `Column` keyed by the header text
+("hyp"), labelled "column 'hyp'"; a header that names a role gets it (`role_of`),
+any other is left for the user to choose. Each segment's place is its row as a
+spreadsheet program numbers it ("row 2" is the first segment; the header is row 1).
+
+What a cell becomes, and why:
+
+* Text is kept as written, trailing whitespace stripped (as sacreBLEU strips each line
+  of a text file). An empty cell is an empty segment, and the bundle's notices say how
+  many each column has, so that a column with gaps is noticed before it is scored.
+* A cell may hold a line break (quoted in TSV/CSV, Alt+Enter in Excel). It stays one
+  segment, line break included: the row is the segment. (sacreBLEU, given the same
+  column as a text file, would split it there and shift every later segment.) A
+  notice names the first such cell.
+* XLSX numbers, dates and booleans are not formatted as the cell's number format
+  would show them (that needs Excel's formatting engine); they are read as plain
+  text: a whole number without ".0" ("3"), another number with up to 15
+  significant digits, as Excel's General format ("0.3", "1e+16"), a date as ISO
+  8601 ("2024-05-01", with the time when it is not midnight), a boolean as TRUE or
+  FALSE. Formulas give their last computed value (none when the file was never
+  opened in a spreadsheet program: an empty cell).
+* TSV and CSV are read with Python's `csv` module as Excel writes them: cells holding
+  the delimiter, a quote or a line break are in double quotes, quotes doubled. The
+  file's encoding is the one chosen, unless the file starts with a UTF-16
+  byte-order mark (Excel's "Unicode text"), which wins; a UTF-8 mark (Excel's "CSV
+  UTF-8") is dropped from the first header.
+
+Broken tables are refused with one line naming the file and the row or column: a row
+with another number of cells than the header, an empty or repeated header, an XLSX
+sheet that does not exist (the message lists those that do).
+"""
+
+from __future__ import annotations
+
+import codecs
+import csv
+import datetime
+import io
+import zipfile
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from bleu_gui.io.bom import BOM
+from bleu_gui.io.bundle import Bundle, Column, Format, Role
+from bleu_gui.io.errors import FormatError, display_name
+from bleu_gui.io.file_bytes import read_bytes
+from bleu_gui.io.readers import DEFAULT_ENCODING, Segments, _decode, read_raw
+
+if TYPE_CHECKING:
+    from bleu_gui.io.formats import FormatOptions
+
+__all__ = ["read_csv", "read_tsv", "read_xlsx", "role_of"]
+
+_ROLE_NAMES: tuple[tuple[Role, tuple[str, ...], tuple[str, ...]], ...] = (
+    # (role, whole header names, header prefixes), compared in lower case
+    (Role.SOURCE, ("src", "source"), ()),
+    (Role.REFERENCE, (), ("ref",)),
+    (Role.DOCUMENT, ("doc", "docid", "document"), ()),
+    (Role.SYSTEM, ("mt", "output"), ("hyp", "sys")),
+)
+# How many rows a notice names before it says "and N more".
+_SHOWN = 3
+
+
+def role_of(header: str) -> Role | None:
+    """The role a header suggests, or None.
+
+    "src"/"source" is the source; "ref..." ("ref", "ref2", "reference_A") a
+    reference; "doc"/"docid"/"document" the document ids; "hyp...", "sys..."
+    ("system2"), "mt" and "output" a system. Case does not matter.
+    """
+    name = header.strip().lower()
+    for role, names, prefixes in _ROLE_NAMES:
+        if name in names or name.startswith(prefixes):
+            return role
+    return None
+
+
+def read_tsv(path: Path, encoding: str, options: FormatOptions) -> Bundle:
+    """Read a tab-separated file with a header row (see the module docstring)."""
+    return _read_delimited(path, encoding, Format.TSV, csv.excel_tab)
+
+
+def read_csv(path: Path, encoding: str, options: FormatOptions) -> Bundle:
+    """Read a comma-separated file with a header row (see the module docstring)."""
+    return _read_delimited(path, encoding, Format.CSV, csv.excel)
+
+
+def _read_delimited(
+    path: Path, encoding: str, format_: Format, dialect: type[csv.Dialect]
+) -> Bundle:
+    """Read TSV or CSV: decode, split into rows, then build the bundle."""
+    encoding = _encoding_by_bom(path, encoding)
+    text = _decode(path, read_raw(path, encoding), encoding).removeprefix(BOM)
+    reader = csv.reader(io.StringIO(text, newline=""), dialect, strict=True)
+    rows: list[list[str]] = []
+    start = 1  # the line the next row starts on: a quoted cell may span lines
+    try:
+        for row in reader:
+            rows.append(row)
+            start = reader.line_num + 1
+    except csv.Error as error:
+        raise FormatError(
+            path,
+            f"is not valid {format_.upper()} ({error} in the row that starts here)",
+            line=start,
+        ) from None
+    return _bundle(path, format_, encoding, rows)
+
+
+def _encoding_by_bom(path: Path, encoding: str) -> str:
+    """UTF-16 when the file starts with its byte-order mark, else `encoding`."""
+    try:
+        with open(path, "rb") as handle:
+            start = handle.read(2)
+    except OSError:
+        return encoding  # `read_raw` says what is wrong, in its words
+    if start in (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE):
+        return "utf-16"
+    return encoding
+
+
+def read_xlsx(path: Path, encoding: str, options: FormatOptions) -> Bundle:
+    """Read one worksheet of an Excel workbook (the first, or `options.sheet`).
+
+    `encoding` is not used: a workbook says its own.
+    """
+    from openpyxl import load_workbook  # imported when needed: it is slow to load
+    from openpyxl.utils.exceptions import InvalidFileException
+
+    data = read_bytes(path)
+    try:
+        book = load_workbook(io.BytesIO(data), read_only=True, data_only=True)
+    except (InvalidFileException, zipfile.BadZipFile, KeyError, ValueError) as error:
+        reason = str(error).strip() or type(error).__name__
+        raise FormatError(
+            path, f"is not an Excel workbook (.xlsx) or is damaged ({reason})"
+        ) from None
+    try:
+        names = list(book.sheetnames)
+        name = names[0] if options.sheet is None else options.sheet
+        if name not in names:
+            listed = ", ".join(repr(sheet) for sheet in names)
+            raise FormatError(path, f"has no sheet {name!r} (it has {listed})")
+        sheet = book[name]
+        # The size a workbook declares may be wrong (some programs write A1:A1):
+        # read every row there is instead.
+        sheet.reset_dimensions()
+        rows = [
+            [_cell_text(value) for value in row]
+            for row in sheet.iter_rows(values_only=True)
+        ]
+    finally:
+        book.close()
+    return _bundle(path, Format.XLSX, DEFAULT_ENCODING, _trim(rows))
+
+
+def _cell_text(value: object) -> str:
+    """A workbook cell's value as text (see the module docstring)."""
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "TRUE" if value else "FALSE"
+    if isinstance(value, float):
+        return f"{value:.15g}"
+    if isinstance(value, datetime.datetime):
+        if value.time() == datetime.time():
+            return value.date().isoformat()
+        return value.isoformat(sep=" ")
+    if isinstance(value, datetime.date | datetime.time):
+        return value.isoformat()
+    return str(value)
+
+
+def _trim(rows: list[list[str]]) -> list[list[str]]:
+    """Workbook rows made as wide as the header, where nothing is past it.
+
+    A workbook row ends at its last cell that was ever written (a cell may be
+    written empty, with formatting only): a shorter row has empty cells at its
+    end, and cells past the last header matter only if something is in them.
+    """
+    if not rows:
+        return rows
+    width = len(rows[0])
+    while width and not rows[0][width - 1].strip():
+        width -= 1
+    return [
+        row if any(row[width:]) else [*row[:width], *[""] * (width - len(row))]
+        for row in rows
+    ]
+
+
+def _bundle(
+    path: Path, format_: Format, encoding: str, rows: list[list[str]]
+) -> Bundle:
+    """The bundle of a table's rows: the first is the header, each other a segment."""
+    while rows and not any(cell.strip() for cell in rows[-1]):
+        rows.pop()  # blank lines or rows at the end
+    if not rows:
+        raise FormatError(path, "is empty: the first row must name the columns")
+    headers = [cell.strip() for cell in rows[0]]
+    _check_headers(path, headers)
+    body = rows[1:]
+    if not body:
+        raise FormatError(path, "has a header row but no rows under it")
+    for number, row in enumerate(body, start=2):
+        if len(row) != len(headers) and not (len(headers) == 1 and not row):
+            raise FormatError(
+                path,
+                f"has {_cells(len(row))} but the header row has {len(headers)}",
+                where=f"row {number}",
+            )
+    cells = [[cell.rstrip() for cell in row] or [""] for row in body]
+    columns: list[Column] = []
+    notices: list[str] = []
+    for index, header in enumerate(headers):
+        lines = tuple(row[index] for row in cells)
+        label = f"column {header!r}"
+        segments = Segments(path, lines, encoding)
+        columns.append(Column(header, label, role_of(header), segments))
+        notices.extend(_column_notices(path, label, lines))
+    ids = tuple(f"row {number}" for number in range(2, len(cells) + 2))
+    return Bundle(path, format_, tuple(columns), ids, None, tuple(notices))
+
+
+def _check_headers(path: Path, headers: Sequence[str]) -> None:
+    """Refuse an empty header, or one that names two columns."""
+    seen: dict[str, int] = {}
+    for number, header in enumerate(headers, start=1):
+        if not header:
+            raise FormatError(
+                path,
+                "has no header: every column needs a name",
+                where=f"column {number}",
+            )
+        if header in seen:
+            raise FormatError(
+                path,
+                f"has the header {header!r}, as column {seen[header]} has: every "
+                "column needs its own name",
+                where=f"column {number}",
+            )
+        seen[header] = number
+
+
+def _column_notices(path: Path, label: str, lines: Sequence[str]) -> list[str]:
+    """The notices about one column: its empty cells, its cells with line breaks."""
+    name = display_name(path)
+    notices = []
+    empty = [number for number, line in enumerate(lines, start=2) if not line]
+    if empty:
+        notices.append(
+            f"{name}, {label}: {_cells(len(empty), 'empty cell')} "
+            f"({_rows(empty)}), read as empty segments"
+        )
+    broken = [number for number, line in enumerate(lines, start=2) if "\n" in line]
+    if broken:
+        notices.append(
+            f"{name}, {label}: {_cells(len(broken), 'cell')} with a line break "
+            f"({_rows(broken)}), each kept as one segment (a text file would be "
+            "split there)"
+        )
+    return notices
+
+
+def _cells(count: int, what: str = "cell") -> str:
+    """'1 cell', '3 cells'."""
+    return f"{count} {what}" if count == 1 else f"{count} {what}s"
+
+
+def _rows(numbers: Iterable[int]) -> str:
+    """'row 4', 'rows 4, 9, 12 and 3 more'."""
+    shown = list(numbers)
+    if len(shown) == 1:
+        return f"row {shown[0]}"
+    text = "rows " + ", ".join(str(number) for number in shown[:_SHOWN])
+    if len(shown) > _SHOWN:
+        text += f" and {len(shown) - _SHOWN} more"
+    return text

@@ -1,0 +1,183 @@
+"""`bleu-gui score final.xlf -i mt.xlf`: XLIFF and TMX targets scored, units by id.
+
+The expected numbers are sacreBLEU's own, on the aligned target strings written out
+here by hand (inline tags dropped, units both files have, in the reference's order).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import pytest
+from sacrebleu.metrics.bleu import BLEU
+
+from bleu_gui.cli import main
+
+DATA = Path(__file__).resolve().parents[1] / "io" / "data" / "formats"
+FINAL = str(DATA / "job-final.xlf")
+MT = str(DATA / "job-mt.xlf")
+
+FINAL_TARGETS = [
+    "Drücken Sie Start, um eine Tasse zuzubereiten.",
+    "Füllen Sie vor dem ersten Gebrauch den Wassertank.",
+    "Verwenden Sie nur kaltes Wasser. Verwenden Sie niemals Milch.",
+    "Die Leuchte wird rot, wenn der Tank leer ist.",
+    "Halten Sie die Maschine von Kindern fern.",
+    "Weitere Informationen finden Sie auf Seite .",
+]
+MT_TARGETS = [
+    "Drücken Sie Start, um eine Tasse zu brühen.",
+    "Füllen Sie den Wassertank vor der ersten Verwendung.",
+    "Verwenden Sie nur kaltes Wasser. Niemals Milch verwenden.",
+    "Das Licht wird rot, wenn der Tank leer ist.",
+    "Halten Sie die Maschine von Kindern fern.",
+    "Siehe Seite  für Details.",
+]
+LEFT_OUT = (
+    f"bleu-gui: warning: {FINAL}: lacks 1 unit (unit 'u5') of the other files; "
+    "left out of the scores\n"
+    f"bleu-gui: warning: {MT}: lacks 1 unit (unit 'u8') of the other files; left "
+    "out of the scores\n"
+)
+
+
+def run(argv: Sequence[str], capsys: pytest.CaptureFixture[str]) -> tuple[Any, str]:
+    """Our JSON output and standard error, for a run that must succeed."""
+    capsys.readouterr()
+    status = main(list(argv))
+    out, err = capsys.readouterr()
+    assert status == 0, err
+    return json.loads(out), err
+
+
+def fail(argv: Sequence[str], capsys: pytest.CaptureFixture[str]) -> str:
+    """The one line on standard error of a run that must fail."""
+    capsys.readouterr()
+    status = main(list(argv))
+    out, err = capsys.readouterr()
+    assert (status, out, err.count("\n")) == (1, "", 1)
+    return err
+
+
+def assert_sacrebleu(
+    mine: dict[str, Any], hypotheses: list[str], refs: list[str]
+) -> None:
+    expected = BLEU().corpus_score(hypotheses, [refs])
+    assert mine["score"] == pytest.approx(expected.score, abs=5e-7)
+    assert mine["counts"] == expected.counts
+    assert mine["totals"] == expected.totals
+    assert (mine["sys_len"], mine["ref_len"]) == (expected.sys_len, expected.ref_len)
+
+
+def test_an_mt_job_is_scored_against_its_post_edited_final_by_unit_id(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    mine, err = run([FINAL, "-i", MT, "-w", "6"], capsys)
+    assert err == LEFT_OUT
+    assert_sacrebleu(mine, MT_TARGETS, FINAL_TARGETS)
+    assert round(mine["score"], 2) == 57.85
+
+
+def test_several_systems_are_scored_on_the_units_every_file_has(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    other = tmp_path / "job-mt.xlf"
+    text = Path(MT).read_text(encoding="utf-8")
+    other.write_text(
+        text.replace("Niemals Milch verwenden.", "Verwenden Sie niemals Milch."),
+        encoding="utf-8",
+    )
+    mine, err = run([FINAL, "-i", MT, str(other), "-w", "6"], capsys)
+    assert err == LEFT_OUT + (
+        f"bleu-gui: warning: {other}: lacks 1 unit (unit 'u8') of the other files; "
+        "left out of the scores\n"
+    )
+    assert_sacrebleu(mine[0], MT_TARGETS, FINAL_TARGETS)
+    edited = list(MT_TARGETS)
+    edited[2] = "Verwenden Sie nur kaltes Wasser. Verwenden Sie niemals Milch."
+    assert_sacrebleu(mine[1], edited, FINAL_TARGETS)
+
+
+def test_tmx_files_are_read_in_the_languages_chosen(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    system = tmp_path / "mt.tmx"
+    system.write_text(
+        '<?xml version="1.0" encoding="UTF-8"?>\n<tmx version="1.4"><header '
+        'creationtool="MT" creationtoolversion="1" segtype="sentence" o-tmf="x" '
+        'adminlang="en" srclang="en-US" datatype="plaintext"/><body>'
+        '<tu tuid="2"><tuv xml:lang="en-US"><seg>Click OK to continue.</seg></tuv>'
+        '<tuv xml:lang="de-DE"><seg>Klicken Sie OK, um weiterzumachen.</seg></tuv></tu>'
+        '<tu tuid="1"><tuv xml:lang="en-US"><seg>Open the Settings dialog.</seg></tuv>'
+        '<tuv xml:lang="de-DE"><seg>Öffnen Sie die Einstellungen.</seg></tuv></tu>'
+        '<tu tuid="3"><tuv xml:lang="en-US"><seg>Line one line two</seg></tuv>'
+        '<tuv xml:lang="de-DE"><seg>Zeile eins Zeile zwei</seg></tuv></tu>'
+        "</body></tmx>\n",
+        encoding="utf-8",
+    )
+    reference = str(DATA / "memory-en-de-fr.tmx")
+    argv = [reference, "-i", str(system), "--languages", "en-US", "de-DE", "-w", "6"]
+    mine, err = run(argv, capsys)
+    assert_sacrebleu(
+        mine,
+        [
+            "Öffnen Sie die Einstellungen.",
+            "Klicken Sie OK, um weiterzumachen.",
+            "Zeile eins Zeile zwei",
+        ],
+        [
+            "Öffnen Sie das Dialogfeld Einstellungen.",
+            "Klicken Sie auf OK, um fortzufahren.",
+            "Zeile eins Zeile zwei",
+        ],
+    )
+    assert err == (
+        f"bleu-gui: warning: {reference}: 1 unit has no id (unit #4); named by "
+        "position, and matched by position with another file\n"
+        f"bleu-gui: warning: {system}: lacks 1 unit (unit #4) of the other files; "
+        "left out of the scores\n"
+    )
+
+
+def test_a_tmx_file_of_three_languages_without_languages_is_one_line(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    reference = str(DATA / "memory-en-de-fr.tmx")
+    err = fail([reference, "-i", str(DATA / "memory-two-languages.tmx")], capsys)
+    assert err == (
+        f"bleu-gui: error: {reference}: has 3 languages (en-US, de-DE, fr-FR): choose "
+        "the source and target languages\n"
+    )
+
+
+def test_an_xliff_reference_with_a_text_hypothesis_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    text = tmp_path / "mt.txt"
+    text.write_text("a\n", encoding="utf-8")
+    err = fail([FINAL, "-i", str(text)], capsys)
+    assert err == (
+        f"bleu-gui: error: {FINAL} is xliff but {text} is not: XLIFF and TMX files "
+        "are matched by unit id, with XLIFF or TMX files only\n"
+    )
+
+
+def test_a_repeated_unit_id_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    broken = str(DATA / "broken-duplicate-id.xlf")
+    err = fail([FINAL, "-i", broken], capsys)
+    assert err == (
+        f"bleu-gui: error: {broken}, unit 'u1': appears twice in the file: units can "
+        "be matched by id only if each id is unique\n"
+    )
+
+
+def test_the_same_file_as_reference_and_system_is_refused(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    err = fail([FINAL, "-i", FINAL], capsys)
+    assert (
+        err == f"bleu-gui: error: {FINAL} is given both as a reference and after -i\n"
+    )
