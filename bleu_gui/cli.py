@@ -26,6 +26,7 @@ import signal
 import sys
 import threading
 from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from types import FrameType
 from typing import Any, TextIO
@@ -65,13 +66,16 @@ from bleu_gui.core.significance import ConfidenceResult, confidence
 from bleu_gui.core.stats import CorpusStats
 from bleu_gui.core.tokenize import TOKENIZER_NAMES
 from bleu_gui.io import (
+    STDIN,
     Corpus,
     DecodingError,
     InputError,
     Segments,
     UndecodableFileError,
     UnknownEncodingError,
+    check_encoding,
     check_piped_hypothesis,
+    check_roles,
     corpus_notices,
     read_segments,
     read_stdin,
@@ -230,7 +234,14 @@ def demo_paths() -> tuple[Path, list[Path], Path, list[Path]]:
 
 def add_scoring_options(parser: argparse.ArgumentParser) -> None:
     """The options that choose which BLEU (shared by `score` and the GUI)."""
-    parser.add_argument("-e", "--encoding", default="utf-8", help="input encoding")
+    parser.add_argument(
+        "-e",
+        "--encoding",
+        default="utf-8",
+        metavar="ENC",
+        help="encoding of every input file (default: %(default)s); a UTF-16 or "
+        "UTF-32 byte-order mark overrides it",
+    )
     parser.add_argument(
         "--compat",
         choices=[c.value for c in Compat],
@@ -426,6 +437,7 @@ def _build_parser() -> argparse.ArgumentParser:
         "(sacreBLEU's chrf and ter are refused)",
     )
     add_significance_options(parser)
+    _add_encoding_options(parser)
     parser.add_argument(
         "--drop-bom",
         action="store_true",
@@ -447,6 +459,7 @@ def _score_command(args: list[str]) -> int:
     options = _build_parser().parse_args(args)
     warnings = _Warnings(quiet=options.quiet)
     try:
+        encodings = _encodings(options)
         piped = _piped_input(options)
         _check_metrics(options.metrics)
         config = config_from_options(options)
@@ -462,7 +475,8 @@ def _score_command(args: list[str]) -> int:
                 "-b/--score-only with -sl/--sentence-level prints one system's "
                 "scores; give one file after -i, or leave out -b"
             )
-        systems = _read(options, names, piped=piped)
+        _check_references_once(options.refs)
+        systems = _read(options, names, encodings, piped=piped)
         _check_order_reachable(config, systems)
         every = _stats(systems, config, warnings)
         if test is not None:
@@ -477,7 +491,7 @@ def _score_command(args: list[str]) -> int:
         ]
     except (InputError, ConfigError, ValueError) as error:
         warnings.flush()
-        _say(f"{_PROG}: error: {_error_line(error)}")
+        _say(f"{_PROG}: error: {_error_line(error, options)}")
         return 1
     warnings.flush()
     if options.sentence_level:
@@ -530,14 +544,102 @@ def _check_metrics(metrics: Sequence[str]) -> None:
         )
 
 
-def _error_line(error: Exception) -> str:
+def _check_references_once(refs: Sequence[str]) -> None:
+    """Refuse a reference file given twice, as the window does, in the same words.
+
+    sacreBLEU would score it as one more reference and print `nrefs:2`: a
+    two-reference score of one reference, ready to be pasted into a paper. A
+    hypothesis named twice is not refused: as in sacreBLEU, it is scored as often
+    as it is named (standard input read once), each record naming it.
+
+    Raises:
+        RepeatedFileError: naming the file and the reference it already is.
+    """
+    check_roles([], [Path(ref) for ref in refs])
+
+
+def _error_line(error: Exception, options: argparse.Namespace) -> str:
     """The one line of an error, with how to fix it where the flag is ours."""
     line = _one_line(error)
-    if isinstance(error, UnknownEncodingError):
-        return f"-e/--encoding: {line}"
     if isinstance(error, DecodingError | UndecodableFileError):
-        return f"{line} (choose it with -e/--encoding)"
+        return f"{line} ({_encoding_advice(error, options)})"
     return line
+
+
+# --------------------------------------------------------------------------------------
+# Encodings: one for every file (-e), or one for the hypotheses and one for the
+# references, so that a latin-1 system is scored against UTF-8 references.
+
+
+@dataclass(frozen=True, slots=True)
+class _Encodings:
+    """The encoding each role's files are decoded with (before a byte-order mark's)."""
+
+    hypotheses: str
+    references: str
+
+
+# The options that set one role's encoding.
+_HYP_ENCODING = "--hyp-encoding"
+_REF_ENCODING = "--ref-encoding"
+
+
+def _add_encoding_options(parser: argparse.ArgumentParser) -> None:
+    """`--hyp-encoding` and `--ref-encoding`: a role's encoding, over `-e`'s."""
+    parser.add_argument(
+        _HYP_ENCODING,
+        default=None,
+        metavar="ENC",
+        help="encoding of the hypothesis files and of standard input (default: "
+        "-e's); e.g. a latin-1 system against UTF-8 references",
+    )
+    parser.add_argument(
+        _REF_ENCODING,
+        default=None,
+        metavar="ENC",
+        help="encoding of the reference files (default: -e's)",
+    )
+
+
+def _encodings(options: argparse.Namespace) -> _Encodings:
+    """Each role's encoding, every name checked before any file is read.
+
+    Raises:
+        ConfigError: a name that is not a text codec, after the option that gave it.
+    """
+    given = (
+        ("-e/--encoding", options.encoding),
+        (_HYP_ENCODING, options.hyp_encoding),
+        (_REF_ENCODING, options.ref_encoding),
+    )
+    for option, name in given:
+        if name is None:
+            continue
+        try:
+            check_encoding(name)
+        except UnknownEncodingError as error:
+            raise ConfigError(f"{option}: {_one_line(error)}") from None
+    return _Encodings(
+        hypotheses=options.hyp_encoding or options.encoding,
+        references=options.ref_encoding or options.encoding,
+    )
+
+
+def _encoding_advice(error: InputError, options: argparse.Namespace) -> str:
+    """How to choose the encoding of the file `error` is about, for its role only.
+
+    `-e` would decode the other role's files with it too: a latin-1 hypothesis
+    scored with `-e latin-1` against UTF-8 references reads their accented
+    letters as two characters each, and scores lower without a word.
+    """
+    path = error.path
+    hypotheses = {Path(name) for name in options.input or ()} | {STDIN}
+    references = {Path(ref) for ref in options.refs}
+    if path in hypotheses and path not in references:
+        return f"choose the hypotheses' encoding with {_HYP_ENCODING}"
+    if path in references and path not in hypotheses:
+        return f"choose the references' encoding with {_REF_ENCODING}"
+    return "choose it with -e/--encoding"
 
 
 def _check_order_reachable(config: BleuConfig, systems: Sequence[Corpus]) -> None:
@@ -593,7 +695,11 @@ def _is_terminal(stream: TextIO) -> bool:
 
 
 def _read(
-    options: argparse.Namespace, names: Sequence[str], *, piped: bool
+    options: argparse.Namespace,
+    names: Sequence[str],
+    encodings: _Encodings,
+    *,
+    piped: bool,
 ) -> list[Corpus]:
     """Each system's files: the references (and source) read once, then each output.
 
@@ -608,12 +714,12 @@ def _read(
         if name in read:
             return read[name]
         if name == STDIN_NAME:
-            segments = read_stdin(options.encoding, drop_bom=options.drop_bom)
+            segments = read_stdin(encodings.hypotheses, drop_bom=options.drop_bom)
             if piped:
                 check_piped_hypothesis(segments, how_to_read_as_file="-i -")
         else:
             segments = read_segments(
-                Path(name), options.encoding, drop_bom=options.drop_bom
+                Path(name), encodings.hypotheses, drop_bom=options.drop_bom
             )
         read[name] = segments
         return segments
@@ -621,7 +727,7 @@ def _read(
     hypothesis(names[0])
     test_set = read_test_set(
         [Path(ref) for ref in options.refs],
-        encoding=options.encoding,
+        encoding=encodings.references,
         drop_bom=options.drop_bom,
     )
     return [test_set.corpus(hypothesis(name)) for name in names]

@@ -94,7 +94,7 @@ __all__ = [
     "read_segments",
     "read_stdin",
     "read_system",
-    "repeated_file",
     "read_test_set",
+    "repeated_file",
     "split_segments",
 ]
