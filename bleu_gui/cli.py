@@ -749,7 +749,14 @@ def _stats(
         processes=os.cpu_count() or 1,
     )
     for corpus, stats in zip(systems, every, strict=True):
-        for line in corpus_notices(corpus, config, stats, how_to_drop="--drop-bom"):
+        notices = corpus_notices(
+            corpus,
+            config,
+            stats,
+            how_to_drop="--drop-bom",
+            how_to_tokenize="use -tok {}",
+        )
+        for line in notices:
             warnings.add(line)
     return every
 

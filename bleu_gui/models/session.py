@@ -824,7 +824,11 @@ class Session(QObject):
             _progress_item,
         )
         notices = corpus_notices(
-            corpus, config, stats, how_to_drop="File › Drop byte-order marks"
+            corpus,
+            config,
+            stats,
+            how_to_drop="File › Drop byte-order marks",
+            how_to_tokenize="choose Tokenizer {} in the settings",
         )
         scores = yield from self._score_job(stats, config, corpus.dropped_bom)
         return _Computed(config, scores, (table.key, tokenized, stats), notices)

@@ -44,9 +44,7 @@ def _write(path: Path, lines: list[str], encoding: str) -> Path:
     return path
 
 
-def _score(
-    argv: list[str], capsys: pytest.CaptureFixture[str]
-) -> tuple[int, str, str]:
+def _score(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
     status = main(argv)
     captured = capsys.readouterr()
     return status, captured.out, captured.err
