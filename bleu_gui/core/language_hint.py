@@ -9,15 +9,17 @@ right tokenizer only when told the language pair (`-l en-zh`); bleu-gui is not
 told, so it looks at the text instead.
 
 The rule: the sample's letters are mostly of one of these scripts, and the chosen
-tokenizer leaves tokens of that script longer than a word can be
+tokenizer leaves more of that script's characters per token than a word has
 (`MAX_CHARACTERS_PER_TOKEN` on average). It is a measurement, not a list of
 tokenizers: `zh`, `char` and `ja-mecab` split Chinese into one or two characters a
-token and get no hint, 13a and `intl` do not split it and get one. Korean words are
+token and get no hint, 13a and `intl` do not split it and get one. The token counts
+are the scorer's own (a reference's lengths in `CorpusStats`): nothing is tokenized
+again. Korean words are
 separated by spaces, so 13a leaves Korean tokens short and there is no hint for it
 (sacreBLEU prefers `ko-mecab` there, a finer point than a wrong tokenizer).
 
-Pure functions on lines and their tokens: the callers (`io.notices`) tokenize a
-sample with the tokenizer chosen, and say the line on stderr or in the status bar.
+Pure functions on lines and their token counts: the caller (`io.notices`) says the
+line on stderr or in the status bar.
 """
 
 from __future__ import annotations
@@ -38,14 +40,14 @@ __all__ = [
     "language_of",
 ]
 
-MAX_CHARACTERS_PER_TOKEN = 5.0
+MAX_CHARACTERS_PER_TOKEN = 4.0
 """Above this many characters of the script per token, the text is left unsplit.
 
-Split as sacreBLEU's tokenizers for these languages split it, a token has one or
-two characters (Chinese with `zh`: 1.0; Japanese with `ja-mecab`: about 1.6; Thai
-with `char`: 1.0); Korean words split at their spaces have about 2.5. Left whole,
-a Chinese or Japanese sentence is 20 to 40 characters a token, and `intl`, which
-splits at Chinese punctuation only, leaves 6 to 8.
+Punctuation tokens count too. Split as sacreBLEU's tokenizers for these languages
+split it, a token has one or two characters (Chinese with `zh`: 0.9; Japanese with
+`ja-mecab`: 1.5; Thai with `char`: 1.0); Korean words split at their spaces have
+about 2.5. Left whole, a Chinese or Japanese sentence is 20 to 40 characters a
+token, and `intl`, which splits at Chinese punctuation only, leaves 6 to 8.
 """
 
 SAMPLE_LINES = 500
@@ -123,8 +125,7 @@ class LanguageHint:
     Attributes:
         language: What the text is written in.
         tokenizer: The tokenizer in use.
-        characters_per_token: Characters of the language's script per token
-            (tokens with none of them not counted).
+        characters_per_token: Characters of the language's script per token.
         suggested: The tokenizer to use instead.
         available: Whether `suggested` is installed here.
         tokenizes: Whether the scoring mode lets the user choose a tokenizer
@@ -195,16 +196,17 @@ def language_of(lines: Sequence[str]) -> Language | None:
 
 def language_hint(
     lines: Sequence[str],
-    tokens: Sequence[Sequence[str]],
+    token_counts: Sequence[int],
     config: BleuConfig,
     *,
     available: Collection[str],
 ) -> LanguageHint | None:
-    """A hint if `lines` are clearly in a `Language` that `tokens` leave unsplit.
+    """A hint if `lines` are clearly in a `Language` their tokens leave unsplit.
 
     Args:
         lines: A sample of one file's segments (`SAMPLE_LINES` are plenty).
-        tokens: The tokens of each of `lines`, as the tokenizer in use makes them.
+        token_counts: How many tokens each of `lines` has, as the tokenizer in
+            use splits it.
         config: The scoring options (the tokenizer in use, the mode).
         available: The tokenizers installed here.
 
@@ -216,15 +218,11 @@ def language_hint(
     if language is None:
         return None
     scripts = _SCRIPTS[language]
-    characters = 0
-    counted = 0
-    for line_tokens in tokens:
-        for token in line_tokens:
-            in_script = sum(1 for char in token if _script_of(char) in scripts)
-            if in_script:
-                characters += in_script
-                counted += 1
-    if counted == 0 or characters / counted <= MAX_CHARACTERS_PER_TOKEN:
+    characters = sum(
+        1 for line in lines for char in line if _script_of(char) in scripts
+    )
+    counted = sum(token_counts)
+    if counted <= 0 or characters / counted <= MAX_CHARACTERS_PER_TOKEN:
         return None
     suggested = _TOKENIZER[language]
     return LanguageHint(

@@ -10,9 +10,8 @@ the same order and words.
 
 from __future__ import annotations
 
-from bleu_gui.core import BleuConfig, CorpusStats, available_tokenizers, tokenizer_for
+from bleu_gui.core import BleuConfig, CorpusStats, available_tokenizers
 from bleu_gui.core.language_hint import SAMPLE_LINES, language_hint
-from bleu_gui.core.tokenize import split_tokens
 from bleu_gui.io.bom import bom_costs, bom_warning
 from bleu_gui.io.duplicates import duplicate_warning, find_duplicates
 from bleu_gui.io.errors import display_name
@@ -53,25 +52,33 @@ def corpus_notices(
         lines.extend(file.warnings)
     num_refs = len(corpus.references)
     lines.extend(duplicate_warning(dup, num_refs) for dup in find_duplicates(corpus))
-    hint = tokenizer_hint(corpus, config, how_to_tokenize=how_to_tokenize)
+    hint = tokenizer_hint(corpus, config, stats, how_to_tokenize=how_to_tokenize)
     if hint is not None:
         lines.append(hint)
     return tuple(lines)
 
 
 def tokenizer_hint(
-    corpus: Corpus, config: BleuConfig, *, how_to_tokenize: str
+    corpus: Corpus, config: BleuConfig, stats: CorpusStats, *, how_to_tokenize: str
 ) -> str | None:
     """The language hint about the first reference, naming it, or None.
 
-    The first `SAMPLE_LINES` segments are tokenized once more with the tokenizer
-    in use (milliseconds; the scorer's tokens are not kept by every caller).
+    Its first `SAMPLE_LINES` segments are looked at, with their lengths in tokens
+    as `stats` counted them (segments without this reference left out).
     """
     reference = corpus.references[0]
-    sample = reference.lines[:SAMPLE_LINES]
-    tokenizer = tokenizer_for(config)
-    tokens = [split_tokens(tokenizer(line)) for line in sample]
-    hint = language_hint(sample, tokens, config, available=available_tokenizers())
+    lengths = stats.ref_lens[:SAMPLE_LINES, 0].tolist()
+    sample = [
+        (line, length)
+        for line, length in zip(reference.lines, lengths, strict=False)
+        if length >= 0
+    ]
+    hint = language_hint(
+        [line for line, _ in sample],
+        [length for _, length in sample],
+        config,
+        available=available_tokenizers(),
+    )
     if hint is None:
         return None
     return f"{display_name(reference.path)}: {hint.line(how_to_tokenize)}"

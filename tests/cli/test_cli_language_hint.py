@@ -69,7 +69,7 @@ def test_japanese_is_named_with_ja_mecab(
     _, err = _run(["ref.ja.txt", "-i", "hyp.ja.txt", "-tok", "intl"], capsys)
     assert err == (
         "bleu-gui: warning: ref.ja.txt: looks like Japanese text, which tokenizer "
-        "intl leaves unsplit (15.5 characters a token), so BLEU counts whole "
+        "intl leaves unsplit (7.8 characters a token), so BLEU counts whole "
         "sentences; use -tok ja-mecab (sacreBLEU's tokenizer for Japanese)\n"
     )
     score, err = _run(["ref.ja.txt", "-i", "hyp.ja.txt", "-tok", "ja-mecab"], capsys)

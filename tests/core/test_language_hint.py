@@ -41,8 +41,8 @@ def _hint(
 ) -> LanguageHint | None:
     config = BleuConfig(compat=compat, tokenizer=tokenizer)
     split = get_tokenizer(tokenizer, perl=compat is Compat.MULTI_BLEU)
-    tokens = [split(line).split(" ") for line in lines]
-    return language_hint(lines, tokens, config, available=ALL)
+    counts = [len(split(line).split()) for line in lines]
+    return language_hint(lines, counts, config, available=ALL)
 
 
 def _sacrebleu(hyps: list[str], refs: list[str], tokenizer: str) -> float:
@@ -134,8 +134,8 @@ def test_the_line_names_the_tokenizer_and_how_to_choose_it() -> None:
 def test_a_tokenizer_not_installed_is_named_with_its_extra() -> None:
     config = BleuConfig(tokenizer="13a")
     split = get_tokenizer("13a")
-    tokens = [split(line).split(" ") for line in JA_REF]
-    hint = language_hint(JA_REF, tokens, config, available=("13a", "zh", "char"))
+    counts = [len(split(line).split()) for line in JA_REF]
+    hint = language_hint(JA_REF, counts, config, available=("13a", "zh", "char"))
     assert hint is not None
     assert not hint.available
     assert hint.line("use -tok {}").endswith(
@@ -143,7 +143,7 @@ def test_a_tokenizer_not_installed_is_named_with_its_extra() -> None:
         "install 'bleu-gui[ja]'"
     )
     installed = "ja-mecab" in available_tokenizers()
-    here = language_hint(JA_REF, tokens, config, available=available_tokenizers())
+    here = language_hint(JA_REF, counts, config, available=available_tokenizers())
     assert here is not None
     assert here.available is installed
 
