@@ -26,6 +26,7 @@ import signal
 import sys
 import threading
 from collections.abc import Callable, Collection, Iterator, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from types import FrameType
 from typing import Any, TextIO
@@ -66,6 +67,7 @@ from bleu_gui.core.significance import ConfidenceResult, confidence
 from bleu_gui.core.stats import CorpusStats
 from bleu_gui.core.tokenize import TOKENIZER_NAMES
 from bleu_gui.io import (
+    STDIN,
     Corpus,
     DecodingError,
     InputError,
@@ -73,7 +75,9 @@ from bleu_gui.io import (
     TestSet,
     UndecodableFileError,
     UnknownEncodingError,
+    check_encoding,
     check_piped_hypothesis,
+    check_roles,
     corpus_notices,
     read_segments,
     read_stdin,
@@ -234,7 +238,14 @@ def demo_paths() -> tuple[Path, list[Path], Path, list[Path]]:
 
 def add_scoring_options(parser: argparse.ArgumentParser) -> None:
     """The options that choose which BLEU (shared by `score` and the GUI)."""
-    parser.add_argument("-e", "--encoding", default="utf-8", help="input encoding")
+    parser.add_argument(
+        "-e",
+        "--encoding",
+        default="utf-8",
+        metavar="ENC",
+        help="encoding of every input file (default: %(default)s); a UTF-16 or "
+        "UTF-32 byte-order mark overrides it",
+    )
     parser.add_argument(
         "--compat",
         choices=[c.value for c in Compat],
@@ -439,6 +450,7 @@ def _build_parser() -> argparse.ArgumentParser:
     )
     add_significance_options(parser)
     _add_test_set_options(parser)
+    _add_encoding_options(parser)
     parser.add_argument(
         "--drop-bom",
         action="store_true",
@@ -522,6 +534,7 @@ def _score_command(args: list[str]) -> int:
     options = _build_parser().parse_args(args)
     warnings = _Warnings(quiet=options.quiet)
     try:
+        encodings = _encodings(options)
         test_set_file = _test_set_file(options)
         piped = test_set_file is None and _piped_input(options)
         _check_metrics(options.metrics)
@@ -543,7 +556,8 @@ def _score_command(args: list[str]) -> int:
                 "scores; give one file after -i, or leave out -b"
             )
         if selection is None:
-            systems = _read(options, names, piped=piped, warnings=warnings)
+            _check_references_once(options.refs)
+            systems = _read(options, names, encodings, piped=piped, warnings=warnings)
         else:
             systems = _selected(selection, names)
         _check_order_reachable(config, systems)
@@ -561,7 +575,7 @@ def _score_command(args: list[str]) -> int:
         ]
     except (InputError, ConfigError, ValueError) as error:
         warnings.flush()
-        _say(f"{_PROG}: error: {_error_line(error)}")
+        _say(f"{_PROG}: error: {_error_line(error, options)}")
         return 1
     warnings.flush()
     if options.sentence_level:
@@ -614,14 +628,102 @@ def _check_metrics(metrics: Sequence[str]) -> None:
         )
 
 
-def _error_line(error: Exception) -> str:
+def _check_references_once(refs: Sequence[str]) -> None:
+    """Refuse a reference file given twice, as the window does, in the same words.
+
+    sacreBLEU would score it as one more reference and print `nrefs:2`: a
+    two-reference score of one reference, ready to be pasted into a paper. A
+    hypothesis named twice is not refused: as in sacreBLEU, it is scored as often
+    as it is named (standard input read once), each record naming it.
+
+    Raises:
+        RepeatedFileError: naming the file and the reference it already is.
+    """
+    check_roles([], [Path(ref) for ref in refs])
+
+
+def _error_line(error: Exception, options: argparse.Namespace) -> str:
     """The one line of an error, with how to fix it where the flag is ours."""
     line = _one_line(error)
-    if isinstance(error, UnknownEncodingError):
-        return f"-e/--encoding: {line}"
     if isinstance(error, DecodingError | UndecodableFileError):
-        return f"{line} (choose it with -e/--encoding)"
+        return f"{line} ({_encoding_advice(error, options)})"
     return line
+
+
+# --------------------------------------------------------------------------------------
+# Encodings: one for every file (-e), or one for the hypotheses and one for the
+# references, so that a latin-1 system is scored against UTF-8 references.
+
+
+@dataclass(frozen=True, slots=True)
+class _Encodings:
+    """The encoding each role's files are decoded with (before a byte-order mark's)."""
+
+    hypotheses: str
+    references: str
+
+
+# The options that set one role's encoding.
+_HYP_ENCODING = "--hyp-encoding"
+_REF_ENCODING = "--ref-encoding"
+
+
+def _add_encoding_options(parser: argparse.ArgumentParser) -> None:
+    """`--hyp-encoding` and `--ref-encoding`: a role's encoding, over `-e`'s."""
+    parser.add_argument(
+        _HYP_ENCODING,
+        default=None,
+        metavar="ENC",
+        help="encoding of the hypothesis files and of standard input (default: "
+        "-e's); e.g. a latin-1 system against UTF-8 references",
+    )
+    parser.add_argument(
+        _REF_ENCODING,
+        default=None,
+        metavar="ENC",
+        help="encoding of the reference files (default: -e's)",
+    )
+
+
+def _encodings(options: argparse.Namespace) -> _Encodings:
+    """Each role's encoding, every name checked before any file is read.
+
+    Raises:
+        ConfigError: a name that is not a text codec, after the option that gave it.
+    """
+    given = (
+        ("-e/--encoding", options.encoding),
+        (_HYP_ENCODING, options.hyp_encoding),
+        (_REF_ENCODING, options.ref_encoding),
+    )
+    for option, name in given:
+        if name is None:
+            continue
+        try:
+            check_encoding(name)
+        except UnknownEncodingError as error:
+            raise ConfigError(f"{option}: {_one_line(error)}") from None
+    return _Encodings(
+        hypotheses=options.hyp_encoding or options.encoding,
+        references=options.ref_encoding or options.encoding,
+    )
+
+
+def _encoding_advice(error: InputError, options: argparse.Namespace) -> str:
+    """How to choose the encoding of the file `error` is about, for its role only.
+
+    `-e` would decode the other role's files with it too: a latin-1 hypothesis
+    scored with `-e latin-1` against UTF-8 references reads their accented
+    letters as two characters each, and scores lower without a word.
+    """
+    path = error.path
+    hypotheses = {Path(name) for name in options.input or ()} | {STDIN}
+    references = {Path(ref) for ref in options.refs}
+    if path in hypotheses and path not in references:
+        return f"choose the hypotheses' encoding with {_HYP_ENCODING}"
+    if path in references and path not in hypotheses:
+        return f"choose the references' encoding with {_REF_ENCODING}"
+    return "choose it with -e/--encoding"
 
 
 def _check_order_reachable(config: BleuConfig, systems: Sequence[Corpus]) -> None:
@@ -679,6 +781,7 @@ def _is_terminal(stream: TextIO) -> bool:
 def _read(
     options: argparse.Namespace,
     names: Sequence[str],
+    encodings: _Encodings,
     *,
     piped: bool,
     warnings: _Warnings,
@@ -703,23 +806,28 @@ def _read(
         if name in read:
             return read[name]
         if name == STDIN_NAME:
-            segments = read_stdin(options.encoding, drop_bom=options.drop_bom)
+            segments = read_stdin(encodings.hypotheses, drop_bom=options.drop_bom)
             if piped:
                 check_piped_hypothesis(segments, how_to_read_as_file="-i -")
         else:
-            segments = _read_one(Path(name), options, warnings)
+            segments = _read_one(Path(name), encodings.hypotheses, options, warnings)
         read[name] = segments
         return segments
 
     hypothesis(names[0])
     test_set = TestSet(
-        tuple(_read_one(Path(ref), options, warnings) for ref in options.refs)
+        tuple(
+            _read_one(Path(ref), encodings.references, options, warnings)
+            for ref in options.refs
+        )
     )
     return [test_set.corpus(hypothesis(name)) for name in names]
 
 
-def _read_one(path: Path, options: argparse.Namespace, warnings: _Warnings) -> Segments:
-    """The segments of one file given as a reference or a system.
+def _read_one(
+    path: Path, encoding: str, options: argparse.Namespace, warnings: _Warnings
+) -> Segments:
+    """The segments of one file given as a reference or a system, in `encoding`.
 
     A text file is read as sacreBLEU reads it; a file of another format must hold
     one text (a WMT SGML set), whose notices go to `warnings`.
@@ -729,9 +837,9 @@ def _read_one(path: Path, options: argparse.Namespace, warnings: _Warnings) -> S
     """
     format_ = detect_format(path)
     if format_ is Format.TEXT:
-        return read_segments(path, options.encoding, drop_bom=options.drop_bom)
+        return read_segments(path, encoding, drop_bom=options.drop_bom)
     bundle = read_bundle(
-        path, format_, encoding=options.encoding, options=_format_options(options)
+        path, format_, encoding=encoding, options=_format_options(options)
     )
     if len(bundle.columns) != 1:
         raise FormatError(
@@ -874,7 +982,14 @@ def _stats(
         processes=os.cpu_count() or 1,
     )
     for corpus, stats in zip(systems, every, strict=True):
-        for line in corpus_notices(corpus, config, stats, how_to_drop="--drop-bom"):
+        notices = corpus_notices(
+            corpus,
+            config,
+            stats,
+            how_to_drop="--drop-bom",
+            how_to_tokenize="use -tok {}",
+        )
+        for line in notices:
             warnings.add(line)
     return every
 

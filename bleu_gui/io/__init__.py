@@ -9,7 +9,7 @@ naming the file and line. It imports no Qt, so the command line and the GUI shar
 
 from __future__ import annotations
 
-from bleu_gui.io.bom import Bom, BomCost, bom_costs, bom_warning
+from bleu_gui.io.bom import Bom, BomCost, bom_costs, bom_warning, encoding_by_bom
 from bleu_gui.io.duplicates import (
     Duplicate,
     Sameness,
@@ -39,6 +39,7 @@ from bleu_gui.io.readers import (
     STDIN,
     Corpus,
     Segments,
+    check_encoding,
     check_piped_hypothesis,
     iter_read_corpus,
     iter_read_segments,
@@ -48,6 +49,7 @@ from bleu_gui.io.readers import (
     read_stdin,
     split_segments,
 )
+from bleu_gui.io.roles_check import RepeatedFileError, check_roles, repeated_file
 from bleu_gui.io.test_set import TestSet, read_system, read_test_set
 
 __all__ = [
@@ -70,6 +72,7 @@ __all__ = [
     "MissingFileError",
     "NoReferencesError",
     "NotAFileError",
+    "RepeatedFileError",
     "Sameness",
     "Segments",
     "TestSet",
@@ -77,9 +80,12 @@ __all__ = [
     "UnknownEncodingError",
     "bom_costs",
     "bom_warning",
+    "check_encoding",
     "check_piped_hypothesis",
+    "check_roles",
     "corpus_notices",
     "duplicate_warning",
+    "encoding_by_bom",
     "find_duplicates",
     "iter_read_corpus",
     "iter_read_segments",
@@ -89,5 +95,6 @@ __all__ = [
     "read_stdin",
     "read_system",
     "read_test_set",
+    "repeated_file",
     "split_segments",
 ]

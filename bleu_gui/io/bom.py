@@ -12,6 +12,7 @@ The wording of the warning lives here, in one place, for the command line and th
 
 from __future__ import annotations
 
+import codecs
 from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
@@ -23,7 +24,7 @@ from bleu_gui.io.errors import display_name
 if TYPE_CHECKING:
     from bleu_gui.io.readers import Corpus, Segments
 
-__all__ = ["BOM", "Bom", "BomCost", "bom_costs", "bom_warning"]
+__all__ = ["BOM", "Bom", "BomCost", "bom_costs", "bom_warning", "encoding_by_bom"]
 
 BOM = "\ufeff"
 """The byte-order mark as a character (ZERO WIDTH NO-BREAK SPACE)."""
@@ -38,6 +39,41 @@ class Bom(StrEnum):
     """Kept as sacreBLEU keeps it: glued to the first word of line 1."""
     DROPPED = "dropped"
     """Dropped on request (``drop_bom=True``): the score is no longer sacreBLEU's."""
+
+
+# UTF-32's marks first: the little-endian one starts with UTF-16's (FF FE).
+_WIDE_MARKS = (
+    (codecs.BOM_UTF32_LE, "utf-32", "utf-32-le"),
+    (codecs.BOM_UTF32_BE, "utf-32", "utf-32-be"),
+    (codecs.BOM_UTF16_LE, "utf-16", "utf-16-le"),
+    (codecs.BOM_UTF16_BE, "utf-16", "utf-16-be"),
+)
+
+
+def encoding_by_bom(data: bytes, encoding: str) -> str:
+    """The encoding to decode `data` with: a UTF-16 or UTF-32 mark's, if it has one.
+
+    A file saved as "Unicode" by Windows tools starts with a UTF-16 byte-order mark.
+    Decoded as UTF-8 it fails at its first byte, and as latin-1 or cp1252 it turns
+    into text with a NUL between letters: no encoding but the mark's can be meant,
+    so the mark decides, whatever encoding was chosen (sacreBLEU fails on such a
+    file, so no number of its differs). An encoding that already fits the mark is
+    kept as chosen: ``utf-16`` consumes the mark, ``utf-16-le`` keeps it as U+FEFF
+    at the start of the text, as sacreBLEU does with that encoding.
+
+    Args:
+        data: The file's first bytes (or all of them).
+        encoding: The encoding chosen, a valid codec name.
+
+    Returns:
+        `encoding`, or "utf-16" / "utf-32" when the mark says so and `encoding`
+        does not fit it.
+    """
+    for mark, family, exact in _WIDE_MARKS:
+        if data.startswith(mark):
+            fits = codecs.lookup(encoding).name in {family, exact}
+            return encoding if fits else family
+    return encoding
 
 
 @dataclass(frozen=True, slots=True)

@@ -2,9 +2,11 @@
 
 sacreBLEU counts every reference it is given, so a reference given twice (the same
 file, or a copy of it) scores as two references and the signature says `nrefs:2`:
-a number a user may paste into a paper as a two-reference score. Neither tool
-refuses it (the number is what sacreBLEU computes), but both should say so. The
-check is here so that the command line and the GUI say the same thing.
+a number a user may paste into a paper as a two-reference score. The same *file*
+given twice is refused before anything is read, by the window and the command line
+alike (`io.roles_check`); a *copy* is only found once read, here, and is scored as
+sacreBLEU scores it, with a warning. The check is here so that the command line and
+the GUI say the same thing.
 """
 
 from __future__ import annotations

@@ -2,28 +2,37 @@
 
 A file may be read and scored and still deserve a word: a byte-order mark kept as
 sacreBLEU keeps it (and what that costs), line breaks other than a newline inside
-a segment, a reference given twice. The command line prints these lines on stderr, the
-window shows them in its status line; both take them from here, in the same order
-and words.
+a segment, a reference given twice, Chinese references that the tokenizer chosen
+leaves unsplit (`core.language_hint`). The command line prints these lines on
+stderr, the window shows them in its status line; both take them from here, in
+the same order and words.
 """
 
 from __future__ import annotations
 
-from bleu_gui.core import BleuConfig, CorpusStats
+from bleu_gui.core import BleuConfig, CorpusStats, available_tokenizers
+from bleu_gui.core.language_hint import SAMPLE_LINES, language_hint
 from bleu_gui.io.bom import bom_costs, bom_warning
 from bleu_gui.io.duplicates import duplicate_warning, find_duplicates
+from bleu_gui.io.errors import display_name
 from bleu_gui.io.readers import Corpus
 
-__all__ = ["corpus_notices"]
+__all__ = ["corpus_notices", "tokenizer_hint"]
 
 
 def corpus_notices(
-    corpus: Corpus, config: BleuConfig, stats: CorpusStats, *, how_to_drop: str
+    corpus: Corpus,
+    config: BleuConfig,
+    stats: CorpusStats,
+    *,
+    how_to_drop: str,
+    how_to_tokenize: str,
 ) -> tuple[str, ...]:
     """Every warning about `corpus` as read and counted, one line each.
 
     Per file (hypothesis, references, source): its byte-order mark with what keeping
-    it costs, then the reader's own warnings; then each repeated reference.
+    it costs, then the reader's own warnings; then each repeated reference; then a
+    hint if the references are in a language the tokenizer leaves unsplit.
 
     Args:
         corpus: The files as read.
@@ -31,6 +40,8 @@ def corpus_notices(
         stats: `corpus`'s statistics.
         how_to_drop: How the user drops a byte-order mark ("--drop-bom", a menu
             item), named in that warning.
+        how_to_tokenize: How the user chooses a tokenizer, "{}" standing for its
+            name ("-tok {}"), named in the language hint.
     """
     costs = {cost.path: cost for cost in bom_costs(corpus, config, stats)}
     lines: list[str] = []
@@ -41,4 +52,33 @@ def corpus_notices(
         lines.extend(file.warnings)
     num_refs = len(corpus.references)
     lines.extend(duplicate_warning(dup, num_refs) for dup in find_duplicates(corpus))
+    hint = tokenizer_hint(corpus, config, stats, how_to_tokenize=how_to_tokenize)
+    if hint is not None:
+        lines.append(hint)
     return tuple(lines)
+
+
+def tokenizer_hint(
+    corpus: Corpus, config: BleuConfig, stats: CorpusStats, *, how_to_tokenize: str
+) -> str | None:
+    """The language hint about the first reference, naming it, or None.
+
+    Its first `SAMPLE_LINES` segments are looked at, with their lengths in tokens
+    as `stats` counted them (segments without this reference left out).
+    """
+    reference = corpus.references[0]
+    lengths = stats.ref_lens[:SAMPLE_LINES, 0].tolist()
+    sample = [
+        (line, length)
+        for line, length in zip(reference.lines, lengths, strict=False)
+        if length >= 0
+    ]
+    hint = language_hint(
+        [line for line, _ in sample],
+        [length for _, length in sample],
+        config,
+        available=available_tokenizers(),
+    )
+    if hint is None:
+        return None
+    return f"{display_name(reference.path)}: {hint.line(how_to_tokenize)}"

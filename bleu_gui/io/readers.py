@@ -42,7 +42,7 @@ from pathlib import Path
 from typing import BinaryIO
 
 from bleu_gui.core.steps import drain
-from bleu_gui.io.bom import Bom, bom_warning
+from bleu_gui.io.bom import Bom, bom_warning, encoding_by_bom
 from bleu_gui.io.errors import (
     BinaryFileError,
     CompressedFileError,
@@ -67,6 +67,7 @@ __all__ = [
     "STDIN",
     "Corpus",
     "Segments",
+    "check_encoding",
     "check_piped_hypothesis",
     "iter_read_corpus",
     "iter_read_segments",
@@ -106,7 +107,8 @@ class Segments:
     Attributes:
         path: The file they were read from.
         lines: One string per segment, trailing whitespace stripped, no line ends.
-        encoding: The encoding the file was decoded with, as given.
+        encoding: The encoding the file was decoded with: as given, or the one a
+            UTF-16 or UTF-32 byte-order mark says (`io.bom.encoding_by_bom`).
         warnings: One-line notes about things that may surprise (line breaks other
             than ``\n`` inside segments, a UTF-8 mark read as another encoding);
             each names the file. A byte-order mark is not among them: see `bom`
@@ -367,8 +369,14 @@ def iter_read_segments(
     file = Path(path)
     name = display_name(file)
     data = read_raw(file, encoding) if raw is None else raw
-    wide = _is_wide(encoding)
     warnings: list[str] = []
+    chosen, encoding = encoding, encoding_by_bom(data, encoding)
+    if encoding != chosen:
+        warnings.append(
+            f"{name}: read as {encoding.upper()}, as its byte-order mark says, "
+            f"not as {chosen}"
+        )
+    wide = _is_wide(encoding)
     if data.startswith(_UTF8_BOM_BYTES) and not wide and not _is_utf8(encoding):
         # Read as latin-1, cp1252, ...: the mark becomes text ("ï»¿"); keep it, but
         # say so, since the file is most likely UTF-8.
@@ -516,6 +524,16 @@ _NOT_FOR_FILES = {
 }
 
 
+def check_encoding(encoding: str) -> None:
+    """Refuse a name that is not a codec for text files, before any file is read.
+
+    Raises:
+        UnknownEncodingError: `encoding` is unknown, or a codec for something else
+            (domain names, string literals, base64).
+    """
+    _check_encoding(encoding)
+
+
 def _check_encoding(encoding: str) -> None:
     """Raise `UnknownEncodingError` unless `encoding` names a codec for text files."""
     try:
@@ -626,6 +644,9 @@ def _read_checked(
         if total > MAX_FILE_BYTES:
             raise FileTooLargeError(file, MAX_FILE_BYTES)
         chunks.append(chunk)
+        if len(chunks) == 1:
+            encoding = encoding_by_bom(chunk, encoding)
+            wide = _is_wide(encoding)
         if not wide and b"\0" in chunk:
             _check_no_nul_bytes(file, b"".join(chunks), encoding)
         if len(chunks) == 1:

@@ -86,6 +86,7 @@ from bleu_gui.io import (
     read_raw,
 )
 from bleu_gui.io.errors import display_name
+from bleu_gui.io.roles_check import repeated_file
 from bleu_gui.models.jobs import JobRunner
 from bleu_gui.models.workspace import (
     PairScores,
@@ -179,30 +180,10 @@ class FileSet:
         The same file given twice as a reference, or the source given as a
         reference, would be scored as one more reference and inflate `nrefs` in the
         signature; the same output given twice as a system would be two rows of
-        one system. Paths are compared resolved (links, `..`, relative paths),
-        which asks the file system for names only: no file is read.
+        one system. The rule and its words are `io.roles_check`'s, which the
+        command line uses too; no file is read.
         """
-        systems: dict[Path, int] = {}
-        for number, path in enumerate(self.hypotheses, start=1):
-            key = _resolved(path)
-            if key in systems:
-                return (
-                    f"{display_name(path)} is already system {systems[key]}: "
-                    f"a file can be only one system"
-                )
-            systems[key] = number
-        seen: dict[Path, str] = {}
-        if self.source is not None:
-            seen[_resolved(self.source)] = "the source"
-        for number, path in enumerate(self.references, start=1):
-            key = _resolved(path)
-            if key in seen:
-                return (
-                    f"{display_name(path)} is already {seen[key]}: "
-                    f"a file can be only one reference"
-                )
-            seen[key] = f"reference {number}"
-        return None
+        return repeated_file(self.hypotheses, self.references, self.source)
 
 
 @dataclass(frozen=True, slots=True)
@@ -909,7 +890,11 @@ class Session(QObject):
             _progress_item,
         )
         notices = corpus_notices(
-            corpus, config, stats, how_to_drop="File › Drop byte-order marks"
+            corpus,
+            config,
+            stats,
+            how_to_drop="File › Drop byte-order marks",
+            how_to_tokenize="choose Tokenizer {} in the settings",
         )
         scores = yield from self._score_job(stats, config, corpus.dropped_bom)
         return _Computed(config, scores, (table.key, tokenized, stats), notices)
@@ -1332,14 +1317,6 @@ def _characters(corpus: Corpus) -> int:
     """How many characters the hypothesis and references hold (what is tokenized)."""
     files = (corpus.hypothesis, *corpus.references)
     return sum(sum(map(len, file.lines)) for file in files)
-
-
-def _resolved(path: Path) -> Path:
-    """`path` made absolute, links and `..` resolved as far as they exist."""
-    try:
-        return path.expanduser().resolve()
-    except (OSError, RuntimeError):  # a link loop: compare it as given
-        return path.absolute()
 
 
 def _file_size(path: Path) -> int:

@@ -784,7 +784,7 @@ def test_latin1_input_with_encoding_flag(
     assert status == 1
     assert out == ""
     assert err.startswith(f"bleu-gui: error: {hyp}, line 1: ")
-    assert "-e/--encoding" in err
+    assert "--hyp-encoding" in err
     utf8 = _write(tmp_path / "utf8.txt", latin)
     expected = score_json([str(ref_utf8), "-i", str(utf8)], capsys)
     assert expected["counts"][0] == 9  # ü and é match
@@ -836,12 +836,12 @@ ERROR_CASES: list[tuple[str, list[str], list[str]]] = [
     (
         "invalid-utf8-hyp",
         ["{ref3}", "-i", "{bad_utf8}"],
-        ["{bad_utf8}, line 2: ", "not valid UTF-8", "0xfc", "-e/--encoding"],
+        ["{bad_utf8}, line 2: ", "not valid UTF-8", "0xfc", "--hyp-encoding"],
     ),
     (
         "invalid-utf8-ref",
         ["{bad_utf8}", "-i", "{hyp3}"],
-        ["{bad_utf8}, line 2: ", "not valid UTF-8", "-e/--encoding"],
+        ["{bad_utf8}, line 2: ", "not valid UTF-8", "--ref-encoding"],
     ),
     (
         "unknown-encoding",

@@ -198,14 +198,16 @@ def test_several_systems_tokenize_the_references_once(
 
 
 def test_a_warning_about_the_shared_references_is_printed_once(
-    here: Path, capsys: pytest.CaptureFixture[str]
+    here: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
+    copy = tmp_path / "copy-of-ref.A.txt"
+    shutil.copyfile(here / "ref.A.txt", copy)
     out = ours(
-        ["ref.A.txt", "ref.A.txt", "-i", *SYSTEMS, "-f", "text"],
+        ["ref.A.txt", str(copy), "-i", *SYSTEMS, "-f", "text"],
         capsys,
-        expect_stderr="bleu-gui: warning: ref.A.txt: reference given twice; it is "
-        "scored as two references, as sacreBLEU does, so nrefs:2 in the signature "
-        "counts a duplicate\n",
+        expect_stderr=f"bleu-gui: warning: {copy}: reference identical to reference "
+        "ref.A.txt; it is scored as two references, as sacreBLEU does, so nrefs:2 in "
+        "the signature counts a duplicate\n",
     )
     assert [line.split(": BLEU|")[0] for line in out.splitlines()] == SYSTEMS
 
@@ -357,7 +359,8 @@ def test_without_i_a_terminal_is_not_read(
         pytest.param(
             b"fine\nbad \xff byte\n",
             "<stdin>, line 2: bytes that are not valid UTF-8 (0xff at column 5); is "
-            "the file in another encoding? (choose it with -e/--encoding)",
+            "the file in another encoding? (choose the hypotheses' encoding with "
+            "--hyp-encoding)",
             id="undecodable",
         ),
         pytest.param(
