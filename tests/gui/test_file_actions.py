@@ -280,6 +280,7 @@ def test_the_file_menu(window: MainWindow) -> None:
         "Add system…",
         "Remove system",
         "Baseline",
+        "Document ids…",
         "Reload",
         "Close",
         "",
