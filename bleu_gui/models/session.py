@@ -1584,8 +1584,8 @@ def _aligned_problem(files: FileSet) -> str | None:
         other = next(path for path in paths if path not in aligned)
         return (
             f"{display_name(other)} is not an XLIFF or TMX file like "
-            f"{display_name(aligned[0].name)}: files aligned by unit id cannot be mixed "
-            "with files aligned by line"
+            f"{display_name(aligned[0].name)}: files aligned by unit id cannot be "
+            "mixed with files aligned by line"
         )
     if files.source is not None:
         return (

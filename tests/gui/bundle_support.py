@@ -61,7 +61,7 @@ def documents(size: int = SIZE) -> list[str]:
     return [f"doc{1 + k * 3 // size}" for k in range(size)]
 
 
-# --- a WMT XML test set, as JSON --------------------------------------------------------
+# --- a WMT XML test set, as JSON ----------------------------------------------------
 
 
 def write_wmt(path: Path, texts: DemoTexts, notices: Sequence[str] = ()) -> Path:
@@ -141,7 +141,7 @@ def read_json_bundle(format_: Format) -> Any:
 
 
 def register_readers(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Read ``*.xml`` as WMT XML, ``*.tsv`` as TSV and ``*.xlf`` as XLIFF (test JSON)."""
+    """Read ``*.xml`` as WMT XML, ``*.tsv`` as TSV, ``*.xlf`` as XLIFF (test JSON)."""
     from bleu_gui.io import formats
 
     for suffix, format_ in ((".xml", Format.WMT_XML), (".tsv", Format.TSV)):
@@ -189,8 +189,8 @@ def align_by_id(references: Sequence[Bundle], systems: Sequence[Bundle]) -> Bund
     )
 
     def column(bundle: Bundle, key: str) -> Segments:
-        by_id = dict(zip(bundle.segment_ids or (), bundle.column(key).segments.lines))
         segments = bundle.column(key).segments
+        by_id = dict(zip(bundle.segment_ids or (), segments.lines, strict=True))
         return Segments(segments.path, tuple(by_id[i] for i in ids), segments.encoding)
 
     columns = [Column("source", "source", Role.SOURCE, column(first, "source"))]
@@ -206,7 +206,7 @@ def align_by_id(references: Sequence[Bundle], systems: Sequence[Bundle]) -> Bund
 
 
 def fake_align(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Install `align_by_id` above as `bleu_gui.io.align` (until the real one merges)."""
+    """Install `align_by_id` above as `bleu_gui.io.align` (until the real one is)."""
     module = types.ModuleType("bleu_gui.io.align")
     module.align_by_id = align_by_id  # type: ignore[attr-defined]
     monkeypatch.setitem(sys.modules, "bleu_gui.io.align", module)

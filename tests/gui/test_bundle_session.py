@@ -197,9 +197,12 @@ def test_xliff_files_are_aligned_by_unit_id(
     reference has one the system lacks: each unit is scored with its own.
     """
     ids = [f"u{k}" for k in range(len(texts.source))]
-    final = {i: (s, r) for i, s, r in zip(ids, texts.source, texts.references["A"])}
+    final = {
+        i: (s, r)
+        for i, s, r in zip(ids, texts.source, texts.references["A"], strict=True)
+    }
     mt_lines = texts.systems["Online-W"]
-    mt = {i: (s, h) for i, s, h in zip(ids, texts.source, mt_lines)}
+    mt = {i: (s, h) for i, s, h in zip(ids, texts.source, mt_lines, strict=True)}
     del mt["u5"]
     mt = dict(reversed(mt.items()))
     ref_path = write_xliff(tmp_path / "job.final.xlf", final)

@@ -15,16 +15,12 @@ from pathlib import Path
 
 import pytest
 import sacrebleu
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QComboBox
 from pytestqt.qtbot import QtBot
 
 from bleu_gui.core import BleuScore
 from bleu_gui.models.session import FileSet, Session
 from bleu_gui.models.workspace import System
-from bleu_gui.views.main_window import MainWindow
-from bleu_gui.views.test_set_dialog import OpenTestSetDialog
-from tests.gui.demo_sets import TIMEOUT, read_lines, scored, window
+from tests.gui.demo_sets import TIMEOUT, read_lines, window
 
 __all__ = ["window"]  # fixtures
 
