@@ -110,6 +110,7 @@ __all__ = [
     "Scores",
     "Session",
     "SystemId",
+    "opens_with_roles",
 ]
 
 logger = logging.getLogger(__name__)
@@ -270,6 +271,18 @@ class BundleSet:
 OpenRequest = FileSet | BundleSet
 """What `Session` opens: files in roles, or a file of several texts in roles."""
 
+_ROLES_IN_FILE = frozenset({Format.WMT_XML, Format.TSV, Format.CSV, Format.XLSX})
+
+
+def opens_with_roles(path: Path) -> bool:
+    """Whether `path` holds a whole test set whose columns need roles (`BundleSet`).
+
+    WMT XML and spreadsheets hold the references and systems in one file; a text,
+    XLIFF, TMX or WMT SGML file is one text of one role (`FileSet`). Told by the
+    file's name (`io.formats.detect_format`): nothing is read.
+    """
+    return detect_format(path) in _ROLES_IN_FILE
+
 
 @dataclass(frozen=True, slots=True)
 class _Refused:
@@ -339,6 +352,7 @@ class _JobKind(Enum):
     TEST_SET = "test set"
     SYSTEM = "system"
     PAIR = "pair"
+    INSPECT = "inspect"
 
 
 @dataclass(frozen=True, slots=True)
@@ -357,6 +371,7 @@ class _JobKey:
 
 _TEST_SET = _JobKey(_JobKind.TEST_SET)
 _PAIR = _JobKey(_JobKind.PAIR)
+_INSPECT = _JobKey(_JobKind.INSPECT)
 
 
 def _system_key(system_id: SystemId) -> _JobKey:
@@ -398,6 +413,8 @@ class Session(QObject):
         progress_changed: (done, total, what) of the running work.
         error_occurred: a one-line message: the request failed, nothing changed.
         warning_occurred: a one-line message about input that was accepted.
+        bundle_inspected: (`io.bundle.Bundle`) a file of several texts read for
+            its columns (`inspect_bundle`), so that the user can give them roles.
     """
 
     texts_loaded = Signal(object)
@@ -412,6 +429,7 @@ class Session(QObject):
     progress_changed = Signal(int, int, str)
     error_occurred = Signal(str)
     warning_occurred = Signal(str)
+    bundle_inspected = Signal(object)
 
     def __init__(self, parent: QObject | None = None, *, processes: int | None = None):
         super().__init__(parent)
@@ -586,6 +604,40 @@ class Session(QObject):
         leave what was loaded untouched and say why in one line.
         """
         self._open(request)
+
+    def inspect_bundle(
+        self,
+        path: Path,
+        format_: Format | None = None,
+        *,
+        encoding: str = "utf-8",
+        options: FormatOptions | None = None,
+    ) -> None:
+        """Read a file of several texts for its columns, in the background.
+
+        `bundle_inspected` brings the bundle; a file that cannot be read is
+        `error_occurred` (one line). Nothing open changes. A new request
+        supersedes a running one (another encoding or option chosen meanwhile).
+        """
+        reading = _Reading()
+
+        def read() -> Bundle:
+            return read_bundle(
+                reading.now(path),
+                format_,
+                encoding=_sniffed_encoding(path, encoding),
+                options=options,
+            )
+
+        def job() -> Job:
+            return (yield from blocking_call(read, reading.label))
+
+        self._jobs.start(
+            _INSPECT,
+            SliceWorker(job),
+            self.bundle_inspected.emit,
+            on_failed=self._on_failed,
+        )
 
     def _open_again(self, request: OpenRequest) -> None:
         """`open_files` for what is open already: the baseline stays."""
