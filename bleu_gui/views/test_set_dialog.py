@@ -253,7 +253,7 @@ class OpenTestSetDialog(QDialog):
         return self.systems.paths()
 
     def file_set(self) -> FileSet | str:
-        """The files chosen, or what is missing or wrong (one line)."""
+        """The files chosen, or what is missing (one line)."""
         candidate = self.candidate.text().strip()
         source = self.source.text().strip()
         references = tuple(self.reference_paths())
@@ -277,7 +277,7 @@ class OpenTestSetDialog(QDialog):
             systems=(*others, Path(candidate)) if others else (),
             encodings=tuple(encodings),
         )
-        return files.repeated_file() or files
+        return files  # a file given twice: the session refuses it, in one line
 
     def _add_files(self, listed: _FileList, paths: Sequence[Path]) -> None:
         """Append `paths` to a list; a file of a whole test set asks for roles."""
