@@ -161,19 +161,7 @@ class RolesDialog(QDialog):
         options.addStretch(1)
         options.addWidget(self.encoding_label)
         options.addWidget(self.encoding)
-        wmt = self.format in (Format.WMT_XML, Format.WMT_SGML)
-        self.include_testsuites.setVisible(self.format is Format.WMT_XML)
-        self.keep_unreferenced.setVisible(wmt)
-        for widget in (self.sheet_label, self.sheet):
-            widget.setVisible(self.format is Format.XLSX)
-        tmx = self.format is Format.TMX
-        for widget in (
-            self.languages_label,
-            self.source_language,
-            self.arrow,
-            self.target_language,
-        ):
-            widget.setVisible(tmx)
+        self._show_options()
 
         self.problem = QLabel()
         self.problem.setWordWrap(True)
@@ -228,6 +216,9 @@ class RolesDialog(QDialog):
         """
         kept = self._chosen_roles()  # before a re-read: the user's choices
         self._bundle = bundle
+        if bundle.format is not self.format:  # told by its content, not its name
+            self.format = bundle.format
+            self._show_options()
         chosen = _by_key(roles) if roles is not None else None
         self.table.setRowCount(0)
         offered: list[Role] = [r for r in _ROLE_TEXT if r is not Role.DOCUMENT]
@@ -240,14 +231,14 @@ class RolesDialog(QDialog):
             self.table.setItem(row, 0, name)
             combo = QComboBox()
             combo.setAccessibleName(f"Role of {column.label}")
-            combo.addItem(NOT_USED, None)
-            for offer in offered:
-                combo.addItem(_ROLE_TEXT[offer], offer)
+            combo.addItem(NOT_USED, "")
+            for offer in offered:  # the value: Qt keeps a str, not the enum
+                combo.addItem(_ROLE_TEXT[offer], offer.value)
             if chosen is not None:
                 role = chosen.get(column.key)
             else:
                 role = kept.get(column.key, column.role)
-            combo.setCurrentIndex(max(0, combo.findData(role)))
+            combo.setCurrentIndex(max(0, combo.findData(role.value if role else "")))
             combo.currentIndexChanged.connect(self._on_role_changed)
             self.table.setCellWidget(row, 1, combo)
             preview = QTableWidgetItem(_preview(column))
@@ -257,6 +248,22 @@ class RolesDialog(QDialog):
             self.table.setItem(row, 2, preview)
         self.summary.setText(_summary(bundle))
         self._reading(False)
+
+    def _show_options(self) -> None:
+        """Show the options of the file's format only."""
+        wmt = self.format in (Format.WMT_XML, Format.WMT_SGML)
+        self.include_testsuites.setVisible(self.format is Format.WMT_XML)
+        self.keep_unreferenced.setVisible(wmt)
+        for widget in (self.sheet_label, self.sheet):
+            widget.setVisible(self.format is Format.XLSX)
+        tmx = self.format is Format.TMX
+        for widget in (
+            self.languages_label,
+            self.source_language,
+            self.arrow,
+            self.target_language,
+        ):
+            widget.setVisible(tmx)
 
     def role_combo(self, key: str) -> QComboBox:
         """The role chooser of the column `key`."""
@@ -364,7 +371,7 @@ class RolesDialog(QDialog):
             combo = self.table.cellWidget(row, 1)
             if isinstance(combo, QComboBox):
                 data = combo.currentData()
-                chosen[column.key] = data if isinstance(data, Role) else None
+                chosen[column.key] = Role(data) if data else None
         return chosen
 
     def _on_role_changed(self) -> None:
