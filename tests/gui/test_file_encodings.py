@@ -15,12 +15,15 @@ from pathlib import Path
 
 import pytest
 import sacrebleu
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QFileDialog, QWidget
 from pytestqt.qtbot import QtBot
 
 from bleu_gui.core import BleuScore
 from bleu_gui.models.session import FileSet, Session
 from bleu_gui.models.workspace import System
-from tests.gui.demo_sets import TIMEOUT, read_lines, window
+from bleu_gui.views.main_window import MainWindow
+from tests.gui.demo_sets import TIMEOUT, read_lines, scored, window
 
 __all__ = ["window"]  # fixtures
 
@@ -154,3 +157,47 @@ def test_file_sets_with_the_same_choices_are_equal() -> None:
         a, (b, c), encodings=((a, "cp1252"), (c, "latin-1"))
     )
     assert FileSet(a, (b,)).with_encodings([(a, "latin-1")]).encoding_of(b) == "utf-8"
+
+
+def test_the_dialog_gives_each_file_its_encoding(
+    qtbot: QtBot,
+    window: MainWindow,
+    latin1_set: tuple[Path, tuple[Path, Path]],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """References added with Add…, a latin-1 system's row set to Latin-1."""
+    hyp, refs = latin1_set
+    utf8 = tmp_path / "uedin.txt"
+    utf8.write_text("\n".join(lines("sys.UEdin.txt")) + "\n", encoding="utf-8")
+    answers = iter([list(refs), [hyp]])
+
+    def answer(
+        _parent: QWidget, _title: str, _folder: str = "", _filter: str = ""
+    ) -> tuple[list[str], str]:
+        return [str(path) for path in next(answers)], ""
+
+    monkeypatch.setattr(QFileDialog, "getOpenFileNames", answer)
+    window.open_test_set_action.trigger()
+    dialog = window.file_actions.test_set_dialog
+    assert dialog is not None
+    qtbot.mouseClick(dialog.add_button, Qt.MouseButton.LeftButton)
+    qtbot.keyClicks(dialog.candidate, str(utf8))
+    qtbot.mouseClick(dialog.add_system_button, Qt.MouseButton.LeftButton)
+    assert dialog.references.headerItem().text(1) == "Encoding"
+    row = dialog.systems.topLevelItem(0)
+    assert row is not None
+    combo = dialog.systems.encoding_combo(row)
+    assert combo.currentText() == "UTF-8"
+    combo.setFocus()
+    while combo.currentText() != "Latin-1":
+        qtbot.keyClick(combo, Qt.Key.Key_Down)
+    with scored(qtbot, window):
+        qtbot.mouseClick(dialog.ok_button, Qt.MouseButton.LeftButton)
+    session = window.session
+    qtbot.waitUntil(lambda: all(s.scores for s in session.systems), timeout=TIMEOUT)
+    by_name = {system.name: system for system in session.systems}
+    assert score_of(by_name[hyp.name]) == pytest.approx(expected(), abs=1e-9)
+    refs_lines = [lines("ref.A.txt"), lines("ref.B.txt")]
+    uedin = sacrebleu.corpus_bleu(lines("sys.UEdin.txt"), refs_lines).score
+    assert score_of(by_name["uedin.txt"]) == pytest.approx(uedin, abs=1e-9)

@@ -106,7 +106,9 @@ def test_a_wmt_file_comes_with_its_roles_and_options(qtbot: QtBot) -> None:
     assert dialog.keep_unreferenced.isVisible()
     assert not dialog.sheet.isVisible()
     assert not dialog.source_language.isVisible()
-    assert dialog.table.item(1, 2).text() == "The dog barks ."
+    preview = dialog.table.item(1, 2)
+    assert preview is not None
+    assert preview.text() == "The dog barks ."
     with qtbot.waitSignal(dialog.open_requested) as opened:
         qtbot.mouseClick(dialog.ok_button, Qt.MouseButton.LeftButton)
     assert opened.args == [
@@ -187,7 +189,7 @@ def test_a_problem_unlocks_the_choices(qtbot: QtBot) -> None:
     dialog = make_dialog(qtbot, WMT)
     dialog.set_bundle(wmt_bundle())
     qtbot.mouseClick(dialog.ok_button, Qt.MouseButton.LeftButton)
-    assert dialog.checking
+    assert dialog.problem_text == "Checking the files…"
     dialog.show_problem("newstest2021.de-en.xml, document 'd2', segment 1: bad")
     assert not dialog.checking
     assert dialog.table.isEnabled()
