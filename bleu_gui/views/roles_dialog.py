@@ -118,13 +118,18 @@ class RolesDialog(QDialog):
         self.table.setWordWrap(False)
         self.table.setTextElideMode(Qt.TextElideMode.ElideRight)
         header = self.table.horizontalHeader()
-        header.setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
-        header.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Interactive)
+        header.setSectionResizeMode(1, QHeaderView.ResizeMode.Fixed)
         header.setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
         self.table.setToolTip(
             "The file's texts: give each one its role. Systems are scored in this "
             "order; the first is the baseline of every comparison."
         )
+        self.order_hint = QLabel(
+            "Systems are compared in this order: the first is the baseline, the "
+            "last is shown."
+        )
+        self.order_hint.setEnabled(False)  # the palette's quiet text
 
         # The format's options: only those of this format are shown.
         self.include_testsuites = QCheckBox("Include &test-suite documents")
@@ -180,6 +185,7 @@ class RolesDialog(QDialog):
         layout = QVBoxLayout(self)
         layout.addWidget(self.summary)
         layout.addWidget(self.table, 1)
+        layout.addWidget(self.order_hint)
         layout.addLayout(options)
         layout.addWidget(self.problem)
         layout.addWidget(self.button_box)
@@ -247,6 +253,12 @@ class RolesDialog(QDialog):
             )
             self.table.setItem(row, 2, preview)
         self.summary.setText(_summary(bundle))
+        combos = [self.table.cellWidget(row, 1) for row in range(len(bundle.columns))]
+        widths = [combo.sizeHint().width() for combo in combos if combo is not None]
+        self.table.setColumnWidth(1, max(widths, default=120))
+        # The labels' width, and some air: a name must not touch the chooser.
+        self.table.resizeColumnToContents(0)
+        self.table.setColumnWidth(0, self.table.columnWidth(0) + 12)
         self._reading(False)
 
     def _show_options(self) -> None:

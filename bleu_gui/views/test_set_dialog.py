@@ -269,7 +269,8 @@ class OpenTestSetDialog(QDialog):
         ]
         if source:
             encodings.append((Path(source), self.source_encoding.encoding()))
-        files = FileSet(
+        # A file given twice: the session refuses it, in one line.
+        return FileSet(
             Path(candidate),
             references,
             Path(source) if source else None,
@@ -277,7 +278,6 @@ class OpenTestSetDialog(QDialog):
             systems=(*others, Path(candidate)) if others else (),
             encodings=tuple(encodings),
         )
-        return files  # a file given twice: the session refuses it, in one line
 
     def _add_files(self, listed: _FileList, paths: Sequence[Path]) -> None:
         """Append `paths` to a list; a file of a whole test set asks for roles."""
