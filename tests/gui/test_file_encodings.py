@@ -15,11 +15,12 @@ from pathlib import Path
 
 import pytest
 import sacrebleu
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QSettings, Qt
 from PySide6.QtWidgets import QFileDialog, QWidget
 from pytestqt.qtbot import QtBot
 
 from bleu_gui.core import BleuScore
+from bleu_gui.models.recent import RecentFiles
 from bleu_gui.models.session import FileSet, Session
 from bleu_gui.models.workspace import System
 from bleu_gui.views.main_window import MainWindow
@@ -201,3 +202,19 @@ def test_the_dialog_gives_each_file_its_encoding(
     refs_lines = [lines("ref.A.txt"), lines("ref.B.txt")]
     uedin = sacrebleu.corpus_bleu(lines("sys.UEdin.txt"), refs_lines).score
     assert score_of(by_name["uedin.txt"]) == pytest.approx(uedin, abs=1e-9)
+
+
+def test_the_recent_list_remembers_each_file_s_encoding(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    ini = str(tmp_path / "bleu-gui.ini")
+    hyp, ref = tmp_path / "hyp.txt", tmp_path / "ref.txt"
+    files = FileSet(hyp, (ref,)).with_encodings([(hyp, "latin-1")])
+    first = RecentFiles(QSettings(ini, QSettings.Format.IniFormat))
+    with qtbot.waitSignal(first.synced, timeout=10_000):
+        first.add(files)
+    first.close()
+    again = RecentFiles(QSettings(ini, QSettings.Format.IniFormat))
+    assert again.entries() == [files]
+    assert again.entries()[0].encoding_of(hyp) == "latin-1"
+    again.close()
