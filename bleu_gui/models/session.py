@@ -311,6 +311,8 @@ class _Read:
         documents: each segment's document id, if the test set has them.
         segment_ids: each segment's id, if the test set was aligned by id.
         notices: one-line notes of the reader (what was left out).
+        reference_labels: each reference's label, for references that are
+            columns of one file.
     """
 
     request: OpenRequest
@@ -320,6 +322,7 @@ class _Read:
     documents: tuple[str, ...] | None = None
     segment_ids: tuple[str, ...] | None = None
     notices: tuple[str, ...] = ()
+    reference_labels: tuple[str, ...] | None = None
 
     @property
     def corpus(self) -> Corpus:
@@ -1078,6 +1081,7 @@ class Session(QObject):
             selection.documents,
             None,
             bundle.notices,
+            tuple(bundle.column(key).label for key in request.roles.references),
         )
 
     def _read_system_job(
@@ -1368,6 +1372,7 @@ class Session(QObject):
             drop_bom,
             documents=read.documents,
             segment_ids=read.segment_ids,
+            reference_labels=read.reference_labels,
         )
         workspace = Workspace(self.config, generation=previous.generation)
         workspace = workspace.opened(

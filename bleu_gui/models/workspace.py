@@ -100,6 +100,9 @@ class TestSetFiles:
         segment_ids: each segment's id in its format's terms, when the test set
             was aligned by id (XLIFF, TMX): a system added later must have the
             same units. None otherwise.
+        reference_labels: what the file of several texts calls each reference
+            ("reference A"), when the references are columns of one file; None:
+            each is named by its file.
     """
 
     __test__ = False  # for pytest: a value, not a class of tests
@@ -109,6 +112,14 @@ class TestSetFiles:
     drop_bom: bool = False
     documents: tuple[str, ...] | None = None
     segment_ids: tuple[str, ...] | None = None
+    reference_labels: tuple[str, ...] | None = None
+
+    @property
+    def reference_names(self) -> tuple[str, ...]:
+        """How menus and headers name each reference: its label, else its file."""
+        if self.reference_labels is not None:
+            return self.reference_labels
+        return tuple(path.name for path in self.references)
 
     @property
     def encodings(self) -> tuple[tuple[Path, str], ...]:

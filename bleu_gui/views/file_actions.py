@@ -255,8 +255,10 @@ class FileActions(QObject):
         """Rebuild the Remove and Recent menus; enable what the loaded set allows."""
         self.remove_menu.clear()
         files = self.session.files
-        for k, path in enumerate(files.references if files else ()):
-            action = self.remove_menu.addAction(f"{k + 1}: {path.name}")
+        test_set = self.session.workspace.test_set
+        names = test_set.reference_names if test_set is not None else ()
+        for k, name in enumerate(names):
+            action = self.remove_menu.addAction(f"{k + 1}: {name}")
             action.triggered.connect(
                 lambda _c=False, k=k: self.session.remove_reference(k)
             )
@@ -431,6 +433,9 @@ class FileActions(QObject):
         path = self._pick("Open candidate (system output)")
         if path is None:
             return
+        if opens_with_roles(path):  # a whole test set: its roles, not one role
+            self.open_bundle(path)
+            return
         if self.session.files is None:
             refs, _ = QFileDialog.getOpenFileNames(
                 self._window, "Choose the reference file(s)", self._start()
@@ -442,7 +447,9 @@ class FileActions(QObject):
 
     def _on_add_system(self) -> None:
         path = self._pick("Add a system (another output of the same test set)")
-        if path is not None:
+        if path is not None and opens_with_roles(path):
+            self.open_bundle(path)  # a whole test set: its roles, not one system
+        elif path is not None:
             self.session.add_system(path)
 
     def _on_add_reference(self) -> None:

@@ -88,6 +88,7 @@ def test_a_wmt_test_set_opens_with_every_system_named_by_the_file(
         assert score_of(system) == pytest.approx(expected, abs=1e-9)
     assert workspace.test_set is not None
     assert workspace.test_set.documents == tuple(documents())
+    assert workspace.test_set.reference_names == ("reference A", "reference B")
     assert workspace.test_set.texts.source is not None
     assert list(workspace.test_set.texts.source.lines) == texts.source
     assert "4 docs skipped" in warnings

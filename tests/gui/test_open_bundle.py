@@ -108,6 +108,8 @@ def test_a_dropped_wmt_file_opens_with_every_system(
         expected = sacrebleu.corpus_bleu(texts.systems[system.name], references).score
         assert score_of(system) == pytest.approx(expected, abs=1e-9)
     assert window.file_actions.recent.entries() == []  # not a set of text files
+    removable = [a.text() for a in window.file_actions.remove_menu.actions()]
+    assert removable == ["1: reference A", "2: reference B"]
 
 
 def test_a_spreadsheet_picked_in_the_test_set_dialog_asks_for_roles(
