@@ -712,6 +712,12 @@ class Session(QObject):
                 f"{display_name(path)} is the open test set's file: choose its "
                 "systems with File › Open test set"
             )
+        aligned = test_set.segment_ids is not None
+        if repeated is None and (detect_format(path) in _ALIGNED_FORMATS) != aligned:
+            repeated = (
+                f"{display_name(path)}: files aligned by unit id (XLIFF, TMX) and "
+                "files aligned by line cannot be mixed in one test set"
+            )
         if repeated is not None:
             self.error_occurred.emit(repeated)
             return
@@ -719,16 +725,15 @@ class Session(QObject):
         self._adding[system_id] = path
         chosen = encoding or files.encoding
         drop_bom = files.drop_bom
+        texts = test_set.texts
         job: Callable[[], Job]
-        if test_set.segment_ids is not None:
+        if test_set.segment_ids is not None:  # aligned by unit id: XLIFF, TMX
             options = self._format_options
             job = lambda: self._read_aligned_system_job(  # noqa: E731
                 test_set, path, chosen, options
             )
         else:
-            texts = test_set.texts
             job = lambda: self._read_system_job(texts, path, chosen, drop_bom)  # noqa: E731
-        texts = test_set.texts
         self._jobs.start(
             _system_key(system_id),
             SliceWorker(job),

@@ -243,6 +243,14 @@ def test_xliff_files_are_aligned_by_unit_id(
     )
     assert score_of(added) == pytest.approx(expected, abs=1e-9)
 
+    text = write_lines(tmp_path / "job.mt.txt", mt_lines)
+    with qtbot.waitSignal(session.error_occurred, timeout=TIMEOUT) as error:
+        session.add_system(text)
+    assert error.args == [
+        f"{text}: files aligned by unit id (XLIFF, TMX) and files aligned by line "
+        "cannot be mixed in one test set"
+    ]
+
 
 def test_xliff_and_text_files_do_not_mix(
     qtbot: QtBot, session: Session, texts: DemoTexts, tmp_path: Path
