@@ -19,18 +19,21 @@ from PySide6.QtGui import QDropEvent
 from PySide6.QtWidgets import QComboBox, QFileDialog, QWidget
 from pytestqt.qtbot import QtBot
 
-from bleu_gui.app import _bundle, build_parser
+from bleu_gui.app import _bundle, _files, build_parser
 from bleu_gui.core import BleuScore
 from bleu_gui.models.session import FileSet
 from bleu_gui.models.workspace import System
+from bleu_gui.views.file_actions import FileRole
 from bleu_gui.views.main_window import MainWindow
 from bleu_gui.views.roles_dialog import RolesDialog
 from tests.gui.bundle_support import (
     DemoTexts,
     demo_texts,
+    fake_align,
     register_readers,
     write_sheet,
     write_wmt,
+    write_xliff,
 )
 from tests.gui.demo_sets import TIMEOUT, DemoSet, demo, loaded, scored, window
 
@@ -227,3 +230,39 @@ def test_the_command_line_refuses_a_bundle_beside_other_files(
     plain = parser.parse_args(["ref.txt", "-i", "hyp.txt"])
     assert _bundle(plain, parser) is None
     assert FileSet(Path("hyp.txt"), (Path("ref.txt"),)).references == (Path("ref.txt"),)
+
+
+def test_dropped_xliff_files_take_roles_and_are_aligned_by_id(
+    qtbot: QtBot,
+    window: MainWindow,
+    texts: DemoTexts,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The post-edited final as reference, the MT as candidate: as for text files."""
+    fake_align(monkeypatch)
+    ids = [f"tu{k}" for k in range(len(texts.source))]
+    final = write_xliff(
+        tmp_path / "job.final.xlf",
+        dict(
+            zip(ids, zip(texts.source, texts.references["A"], strict=True), strict=True)
+        ),
+    )
+    mt_lines = texts.systems["UEdin"]
+    mt = write_xliff(
+        tmp_path / "job.mt.xlf",
+        dict(zip(ids, zip(texts.source, mt_lines, strict=True), strict=True)),
+    )
+    roles = {final: FileRole.REFERENCE, mt: FileRole.CANDIDATE}
+    window.file_actions.choose_role = roles.__getitem__
+    with scored(qtbot, window):
+        drop_files(window, [final, mt])
+    assert window.file_actions.roles_dialog is None  # files of one role each
+    (system,) = window.session.systems
+    expected = sacrebleu.corpus_bleu(mt_lines, [texts.references["A"]]).score
+    assert score_of(system) == pytest.approx(expected, abs=1e-9)
+    # The window's command line says the same: `bleu-gui final.xlf -i mt.xlf`.
+    parser = build_parser()
+    options = parser.parse_args([str(final), "-i", str(mt)])
+    assert _bundle(options, parser) is None
+    assert _files(options, parser) == FileSet(mt, (final,))
