@@ -1001,16 +1001,11 @@ class Session(QObject):
                 read.append(unreadable[path])
                 continue
             try:
-                segments = yield from relabel(
-                    iter_read_segments(
-                        path,
-                        raw[path][1],
-                        drop_bom=files.drop_bom,
-                        raw=raw[path][0],
-                    ),
+                decoded = yield from relabel(
+                    _iter_decode([path], raw, files.drop_bom),
                     lambda step: (*step, "reading files"),
                 )
-                read.append(texts.corpus(segments))
+                read.append(texts.corpus(decoded[path]))
             except InputError as error:
                 read.append(str(error))
         # The ~20 ms collection as a step of its own, with the slice's time checked
@@ -1094,17 +1089,15 @@ class Session(QObject):
     ) -> Job:
         """Read one added system's output and align it with the test set."""
         reading = _Reading()
-
-        def read() -> tuple[bytes, str]:
-            read_as = _sniffed_encoding(path, encoding)
-            return read_raw(reading.now(path), read_as), read_as
-
-        raw, read_as = yield from blocking_call(read, reading.label)
-        segments = yield from relabel(
-            iter_read_segments(path, read_as, drop_bom=drop_bom, raw=raw),
+        raw = yield from blocking_call(
+            lambda: {path: _read_file(reading, path, encoding, drop_bom)},
+            reading.label,
+        )
+        decoded = yield from relabel(
+            _iter_decode([path], raw, drop_bom),
             lambda step: (*step, f"reading {path.name}"),
         )
-        corpus = texts.corpus(segments)
+        corpus = texts.corpus(decoded[path])
         yield 1, 1, f"reading {path.name}"
         _meet_new_containers()
         return corpus
@@ -1556,18 +1549,40 @@ class Session(QObject):
         self._release.start()
 
 
+_Raw = tuple[bytes, str] | Segments
+"""A file as its reading thread leaves it: a text file's bytes and encoding (decoded
+in slices after), or the text of a file in another format (WMT SGML), read whole."""
+
+
+def _read_file(reading: _Reading, path: Path, encoding: str, drop_bom: bool) -> _Raw:
+    """One file of one role: its bytes, or its format's text (on a reading thread)."""
+    encoding = _sniffed_encoding(path, encoding)
+    if detect_format(path) is Format.TEXT:
+        return read_raw(reading.now(path), encoding), encoding
+    options = FormatOptions(drop_bom=drop_bom)
+    bundle = read_bundle(reading.now(path), encoding=encoding, options=options)
+    if len(bundle.columns) != 1:
+        labels = ", ".join(column.label for column in bundle.columns)
+        raise FormatError(
+            path,
+            f"holds several texts ({labels}): open it with File › Open test set "
+            "to give each its role",
+        )
+    return bundle.columns[0].segments
+
+
 def _read_all(
     reading: _Reading, required: list[Path], optional: list[Path], files: FileSet
-) -> tuple[dict[Path, tuple[bytes, str]], dict[Path, str]]:
-    """Each file's bytes and encoding; an optional file that cannot be read: why."""
-    raw: dict[Path, tuple[bytes, str]] = {}
+) -> tuple[dict[Path, _Raw], dict[Path, str]]:
+    """Each file as read (`_Raw`); an optional file that cannot be read: why."""
+    raw: dict[Path, _Raw] = {}
     unreadable: dict[Path, str] = {}
     for path in (*required, *optional):
         if path in raw:
             continue
         try:
-            encoding = _sniffed_encoding(path, files.encoding_of(path))
-            raw[path] = read_raw(reading.now(path), encoding), encoding
+            encoding = files.encoding_of(path)
+            raw[path] = _read_file(reading, path, encoding, files.drop_bom)
         except InputError as error:
             if path not in optional:
                 raise
@@ -1576,7 +1591,7 @@ def _read_all(
 
 
 def _iter_decode(
-    paths: Sequence[Path], raw: dict[Path, tuple[bytes, str]], drop_bom: bool
+    paths: Sequence[Path], raw: dict[Path, _Raw], drop_bom: bool
 ) -> Generator[tuple[int, int], None, dict[Path, Segments]]:
     """Decode and split each file's bytes, each in its own encoding.
 
@@ -1586,7 +1601,11 @@ def _iter_decode(
     total = 1000 * len(paths)
     read: dict[Path, Segments] = {}
     for number, path in enumerate(paths):
-        data, encoding = raw[path]
+        given = raw[path]
+        if isinstance(given, Segments):  # read whole by its format's reader
+            read[path] = given
+            continue
+        data, encoding = given
         steps = iter_read_segments(path, encoding, drop_bom=drop_bom, raw=data)
         while True:
             try:

@@ -141,10 +141,14 @@ def read_json_bundle(format_: Format) -> Any:
 
 
 def register_readers(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Read ``*.xml`` as WMT XML, ``*.tsv`` as TSV, ``*.xlf`` as XLIFF (test JSON)."""
+    """Read ``*.xml``, ``*.tsv``, ``*.sgm``, ``*.xlf`` in their formats (test JSON)."""
     from bleu_gui.io import formats
 
-    for suffix, format_ in ((".xml", Format.WMT_XML), (".tsv", Format.TSV)):
+    for suffix, format_ in (
+        (".xml", Format.WMT_XML),
+        (".tsv", Format.TSV),
+        (".sgm", Format.WMT_SGML),
+    ):
         monkeypatch.setitem(formats._SUFFIXES, suffix, format_)
         monkeypatch.setitem(formats._READERS, format_, read_json_bundle(format_))
     monkeypatch.setitem(formats._SUFFIXES, ".xlf", Format.XLIFF)
@@ -210,3 +214,11 @@ def fake_align(monkeypatch: pytest.MonkeyPatch) -> None:
     module = types.ModuleType("bleu_gui.io.align")
     module.align_by_id = align_by_id  # type: ignore[attr-defined]
     monkeypatch.setitem(sys.modules, "bleu_gui.io.align", module)
+
+
+def write_one_text(path: Path, key: str, role: Role, lines: Sequence[str]) -> Path:
+    """A file of one text (a WMT SGML refset or tstset), with its documents."""
+    column = {"key": key, "label": key, "role": role.value, "lines": list(lines)}
+    content = {"columns": [column], "documents": documents(len(lines))}
+    path.write_text(json.dumps(content), encoding="utf-8")
+    return path

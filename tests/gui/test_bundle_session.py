@@ -16,7 +16,7 @@ import sacrebleu
 from pytestqt.qtbot import QtBot
 
 from bleu_gui.core import BleuScore
-from bleu_gui.io.bundle import Roles
+from bleu_gui.io.bundle import Role, Roles
 from bleu_gui.models.session import BundleSet, FileSet, Session
 from bleu_gui.models.workspace import System
 from tests.gui.bundle_support import (
@@ -25,6 +25,7 @@ from tests.gui.bundle_support import (
     documents,
     fake_align,
     register_readers,
+    write_one_text,
     write_sheet,
     write_wmt,
     write_xliff,
@@ -264,3 +265,30 @@ def test_xliff_and_text_files_do_not_mix(
         "id cannot be mixed with files aligned by line"
     ]
     assert session.workspace.test_set is None
+
+
+def test_files_of_one_text_in_another_format_take_roles_like_text_files(
+    qtbot: QtBot, session: Session, texts: DemoTexts, tmp_path: Path
+) -> None:
+    """WMT SGML: a refset and a tstset, each read by its format's reader."""
+    ref = write_one_text(
+        tmp_path / "newstest.ref.sgm", "ref", Role.REFERENCE, texts.references["B"]
+    )
+    hyp = write_one_text(
+        tmp_path / "newstest.UEdin.sgm", "UEdin", Role.SYSTEM, texts.systems["UEdin"]
+    )
+    plain = write_lines(tmp_path / "online-w.txt", texts.systems["Online-W"])
+    with all_done(qtbot, session):
+        session.open_files(FileSet(hyp, (ref,), systems=(plain, hyp)))
+    by_name = {system.name: system for system in session.systems}
+    for name, file in (("UEdin", "newstest.UEdin.sgm"), ("Online-W", "online-w.txt")):
+        expected = sacrebleu_of(texts.systems[name], texts.references["B"])
+        assert score_of(by_name[file]) == pytest.approx(expected, abs=1e-9)
+    sheet = write_sheet(tmp_path / "job.tsv", texts)
+    with qtbot.waitSignal(session.error_occurred, timeout=TIMEOUT) as error:
+        session.add_system(sheet)
+    assert error.args == [
+        f"{sheet}: holds several texts (column 'doc', column 'de', column "
+        "'post-edit', column 'mt'): open it with File › Open test set to give "
+        "each its role"
+    ]
