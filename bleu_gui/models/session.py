@@ -642,6 +642,10 @@ class Session(QObject):
             on_failed=self._on_failed,
         )
 
+    def cancel_inspection(self) -> None:
+        """Stop reading a file for its columns (`inspect_bundle`); nothing else."""
+        self._jobs.cancel(_INSPECT)
+
     def _open_again(self, request: OpenRequest) -> None:
         """`open_files` for what is open already: the baseline stays."""
         self._keep_baseline = self._baseline_key()

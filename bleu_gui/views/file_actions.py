@@ -546,7 +546,10 @@ class FileActions(QObject):
     def _on_roles_finished(self, dialog: RolesDialog) -> None:
         if self._awaiting is dialog:  # closed while its file was read
             self._awaiting = None
-            self.session.cancel()
+            if dialog.checking:  # being opened: that load stops
+                self.session.cancel()
+            else:  # read for its columns: the open test set's work goes on
+                self.session.cancel_inspection()
         if self.roles_dialog is dialog:
             self.roles_dialog = None
         dialog.deleteLater()

@@ -10,6 +10,8 @@ the session's signals.
 
 from __future__ import annotations
 
+import threading
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -21,6 +23,8 @@ from pytestqt.qtbot import QtBot
 
 from bleu_gui.app import _bundle, _files, build_parser
 from bleu_gui.core import BleuScore
+from bleu_gui.io.bundle import Bundle, Format
+from bleu_gui.io.formats import FormatOptions
 from bleu_gui.models.session import FileSet
 from bleu_gui.models.workspace import System
 from bleu_gui.views.file_actions import FileRole
@@ -266,3 +270,38 @@ def test_dropped_xliff_files_take_roles_and_are_aligned_by_id(
     options = parser.parse_args([str(final), "-i", str(mt)])
     assert _bundle(options, parser) is None
     assert _files(options, parser) == FileSet(mt, (final,))
+
+
+def test_cancelling_the_roles_dialog_while_its_file_is_read_keeps_the_work_going(
+    qtbot: QtBot,
+    loaded: MainWindow,
+    texts: DemoTexts,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Only the reading of the dropped file stops: the open set's re-scoring goes on."""
+    from bleu_gui.io import formats
+
+    release = threading.Event()
+    reader = formats._READERS[Format.WMT_XML]
+
+    def slow(path: Path, encoding: str, options: FormatOptions) -> Bundle:
+        release.wait(TIMEOUT / 1000)
+        return reader(path, encoding, options)
+
+    monkeypatch.setitem(formats._READERS, Format.WMT_XML, slow)
+    path = write_wmt(tmp_path / "newstest.xml", texts)
+    session = loaded.session
+    try:
+        with qtbot.waitSignal(session.scores_changed, timeout=TIMEOUT):
+            session.set_config(replace(session.config, lowercase=True))
+            drop_files(loaded, [path])
+            dialog = loaded.file_actions.roles_dialog
+            assert dialog is not None
+            assert dialog.problem_text == "Reading the file…"
+            qtbot.keyClick(dialog, Qt.Key.Key_Escape)
+    finally:
+        release.set()
+    assert loaded.file_actions.roles_dialog is None
+    assert session.scores is not None
+    assert session.scores.config.lowercase
