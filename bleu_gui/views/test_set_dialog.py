@@ -45,6 +45,7 @@ from PySide6.QtWidgets import (
 )
 from typing_extensions import override
 
+from bleu_gui.io.formats import FormatOptions
 from bleu_gui.models.session import FileSet, opens_with_roles
 from bleu_gui.views.encoding_choice import ENCODING_HINT, EncodingCombo
 
@@ -152,6 +153,27 @@ class OpenTestSetDialog(QDialog):
         form.addRow(_buddy("&Candidate:", self.candidate), candidate_row)
         form.addRow(_buddy("Other s&ystems:", self.systems), system_row)
 
+        # TMX files may hold more than two languages: which pair to score. Shown
+        # only while a TMX file is listed.
+        self.source_language = QLineEdit()
+        self.source_language.setPlaceholderText("source, e.g. de")
+        self.target_language = QLineEdit()
+        self.target_language.setPlaceholderText("target, e.g. en")
+        languages_row = QHBoxLayout()
+        languages_row.addWidget(self.source_language)
+        languages_row.addWidget(QLabel("→"))
+        languages_row.addWidget(self.target_language)
+        languages_row.addStretch(1)
+        self.languages = QWidget()
+        self.languages.setLayout(languages_row)
+        languages_row.setContentsMargins(0, 0, 0, 0)
+        self.languages_label = _buddy("TMX &languages:", self.source_language)
+        self.languages.setToolTip(
+            "The languages of the TMX files to score (their codes, as the files "
+            "write them); empty: the only two the files hold"
+        )
+        form.addRow(self.languages_label, self.languages)
+
         self.hint = QLabel(ENCODING_HINT)
         self.hint.setWordWrap(True)
         self.hint.setEnabled(False)  # the palette's quiet text, light or dark
@@ -208,6 +230,7 @@ class OpenTestSetDialog(QDialog):
         self.remove_system_button.clicked.connect(self.remove_selected_systems)
         self.systems.delete_pressed.connect(self.remove_selected_systems)
         self.systems.itemSelectionChanged.connect(self._update_buttons)
+        self.candidate.textChanged.connect(self._update_languages)
         self.button_box.accepted.connect(self._on_ok)
         self.button_box.rejected.connect(self.reject)
         self._update_buttons()
@@ -269,6 +292,11 @@ class OpenTestSetDialog(QDialog):
         ]
         if source:
             encodings.append((Path(source), self.source_encoding.encoding()))
+        languages = (
+            self.source_language.text().strip(),
+            self.target_language.text().strip(),
+        )
+        options = FormatOptions(languages=languages if all(languages) else None)
         # A file given twice: the session refuses it, in one line.
         return FileSet(
             Path(candidate),
@@ -277,6 +305,7 @@ class OpenTestSetDialog(QDialog):
             self._encoding,
             systems=(*others, Path(candidate)) if others else (),
             encodings=tuple(encodings),
+            options=options,
         )
 
     def _add_files(self, listed: _FileList, paths: Sequence[Path]) -> None:
@@ -335,7 +364,16 @@ class OpenTestSetDialog(QDialog):
         self.problem.setText(text)
         self.problem.setVisible(bool(text))
 
+    def _update_languages(self) -> None:
+        """Show the TMX languages while a TMX file is listed."""
+        typed = (self.candidate.text(), self.source.text())
+        names = [*map(str, self.reference_paths()), *map(str, self.system_paths())]
+        tmx = any(name.strip().lower().endswith(".tmx") for name in (*typed, *names))
+        self.languages_label.setVisible(tmx)
+        self.languages.setVisible(tmx)
+
     def _update_buttons(self) -> None:
+        self._update_languages()
         editable = not self._checking
         self.remove_button.setEnabled(
             editable and bool(self.references.selectedItems())

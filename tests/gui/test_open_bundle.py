@@ -305,3 +305,29 @@ def test_cancelling_the_roles_dialog_while_its_file_is_read_keeps_the_work_going
     assert loaded.file_actions.roles_dialog is None
     assert session.scores is not None
     assert session.scores.config.lowercase
+
+
+def test_tmx_files_in_the_test_set_dialog_ask_for_their_languages(
+    qtbot: QtBot, window: MainWindow, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setattr(
+        QFileDialog,
+        "getOpenFileNames",
+        lambda *_args: ([str(tmp_path / "memory.final.tmx")], ""),
+    )
+    window.open_test_set_action.trigger()
+    dialog = window.file_actions.test_set_dialog
+    assert dialog is not None
+    assert not dialog.languages.isVisible()
+    qtbot.mouseClick(dialog.add_button, Qt.MouseButton.LeftButton)
+    assert dialog.languages.isVisible()
+    qtbot.keyClicks(dialog.candidate, str(tmp_path / "memory.mt.tmx"))
+    qtbot.keyClicks(dialog.source_language, "de-DE")
+    qtbot.keyClicks(dialog.target_language, "en-GB")
+    files = dialog.file_set()
+    assert isinstance(files, FileSet)
+    assert files.options == FormatOptions(languages=("de-DE", "en-GB"))
+    dialog.references.setFocus()
+    qtbot.keyClick(dialog.references, Qt.Key.Key_Delete)
+    dialog.candidate.clear()
+    assert not dialog.languages.isVisible()
