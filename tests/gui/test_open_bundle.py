@@ -331,3 +331,19 @@ def test_tmx_files_in_the_test_set_dialog_ask_for_their_languages(
     qtbot.keyClick(dialog.references, Qt.Key.Key_Delete)
     dialog.candidate.clear()
     assert not dialog.languages.isVisible()
+
+
+def test_a_file_that_cannot_be_read_says_so_in_its_roles_dialog(
+    qtbot: QtBot, loaded: MainWindow, demo: DemoSet, texts: DemoTexts, tmp_path: Path
+) -> None:
+    broken = tmp_path / "newstest.xml"
+    broken.write_text("<refset", encoding="utf-8")
+    with qtbot.waitSignal(loaded.session.error_occurred, timeout=TIMEOUT):
+        drop_files(loaded, [broken])
+    dialog = loaded.file_actions.roles_dialog
+    assert dialog is not None
+    assert dialog.isVisible()
+    assert dialog.problem_text.startswith(f"⚠ {broken}, line 1: is not a test bundle")
+    assert "\n" not in dialog.problem_text
+    assert not dialog.ok_button.isEnabled()
+    assert loaded.session.files == demo.file_set()
