@@ -25,6 +25,13 @@ references are tokenized with the first system scored, and each further system
 tokenizes only its own new lines. After a change of tokenizer the shown system is
 tokenized first, the others after it.
 
+What is opened is a `FileSet` (files, each in one role and its own encoding; XLIFF
+and TMX files aligned by unit id, a WMT SGML file read by its format's reader) or a
+`BundleSet` (one file of several texts with the roles of its columns). Both end in
+the same `_Read` value, so everything after the reading is one pipeline; see
+docs/design.md, "The window opens what people bring". `inspect_bundle` reads a file
+of several texts for its columns only (the roles dialog), under a key of its own.
+
 Re-scoring follows the statistics' additivity: a change of smoothing, weights,
 effective order or a lower maximum order re-scores the cached statistics; only a
 change of tokenizer or case (or a higher order than counted) counts again, and it
