@@ -103,11 +103,8 @@ def duplicate_warning(duplicate: Duplicate, num_refs: int) -> str:
 def _sameness(
     first: Path, first_lines: tuple[str, ...], second: Path, lines: tuple[str, ...]
 ) -> Sameness | None:
-    """How the two texts are one, if they are.
-
-    Texts of one file that differ are not a duplicate: a file of several texts (a
-    WMT test set, a spreadsheet) holds the source and every reference.
-    """
+    # Texts of one file that differ are not a repeat: the columns of a test-set
+    # file (its references, its source) all have that file's path.
     if first_lines != lines:
         return None
     return Sameness.SAME_FILE if _same_file(first, second) else Sameness.SAME_CONTENT
