@@ -18,7 +18,7 @@ import pytest
 import sacrebleu
 from PySide6.QtCore import QMimeData, QPoint, Qt, QUrl
 from PySide6.QtGui import QDropEvent
-from PySide6.QtWidgets import QComboBox, QFileDialog, QWidget
+from PySide6.QtWidgets import QComboBox, QFileDialog, QLabel, QWidget
 from pytestqt.qtbot import QtBot
 
 from bleu_gui.app import _bundle, _files, build_parser
@@ -117,6 +117,10 @@ def test_a_dropped_wmt_file_opens_with_every_system(
     assert window.file_actions.recent.entries() == []  # not a set of text files
     removable = [a.text() for a in window.file_actions.remove_menu.actions()]
     assert removable == ["1: reference A", "2: reference B"]
+    qtbot.waitUntil(lambda: not window.sentence_pending, timeout=TIMEOUT)
+    headers = [label.text() for label in window.detail.findChildren(QLabel)]
+    assert any("Reference 1</b> (reference A)" in text for text in headers)
+    assert any("Reference 2</b> (reference B)" in text for text in headers)
 
 
 def test_a_spreadsheet_picked_in_the_test_set_dialog_asks_for_roles(
