@@ -291,6 +291,22 @@ def opens_with_roles(path: Path) -> bool:
     return detect_format(path) in _ROLES_IN_FILE
 
 
+@dataclass(frozen=True, slots=True, eq=False)
+class _Inspected:
+    """A file of several texts read for its columns (`Session.inspect_bundle`).
+
+    Attributes:
+        asked: (file, format, encoding, options) as asked.
+        stamp: the file's modification time and size before it was read: an
+            open of the same request reuses `bundle` while they are unchanged.
+        bundle: what was read.
+    """
+
+    asked: tuple[Path, Format | None, str, FormatOptions]
+    stamp: tuple[int, int] | None
+    bundle: Bundle
+
+
 @dataclass(frozen=True, slots=True)
 class _Refused:
     """A job's end: the new candidate does not fit the loaded test set.
@@ -459,6 +475,8 @@ class Session(QObject):
         self._bundle: BundleSet | None = None
         # The format options the open test set was read with (XLIFF, TMX).
         self._format_options = FormatOptions()
+        # The file last read for its columns (the roles dialog's), to open it.
+        self._inspected: _Inspected | None = None
         # What a new workspace replaced, released a moment later (see `_retire`).
         self._retired: list[object] = []
         self._release = QTimer(self)
@@ -630,14 +648,17 @@ class Session(QObject):
         supersedes a running one (another encoding or option chosen meanwhile).
         """
         reading = _Reading()
+        asked = (path, format_, encoding, options or FormatOptions())
 
-        def read() -> Bundle:
-            return read_bundle(
+        def read() -> _Inspected:
+            stamp = _stamp(path)
+            bundle = read_bundle(
                 reading.now(path),
                 format_,
                 encoding=_sniffed_encoding(path, encoding),
                 options=options,
             )
+            return _Inspected(asked, stamp, bundle)
 
         def job() -> Job:
             return (yield from blocking_call(read, reading.label))
@@ -645,9 +666,13 @@ class Session(QObject):
         self._jobs.start(
             _INSPECT,
             SliceWorker(job),
-            self.bundle_inspected.emit,
+            self._on_inspected,
             on_failed=self._on_failed,
         )
+
+    def _on_inspected(self, inspected: _Inspected) -> None:
+        self._inspected = inspected  # opened next, most likely: not read again
+        self.bundle_inspected.emit(inspected.bundle)
 
     def cancel_inspection(self) -> None:
         """Stop reading a file for its columns (`inspect_bundle`); nothing else."""
@@ -1067,8 +1092,16 @@ class Session(QObject):
     def _read_bundle_job(self, request: BundleSet) -> Job:
         """Read a file of several texts and pick its roles' columns."""
         reading = _Reading()
+        inspected = self._inspected
+        asked = (request.path, request.format, request.encoding, request.options)
 
         def read() -> Bundle:
+            if (
+                inspected is not None
+                and inspected.asked == asked
+                and inspected.stamp == _stamp(request.path)
+            ):
+                return inspected.bundle  # read for the roles dialog, unchanged since
             encoding = _sniffed_encoding(request.path, request.encoding)
             return read_bundle(
                 reading.now(request.path),
@@ -1750,6 +1783,15 @@ def _resolved(path: Path) -> Path:
         return path.expanduser().resolve()
     except (OSError, RuntimeError):  # a link loop: compare it as given
         return path.absolute()
+
+
+def _stamp(path: Path) -> tuple[int, int] | None:
+    """A file's modification time (ns) and size; None if it cannot be asked."""
+    try:
+        info = path.stat()
+    except OSError:
+        return None
+    return info.st_mtime_ns, info.st_size
 
 
 def _file_size(path: Path) -> int:

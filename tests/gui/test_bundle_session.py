@@ -16,7 +16,8 @@ import sacrebleu
 from pytestqt.qtbot import QtBot
 
 from bleu_gui.core import BleuScore
-from bleu_gui.io.bundle import Role, Roles
+from bleu_gui.io.bundle import Bundle, Format, Role, Roles
+from bleu_gui.io.formats import FormatOptions
 from bleu_gui.models.session import BundleSet, FileSet, Session
 from bleu_gui.models.workspace import System
 from tests.gui.bundle_support import (
@@ -293,3 +294,38 @@ def test_files_of_one_text_in_another_format_take_roles_like_text_files(
         "'post-edit', column 'mt'): open it with File › Open test set to give "
         "each its role"
     ]
+
+
+def test_a_file_read_for_its_roles_is_not_read_again_to_open_it(
+    qtbot: QtBot,
+    session: Session,
+    texts: DemoTexts,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from bleu_gui.io import formats
+
+    read: list[Path] = []
+    reader = formats._READERS[Format.WMT_XML]
+
+    def counted(path: Path, encoding: str, options: FormatOptions) -> Bundle:
+        read.append(path)
+        return reader(path, encoding, options)
+
+    monkeypatch.setitem(formats._READERS, Format.WMT_XML, counted)
+    path = write_wmt(tmp_path / "newstest.xml", texts)
+    with qtbot.waitSignal(session.bundle_inspected, timeout=TIMEOUT) as inspected:
+        session.inspect_bundle(path, Format.WMT_XML)
+    bundle = inspected.args[0]
+    assert isinstance(bundle, Bundle)
+    assert [column.key for column in bundle.columns][:3] == ["source", "A", "B"]
+    request = BundleSet(path, Roles(ALL_REFS, SYSTEMS), Format.WMT_XML)
+    with all_done(qtbot, session):
+        session.open_bundle(request)
+    assert read == [path]
+    assert len(session.systems) == len(SYSTEMS)
+    # Changed on disk since: read again.
+    write_wmt(path, texts, ["changed"])
+    with all_done(qtbot, session):
+        session.open_bundle(request)
+    assert read == [path, path]
