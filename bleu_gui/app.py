@@ -6,6 +6,12 @@ is the baseline, as in `bleu-gui score`'s paired tests, and the last is the one 
 `bleu-gui --demo` opens the bundled WMT21 demo corpus: its four systems in file-name
 order (Facebook-AI, the baseline, then Online-W, UEdin and happypoet, shown: the
 weakest, with the most to explain).
+`bleu-gui TESTSET.xml` opens a file that holds a whole test set: a WMT XML file
+says every column's role, and opens at once with every reference and every system
+(file order: the first is the baseline, the last is shown), as `bleu-gui score`
+reads it; a spreadsheet opens the roles dialog, since only the user knows which
+column is which. XLIFF and TMX files take roles like text files
+(`bleu-gui final.xlf -i mt.xlf`) and are aligned by unit id.
 `--select N` selects sentence N when the files are first scored (once: a later
 re-score keeps the user's selection); `--screenshot FILE.png` renders the window to
 a PNG once loading and scoring are done, then exits (it works offscreen). Where Qt
@@ -36,7 +42,7 @@ from bleu_gui import __version__
 from bleu_gui.cli import add_scoring_options, config_from_options, demo_paths
 from bleu_gui.core import ConfigError
 from bleu_gui.logs import install_logging
-from bleu_gui.models.session import FileSet, Session
+from bleu_gui.models.session import FileSet, Session, opens_with_roles
 from bleu_gui.qt_platform import platform_problem
 from bleu_gui.views.main_window import MainWindow
 
@@ -50,7 +56,13 @@ def build_parser() -> argparse.ArgumentParser:
         description="Explain BLEU sentence by sentence. 'bleu-gui score …' scores "
         "in the terminal instead.",
     )
-    parser.add_argument("refs", nargs="*", metavar="REF", help="reference files")
+    parser.add_argument(
+        "refs",
+        nargs="*",
+        metavar="REF",
+        help="reference files; or one file that holds a whole test set (WMT XML, "
+        "a spreadsheet)",
+    )
     parser.add_argument(
         "-i",
         "--input",
@@ -82,7 +94,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         config = config_from_options(options)
     except ConfigError as error:
         parser.error(str(error))
-    files = _files(options, parser)
+    bundle = _bundle(options, parser)
+    files = None if bundle is not None else _files(options, parser)
     plugins = QLibraryInfo.path(QLibraryInfo.LibraryPath.PluginsPath)
     problem = platform_problem(os.environ, Path(plugins))
     if problem is not None:
@@ -108,6 +121,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     window.show()
     if files is not None:
         session.open_files(files)
+    if bundle is not None:
+        window.file_actions.open_bundle(bundle, options.encoding, direct=True)
     code = app.exec()
     session.shutdown()
     window.recent.close()  # on disk, and its writer thread stopped
@@ -193,6 +208,26 @@ class _Exit:
     """The exit status decided by a callback (a failed screenshot run is non-zero)."""
 
     code = 0
+
+
+def _bundle(
+    options: argparse.Namespace, parser: argparse.ArgumentParser
+) -> Path | None:
+    """The file of a whole test set to open, if the command line gives one.
+
+    It is given alone (`bleu-gui TESTSET.xml`): its columns are the references
+    and systems, so more files beside it would have no role.
+    """
+    given = [*options.refs, *(options.input or ()), *filter(None, [options.src])]
+    bundles = [Path(name) for name in given if opens_with_roles(Path(name))]
+    if not bundles:
+        return None
+    if len(given) > 1 or options.demo:
+        parser.error(
+            f"{bundles[0]} holds a whole test set (references and systems): give "
+            "it alone"
+        )
+    return bundles[0]
 
 
 def _files(

@@ -18,7 +18,7 @@ from pathlib import Path
 
 from bleu_gui.io.errors import InputError, display_name
 
-__all__ = ["RepeatedFileError", "check_roles", "repeated_file"]
+__all__ = ["RepeatedFileError", "check_roles", "repeated_file", "same_file"]
 
 
 class RepeatedFileError(InputError):
@@ -101,6 +101,11 @@ def _first_repeat(
             )
         seen[key] = f"reference {number}"
     return None
+
+
+def same_file(first: Path, second: Path) -> bool:
+    """Whether two paths name one file, compared as the role check compares them."""
+    return _resolved(first) == _resolved(second)
 
 
 def _resolved(path: Path) -> Path:

@@ -287,8 +287,8 @@ def _key(files: FileSet) -> str:
 def _files_json(files: FileSet) -> dict[str, Any]:
     """A file set's JSON value.
 
-    `systems` only when there are several, so that a one-system set keeps the key
-    it had before systems were remembered.
+    `systems` only when there are several, and `encodings` only when a file has
+    its own, so that a set keeps the key it had before they were remembered.
     """
     value: dict[str, Any] = {
         "hypothesis": str(files.hypothesis),
@@ -298,6 +298,8 @@ def _files_json(files: FileSet) -> dict[str, Any]:
     }
     if files.systems:
         value["systems"] = [str(path) for path in files.systems]
+    if files.encodings:  # only then: a set read in one encoding keeps its key
+        value["encodings"] = [[str(path), name] for path, name in files.encodings]
     return value
 
 
@@ -343,6 +345,9 @@ def _parse_files(item: object) -> FileSet | None:
             Path(item["source"]) if item.get("source") else None,
             str(item.get("encoding", "utf-8")),
             systems=tuple(Path(path) for path in item.get("systems", ())),
+            encodings=tuple(
+                (Path(path), str(name)) for path, name in item.get("encodings", ())
+            ),
         )
     except (KeyError, TypeError, ValueError):
         return None

@@ -25,6 +25,13 @@ references are tokenized with the first system scored, and each further system
 tokenizes only its own new lines. After a change of tokenizer the shown system is
 tokenized first, the others after it.
 
+What is opened is a `FileSet` (files, each in one role and its own encoding; XLIFF
+and TMX files aligned by unit id, a WMT SGML file read by its format's reader) or a
+`BundleSet` (one file of several texts with the roles of its columns). Both end in
+the same `_Read` value, so everything after the reading is one pipeline; see
+docs/design.md, "The window opens what people bring". `inspect_bundle` reads a file
+of several texts for its columns only (the roles dialog), under a key of its own.
+
 Re-scoring follows the statistics' additivity: a change of smoothing, weights,
 effective order or a lower maximum order re-scores the cached statistics; only a
 change of tokenizer or case (or a higher order than counted) counts again, and it
@@ -33,16 +40,19 @@ re-tokenizes only when the tokenizer or case changed.
 
 from __future__ import annotations
 
+import codecs
 import gc
+import importlib
 import logging
 import os
+import stat
 import threading
 import time
-from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, replace
+from collections.abc import Callable, Generator, Iterable, Sequence
+from dataclasses import dataclass, field, replace
 from enum import Enum
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 import numpy as np
 import numpy.typing as npt
@@ -79,14 +89,16 @@ from bleu_gui.io import (
     Corpus,
     InputError,
     LineCountError,
+    Segments,
     TestSet,
     corpus_notices,
-    iter_read_corpus,
     iter_read_segments,
     read_raw,
 )
-from bleu_gui.io.errors import display_name
-from bleu_gui.io.roles_check import repeated_file
+from bleu_gui.io.bundle import Bundle, Format, Role, Roles, Selection, select
+from bleu_gui.io.errors import FormatError, display_name
+from bleu_gui.io.formats import FormatOptions, detect_format, read_bundle
+from bleu_gui.io.roles_check import repeated_file, same_file
 from bleu_gui.models.jobs import JobRunner
 from bleu_gui.models.workspace import (
     PairScores,
@@ -98,7 +110,16 @@ from bleu_gui.models.workspace import (
 )
 from bleu_gui.workers import Job, SliceWorker, Worker, blocking_call
 
-__all__ = ["FileSet", "PairScores", "Scores", "Session", "SystemId"]
+__all__ = [
+    "BundleSet",
+    "FileSet",
+    "OpenRequest",
+    "PairScores",
+    "Scores",
+    "Session",
+    "SystemId",
+    "opens_with_roles",
+]
 
 logger = logging.getLogger(__name__)
 
@@ -131,15 +152,25 @@ _RELEASE_AFTER_MS = 250
 class FileSet:
     """Which files play which role.
 
+    Each file is read in its own encoding (`encoding_of`): a latin-1 output
+    scored against UTF-8 references is common, and re-decoding the references as
+    latin-1 would silently change the score. XLIFF and TMX files (`io.formats`
+    tells them by name) are files in roles too: each is read as a bundle and they
+    are aligned by unit id (`io.align.align_by_id`), their source text the source.
+
     Attributes:
         hypothesis: the shown candidate (one system's output).
         references: one or more reference files.
         source: the optional source file.
-        encoding: how to decode all of them.
+        encoding: how to decode a file without an encoding of its own.
         drop_bom: drop a byte-order mark at the start of a file (sacreBLEU keeps
             it, glued to the first word; the signature then says `bom:dropped`).
         systems: every system's output in the order given, `hypothesis` among
             them; the first is the baseline. Empty: `hypothesis` is the only one.
+        encodings: (file, encoding) of the files read otherwise than `encoding`;
+            kept sorted and without entries equal to `encoding`, so that equal
+            choices make equal file sets (the recent-files list compares them).
+        options: the format options of XLIFF and TMX files (TMX languages).
 
     Raises:
         ValueError: `systems` is given without `hypothesis` in it.
@@ -151,11 +182,23 @@ class FileSet:
     encoding: str = "utf-8"
     drop_bom: bool = False
     systems: tuple[Path, ...] = ()
+    encodings: tuple[tuple[Path, str], ...] = ()
+    options: FormatOptions = field(default_factory=FormatOptions)
 
     def __post_init__(self) -> None:
         """Refuse a shown candidate that is not one of the systems."""
         if self.systems and self.hypothesis not in self.systems:
             raise ValueError(f"{self.hypothesis} is not one of the systems")
+        own = {path: name for path, name in self.encodings if name != self.encoding}
+        object.__setattr__(self, "encodings", tuple(sorted(own.items())))
+
+    def encoding_of(self, path: Path) -> str:
+        """How `path` is decoded: its own encoding, else the set's."""
+        return dict(self.encodings).get(path, self.encoding)
+
+    def with_encodings(self, encodings: Iterable[tuple[Path, str]]) -> FileSet:
+        """The set with these files' encodings (the others' stay)."""
+        return replace(self, encodings=(*self.encodings, *encodings))
 
     @property
     def hypotheses(self) -> tuple[Path, ...]:
@@ -187,6 +230,65 @@ class FileSet:
 
 
 @dataclass(frozen=True, slots=True)
+class BundleSet:
+    """A file that holds a whole test set (WMT XML, a spreadsheet), with its roles.
+
+    The other way to open a test set, beside `FileSet`: the same reading job,
+    workspace and systems follow (see `Session.open_bundle`); only the reading
+    differs (`io.formats.read_bundle`, then `io.bundle.select`). Systems are named
+    by their column's label ("Facebook-AI", "column 'mt'").
+
+    Attributes:
+        path: the file.
+        roles: which of its columns are the references, systems, source and
+            document ids (column keys); the first system is the baseline, the
+            last one is shown.
+        format: its format, or None to tell it by its name.
+        encoding: how to decode it (XML formats decode as the XML says).
+        options: the format's options (test suites, segments without a
+            reference, the worksheet, TMX languages).
+    """
+
+    path: Path
+    roles: Roles
+    format: Format | None = None
+    encoding: str = "utf-8"
+    options: FormatOptions = field(default_factory=FormatOptions)
+
+
+OpenRequest = FileSet | BundleSet
+"""What `Session` opens: files in roles, or a file of several texts in roles."""
+
+_ROLES_IN_FILE = frozenset({Format.WMT_XML, Format.TSV, Format.CSV, Format.XLSX})
+
+
+def opens_with_roles(path: Path) -> bool:
+    """Whether `path` holds a whole test set whose columns need roles (`BundleSet`).
+
+    WMT XML and spreadsheets hold the references and systems in one file; a text,
+    XLIFF, TMX or WMT SGML file is one text of one role (`FileSet`). Told by the
+    file's name (`io.formats.detect_format`): nothing is read.
+    """
+    return detect_format(path) in _ROLES_IN_FILE
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class _Inspected:
+    """A file of several texts read for its columns (`Session.inspect_bundle`).
+
+    Attributes:
+        asked: (file, format, encoding, options) as asked.
+        stamp: the file's modification time and size before it was read: an
+            open of the same request reuses `bundle` while they are unchanged.
+        bundle: what was read.
+    """
+
+    asked: tuple[Path, Format | None, str, FormatOptions]
+    stamp: tuple[int, int] | None
+    bundle: Bundle
+
+
+@dataclass(frozen=True, slots=True)
 class _Refused:
     """A job's end: the new candidate does not fit the loaded test set.
 
@@ -201,18 +303,37 @@ class _Refused:
 
 @dataclass(frozen=True, slots=True, eq=False)
 class _Read:
-    """A test set read: the shown system's corpus, the other systems' texts.
+    """A test set read: every system's texts aligned with it, or why not.
 
     Attributes:
-        files: what was asked for.
-        corpus: the shown candidate with the references and source.
-        others: each other system in `files.hypotheses` order: its corpus, or why
-            it was refused (one line naming its file).
+        request: what was asked for.
+        systems: each system in order: its corpus, or why it was refused (one
+            line naming its file); the shown one is a corpus.
+        shown: the index of the shown system in `systems`.
+        labels: each system's label, for systems that are columns of a file
+            (None: named by its file).
+        documents: each segment's document id, if the test set has them.
+        segment_ids: each segment's id, if the test set was aligned by id.
+        notices: one-line notes of the reader (what was left out).
+        reference_labels: each reference's label, for references that are
+            columns of one file.
     """
 
-    files: FileSet
-    corpus: Corpus
-    others: tuple[Corpus | str, ...]
+    request: OpenRequest
+    systems: tuple[Corpus | str, ...]
+    shown: int
+    labels: tuple[str | None, ...]
+    documents: tuple[str, ...] | None = None
+    segment_ids: tuple[str, ...] | None = None
+    notices: tuple[str, ...] = ()
+    reference_labels: tuple[str, ...] | None = None
+
+    @property
+    def corpus(self) -> Corpus:
+        """The shown system's corpus."""
+        shown = self.systems[self.shown]
+        assert isinstance(shown, Corpus)
+        return shown
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -239,6 +360,7 @@ class _JobKind(Enum):
     SYSTEM = "system"
     PAIR = "pair"
     DOCUMENTS = "documents"
+    INSPECT = "inspect"
 
 
 @dataclass(frozen=True, slots=True)
@@ -258,6 +380,7 @@ class _JobKey:
 _TEST_SET = _JobKey(_JobKind.TEST_SET)
 _PAIR = _JobKey(_JobKind.PAIR)
 _DOCUMENTS = _JobKey(_JobKind.DOCUMENTS)
+_INSPECT = _JobKey(_JobKind.INSPECT)
 
 
 def _system_key(system_id: SystemId) -> _JobKey:
@@ -301,6 +424,8 @@ class Session(QObject):
             away) by `set_documents`; a new test set says so by `files_changed`.
         error_occurred: a one-line message: the request failed, nothing changed.
         warning_occurred: a one-line message about input that was accepted.
+        bundle_inspected: (`io.bundle.Bundle`) a file of several texts read for
+            its columns (`inspect_bundle`), so that the user can give them roles.
     """
 
     texts_loaded = Signal(object)
@@ -316,6 +441,7 @@ class Session(QObject):
     progress_changed = Signal(int, int, str)
     error_occurred = Signal(str)
     warning_occurred = Signal(str)
+    bundle_inspected = Signal(object)
 
     def __init__(self, parent: QObject | None = None, *, processes: int | None = None):
         super().__init__(parent)
@@ -329,7 +455,14 @@ class Session(QObject):
         # The warnings said about the open test set (each once).
         self._announced: set[str] = set()
         # The baseline's file to keep when the same files are opened again.
-        self._keep_baseline: Path | None = None
+        # (file, label) of the baseline to keep when the same files are opened again.
+        self._keep_baseline: tuple[Path, str | None] | None = None
+        # The file of several texts the open test set came from, if it did.
+        self._bundle: BundleSet | None = None
+        # The format options the open test set was read with (XLIFF, TMX).
+        self._format_options = FormatOptions()
+        # The file last read for its columns (the roles dialog's), to open it.
+        self._inspected: _Inspected | None = None
         # What a new workspace replaced, released a moment later (see `_retire`).
         self._retired: list[object] = []
         self._release = QTimer(self)
@@ -339,7 +472,7 @@ class Session(QObject):
         self._jobs = JobRunner(self)
         self._jobs.busy_changed.connect(self._on_busy_changed)
         self._jobs.progress_changed.connect(self.progress_changed)
-        self._loading: FileSet | None = None  # files of the load now running
+        self._loading: OpenRequest | None = None  # what the running load opens
         self._processes = processes if processes is not None else os.cpu_count() or 1
         self._drop_bom = False
         self._pool: WorkerPool | None = None
@@ -391,6 +524,7 @@ class Session(QObject):
         if test_set is None or shown is None:
             return None
         paths = tuple(system.path for system in workspace.systems)
+        read_as = [(s.path, s.hypothesis.encoding) for s in workspace.systems]
         return FileSet(
             shown.path,
             test_set.references,
@@ -398,7 +532,20 @@ class Session(QObject):
             test_set.encoding,
             test_set.drop_bom,
             paths if len(paths) > 1 else (),
+            encodings=(*test_set.encodings, *read_as),
+            options=self._format_options,
         )
+
+    @property
+    def opened(self) -> OpenRequest | None:
+        """What reopens the open test set: its files, or the file of several texts.
+
+        For a test set read from one file of several texts (`open_bundle`), that
+        file with its roles as opened; otherwise `files`.
+        """
+        if self._workspace.test_set is None:
+            return None
+        return self._bundle if self._bundle is not None else self.files
 
     @property
     def stats(self) -> CorpusStats | None:
@@ -413,8 +560,8 @@ class Session(QObject):
         return shown.scores if shown is not None else None
 
     @property
-    def loading(self) -> FileSet | None:
-        """The files being read or scored now for a new load, if any."""
+    def loading(self) -> OpenRequest | None:
+        """What is being read or scored now for a new load, if any."""
         return self._loading
 
     @property
@@ -431,9 +578,9 @@ class Session(QObject):
         if drop == self._drop_bom:
             return
         self._drop_bom = drop
-        files = self._loading or self.files
-        if files is not None:
-            self._open_again(files)
+        request = self._loading or self.opened
+        if request is not None:
+            self._open_again(request)
 
     @property
     def is_busy(self) -> bool:
@@ -462,33 +609,98 @@ class Session(QObject):
         """
         self._open(files)
 
-    def _open_again(self, files: FileSet) -> None:
-        """`open_files` for the files already open: the baseline stays."""
-        baseline = self._workspace.baseline_system
-        self._keep_baseline = baseline.path if baseline is not None else None
-        self._open(files)
+    def open_bundle(self, request: BundleSet) -> None:
+        """Open a test set held by one file (WMT XML, a spreadsheet), in the background.
 
-    def _open(self, files: FileSet, *, new_candidate: bool = False) -> None:
+        The file is read (`io.formats.read_bundle`) and its roles chosen
+        (`io.bundle.select`) in the reading job; from there on it is a test set
+        like any other. A file that cannot be read, or roles that do not fit it,
+        leave what was loaded untouched and say why in one line.
+        """
+        self._open(request)
+
+    def inspect_bundle(
+        self,
+        path: Path,
+        format_: Format | None = None,
+        *,
+        encoding: str = "utf-8",
+        options: FormatOptions | None = None,
+    ) -> None:
+        """Read a file of several texts for its columns, in the background.
+
+        `bundle_inspected` brings the bundle; a file that cannot be read is
+        `error_occurred` (one line). Nothing open changes. A new request
+        supersedes a running one (another encoding or option chosen meanwhile).
+        """
+        reading = _Reading()
+        asked = (path, format_, encoding, options or FormatOptions())
+
+        def read() -> _Inspected:
+            stamp = _stamp(path)
+            bundle = read_bundle(
+                reading.now(path),
+                format_,
+                encoding=_sniffed_encoding(path, encoding),
+                options=options,
+            )
+            return _Inspected(asked, stamp, bundle)
+
+        def job() -> Job:
+            return (yield from blocking_call(read, reading.label))
+
+        self._jobs.start(
+            _INSPECT,
+            SliceWorker(job),
+            self._on_inspected,
+            on_failed=self._on_failed,
+        )
+
+    def _on_inspected(self, inspected: _Inspected) -> None:
+        self._inspected = inspected  # opened next, most likely: not read again
+        self.bundle_inspected.emit(inspected.bundle)
+
+    def cancel_inspection(self) -> None:
+        """Stop reading a file for its columns (`inspect_bundle`); nothing else."""
+        self._jobs.cancel(_INSPECT)
+
+    def _open_again(self, request: OpenRequest) -> None:
+        """`open_files` for what is open already: the baseline stays."""
+        self._keep_baseline = self._baseline_key()
+        self._open(request)
+
+    def _baseline_key(self) -> tuple[Path, str | None] | None:
+        baseline = self._workspace.baseline_system
+        return None if baseline is None else (baseline.path, baseline.label)
+
+    def _open(self, request: OpenRequest, *, new_candidate: bool = False) -> None:
         """`open_files`; with `new_candidate`, a misfit is `candidate_refused`."""
-        files = replace(files, drop_bom=self._drop_bom)
-        repeated = files.repeated_file()
-        if repeated is not None:
-            self.error_occurred.emit(repeated)
-            return
-        if self._processes > 1 and any(
-            _file_size(path) >= _POOL_MIN_BYTES for path in files.hypotheses
-        ):
-            self._pool_for(_POOL_MIN_SEGMENTS)  # started now, used after reading
+        job: Callable[[], Job]
+        if isinstance(request, BundleSet):
+            options = replace(request.options, drop_bom=self._drop_bom)
+            bundle = request = replace(request, options=options)
+            job = lambda: self._read_bundle_job(bundle)  # noqa: E731
+        else:
+            files = request = replace(request, drop_bom=self._drop_bom)
+            problem = files.repeated_file() or _aligned_problem(files)
+            if problem is not None:
+                self.error_occurred.emit(problem)
+                return
+            if self._processes > 1 and any(
+                _file_size(path) >= _POOL_MIN_BYTES for path in files.hypotheses
+            ):
+                self._pool_for(_POOL_MIN_SEGMENTS)  # started now, used after reading
+            job = lambda: self._read_job(files, new_candidate=new_candidate)  # noqa: E731
         config = self.config
         self._jobs.start(
             _TEST_SET,
-            SliceWorker(lambda: self._read_job(files, new_candidate=new_candidate)),
+            SliceWorker(job),
             lambda result: self._on_finished(
                 result, lambda read: self._on_read(read, config)
             ),
             on_failed=self._on_failed,
         )
-        self._loading = files
+        self._loading = request
 
     def set_hypothesis(self, path: Path) -> None:
         """Replace the shown candidate's file, keeping references and source.
@@ -498,32 +710,55 @@ class Session(QObject):
         """
         self._reopen(hypothesis=path)
 
-    def add_system(self, path: Path) -> None:
+    def add_system(self, path: Path, encoding: str | None = None) -> None:
         """Read one more system against the open test set, and score it.
 
-        The other systems' jobs go on untouched. A file whose line count does not
-        fit the references (or that is a system already) is refused in one line;
-        the other systems stay.
+        `encoding`: the file's own (None: the test set's). The other systems' jobs
+        go on untouched. A file whose line count does not fit the references (or
+        that is a system already) is refused in one line; the other systems stay.
+        To a test set aligned by unit id (XLIFF, TMX) only a file of the same
+        units can be added.
         """
         workspace = self._workspace
+        test_set = workspace.test_set
         files = self.files
-        if workspace.test_set is None or files is None:
+        if test_set is None or files is None:
             self.error_occurred.emit("open a test set before adding a system")
             return
-        asked = replace(
-            files, systems=(*files.hypotheses, *self._adding.values(), path)
-        )
+        named = tuple(s.path for s in workspace.systems if s.label is None)
+        asked = FileSet(path, (), systems=(*named, *self._adding.values(), path))
         repeated = asked.repeated_file()
+        bundle = self._bundle
+        if bundle is not None and same_file(path, bundle.path):
+            repeated = (
+                f"{display_name(path)} is the open test set's file: choose its "
+                "systems with File › Open test set"
+            )
+        aligned = test_set.segment_ids is not None
+        if repeated is None and (detect_format(path) in _ALIGNED_FORMATS) != aligned:
+            repeated = (
+                f"{display_name(path)}: files aligned by unit id (XLIFF, TMX) and "
+                "files aligned by line cannot be mixed in one test set"
+            )
         if repeated is not None:
             self.error_occurred.emit(repeated)
             return
         system_id = self._new_id()
         self._adding[system_id] = path
-        texts, encoding = workspace.test_set.texts, files.encoding
+        chosen = encoding or files.encoding
         drop_bom = files.drop_bom
+        texts = test_set.texts
+        job: Callable[[], Job]
+        if test_set.segment_ids is not None:  # aligned by unit id: XLIFF, TMX
+            options = self._format_options
+            job = lambda: self._read_aligned_system_job(  # noqa: E731
+                test_set, path, chosen, options
+            )
+        else:
+            job = lambda: self._read_system_job(texts, path, chosen, drop_bom)  # noqa: E731
         self._jobs.start(
             _system_key(system_id),
-            SliceWorker(lambda: self._read_system_job(texts, path, encoding, drop_bom)),
+            SliceWorker(job),
             lambda corpus: self._on_system_read(system_id, texts, corpus),
             on_failed=lambda message: self._on_add_failed(system_id, message),
             on_cancelled=lambda: self._forget_adding(system_id),
@@ -589,6 +824,12 @@ class Session(QObject):
         if len(files.references) == 1:
             self.error_occurred.emit("BLEU needs at least one reference")
             return
+        bundle = self._bundle
+        if bundle is not None:  # the same file, one reference column fewer
+            keys = bundle.roles.references
+            roles = replace(bundle.roles, references=keys[:index] + keys[index + 1 :])
+            self._open_again(replace(bundle, roles=roles))
+            return
         refs = files.references[:index] + files.references[index + 1 :]
         self._reopen(references=refs)
 
@@ -597,9 +838,10 @@ class Session(QObject):
         self._reopen(source=path)
 
     def reload(self) -> None:
-        """Read every open file again from disk."""
-        if self.files is not None:
-            self._open_again(self.files)
+        """Read every open file again from disk (a file of several texts: as opened)."""
+        request = self.opened
+        if request is not None:
+            self._open_again(request)
 
     def close(self) -> None:
         """Close the test set: stop the running work, forget files and scores.
@@ -617,6 +859,7 @@ class Session(QObject):
         had_systems = bool(self._workspace.systems)
         self._retire(self._workspace)
         self._workspace = self._workspace.closed()
+        self._bundle = None
         self._table = None
         self._adding.clear()
         self._announced.clear()
@@ -802,8 +1045,11 @@ class Session(QObject):
         With `new_candidate`, a line-count mismatch ends the job as `_Refused`
         instead of failing: the candidate may belong to another test set. A
         system other than the shown one that cannot be read or does not fit is
-        refused alone (its one-line reason in `_Read.others`).
+        refused alone (its one-line reason in `_Read.systems`). XLIFF and TMX
+        files are read by `_read_aligned_job` instead.
         """
+        if _aligned_by_id(files):
+            return (yield from self._read_aligned_job(files))
         others = [path for path in files.hypotheses if path != files.hypothesis]
         required = [p for p in files.paths if p not in others]
         try:
@@ -812,19 +1058,17 @@ class Session(QObject):
             # the GIL for long stretches: here, in slices.
             reading = _Reading()
             raw, unreadable = yield from blocking_call(
-                lambda: _read_all(reading, required, others, files.encoding),
+                lambda: _read_all(reading, required, others, files),
                 reading.label,
             )
-            corpus = yield from relabel(
-                iter_read_corpus(
-                    files.hypothesis,
-                    files.references,
-                    files.source,
-                    encoding=files.encoding,
-                    drop_bom=files.drop_bom,
-                    raw=raw,
-                ),
+            read_files = yield from relabel(
+                _iter_decode(required, raw, files.drop_bom),
                 lambda step: (*step, "reading files"),
+            )
+            corpus = Corpus(
+                read_files[files.hypothesis],
+                tuple(read_files[path] for path in files.references),
+                None if files.source is None else read_files[files.source],
             )
         except LineCountError as error:
             if not new_candidate:
@@ -832,21 +1076,19 @@ class Session(QObject):
             return _Refused(files.hypothesis, str(error))
         texts = TestSet(corpus.references, corpus.source)
         read: list[Corpus | str] = []
-        for path in others:
+        for path in files.hypotheses:
+            if path == files.hypothesis:
+                read.append(corpus)
+                continue
             if path in unreadable:
                 read.append(unreadable[path])
                 continue
             try:
-                segments = yield from relabel(
-                    iter_read_segments(
-                        path,
-                        files.encoding,
-                        drop_bom=files.drop_bom,
-                        raw=raw[path],
-                    ),
+                decoded = yield from relabel(
+                    _iter_decode([path], raw, files.drop_bom),
                     lambda step: (*step, "reading files"),
                 )
-                read.append(texts.corpus(segments))
+                read.append(texts.corpus(decoded[path]))
             except InputError as error:
                 read.append(str(error))
         # The ~20 ms collection as a step of its own, with the slice's time checked
@@ -855,7 +1097,83 @@ class Session(QObject):
         yield 1, 1, "reading files"
         _meet_new_containers()
         yield 1, 1, "reading files"
-        return _Read(files, corpus, tuple(read))
+        shown = files.hypotheses.index(files.hypothesis)
+        return _Read(files, tuple(read), shown, (None,) * len(read))
+
+    def _read_aligned_job(self, files: FileSet) -> Job:
+        """Read XLIFF or TMX files as bundles and align them by unit id.
+
+        Units missing from a file are left out of every file, and the aligned
+        bundle's notices say which; the source is the files' own source text.
+        """
+        reading = _Reading()
+
+        def read() -> Bundle:
+            def one(path: Path) -> Bundle:
+                encoding = _sniffed_encoding(path, files.encoding_of(path))
+                return read_bundle(
+                    reading.now(path), encoding=encoding, options=files.options
+                )
+
+            references = [one(path) for path in files.references]
+            systems = [one(path) for path in files.hypotheses]
+            return _align_by_id()(references, systems)
+
+        bundle = yield from blocking_call(read, reading.label)
+        selection = _select_aligned(bundle, len(files.references))
+        yield 1, 1, "reading files"
+        texts = selection.test_set
+        corpora = tuple(texts.corpus(segments) for _, segments in selection.systems)
+        _meet_new_containers()
+        shown = files.hypotheses.index(files.hypothesis)
+        return _Read(
+            files,
+            corpora,
+            shown,
+            (None,) * len(corpora),
+            bundle.documents,
+            bundle.segment_ids or (),  # not None: aligned by id
+            bundle.notices,
+        )
+
+    def _read_bundle_job(self, request: BundleSet) -> Job:
+        """Read a file of several texts and pick its roles' columns."""
+        reading = _Reading()
+        inspected = self._inspected
+        asked = (request.path, request.format, request.encoding, request.options)
+
+        def read() -> Bundle:
+            if (
+                inspected is not None
+                and inspected.asked == asked
+                and inspected.stamp == _stamp(request.path)
+            ):
+                return inspected.bundle  # read for the roles dialog, unchanged since
+            encoding = _sniffed_encoding(request.path, request.encoding)
+            return read_bundle(
+                reading.now(request.path),
+                request.format,
+                encoding=encoding,
+                options=request.options,
+            )
+
+        bundle = yield from blocking_call(read, reading.label)
+        selection = select(bundle, request.roles)
+        yield 1, 1, "reading files"
+        texts = selection.test_set
+        corpora = tuple(texts.corpus(segments) for _, segments in selection.systems)
+        _meet_new_containers()
+        labels = tuple(label for label, _ in selection.systems)
+        return _Read(
+            request,
+            corpora,
+            len(corpora) - 1,
+            labels,
+            selection.documents,
+            None,
+            bundle.notices,
+            tuple(bundle.column(key).label for key in request.roles.references),
+        )
 
     def _read_system_job(
         self, texts: TestSet, path: Path, encoding: str, drop_bom: bool
@@ -863,16 +1181,49 @@ class Session(QObject):
         """Read one added system's output and align it with the test set."""
         reading = _Reading()
         raw = yield from blocking_call(
-            lambda: read_raw(reading.now(path), encoding), reading.label
+            lambda: {path: _read_file(reading, path, encoding, drop_bom)},
+            reading.label,
         )
-        segments = yield from relabel(
-            iter_read_segments(path, encoding, drop_bom=drop_bom, raw=raw),
+        decoded = yield from relabel(
+            _iter_decode([path], raw, drop_bom),
             lambda step: (*step, f"reading {path.name}"),
         )
-        corpus = texts.corpus(segments)
+        corpus = texts.corpus(decoded[path])
         yield 1, 1, f"reading {path.name}"
         _meet_new_containers()
         return corpus
+
+    def _read_aligned_system_job(
+        self, test_set: TestSetFiles, path: Path, encoding: str, options: FormatOptions
+    ) -> Job:
+        """Read one added XLIFF or TMX system and align it with the test set's units.
+
+        It must hold the units of the test set: one that lacks some would leave
+        them out of every system, which is opening another test set.
+        """
+        reading = _Reading()
+
+        def read() -> Bundle:
+            references = [
+                read_bundle(
+                    reading.now(ref.path), encoding=ref.encoding, options=options
+                )
+                for ref in test_set.texts.references
+            ]
+            read_as = _sniffed_encoding(path, encoding)
+            system = read_bundle(reading.now(path), encoding=read_as, options=options)
+            return _align_by_id()(references, [system])
+
+        bundle = yield from blocking_call(read, reading.label)
+        if (bundle.segment_ids or ()) != test_set.segment_ids:
+            raise FormatError(
+                path,
+                "lacks units of the open test set (or its references changed): "
+                "open a new test set with it",
+            )
+        selection = _select_aligned(bundle, len(test_set.texts.references))
+        yield 1, 1, f"reading {path.name}"
+        return test_set.texts.corpus(selection.systems[-1][1])
 
     def _prepare_job(
         self, corpus: Corpus, config: BleuConfig, table: TokenTable
@@ -1006,6 +1357,18 @@ class Session(QObject):
         references: tuple[Path, ...] | None = None,
         source: Path | _Keep | None = _KEEP,
     ) -> None:
+        bundle = self._bundle
+        if bundle is not None and self._workspace.test_set is not None:
+            if source is None and hypothesis is None and references is None:
+                self._open_again(
+                    replace(bundle, roles=replace(bundle.roles, source=None))
+                )
+            else:
+                self.error_occurred.emit(
+                    f"{display_name(bundle.path)} holds the whole test set: choose "
+                    "its columns again with File › Open test set"
+                )
+            return
         files = self.files
         if files is None:
             if hypothesis is None:
@@ -1029,8 +1392,7 @@ class Session(QObject):
             files = replace(files, references=references)
         if not isinstance(source, _Keep):
             files = replace(files, source=source)
-        baseline = self._workspace.baseline_system
-        self._keep_baseline = baseline.path if baseline is not None else None
+        self._keep_baseline = self._baseline_key()
         self._open(files, new_candidate=new_candidate)
 
     def _on_finished(self, result: Any, on_done: Callable[[Any], None]) -> None:
@@ -1073,27 +1435,37 @@ class Session(QObject):
             self._jobs.cancel(_system_key(system_id))
         self._adding.clear()
         self._retire(previous)  # freed in a turn of its own, see `_retire`
-        files = read.files
-        shown = System(self._new_id(), "", read.corpus)
+        request = read.request
+        shown = System(self._new_id(), "", read.corpus, label=read.labels[read.shown])
         systems: list[System] = []
         refused: list[str] = []
-        others = iter(read.others)
-        for path in files.hypotheses:
-            if path == files.hypothesis:
+        for index, (other, label) in enumerate(
+            zip(read.systems, read.labels, strict=True)
+        ):
+            if index == read.shown:
                 systems.append(shown)
-                continue
-            other = next(others)
-            if isinstance(other, str):
+            elif isinstance(other, str):
                 refused.append(other)
             else:
-                systems.append(System(self._new_id(), "", other))
+                systems.append(System(self._new_id(), "", other, label=label))
         keep = self._keep_baseline
         self._keep_baseline = None
-        baseline = next((s.id for s in systems if s.path == keep), systems[0].id)
+        baseline = next(
+            (s.id for s in systems if (s.path, s.label) == keep), systems[0].id
+        )
+        if isinstance(request, BundleSet):
+            encoding, drop_bom = request.encoding, request.options.drop_bom
+            self._bundle, self._format_options = request, request.options
+        else:
+            encoding, drop_bom = request.encoding, request.drop_bom
+            self._bundle, self._format_options = None, request.options
         test_set = TestSetFiles(
             TestSet(read.corpus.references, read.corpus.source),
-            files.encoding,
-            files.drop_bom,
+            encoding,
+            drop_bom,
+            documents=read.documents,
+            segment_ids=read.segment_ids,
+            reference_labels=read.reference_labels,
         )
         workspace = Workspace(self.config, generation=previous.generation)
         workspace = workspace.opened(
@@ -1108,7 +1480,7 @@ class Session(QObject):
         self._table = table
         self._announced.clear()
         self._set_pair(None)
-        self._announce(computed.notices or ())
+        self._announce((*read.notices, *(computed.notices or ())))
         self.files_changed.emit()
         self.scores_changed.emit()
         self.systems_changed.emit()
@@ -1272,18 +1644,155 @@ class Session(QObject):
         self._release.start()
 
 
+_Raw = tuple[bytes, str] | Segments
+"""A file as its reading thread leaves it: a text file's bytes and encoding (decoded
+in slices after), or the text of a file in another format (WMT SGML), read whole."""
+
+
+def _read_file(reading: _Reading, path: Path, encoding: str, drop_bom: bool) -> _Raw:
+    """One file of one role: its bytes, or its format's text (on a reading thread)."""
+    encoding = _sniffed_encoding(path, encoding)
+    if detect_format(path) is Format.TEXT:
+        return read_raw(reading.now(path), encoding), encoding
+    options = FormatOptions(drop_bom=drop_bom)
+    bundle = read_bundle(reading.now(path), encoding=encoding, options=options)
+    if len(bundle.columns) != 1:
+        labels = ", ".join(column.label for column in bundle.columns)
+        raise FormatError(
+            path,
+            f"holds several texts ({labels}): open it with File › Open test set "
+            "to give each its role",
+        )
+    return bundle.columns[0].segments
+
+
 def _read_all(
-    reading: _Reading, required: list[Path], optional: list[Path], encoding: str
-) -> tuple[dict[Path, bytes], dict[Path, str]]:
-    """The bytes of each file; an optional file that cannot be read: why (one line)."""
-    raw = {path: read_raw(reading.now(path), encoding) for path in required}
+    reading: _Reading, required: list[Path], optional: list[Path], files: FileSet
+) -> tuple[dict[Path, _Raw], dict[Path, str]]:
+    """Each file as read (`_Raw`); an optional file that cannot be read: why."""
+    raw: dict[Path, _Raw] = {}
     unreadable: dict[Path, str] = {}
-    for path in optional:
+    for path in (*required, *optional):
+        if path in raw:
+            continue
         try:
-            raw[path] = read_raw(reading.now(path), encoding)
+            encoding = files.encoding_of(path)
+            raw[path] = _read_file(reading, path, encoding, files.drop_bom)
         except InputError as error:
+            if path not in optional:
+                raise
             unreadable[path] = str(error)
     return raw, unreadable
+
+
+def _iter_decode(
+    paths: Sequence[Path], raw: dict[Path, _Raw], drop_bom: bool
+) -> Generator[tuple[int, int], None, dict[Path, Segments]]:
+    """Decode and split each file's bytes, each in its own encoding.
+
+    Yields (files done, files in all) in thousandths of a file, as
+    `io.iter_read_corpus` does; a piece of one file per step.
+    """
+    total = 1000 * len(paths)
+    read: dict[Path, Segments] = {}
+    for number, path in enumerate(paths):
+        given = raw[path]
+        if isinstance(given, Segments):  # read whole by its format's reader
+            read[path] = given
+            continue
+        data, encoding = given
+        steps = iter_read_segments(path, encoding, drop_bom=drop_bom, raw=data)
+        while True:
+            try:
+                done, size = next(steps)
+            except StopIteration as end:
+                read[path] = end.value
+                break
+            yield 1000 * number + (1000 * done) // max(size, 1), total
+    return read
+
+
+_UTF16_MARKS = (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)
+
+
+def _sniffed_encoding(path: Path, encoding: str) -> str:
+    """`encoding`, or UTF-16 for a file asked as UTF-8 that starts with its mark.
+
+    UTF-8 is the default, and a UTF-16 file (Windows tools write them) read as
+    UTF-8 fails on its first byte; its byte-order mark says what it is. Only a
+    regular file is looked at (a named pipe would block, and its first bytes
+    would be lost to the reading after); on a worker thread, never the GUI's.
+    """
+    try:
+        if codecs.lookup(encoding).name != "utf-8":
+            return encoding
+        if not stat.S_ISREG(os.stat(path).st_mode) or path.suffix == ".gz":
+            return encoding
+        with open(path, "rb") as handle:
+            start = handle.read(2)
+    except (LookupError, OSError):
+        return encoding  # reading the file says what is wrong, in its words
+    return "utf-16" if start in _UTF16_MARKS else encoding
+
+
+_ALIGNED_FORMATS = frozenset({Format.XLIFF, Format.TMX})
+
+
+def _aligned_by_id(files: FileSet) -> bool:
+    """Whether the set's files are XLIFF or TMX: aligned by unit id, not by line."""
+    return all(
+        detect_format(path) in _ALIGNED_FORMATS
+        for path in (*files.references, *files.hypotheses)
+    )
+
+
+def _aligned_problem(files: FileSet) -> str | None:
+    """Why these files cannot be opened together (one line), or None.
+
+    XLIFF and TMX files are aligned by unit id, text files by line: the two do
+    not mix, and the XLIFF or TMX files bring their own source.
+    """
+    paths = (*files.references, *files.hypotheses)
+    aligned = [path for path in paths if detect_format(path) in _ALIGNED_FORMATS]
+    if not aligned:
+        return None
+    if len(aligned) < len(paths):
+        other = next(path for path in paths if path not in aligned)
+        return (
+            f"{display_name(other)} is not an XLIFF or TMX file like "
+            f"{display_name(aligned[0].name)}: files aligned by unit id cannot be "
+            "mixed with files aligned by line"
+        )
+    if files.source is not None:
+        return (
+            f"{display_name(files.source)}: XLIFF and TMX files hold their own "
+            "source; leave the source empty"
+        )
+    return None
+
+
+class _AlignById(Protocol):
+    def __call__(
+        self, references: Sequence[Bundle], systems: Sequence[Bundle]
+    ) -> Bundle: ...
+
+
+def _align_by_id() -> _AlignById:
+    """`io.align.align_by_id`: the references' and systems' units aligned by id."""
+    module = importlib.import_module("bleu_gui.io.align")
+    align: _AlignById = module.align_by_id
+    return align
+
+
+def _select_aligned(bundle: Bundle, references: int) -> Selection:
+    """The aligned bundle's roles: its source, then references, then systems."""
+    source = next(
+        (c.key for c in bundle.columns if c.key == "source" or c.role is Role.SOURCE),
+        None,
+    )
+    texts = [c.key for c in bundle.columns if c.key != source]
+    roles = Roles(tuple(texts[:references]), tuple(texts[references:]), source)
+    return select(bundle, roles)
 
 
 class _Reading:
@@ -1317,6 +1826,15 @@ def _characters(corpus: Corpus) -> int:
     """How many characters the hypothesis and references hold (what is tokenized)."""
     files = (corpus.hypothesis, *corpus.references)
     return sum(sum(map(len, file.lines)) for file in files)
+
+
+def _stamp(path: Path) -> tuple[int, int] | None:
+    """A file's modification time (ns) and size; None if it cannot be asked."""
+    try:
+        info = path.stat()
+    except OSError:
+        return None
+    return info.st_mtime_ns, info.st_size
 
 
 def _file_size(path: Path) -> int:

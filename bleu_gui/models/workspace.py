@@ -89,12 +89,20 @@ class TestSetFiles:
     """The test set as read: its texts, and how its files were read.
 
     Attributes:
-        texts: the references and the source, as read (`io.TestSet`).
-        encoding: how every file of the workspace is decoded.
+        texts: the references and the source, as read (`io.TestSet`); each
+            file's `Segments.encoding` is the encoding it was read with (files
+            may differ: a latin-1 output against UTF-8 references).
+        encoding: the encoding of files given without one of their own.
         drop_bom: whether a leading byte-order mark is dropped from each file.
         documents: each segment's document id, when the test set has them (WMT
             XML and SGML, a spreadsheet's document column, a document-id file);
             None otherwise.
+        segment_ids: each segment's id in its format's terms, when the test set
+            was aligned by id (XLIFF, TMX): a system added later must have the
+            same units. None otherwise.
+        reference_labels: what the file of several texts calls each reference
+            ("reference A"), when the references are columns of one file; None:
+            each is named by its file.
     """
 
     __test__ = False  # for pytest: a value, not a class of tests
@@ -103,6 +111,21 @@ class TestSetFiles:
     encoding: str = "utf-8"
     drop_bom: bool = False
     documents: tuple[str, ...] | None = None
+    segment_ids: tuple[str, ...] | None = None
+    reference_labels: tuple[str, ...] | None = None
+
+    @property
+    def reference_names(self) -> tuple[str, ...]:
+        """How menus and headers name each reference: its label, else its file."""
+        if self.reference_labels is not None:
+            return self.reference_labels
+        return tuple(path.name for path in self.references)
+
+    @property
+    def encodings(self) -> tuple[tuple[Path, str], ...]:
+        """(file, encoding it was read with) of the references and the source."""
+        files = (*self.texts.references, *filter(None, (self.texts.source,)))
+        return tuple((segments.path, segments.encoding) for segments in files)
 
     @property
     def references(self) -> tuple[Path, ...]:
@@ -129,6 +152,9 @@ class System:
         stats: its statistics (None: not counted yet).
         scores: its scores under `tokenizer_key`'s config (None while scoring).
         notices: one-line warnings about its files as read and counted.
+        label: what the file that holds it calls it (a WMT system's name, a
+            spreadsheet column's header), for a system that is one text of a
+            file of several; None: the system is named by its file.
     """
 
     id: SystemId
@@ -139,6 +165,7 @@ class System:
     stats: CorpusStats | None = None
     scores: Scores | None = None
     notices: tuple[str, ...] = ()
+    label: str | None = None
 
     @property
     def path(self) -> Path:
@@ -380,8 +407,15 @@ class Workspace:
 
 
 def _named(systems: tuple[System, ...]) -> tuple[System, ...]:
-    """`systems` with their names made (again): a shared file name gets its folder."""
-    names = system_names(system.path for system in systems)
+    """`systems` with their names made (again): a shared file name gets its folder.
+
+    A system that is one text of a file of several is named by its label instead.
+    """
+    files = system_names(system.path for system in systems)
+    names = [
+        name if system.label is None else system.label
+        for system, name in zip(systems, files, strict=True)
+    ]
     return tuple(
         system if system.name == name else replace(system, name=name)
         for system, name in zip(systems, names, strict=True)

@@ -367,9 +367,9 @@ class ComparePanels(QObject):
             return
         self._refresh_pair_scores(names)
         self._refresh_salient(*pair)
-        files = self._session.files
-        if files is not None:
-            self.pair_detail.set_reference_names([p.name for p in files.references])
+        test_set = self._session.workspace.test_set
+        if test_set is not None:  # "reference A" for a column of a test-set file
+            self.pair_detail.set_reference_names(test_set.reference_names)
         if self._row is not None:
             self.show_sentence(self._row)
         else:

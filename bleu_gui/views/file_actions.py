@@ -9,6 +9,15 @@ and forwards drag-and-drop events to it.
 Opening another test set never replaces the loaded one before the new files have
 been read and found to fit together: the session reads them first, and a failure
 leaves everything as it was.
+
+A file that holds a whole test set (WMT XML, a spreadsheet: `opens_with_roles`),
+picked in the "Open test set" dialog, dropped, or given on the command line, opens
+the roles dialog (`views.roles_dialog`): the session reads the file for its
+columns in the background (`Session.inspect_bundle`), the user gives each its
+role, and the session opens it (`Session.open_bundle`). From the command line a
+file that says every column's role (WMT XML) opens at once, as `bleu-gui score`
+reads it; the dialog shows only where the user must choose (a spreadsheet) or the
+open failed. XLIFF and TMX files are dropped like text files, each in a role.
 """
 
 from __future__ import annotations
@@ -29,8 +38,11 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import QFileDialog, QMainWindow, QMenu, QMessageBox
 
 from bleu_gui.io import Corpus
+from bleu_gui.io.bundle import Bundle, Format, Roles
+from bleu_gui.io.formats import FormatOptions
 from bleu_gui.models.recent import RecentFiles
-from bleu_gui.models.session import FileSet, Session
+from bleu_gui.models.session import BundleSet, FileSet, Session, opens_with_roles
+from bleu_gui.views.roles_dialog import RolesDialog
 from bleu_gui.views.test_set_dialog import OpenTestSetDialog
 
 __all__ = [
@@ -133,6 +145,8 @@ class FileActions(QObject):
         directory: where file pickers open: the directory of the last loaded or
             picked file; at start, that of the newest recent file set.
         test_set_dialog: the "Open test set" dialog while it is open.
+        roles_dialog: the roles dialog of a file of several texts while it is
+            open (or, opened from the command line, while its file is read).
     """
 
     error_occurred = Signal(str)
@@ -148,8 +162,11 @@ class FileActions(QObject):
         recent = self.recent.entries()
         self.directory: Path | None = recent[0].hypothesis.parent if recent else None
         self.test_set_dialog: OpenTestSetDialog | None = None
+        self.roles_dialog: RolesDialog | None = None
         # The dialog whose files the session is reading: it hears how that ends.
-        self._awaiting: OpenTestSetDialog | None = None
+        self._awaiting: OpenTestSetDialog | RolesDialog | None = None
+        # A roles dialog to skip when its file says every column's role.
+        self._direct: RolesDialog | None = None
         self._shown_files: FileSet | None = None
         self._build_actions()
         session.files_changed.connect(self._on_files_changed)
@@ -157,6 +174,7 @@ class FileActions(QObject):
         session.error_occurred.connect(self._on_error)
         session.busy_changed.connect(self._on_busy_changed)
         session.candidate_refused.connect(self._on_candidate_refused)
+        session.bundle_inspected.connect(self._on_bundle_inspected)
         session.systems_changed.connect(self.refresh)
         self.recent.changed.connect(self.refresh)
         self.refresh()
@@ -237,8 +255,10 @@ class FileActions(QObject):
         """Rebuild the Remove and Recent menus; enable what the loaded set allows."""
         self.remove_menu.clear()
         files = self.session.files
-        for k, path in enumerate(files.references if files else ()):
-            action = self.remove_menu.addAction(f"{k + 1}: {path.name}")
+        test_set = self.session.workspace.test_set
+        names = test_set.reference_names if test_set is not None else ()
+        for k, name in enumerate(names):
+            action = self.remove_menu.addAction(f"{k + 1}: {name}")
             action.triggered.connect(
                 lambda _c=False, k=k: self.session.remove_reference(k)
             )
@@ -309,9 +329,37 @@ class FileActions(QObject):
         )
         dialog.set_files(candidate=candidate)
         dialog.open_requested.connect(self._on_test_set_requested)
+        dialog.bundle_chosen.connect(self._on_bundle_chosen)
         dialog.finished.connect(lambda _result: self._on_dialog_finished(dialog))
         self.test_set_dialog = dialog
         dialog.open()
+        return dialog
+
+    def open_bundle(
+        self,
+        path: Path,
+        encoding: str = "utf-8",
+        *,
+        direct: bool = False,
+    ) -> RolesDialog:
+        """Open a file of several texts: its roles dialog, its columns read.
+
+        With `direct`, a file that says every column's role (WMT XML) opens
+        without the dialog, every reference and system in file order; the
+        dialog shows if the file leaves a role to the user or the open fails.
+        """
+        for old in (self.test_set_dialog, self.roles_dialog):
+            if old is not None:
+                old.close()
+        dialog = RolesDialog(self._window, path, encoding=encoding)
+        dialog.open_requested.connect(self._on_bundle_requested)
+        dialog.reread_requested.connect(self._inspect)
+        dialog.finished.connect(lambda _result: self._on_roles_finished(dialog))
+        self.roles_dialog = dialog
+        self._direct = dialog if direct else None
+        if not direct:
+            dialog.open()
+        self._inspect(path, dialog.format, encoding, dialog.options())
         return dialog
 
     def open_dropped(self, paths: list[Path]) -> None:
@@ -319,8 +367,19 @@ class FileActions(QObject):
 
         Systems alone, dropped on a loaded test set, are added to it (the other
         systems go on as they are); with references, they open a new test set.
+        A file of a whole test set (WMT XML, a spreadsheet) opens its roles
+        dialog instead, dropped alone.
         """
         self._remember(*paths)
+        bundles = [path for path in paths if opens_with_roles(path)]
+        if bundles:
+            if len(paths) > 1:
+                self.error_occurred.emit(
+                    f"{bundles[0].name} holds a whole test set: drop it alone"
+                )
+                return
+            self.open_bundle(bundles[0])
+            return
         roles = {path: FileRole(self.choose_role(path)) for path in paths}
         chosen = {role for role in roles.values() if role is not FileRole.SKIP}
         if chosen == {FileRole.SYSTEM} and self.session.files is not None:
@@ -374,6 +433,9 @@ class FileActions(QObject):
         path = self._pick("Open candidate (system output)")
         if path is None:
             return
+        if opens_with_roles(path):  # a whole test set: its roles, not one role
+            self.open_bundle(path)
+            return
         if self.session.files is None:
             refs, _ = QFileDialog.getOpenFileNames(
                 self._window, "Choose the reference file(s)", self._start()
@@ -385,7 +447,9 @@ class FileActions(QObject):
 
     def _on_add_system(self) -> None:
         path = self._pick("Add a system (another output of the same test set)")
-        if path is not None:
+        if path is not None and opens_with_roles(path):
+            self.open_bundle(path)  # a whole test set: its roles, not one system
+        elif path is not None:
             self.session.add_system(path)
 
     def _on_add_reference(self) -> None:
@@ -442,6 +506,54 @@ class FileActions(QObject):
         self._awaiting = self.test_set_dialog
         self.session.open_files(files)  # a refusal comes back at once
 
+    # --- a file of several texts ------------------------------------------------------
+
+    def _on_bundle_chosen(self, path: Path, encoding: str) -> None:
+        """A file of a whole test set picked in the test-set dialog: its roles."""
+        self._remember(path)
+        self.open_bundle(path, encoding)
+
+    def _inspect(
+        self, path: Path, format_: Format, encoding: str, options: FormatOptions
+    ) -> None:
+        dialog = self.roles_dialog
+        if dialog is None:
+            return
+        self._awaiting = dialog
+        self.session.inspect_bundle(path, format_, encoding=encoding, options=options)
+
+    def _on_bundle_inspected(self, bundle: Bundle) -> None:
+        dialog = self.roles_dialog
+        if dialog is None or bundle.path != dialog.path:
+            return
+        if self._awaiting is dialog:
+            self._awaiting = None
+        dialog.set_bundle(bundle)
+        if self._direct is dialog:
+            self._direct = None
+            request = dialog.request()
+            if not isinstance(request, str) and _says_every_role(bundle, request.roles):
+                dialog.set_checking(True)
+                self._on_bundle_requested(request)
+                return
+            dialog.open()
+
+    def _on_bundle_requested(self, request: BundleSet) -> None:
+        self._awaiting = self.roles_dialog
+        self._remember(request.path)
+        self.session.open_bundle(request)
+
+    def _on_roles_finished(self, dialog: RolesDialog) -> None:
+        if self._awaiting is dialog:  # closed while its file was read
+            self._awaiting = None
+            if dialog.checking:  # being opened: that load stops
+                self.session.cancel()
+            else:  # read for its columns: the open test set's work goes on
+                self.session.cancel_inspection()
+        if self.roles_dialog is dialog:
+            self.roles_dialog = None
+        dialog.deleteLater()
+
     def _on_texts_loaded(self, _corpus: Corpus) -> None:
         dialog, self._awaiting = self._awaiting, None
         if dialog is not None:  # read and aligned: the new set is being scored
@@ -451,6 +563,8 @@ class FileActions(QObject):
         dialog, self._awaiting = self._awaiting, None
         if dialog is not None:
             dialog.show_problem(message)
+            if dialog.isHidden():  # opened from the command line: now it shows
+                dialog.open()
 
     def _on_busy_changed(self, busy: bool) -> None:
         # A failure ends the work, then says why (`_on_error`, right after);
@@ -474,7 +588,8 @@ class FileActions(QObject):
         self._shown_files = files
         if files is not None:
             self.directory = last_loaded_directory(previous, files)
-            if not _same_or_fewer_systems(previous, files):
+            opened_files = isinstance(self.session.opened, FileSet)
+            if opened_files and not _same_or_fewer_systems(previous, files):
                 self.recent.add(files)
         self.refresh()
 
@@ -490,4 +605,15 @@ def _same_or_fewer_systems(previous: FileSet | None, files: FileSet) -> bool:
         and (files.references, files.source, files.encoding)
         == (previous.references, previous.source, previous.encoding)
         and set(files.hypotheses) <= set(previous.hypotheses)
+    )
+
+
+def _says_every_role(bundle: Bundle, roles: Roles) -> bool:
+    """Whether `roles` are what the file itself says of every one of its columns.
+
+    Then nothing is left to choose and the file opens without asking (a WMT XML
+    test set: every reference, every system, the source).
+    """
+    return all(column.role is not None for column in bundle.columns) and bool(
+        roles.references and roles.systems
     )

@@ -618,7 +618,9 @@ class MainWindow(QMainWindow):
             return
         for chart in (self.precision_chart, self.histogram):
             chart.chart().setTitle("")
-        self.detail.set_reference_names([path.name for path in files.references])
+        test_set = self.session.workspace.test_set
+        if test_set is not None:  # "reference A" for a column of a test-set file
+            self.detail.set_reference_names(test_set.reference_names)
         self.setWindowTitle(f"bleu-gui — {files.hypothesis.name}")
         # Stay on the sentence shown (re-tokenized, reloaded, another candidate):
         # `_on_scores_changed` shows it anew. Only when there is none, show the first.

@@ -11,6 +11,13 @@ files in its usual background way, and the dialog stays open (showing "Checking 
 files…") until whoever opened it reports the outcome: `accept()` once the files were
 read, `show_problem()` with the session's one-line message if they were not. What
 was loaded before stays loaded until then.
+
+Every file row has its own encoding (a compact chooser in the lists' Encoding
+column and beside the source and the candidate). The file pickers offer every
+format bleu-gui reads; a file that holds a whole test set (WMT XML, a spreadsheet)
+is not a file of one role: picking it emits `bundle_chosen`, and whoever opened
+the dialog asks for its columns' roles instead (`views.roles_dialog`). XLIFF and
+TMX files take roles like text files (the session aligns them by unit id).
 """
 
 from __future__ import annotations
@@ -21,23 +28,47 @@ from pathlib import Path
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QKeyEvent, QKeySequence
 from PySide6.QtWidgets import (
+    QAbstractItemView,
     QDialog,
     QDialogButtonBox,
     QFileDialog,
     QFormLayout,
     QHBoxLayout,
+    QHeaderView,
     QLabel,
     QLineEdit,
-    QListWidget,
     QPushButton,
+    QTreeWidget,
+    QTreeWidgetItem,
     QVBoxLayout,
     QWidget,
 )
 from typing_extensions import override
 
-from bleu_gui.models.session import FileSet
+from bleu_gui.io.formats import FormatOptions
+from bleu_gui.models.session import FileSet, opens_with_roles
+from bleu_gui.views.encoding_choice import ENCODING_HINT, EncodingCombo
 
-__all__ = ["CHECKING_TEXT", "NO_CANDIDATE", "NO_REFERENCE", "OpenTestSetDialog"]
+__all__ = [
+    "CHECKING_TEXT",
+    "FILE_FILTERS",
+    "NO_CANDIDATE",
+    "NO_REFERENCE",
+    "OpenTestSetDialog",
+]
+
+FILE_FILTERS = ";;".join(
+    (
+        "Texts and test sets (*.txt *.gz *.xml *.sgm *.sgml *.tsv *.csv *.xlsx "
+        "*.xlf *.xliff *.sdlxliff *.tmx)",
+        "Text files, one segment a line (*.txt *.gz)",
+        "WMT test sets (*.xml *.sgm *.sgml)",
+        "Spreadsheets (*.tsv *.csv *.xlsx)",
+        "XLIFF and TMX (*.xlf *.xliff *.sdlxliff *.tmx)",
+        "All files (*)",
+    )
+)
+"""The file pickers' name filters: every format bleu-gui reads, then all files."""
 
 CHECKING_TEXT = "Checking the files…"
 NO_CANDIDATE = "choose the candidate (the system output to score)"
@@ -50,9 +81,12 @@ class OpenTestSetDialog(QDialog):
     Signals:
         open_requested: the `FileSet` the user asks to open (OK clicked, fields
             filled in). The dialog then waits for `accept()` or `show_problem()`.
+        bundle_chosen: (path, encoding) of a file that holds a whole test set,
+            picked or typed: its columns need roles (`views.roles_dialog`).
     """
 
     open_requested = Signal(object)
+    bundle_chosen = Signal(object, str)
 
     def __init__(
         self,
@@ -68,12 +102,8 @@ class OpenTestSetDialog(QDialog):
         self._encoding = encoding
         self._checking = False
 
-        self.references = _ReferenceList()
-        self.references.setSelectionMode(QListWidget.SelectionMode.ExtendedSelection)
+        self.references = _FileList()
         self.references.setToolTip("One or more reference translations")
-        # Room for five names: enough for any test set, small enough to fit.
-        rows = self.references.fontMetrics().lineSpacing() * 5
-        self.references.setMaximumHeight(rows + 2 * self.references.frameWidth() + 4)
         self.add_button = QPushButton("&Add…")
         self.remove_button = QPushButton("Re&move")
         buttons = QVBoxLayout()
@@ -86,18 +116,18 @@ class OpenTestSetDialog(QDialog):
 
         self.source = QLineEdit()
         self.source.setPlaceholderText("optional: shown next to the sentences")
+        self.source_encoding = EncodingCombo(self, encoding)
         self.source_button = QPushButton("Bro&wse…")
         source_row = QHBoxLayout()
         source_row.addWidget(self.source, 1)
+        source_row.addWidget(self.source_encoding)
         source_row.addWidget(self.source_button)
 
-        self.systems = _ReferenceList()
-        self.systems.setSelectionMode(QListWidget.SelectionMode.ExtendedSelection)
+        self.systems = _FileList()
         self.systems.setToolTip(
             "Optional: more outputs of the same test set, compared with the "
             "candidate; the first is the baseline"
         )
-        self.systems.setMaximumHeight(rows + 2 * self.systems.frameWidth() + 4)
         self.add_system_button = QPushButton("A&dd…")
         self.remove_system_button = QPushButton("Remo&ve")
         system_buttons = QVBoxLayout()
@@ -110,9 +140,11 @@ class OpenTestSetDialog(QDialog):
 
         self.candidate = QLineEdit()
         self.candidate.setPlaceholderText("the system output to score")
+        self.candidate_encoding = EncodingCombo(self, encoding)
         self.candidate_button = QPushButton("Brows&e…")
         candidate_row = QHBoxLayout()
         candidate_row.addWidget(self.candidate, 1)
+        candidate_row.addWidget(self.candidate_encoding)
         candidate_row.addWidget(self.candidate_button)
 
         form = QFormLayout()
@@ -120,6 +152,31 @@ class OpenTestSetDialog(QDialog):
         form.addRow(_buddy("&Source:", self.source), source_row)
         form.addRow(_buddy("&Candidate:", self.candidate), candidate_row)
         form.addRow(_buddy("Other s&ystems:", self.systems), system_row)
+
+        # TMX files may hold more than two languages: which pair to score. Shown
+        # only while a TMX file is listed.
+        self.source_language = QLineEdit()
+        self.source_language.setPlaceholderText("source, e.g. de")
+        self.target_language = QLineEdit()
+        self.target_language.setPlaceholderText("target, e.g. en")
+        languages_row = QHBoxLayout()
+        languages_row.addWidget(self.source_language)
+        languages_row.addWidget(QLabel("→"))
+        languages_row.addWidget(self.target_language)
+        languages_row.addStretch(1)
+        self.languages = QWidget()
+        self.languages.setLayout(languages_row)
+        languages_row.setContentsMargins(0, 0, 0, 0)
+        self.languages_label = _buddy("TMX &languages:", self.source_language)
+        self.languages.setToolTip(
+            "The languages of the TMX files to score (their codes, as the files "
+            "write them); empty: the only two the files hold"
+        )
+        form.addRow(self.languages_label, self.languages)
+
+        self.hint = QLabel(ENCODING_HINT)
+        self.hint.setWordWrap(True)
+        self.hint.setEnabled(False)  # the palette's quiet text, light or dark
 
         self.problem = QLabel()
         self.problem.setWordWrap(True)
@@ -147,18 +204,21 @@ class OpenTestSetDialog(QDialog):
 
         layout = QVBoxLayout(self)
         layout.addLayout(form)
+        layout.addWidget(self.hint)
         layout.addWidget(self.problem)
         layout.addWidget(self.button_box)
         self.setTabOrder(self.references, self.add_button)
         self.setTabOrder(self.add_button, self.remove_button)
         self.setTabOrder(self.remove_button, self.source)
-        self.setTabOrder(self.source, self.source_button)
+        self.setTabOrder(self.source, self.source_encoding)
+        self.setTabOrder(self.source_encoding, self.source_button)
         self.setTabOrder(self.source_button, self.candidate)
-        self.setTabOrder(self.candidate, self.candidate_button)
+        self.setTabOrder(self.candidate, self.candidate_encoding)
+        self.setTabOrder(self.candidate_encoding, self.candidate_button)
         self.setTabOrder(self.candidate_button, self.systems)
         self.setTabOrder(self.systems, self.add_system_button)
         self.setTabOrder(self.add_system_button, self.remove_system_button)
-        self.resize(640, self.sizeHint().height())
+        self.resize(720, self.sizeHint().height())
 
         self.add_button.clicked.connect(self._on_add)
         self.remove_button.clicked.connect(self.remove_selected)
@@ -170,6 +230,7 @@ class OpenTestSetDialog(QDialog):
         self.remove_system_button.clicked.connect(self.remove_selected_systems)
         self.systems.delete_pressed.connect(self.remove_selected_systems)
         self.systems.itemSelectionChanged.connect(self._update_buttons)
+        self.candidate.textChanged.connect(self._update_languages)
         self.button_box.accepted.connect(self._on_ok)
         self.button_box.rejected.connect(self.reject)
         self._update_buttons()
@@ -189,40 +250,30 @@ class OpenTestSetDialog(QDialog):
         self.candidate.setText("" if candidate is None else str(candidate))
 
     def add_references(self, paths: Sequence[Path]) -> None:
-        """Append `paths` to the references (the session refuses a file twice)."""
-        for path in paths:
-            self.references.addItem(str(path))
-        if paths:
-            self.references.setCurrentRow(self.references.count() - 1)
-        self._update_buttons()
+        """Append `paths` to the references (a file of a whole test set: its roles)."""
+        self._add_files(self.references, paths)
 
     def remove_selected(self) -> None:
         """Remove the selected references."""
-        for item in self.references.selectedItems():
-            self.references.takeItem(self.references.row(item))
+        self.references.remove_selected()
         self._update_buttons()
 
     def reference_paths(self) -> list[Path]:
         """The references listed, in order."""
-        return _paths(self.references)
+        return self.references.paths()
 
     def add_systems(self, paths: Sequence[Path]) -> None:
-        """Append `paths` to the other systems (the session refuses a file twice)."""
-        for path in paths:
-            self.systems.addItem(str(path))
-        if paths:
-            self.systems.setCurrentRow(self.systems.count() - 1)
-        self._update_buttons()
+        """Append `paths` to the other systems (a file of a whole test set: roles)."""
+        self._add_files(self.systems, paths)
 
     def remove_selected_systems(self) -> None:
         """Remove the selected other systems."""
-        for item in self.systems.selectedItems():
-            self.systems.takeItem(self.systems.row(item))
+        self.systems.remove_selected()
         self._update_buttons()
 
     def system_paths(self) -> list[Path]:
         """The other systems listed, in order."""
-        return _paths(self.systems)
+        return self.systems.paths()
 
     def file_set(self) -> FileSet | str:
         """The files chosen, or what is missing (one line)."""
@@ -234,13 +285,37 @@ class OpenTestSetDialog(QDialog):
         if not candidate:
             return NO_CANDIDATE
         others = tuple(self.system_paths())
+        encodings = [
+            *self.references.encodings(),
+            *self.systems.encodings(),
+            (Path(candidate), self.candidate_encoding.encoding()),
+        ]
+        if source:
+            encodings.append((Path(source), self.source_encoding.encoding()))
+        languages = (
+            self.source_language.text().strip(),
+            self.target_language.text().strip(),
+        )
+        options = FormatOptions(languages=languages if all(languages) else None)
+        # A file given twice: the session refuses it, in one line.
         return FileSet(
             Path(candidate),
             references,
             Path(source) if source else None,
             self._encoding,
             systems=(*others, Path(candidate)) if others else (),
+            encodings=tuple(encodings),
+            options=options,
         )
+
+    def _add_files(self, listed: _FileList, paths: Sequence[Path]) -> None:
+        """Append `paths` to a list; a file of a whole test set asks for roles."""
+        for path in paths:
+            if opens_with_roles(path):
+                self.bundle_chosen.emit(path, self._encoding)
+                return
+            listed.add_file(path, self._encoding)
+        self._update_buttons()
 
     # --- the outcome ------------------------------------------------------------------
 
@@ -252,7 +327,14 @@ class OpenTestSetDialog(QDialog):
     def set_checking(self, checking: bool) -> None:
         """Lock the fields while the files are read, or unlock them."""
         self._checking = checking
-        for widget in (self.references, self.source, self.candidate, self.systems):
+        for widget in (
+            self.references,
+            self.source,
+            self.source_encoding,
+            self.candidate,
+            self.candidate_encoding,
+            self.systems,
+        ):
             widget.setEnabled(not checking)
         for button in (
             self.add_button,
@@ -282,7 +364,16 @@ class OpenTestSetDialog(QDialog):
         self.problem.setText(text)
         self.problem.setVisible(bool(text))
 
+    def _update_languages(self) -> None:
+        """Show the TMX languages while a TMX file is listed."""
+        typed = (self.candidate.text(), self.source.text())
+        names = [*map(str, self.reference_paths()), *map(str, self.system_paths())]
+        tmx = any(name.strip().lower().endswith(".tmx") for name in (*typed, *names))
+        self.languages_label.setVisible(tmx)
+        self.languages.setVisible(tmx)
+
     def _update_buttons(self) -> None:
+        self._update_languages()
         editable = not self._checking
         self.remove_button.setEnabled(
             editable and bool(self.references.selectedItems())
@@ -292,6 +383,11 @@ class OpenTestSetDialog(QDialog):
         )
 
     def _on_ok(self) -> None:
+        typed = [self.candidate.text().strip(), self.source.text().strip()]
+        bundle = next((Path(t) for t in typed if t and opens_with_roles(Path(t))), None)
+        if bundle is not None:
+            self.bundle_chosen.emit(bundle, self.candidate_encoding.encoding())
+            return
         files = self.file_set()
         if isinstance(files, str):
             self._say(f"⚠ {files}")
@@ -309,27 +405,36 @@ class OpenTestSetDialog(QDialog):
 
     def _on_add(self) -> None:
         paths, _ = QFileDialog.getOpenFileNames(
-            self, "Choose the reference file(s)", self._start()
+            self, "Choose the reference file(s)", self._start(), FILE_FILTERS
         )
         self.add_references([self._picked(path) for path in paths])
 
     def _on_add_systems(self) -> None:
         paths, _ = QFileDialog.getOpenFileNames(
-            self, "Choose other systems' outputs", self._start()
+            self, "Choose other systems' outputs", self._start(), FILE_FILTERS
         )
         self.add_systems([self._picked(path) for path in paths])
 
     def _on_browse_source(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, "Choose the source", self._start())
+        path, _ = QFileDialog.getOpenFileName(
+            self, "Choose the source", self._start(), FILE_FILTERS
+        )
         if path:
-            self.source.setText(str(self._picked(path)))
+            self._set_single(self.source, self._picked(path))
 
     def _on_browse_candidate(self) -> None:
         path, _ = QFileDialog.getOpenFileName(
-            self, "Choose the candidate (system output)", self._start()
+            self, "Choose the candidate (system output)", self._start(), FILE_FILTERS
         )
         if path:
-            self.candidate.setText(str(self._picked(path)))
+            self._set_single(self.candidate, self._picked(path))
+
+    def _set_single(self, field: QLineEdit, path: Path) -> None:
+        """Put a picked file in `field`; a file of a whole test set asks for roles."""
+        if opens_with_roles(path):
+            self.bundle_chosen.emit(path, self._encoding)
+            return
+        field.setText(str(path))
 
     @override
     def accept(self) -> None:
@@ -338,14 +443,70 @@ class OpenTestSetDialog(QDialog):
         super().accept()
 
 
-class _ReferenceList(QListWidget):
-    """The references; Delete (or Backspace) removes the selected ones.
+class _FileList(QTreeWidget):
+    """Files of one role, each with its encoding; Delete or Backspace removes.
 
     Signals:
         delete_pressed: the user asked to remove the selection.
     """
 
     delete_pressed = Signal()
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.setColumnCount(2)
+        self.setHeaderLabels(["File", "Encoding"])
+        self.headerItem().setToolTip(1, ENCODING_HINT)
+        self.setRootIsDecorated(False)
+        self.setUniformRowHeights(True)
+        self.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
+        self.setTextElideMode(Qt.TextElideMode.ElideMiddle)
+        header = self.header()
+        header.setStretchLastSection(False)
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        header.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
+        # Room for four files under the header: enough for any test set.
+        rows = max(
+            self.fontMetrics().lineSpacing(), EncodingCombo().sizeHint().height()
+        )
+        self.setMaximumHeight(rows * 5 + 2 * self.frameWidth() + 4)
+
+    def add_file(self, path: Path, encoding: str) -> None:
+        """Append `path` with its encoding chooser, and make it current."""
+        item = QTreeWidgetItem([str(path)])
+        item.setToolTip(0, str(path))
+        self.addTopLevelItem(item)
+        self.setItemWidget(item, 1, EncodingCombo(None, encoding))
+        self.setCurrentItem(item)
+
+    def remove_selected(self) -> None:
+        for item in self.selectedItems():
+            self.takeTopLevelItem(self.indexOfTopLevelItem(item))
+
+    def paths(self) -> list[Path]:
+        """The files listed, in order."""
+        return [Path(item.text(0)) for item in self._items()]
+
+    def encodings(self) -> list[tuple[Path, str]]:
+        """(file, encoding chosen) of each file listed, in order."""
+        return [
+            (Path(item.text(0)), self.encoding_combo(item).encoding())
+            for item in self._items()
+        ]
+
+    def encoding_combo(self, item: QTreeWidgetItem) -> EncodingCombo:
+        """The encoding chooser of a row."""
+        combo = self.itemWidget(item, 1)
+        assert isinstance(combo, EncodingCombo)
+        return combo
+
+    def _items(self) -> list[QTreeWidgetItem]:
+        found = (self.topLevelItem(k) for k in range(self.topLevelItemCount()))
+        return [item for item in found if item is not None]
+
+    def count(self) -> int:
+        """How many files are listed."""
+        return self.topLevelItemCount()
 
     @override
     def keyPressEvent(self, event: QKeyEvent) -> None:
@@ -356,12 +517,6 @@ class _ReferenceList(QListWidget):
             event.accept()
             return
         super().keyPressEvent(event)
-
-
-def _paths(listed: QListWidget) -> list[Path]:
-    """The paths a list shows, in order."""
-    items = (listed.item(k) for k in range(listed.count()))
-    return [Path(item.text()) for item in items if item is not None]
 
 
 def _buddy(text: str, widget: QWidget) -> QLabel:

@@ -49,7 +49,7 @@ from PySide6.QtWidgets import (
 from pytestqt.qtbot import QtBot
 
 from bleu_gui.core.pair_ngrams import Side
-from bleu_gui.models.session import FileSet, Session
+from bleu_gui.models.session import BundleSet, FileSet, Session
 from bleu_gui.views.main_window import MainWindow
 
 DEMO = Path(__file__).resolve().parents[2] / "resources" / "demo"
@@ -810,11 +810,16 @@ class Monkey:
         session = self.window.session
         loading = session.loading
         note = ""
-        if loading is not None and any(map(_is_pipe, loading.paths)):
+        paths = () if loading is None else _paths_of(loading)
+        if any(map(_is_pipe, paths)):
             session.cancel()
             note = "cancelled the read of a pipe"
         self.qtbot.waitUntil(lambda: not session.is_busy, timeout=120_000)
         return note
+
+
+def _paths_of(request: FileSet | BundleSet) -> tuple[Path, ...]:
+    return request.paths if isinstance(request, FileSet) else (request.path,)
 
 
 def _is_pipe(path: Path) -> bool:

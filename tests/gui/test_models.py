@@ -29,7 +29,7 @@ from sacrebleu.metrics.bleu import BLEU
 
 from bleu_gui.core import BleuConfig, Compat, Smoothing, corpus_bleu
 from bleu_gui.core.scoring import iter_prepare
-from bleu_gui.io import iter_read_corpus
+from bleu_gui.io import iter_read_segments
 from bleu_gui.models import recent as recent_module
 from bleu_gui.models import sentence_browser
 from bleu_gui.models.recent import RecentFiles
@@ -635,8 +635,8 @@ def test_files_are_read_on_the_gui_thread_and_scored_off_it(
 
     monkeypatch.setattr(
         session_module,
-        "iter_read_corpus",
-        spy("read", iter_read_corpus),
+        "iter_read_segments",
+        spy("read", iter_read_segments),
     )
     monkeypatch.setattr(session_module, "iter_prepare", spy("prepare", iter_prepare))
     session = Session(processes=1)

@@ -99,7 +99,9 @@ def menu_action(window: MainWindow, text: str) -> QAction:
 
 
 def answer_file_dialog(monkeypatch: pytest.MonkeyPatch, path: Path) -> None:
-    def answer(_parent: QWidget, _title: str, _folder: str = "") -> tuple[str, str]:
+    def answer(
+        _parent: QWidget, _title: str, _folder: str = "", _filter: str = ""
+    ) -> tuple[str, str]:
         return str(path), ""
 
     monkeypatch.setattr(QFileDialog, "getOpenFileName", answer)
@@ -107,7 +109,7 @@ def answer_file_dialog(monkeypatch: pytest.MonkeyPatch, path: Path) -> None:
 
 def answer_file_dialogs(monkeypatch: pytest.MonkeyPatch, *paths: Path) -> None:
     def answer(
-        _parent: QWidget, _title: str, _folder: str = ""
+        _parent: QWidget, _title: str, _folder: str = "", _filter: str = ""
     ) -> tuple[list[str], str]:
         return [str(path) for path in paths], ""
 

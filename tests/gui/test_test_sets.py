@@ -56,7 +56,7 @@ def answer_file_dialogs(monkeypatch: pytest.MonkeyPatch, *paths: Path) -> list[s
     folders: list[str] = []
 
     def answer(
-        _parent: QWidget, _title: str, folder: str = ""
+        _parent: QWidget, _title: str, folder: str = "", _filter: str = ""
     ) -> tuple[list[str], str]:
         folders.append(folder)
         return [str(path) for path in paths], ""
