@@ -428,20 +428,19 @@ class FilterBar(QWidget):
         self.search.setMinimumWidth(self.fontMetrics().horizontalAdvance("x" * 16))
         self._build_pair_controls()
         self._ngram: NgramRows | None = None
-        self._build_ngram_chip()
+        self.ngram_row, self.ngram_chip, self.ngram_label, self.ngram_remove = (
+            self._chip_row(
+                "ngram-chip", REMOVE_NGRAM, "show the sentences of every n-gram again"
+            )
+        )
         self._documents: DocumentRows | None = None
         (
             self.documents_row,
             self.documents_chip,
             self.documents_label,
             self.documents_remove,
-        ) = _chip_row(
+        ) = self._chip_row(
             "document-chip", REMOVE_DOCUMENTS, "show the sentences of every document"
-        )
-        keep_styled(
-            self.documents_chip,
-            lambda palette: _chip_style(palette, "document-chip"),
-            source=self,
         )
 
         column = QVBoxLayout(self)
@@ -529,33 +528,13 @@ class FilterBar(QWidget):
         layout.addWidget(self.delta_rule)
         self.pair_controls.hide()
 
-    def _build_ngram_chip(self) -> None:
-        """The n-gram in force, as a chip with a × button; hidden until one is."""
-        self.ngram_row = QWidget()
-        self.ngram_chip = QFrame()
-        self.ngram_chip.setObjectName("ngram-chip")
-        keep_styled(self.ngram_chip, _chip_style, source=self)
-        self.ngram_label = QLabel()
-        # Long system names may not fit: the chip shrinks, its tooltip says all.
-        self.ngram_label.setMinimumWidth(1)
-        self.ngram_remove = QToolButton()
-        self.ngram_remove.setText("×")
-        self.ngram_remove.setAutoRaise(True)
-        self.ngram_remove.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
-        self.ngram_remove.setToolTip(
-            f"{REMOVE_NGRAM}: show the sentences of every n-gram again"
-        )
-        self.ngram_remove.setAccessibleName(REMOVE_NGRAM)
-        chip = QHBoxLayout(self.ngram_chip)
-        chip.setContentsMargins(6, 0, 0, 0)
-        chip.setSpacing(2)
-        chip.addWidget(self.ngram_label, 1)
-        chip.addWidget(self.ngram_remove)
-        row = QHBoxLayout(self.ngram_row)
-        row.setContentsMargins(0, 0, 0, 0)
-        row.addWidget(self.ngram_chip)
-        row.addStretch(1)
-        self.ngram_row.hide()
+    def _chip_row(
+        self, name: str, remove: str, then: str
+    ) -> tuple[QWidget, QFrame, QLabel, QToolButton]:
+        """A chip's row (see `_chip_row`), its colours kept in step with the palette."""
+        row, chip, label, button = _chip_row(name, remove, then)
+        keep_styled(chip, partial(_chip_style, name=name), source=self)
+        return row, chip, label, button
 
     @property
     def ngram(self) -> NgramRows | None:
@@ -573,18 +552,19 @@ class FilterBar(QWidget):
 
     def _show_ngram(self) -> None:
         ngram = self._ngram
-        self.ngram_row.setVisible(ngram is not None)
         if ngram is None:
-            self.ngram_label.clear()
-            self.ngram_chip.setToolTip("")
+            _show_chip(self.ngram_row, self.ngram_chip, self.ngram_label, None, "")
             return
-        self.ngram_label.setText(f"Only {ngram.describe()}")
         count = len(ngram.rows)
         noun = "sentence" if count == 1 else "sentences"
-        self.ngram_chip.setToolTip(
+        _show_chip(
+            self.ngram_row,
+            self.ngram_chip,
+            self.ngram_label,
+            f"Only {ngram.describe()}",
             f"The {ngram.order}-gram “{' '.join(ngram.gram)}” chosen in the "
             f"salient n-grams: {count:,} {noun} in all, fewer if the filters "
-            "above hide some. × or Clear removes it."
+            "above hide some. × or Clear removes it.",
         )
 
     @property
@@ -603,17 +583,20 @@ class FilterBar(QWidget):
 
     def _show_documents(self) -> None:
         documents = self._documents
-        self.documents_row.setVisible(documents is not None)
         if documents is None:
-            self.documents_label.clear()
-            self.documents_chip.setToolTip("")
+            _show_chip(
+                self.documents_row, self.documents_chip, self.documents_label, None, ""
+            )
             return
-        self.documents_label.setText(f"Only {documents.describe()}")
         count = len(documents.rows)
         noun = "sentence" if count == 1 else "sentences"
-        self.documents_chip.setToolTip(
+        _show_chip(
+            self.documents_row,
+            self.documents_chip,
+            self.documents_label,
+            f"Only {documents.describe()}",
             f"Chosen in the documents view: {count:,} {noun} in all, fewer if the "
-            "filters above hide some. × or Clear removes it."
+            "filters above hide some. × or Clear removes it.",
         )
 
     def current_filter(self) -> SentenceFilter:
@@ -767,6 +750,15 @@ class FilterBar(QWidget):
         self.filter_requested.emit(self._last)
 
 
+def _show_chip(
+    row: QWidget, chip: QFrame, label: QLabel, text: str | None, tooltip: str
+) -> None:
+    """Show a chip's row with `text` on its label and `tooltip` on it; None hides it."""
+    row.setVisible(text is not None)
+    label.setText(text or "")
+    chip.setToolTip(tooltip)
+
+
 def _chip_row(
     name: str, remove: str, then: str
 ) -> tuple[QWidget, QFrame, QLabel, QToolButton]:
@@ -796,7 +788,7 @@ def _chip_row(
     return row, chip, label, button
 
 
-def _chip_style(palette: QPalette, name: str = "ngram-chip") -> str:
+def _chip_style(palette: QPalette, name: str) -> str:
     """A chip's style sheet (`name`: its object name), in `palette`'s colours.
 
     A frame in the highlight colour; the label and the × in the window's text
