@@ -10,14 +10,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from bleu_gui.io.errors import (
-    FileAccessError,
-    FilePermissionError,
-    FileTooLargeError,
-    MissingFileError,
-    NotAFileError,
-)
-from bleu_gui.io.readers import MAX_FILE_BYTES
+from bleu_gui.io.errors import FileTooLargeError
+from bleu_gui.io.readers import MAX_FILE_BYTES, access_error
 
 __all__ = ["read_bytes"]
 
@@ -36,12 +30,5 @@ def read_bytes(path: Path) -> bytes:
         if path.stat().st_size > MAX_FILE_BYTES:
             raise FileTooLargeError(path, MAX_FILE_BYTES)
         return path.read_bytes()
-    except FileNotFoundError:
-        raise MissingFileError(path) from None
-    except IsADirectoryError:
-        raise NotAFileError(path) from None
-    except PermissionError:
-        raise FilePermissionError(path) from None
     except OSError as error:
-        reason = error.strerror or type(error).__name__
-        raise FileAccessError(path, f"cannot be read ({reason})") from None
+        raise access_error(path, error) from None

@@ -302,7 +302,7 @@ def read_stdin(
     try:
         data = _read_checked(STDIN, stream, encoding)
     except OSError as error:
-        raise _access_error(STDIN, error) from None
+        raise access_error(STDIN, error) from None
     except ValueError:  # a file object closed under us
         raise FileAccessError(STDIN, _STDIN_CLOSED) from None
     return drain(iter_read_segments(STDIN, encoding, drop_bom=drop_bom, raw=data))
@@ -586,14 +586,12 @@ def read_raw(file: Path, encoding: str = DEFAULT_ENCODING) -> bytes:
     _check_encoding(encoding)
     try:
         info = os.stat(file)
-    except FileNotFoundError:
-        raise MissingFileError(file) from None
     except PermissionError:
         raise FilePermissionError(
             file, "a folder on its path may not be searched"
         ) from None
     except OSError as error:
-        raise _access_error(file, error) from None
+        raise access_error(file, error) from None
     for test, kind in _NOT_FILES:
         if test(info.st_mode):
             raise NotAFileError(file, kind)
@@ -605,17 +603,18 @@ def read_raw(file: Path, encoding: str = DEFAULT_ENCODING) -> bytes:
                 return _read_checked(file, handle, encoding)
             with gzip.GzipFile(fileobj=handle, mode="rb") as stream:
                 return _read_checked(file, stream, encoding)
-    except FileNotFoundError:
-        raise MissingFileError(file) from None
-    except IsADirectoryError:
-        raise NotAFileError(file) from None
-    except PermissionError:
-        raise FilePermissionError(file) from None
     except OSError as error:
-        raise _access_error(file, error) from None
+        raise access_error(file, error) from None
 
 
-def _access_error(file: Path, error: OSError) -> FileAccessError:
+def access_error(file: Path, error: OSError) -> FileAccessError:
+    """The one-line error for `error`, raised by the system while reading `file`."""
+    if isinstance(error, FileNotFoundError):
+        return MissingFileError(file)
+    if isinstance(error, IsADirectoryError):
+        return NotAFileError(file)
+    if isinstance(error, PermissionError):
+        return FilePermissionError(file)
     reason = error.strerror or str(error) or type(error).__name__
     return FileAccessError(file, f"cannot be read ({reason})")
 
