@@ -24,7 +24,6 @@ from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
     QDialog,
-    QDialogButtonBox,
     QHBoxLayout,
     QHeaderView,
     QLabel,
@@ -39,6 +38,7 @@ from typing_extensions import override
 from bleu_gui.io.bundle import Bundle, Column, Format, Role, Roles
 from bleu_gui.io.formats import FormatOptions, detect_format
 from bleu_gui.models.session import BundleSet
+from bleu_gui.views.dialog_parts import ProblemLine, open_buttons
 from bleu_gui.views.encoding_choice import EncodingCombo
 
 __all__ = [
@@ -168,19 +168,9 @@ class RolesDialog(QDialog):
         options.addWidget(self.encoding)
         self._show_options()
 
-        self.problem = QLabel()
-        self.problem.setWordWrap(True)
-        self.problem.setTextInteractionFlags(
-            Qt.TextInteractionFlag.TextSelectableByMouse
-        )
-        self.problem.hide()
+        self.problem = ProblemLine()
 
-        self.button_box = QDialogButtonBox(
-            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
-        )
-        self.ok_button = self.button_box.button(QDialogButtonBox.StandardButton.Ok)
-        self.ok_button.setText("&Open")
-        self.ok_button.setDefault(True)
+        self.button_box, self.ok_button = open_buttons()
 
         layout = QVBoxLayout(self)
         layout.addWidget(self.summary)
@@ -350,21 +340,21 @@ class RolesDialog(QDialog):
         self._checking = checking
         self._lock(checking)
         if checking:
-            self._say(CHECKING_TEXT)
+            self.problem.say(CHECKING_TEXT)
         elif self.problem_text in (CHECKING_TEXT, READING_TEXT):
-            self._say("")
+            self.problem.say("")
 
     def show_problem(self, message: str) -> None:
         """Say why the file was not read or opened; the choices can change again."""
         self.set_checking(False)
         self._lock(False)
         self.ok_button.setEnabled(self._bundle is not None)
-        self._say(f"⚠ {message}")
+        self.problem.warn(message)
 
     @property
     def problem_text(self) -> str:
         """The line under the table ('' when none is shown)."""
-        return self.problem.text() if not self.problem.isHidden() else ""
+        return self.problem.shown
 
     @override
     def accept(self) -> None:
@@ -388,12 +378,12 @@ class RolesDialog(QDialog):
 
     def _on_role_changed(self) -> None:
         if self.problem_text.startswith("⚠"):
-            self._say("")
+            self.problem.say("")
 
     def _on_ok(self) -> None:
         request = self.request()
         if isinstance(request, str):
-            self._say(f"⚠ {request}")
+            self.problem.say(f"⚠ {request}")
             return
         self.set_checking(True)
         self.open_requested.emit(request)
@@ -411,9 +401,9 @@ class RolesDialog(QDialog):
         self.table.setEnabled(not reading)
         self.ok_button.setEnabled(not reading)
         if reading:
-            self._say(READING_TEXT)
+            self.problem.say(READING_TEXT)
         elif self.problem_text == READING_TEXT:
-            self._say("")
+            self.problem.say("")
 
     def _lock(self, locked: bool) -> None:
         for widget in (
@@ -427,10 +417,6 @@ class RolesDialog(QDialog):
         ):
             widget.setEnabled(not locked)
         self.ok_button.setEnabled(not locked and self._bundle is not None)
-
-    def _say(self, text: str) -> None:
-        self.problem.setText(text)
-        self.problem.setVisible(bool(text))
 
 
 def _by_key(roles: Roles) -> dict[str, Role | None]:

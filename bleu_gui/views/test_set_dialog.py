@@ -30,7 +30,6 @@ from PySide6.QtGui import QKeyEvent, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QDialog,
-    QDialogButtonBox,
     QFileDialog,
     QFormLayout,
     QHBoxLayout,
@@ -47,6 +46,7 @@ from typing_extensions import override
 
 from bleu_gui.io.formats import FormatOptions
 from bleu_gui.models.session import FileSet, opens_with_roles
+from bleu_gui.views.dialog_parts import ProblemLine, open_buttons
 from bleu_gui.views.encoding_choice import ENCODING_HINT, EncodingCombo
 
 __all__ = [
@@ -178,18 +178,9 @@ class OpenTestSetDialog(QDialog):
         self.hint.setWordWrap(True)
         self.hint.setEnabled(False)  # the palette's quiet text, light or dark
 
-        self.problem = QLabel()
-        self.problem.setWordWrap(True)
-        self.problem.setTextInteractionFlags(
-            Qt.TextInteractionFlag.TextSelectableByMouse
-        )
-        self.problem.hide()
+        self.problem = ProblemLine()
 
-        self.button_box = QDialogButtonBox(
-            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
-        )
-        self.ok_button = self.button_box.button(QDialogButtonBox.StandardButton.Ok)
-        self.ok_button.setText("&Open")
+        self.button_box, self.ok_button = open_buttons()
         # Enter anywhere opens the set; it never presses a picker button instead.
         for button in (
             self.add_button,
@@ -200,7 +191,6 @@ class OpenTestSetDialog(QDialog):
             self.remove_system_button,
         ):
             button.setAutoDefault(False)
-        self.ok_button.setDefault(True)
 
         layout = QVBoxLayout(self)
         layout.addLayout(form)
@@ -345,24 +335,20 @@ class OpenTestSetDialog(QDialog):
             button.setEnabled(not checking)
         self.ok_button.setEnabled(not checking)
         if checking:
-            self._say(CHECKING_TEXT)
+            self.problem.say(CHECKING_TEXT)
         self._update_buttons()
 
     def show_problem(self, message: str) -> None:
         """Say why the files were not opened; the fields can be changed again."""
         self.set_checking(False)
-        self._say(f"⚠ {message}")
+        self.problem.warn(message)
 
     @property
     def problem_text(self) -> str:
         """The line under the fields ('' when none is shown)."""
-        return self.problem.text() if not self.problem.isHidden() else ""
+        return self.problem.shown
 
     # --- handlers ---------------------------------------------------------------------
-
-    def _say(self, text: str) -> None:
-        self.problem.setText(text)
-        self.problem.setVisible(bool(text))
 
     def _update_languages(self) -> None:
         """Show the TMX languages while a TMX file is listed."""
@@ -390,7 +376,7 @@ class OpenTestSetDialog(QDialog):
             return
         files = self.file_set()
         if isinstance(files, str):
-            self._say(f"⚠ {files}")
+            self.problem.say(f"⚠ {files}")
             return
         self.set_checking(True)
         self.open_requested.emit(files)
