@@ -147,12 +147,18 @@ class Selection:
     documents: tuple[str, ...] | None = None
 
 
-def select(bundle: Bundle, roles: Roles) -> Selection:
+def select(
+    bundle: Bundle, roles: Roles, *, systems_elsewhere: bool = False
+) -> Selection:
     """The test set and systems that `roles` picks out of `bundle`.
 
     A column may play one role only: the same column as a reference and a system,
     or twice as a reference, would count its n-grams twice (or score a reference
     against itself), so it is refused.
+
+    `systems_elsewhere`: the systems to score come (also) from other files, as in
+    ``bleu-gui score TESTSET.xml -i mine.txt``; then no system column need be
+    chosen.
 
     Raises:
         FormatError: A key names no column, a column is given two roles, or no
@@ -160,7 +166,7 @@ def select(bundle: Bundle, roles: Roles) -> Selection:
     """
     if not roles.references:
         raise FormatError(bundle.path, "choose at least one reference")
-    if not roles.systems:
+    if not roles.systems and not systems_elsewhere:
         raise FormatError(bundle.path, "choose at least one system")
     given: list[tuple[str, str]] = [(key, "a reference") for key in roles.references]
     given += [(key, "a system") for key in roles.systems]

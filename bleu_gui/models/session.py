@@ -97,7 +97,12 @@ from bleu_gui.io import (
 )
 from bleu_gui.io.bundle import Bundle, Format, Role, Roles, Selection, select
 from bleu_gui.io.errors import FormatError, display_name
-from bleu_gui.io.formats import FormatOptions, detect_format, read_bundle
+from bleu_gui.io.formats import (
+    TEST_SET_FORMATS,
+    FormatOptions,
+    detect_format,
+    read_bundle,
+)
 from bleu_gui.io.roles_check import repeated_file, same_file
 from bleu_gui.models.jobs import JobRunner
 from bleu_gui.models.workspace import (
@@ -259,8 +264,6 @@ class BundleSet:
 OpenRequest = FileSet | BundleSet
 """What `Session` opens: files in roles, or a file of several texts in roles."""
 
-_ROLES_IN_FILE = frozenset({Format.WMT_XML, Format.TSV, Format.CSV, Format.XLSX})
-
 
 def opens_with_roles(path: Path) -> bool:
     """Whether `path` holds a whole test set whose columns need roles (`BundleSet`).
@@ -269,7 +272,7 @@ def opens_with_roles(path: Path) -> bool:
     XLIFF, TMX or WMT SGML file is one text of one role (`FileSet`). Told by the
     file's name (`io.formats.detect_format`): nothing is read.
     """
-    return detect_format(path) in _ROLES_IN_FILE
+    return detect_format(path) in TEST_SET_FORMATS
 
 
 @dataclass(frozen=True, slots=True, eq=False)
