@@ -390,15 +390,17 @@ def _build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog=f"{_PROG} score",
         description="Score hypothesis files against references, as sacreBLEU does. "
-        "A test-set file that holds references and systems together (WMT XML) is "
-        "given alone, without -i: every system in it is scored against every "
-        "reference in it (see 'test-set files' below).",
+        "A test-set file that holds references and systems together (WMT XML, a "
+        "spreadsheet) is given as the only REF: without -i every system in it is "
+        "scored against every reference in it, with -i your own outputs are "
+        "(see 'test-set files' below).",
     )
     parser.add_argument(
         "refs",
         nargs="+",
         metavar="REF",
-        help="reference files (text, or WMT SGML .sgm), or one test-set file",
+        help="reference files (text, WMT SGML .sgm, XLIFF, TMX), or one test-set "
+        "file (WMT XML, TSV, CSV, XLSX)",
     )
     parser.add_argument(
         "-i",
@@ -473,10 +475,16 @@ def _add_test_set_options(parser: argparse.ArgumentParser) -> None:
         f"'{_PROG} score TESTSET.xml' (WMT XML, WMT21 and later) scores every "
         "system in the file, in file order (the first is the baseline of a "
         "paired test), against every reference in it; systems are "
-        "named by their system attribute, references by their translator. A "
-        "column is chosen by its key: a translator (A, B), a system's name, "
-        "'source'; an unknown key is an error that lists the keys. WMT SGML "
-        "files (.sgm) hold one text each: give them as REF and after -i.",
+        "named by their system attribute, references by their translator. "
+        f"'{_PROG} score TESTSET.xml -i mine.txt' scores your own output "
+        "against the file's references instead (one line per segment the file "
+        "keeps, in its order; add --systems to score some of the file's systems "
+        "before it). A spreadsheet (TSV, CSV, XLSX) with a header row is a "
+        "test-set file too, its columns chosen by header: --refs ref "
+        "--systems mt. A column is chosen by its key: a translator (A, B), a "
+        "system's name, 'source', a spreadsheet header; an unknown key is an "
+        "error that lists the keys. WMT SGML files (.sgm) hold one text each: "
+        "give them as REF and after -i.",
     )
     group.add_argument(
         "--refs",
@@ -490,7 +498,8 @@ def _add_test_set_options(parser: argparse.ArgumentParser) -> None:
         dest="system_keys",
         nargs="+",
         metavar="KEY",
-        help="the systems to score, the first the baseline (default: every system)",
+        help="the systems to score, the first the baseline (default: every system; "
+        "with -i none, the -i files coming after those chosen here)",
     )
     group.add_argument(
         "--source-column",
