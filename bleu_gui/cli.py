@@ -972,7 +972,7 @@ def _read_test_set_file(
     )
     roles = Roles(references, systems, source, documents)
     selection = select(bundle, roles, systems_elsewhere=bool(own))
-    for notice in bundle.notices:  # only once the choice holds: else one error line
+    for notice in selection.notices:  # once the choice holds: else one error line
         warnings.add(notice)
     if own:
         selection = _with_own_outputs(
@@ -1009,7 +1009,9 @@ def _with_own_outputs(
         else:
             segments = _read_one(Path(name), encodings.hypotheses, options, warnings)
         if len(segments.lines) != kept:
-            which = " (the warnings say which it leaves out)" if bundle.notices else ""
+            which = (
+                " (the warnings say which it leaves out)" if selection.notices else ""
+            )
             raise FormatError(
                 segments.path,
                 f"has {_count(len(segments.lines), 'line')}, but "

@@ -65,12 +65,16 @@ class Column:
             may suggest it), or None when only the user can say.
         segments: The text, one string per segment; `Segments.path` is the bundle's
             file, so every message about it names that file.
+        notices: The bundle's notices that are about this column alone (a
+            spreadsheet column's empty cells, a reference's gaps): said when the
+            column is chosen, not when it is left out (`Selection.notices`).
     """
 
     key: str
     label: str
     role: Role | None
     segments: Segments
+    notices: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,7 +91,7 @@ class Bundle:
         documents: Each segment's document id, or None when the format has none.
         notices: One-line notes about what was read and what was left out (skipped
             test-suite documents, segments without a reference, units missing on
-            one side), each naming the file.
+            one side), each naming the file; every column's own notices too.
     """
 
     path: Path
@@ -140,11 +144,14 @@ class Selection:
         test_set: The references and source.
         systems: Each system's name and segments, in the order chosen.
         documents: Each segment's document id, or None.
+        notices: The bundle's notices, but those of the columns left out (no
+            warning that the unused column 'notes' has empty cells).
     """
 
     test_set: TestSet
     systems: tuple[tuple[str, Segments], ...]
     documents: tuple[str, ...] | None = None
+    notices: tuple[str, ...] = ()
 
 
 def select(
@@ -183,7 +190,15 @@ def select(
     documents = bundle.documents
     if documents is None and roles.documents is not None:
         documents = bundle.column(roles.documents).segments.lines
-    return Selection(TestSet(references, source), systems, documents)
+    chosen = {key for key, _ in given}
+    left_out = {
+        notice
+        for column in bundle.columns
+        if column.key not in chosen
+        for notice in column.notices
+    }
+    notices = tuple(notice for notice in bundle.notices if notice not in left_out)
+    return Selection(TestSet(references, source), systems, documents, notices)
 
 
 def _check_once(bundle: Bundle, given: Sequence[tuple[str, str]]) -> None:

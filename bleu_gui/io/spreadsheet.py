@@ -222,8 +222,9 @@ def _bundle(
         lines = tuple(row[index] for row in cells)
         label = f"column {header!r}"
         segments = Segments(path, lines, encoding)
-        columns.append(Column(header, label, role_of(header), segments))
-        notices.extend(_column_notices(path, label, lines))
+        own = tuple(_column_notices(path, label, lines))
+        columns.append(Column(header, label, role_of(header), segments, own))
+        notices.extend(own)
     ids = tuple(f"row {number}" for number in range(2, len(cells) + 2))
     return Bundle(path, format_, tuple(columns), ids, None, tuple(notices))
 

@@ -1174,7 +1174,7 @@ class Session(QObject):
             labels,
             selection.documents,
             None,
-            bundle.notices,
+            selection.notices,
             tuple(bundle.column(key).label for key in request.roles.references),
         )
 

@@ -239,3 +239,22 @@ def test_headers_that_say_no_role_ask_for_one(
         f"bleu-gui: error: {tsv}: holds no column marked as a system; choose "
         "with --systems KEY ... (the keys: 'de', 'final', 'engine-a', 'engine-b')\n"
     )
+
+
+def test_only_the_chosen_columns_are_warned_about(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """An empty cell in a column left out is no matter; in a system it is."""
+    columns = {
+        "src": SOURCE,
+        "ref": REF,
+        "mt": ["", *MT[1:]],
+        "notes": ["umlaut", "", ""],
+    }
+    path = _tsv(tmp_path / "notes.tsv", columns)
+    out, err = _run([str(path), "--refs", "ref", "--systems", "mt", "-w", "20"], capsys)
+    assert err == (
+        f"bleu-gui: warning: {path}, column 'mt': 1 empty cell (row 2), read as "
+        "empty segments\n"
+    )
+    _assert_sacrebleus(_records(out)[0], ["", *MT[1:]], [REF])

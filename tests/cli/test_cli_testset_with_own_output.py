@@ -92,8 +92,13 @@ def test_refs_choose_the_references(
 ) -> None:
     fields = _fields()
     mine = _mine(tmp_path, fields["UEdin"])
-    out, _ = _run([str(XML), "--refs", "B", "-i", str(mine), "-w", "20"], capsys)
+    out, err = _run([str(XML), "--refs", "B", "-i", str(mine), "-w", "20"], capsys)
     _assert_sacrebleus(_records(out)[0], fields["UEdin"], [fields["ref:B"]])
+    assert err == LEFT_OUT + PARTIAL_B
+    # Reference B's gaps are no matter when B is not a reference.
+    out, err = _run([str(XML), "--refs", "A", "-i", str(mine), "-w", "20"], capsys)
+    _assert_sacrebleus(_records(out)[0], fields["UEdin"], [fields["ref:A"]])
+    assert err == LEFT_OUT
 
 
 def test_my_output_beside_the_files_systems_the_first_the_baseline(

@@ -268,9 +268,12 @@ ENGINE_B = [
 DOCS = ["news-1", "news-1", "chat-7", "chat-7", "mail-3", "mail-3"]
 
 
+NOTES = ["", "", "check", "", "", ""]
+
+
 def write_tsv(path: Path) -> Path:
-    header = "doc\tsource\tfinal\tengine-a\tengine-b\n"
-    rows = zip(DOCS, SOURCE, FINAL, ENGINE_A, ENGINE_B, strict=True)
+    header = "doc\tsource\tfinal\tengine-a\tengine-b\tnotes\n"
+    rows = zip(DOCS, SOURCE, FINAL, ENGINE_A, ENGINE_B, NOTES, strict=True)
     path.write_text(header + "".join("\t".join(row) + "\n" for row in rows), "utf-8")
     return path
 
@@ -280,6 +283,8 @@ def test_a_tsv_with_a_document_column_through_the_roles_dialog(
 ) -> None:
     window = shown
     sheet = write_tsv(tmp_path / "post-edits.tsv")
+    warnings: list[str] = []
+    window.session.warning_occurred.connect(warnings.append)
     dialog = open_test_set(window)
     picker.append(sheet)
     qtbot.mouseClick(dialog.add_button, Qt.MouseButton.LeftButton)
@@ -293,6 +298,10 @@ def test_a_tsv_with_a_document_column_through_the_roles_dialog(
         "Source",
     ]
     assert roles.role_combo("final").currentText() == "Not used"
+    assert roles.notices.text() == (
+        "• Column 'notes': 5 empty cells (rows 2, 3, 5 and 2 more), read as empty "
+        "segments"
+    )
     qtbot.mouseClick(roles.ok_button, Qt.MouseButton.LeftButton)
     assert roles.problem_text == ("⚠ choose at least one column as a reference")
     click_role(qtbot, roles.role_combo("final"), "Reference")
@@ -307,6 +316,7 @@ def test_a_tsv_with_a_document_column_through_the_roles_dialog(
         "column 'engine-a'",
         "column 'engine-b'",
     ]
+    assert warnings == []  # the notes left out: their empty cells are no matter
     a, b = session.systems
     assert_sacrebleus(a, ENGINE_A, [FINAL])
     assert_sacrebleus(b, ENGINE_B, [FINAL])
