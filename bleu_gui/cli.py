@@ -512,6 +512,11 @@ def _add_test_set_options(parser: argparse.ArgumentParser) -> None:
         help="the column of document ids, for files that keep them in a column",
     )
     group.add_argument(
+        "--sheet",
+        metavar="NAME",
+        help="XLSX: the worksheet to read (default: the first)",
+    )
+    group.add_argument(
         "--include-testsuites",
         action="store_true",
         help="WMT XML: keep test-suite documents (sacreBLEU leaves them out)",
@@ -531,6 +536,7 @@ _TEST_SET_OPTIONS = {
     "system_keys": "--systems",
     "source_column": "--source-column",
     "doc_column": "--doc-column",
+    "sheet": "--sheet",
     "include_testsuites": "--include-testsuites",
     "keep_unreferenced": "--keep-unreferenced",
 }
@@ -872,6 +878,7 @@ def _format_options(options: argparse.Namespace) -> FormatOptions:
     return FormatOptions(
         include_testsuites=options.include_testsuites,
         keep_unreferenced=options.keep_unreferenced,
+        sheet=options.sheet,
         drop_bom=options.drop_bom,
     )
 

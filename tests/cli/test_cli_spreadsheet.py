@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 import sacrebleu
-from openpyxl import Workbook
+from openpyxl import Workbook, load_workbook
 
 from bleu_gui.cli import main
 
@@ -182,6 +182,24 @@ def test_an_xlsx_workbook_reads_its_first_sheet(
     )
     assert err == ""
     _assert_sacrebleus(_records(out)[0], [*MT, "3"], [[*REF, "Room 3"]])
+
+
+def test_sheet_chooses_the_worksheet(
+    capsys: pytest.CaptureFixture[str], xlsx: Path
+) -> None:
+    book = load_workbook(xlsx)
+    sheet = book.create_sheet("second pass")
+    sheet.append(["ref", "hyp"])
+    for row in zip(REF2, MT2, strict=True):
+        sheet.append(list(row))
+    book.save(xlsx)
+    argv = [str(xlsx), "--sheet", "second pass", "-w", "20"]
+    out, _ = _run(argv, capsys)
+    _assert_sacrebleus(_records(out)[0], MT2, [REF2])
+    assert _fail([str(xlsx), "--sheet", "third"], capsys) == (
+        f"bleu-gui: error: {xlsx}: has no sheet 'third' (it has 'scores', 'notes', "
+        "'second pass')\n"
+    )
 
 
 def test_a_latin1_tsv_is_decoded_with_the_references_encoding(
