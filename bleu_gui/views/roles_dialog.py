@@ -38,7 +38,7 @@ from typing_extensions import override
 
 from bleu_gui.io.bundle import Bundle, Column, Format, Role, Roles
 from bleu_gui.io.errors import display_name
-from bleu_gui.io.formats import FormatOptions, detect_format
+from bleu_gui.io.formats import ENCODING_FORMATS, FormatOptions, detect_format
 from bleu_gui.models.session import BundleSet
 from bleu_gui.views.encoding_choice import EncodingCombo
 
@@ -293,12 +293,14 @@ class RolesDialog(QDialog):
         self.resize(self.width(), max(self.height(), self.sizeHint().height()))
 
     def _show_options(self) -> None:
-        """Show the options of the file's format only."""
+        """Show the options of the file's format only (its encoding if it has one)."""
         wmt = self.format in (Format.WMT_XML, Format.WMT_SGML)
         self.include_testsuites.setVisible(self.format is Format.WMT_XML)
         self.keep_unreferenced.setVisible(wmt)
         for widget in (self.sheet_label, self.sheet):
             widget.setVisible(self.format is Format.XLSX)
+        for widget in (self.encoding_label, self.encoding):
+            widget.setVisible(self.format in ENCODING_FORMATS)
         tmx = self.format is Format.TMX
         for widget in (
             self.languages_label,

@@ -191,6 +191,8 @@ def test_a_wmt_xml_file_opened_through_open_test_set(
         "in sacreBLEU"
     )
     assert not roles.table.verticalScrollBar().isVisible()
+    # XML says its own encoding: no chooser that would change nothing.
+    assert roles.encoding.isHidden()
     with scored(qtbot, window):
         qtbot.mouseClick(roles.ok_button, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: window.file_actions.roles_dialog is None, timeout=TIMEOUT)
@@ -292,6 +294,7 @@ def test_a_tsv_with_a_document_column_through_the_roles_dialog(
     assert (
         roles.summary.text() == "<b>post-edits.tsv</b> · TSV spreadsheet · 6 segments"
     )
+    assert roles.encoding.isVisible()
     # A header that names a role gets it; the others wait for the user.
     assert [roles.role_combo(key).currentText() for key in ("doc", "source")] == [
         "Document ids",
