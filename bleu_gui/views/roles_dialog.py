@@ -299,8 +299,8 @@ class RolesDialog(QDialog):
         self.keep_unreferenced.setVisible(wmt)
         for widget in (self.sheet_label, self.sheet):
             widget.setVisible(self.format is Format.XLSX)
-        for widget in (self.encoding_label, self.encoding):
-            widget.setVisible(self.format in ENCODING_FORMATS)
+        self.encoding_label.setVisible(self.format in ENCODING_FORMATS)
+        self.encoding.setVisible(self.format in ENCODING_FORMATS)
         tmx = self.format is Format.TMX
         for widget in (
             self.languages_label,
