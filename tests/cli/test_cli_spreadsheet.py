@@ -202,6 +202,27 @@ def test_sheet_chooses_the_worksheet(
     )
 
 
+def test_a_workbook_whose_first_sheet_is_a_cover_names_the_others(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    book = Workbook()
+    cover = book.active
+    assert cover is not None
+    cover.title = "cover"
+    cover.append(["Post-editing job 17"])
+    scores = book.create_sheet("scores")
+    scores.append(["ref", "hyp"])
+    scores.append(["Room 3", "Room three"])
+    path = tmp_path / "job.xlsx"
+    book.save(path)
+    assert _fail([str(path)], capsys) == (
+        f"bleu-gui: error: {path}, sheet 'cover': has a header row but no rows "
+        "under it (other sheets: 'scores')\n"
+    )
+    out, _ = _run([str(path), "--sheet", "scores", "-w", "20"], capsys)
+    _assert_sacrebleus(_records(out)[0], ["Room three"], [["Room 3"]])
+
+
 def test_a_latin1_tsv_is_decoded_with_the_references_encoding(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
