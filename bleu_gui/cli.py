@@ -83,7 +83,7 @@ from bleu_gui.io import (
     read_stdin,
 )
 from bleu_gui.io.bundle import Bundle, Format, Role, Roles, Selection, select
-from bleu_gui.io.errors import FormatError, display_name
+from bleu_gui.io.errors import FormatError, LanguagesNotChosenError, display_name
 from bleu_gui.io.formats import (
     TEST_SET_FORMATS,
     FormatOptions,
@@ -668,6 +668,8 @@ def _error_line(error: Exception, options: argparse.Namespace) -> str:
     line = _one_line(error)
     if isinstance(error, DecodingError | UndecodableFileError):
         return f"{line} ({_encoding_advice(error, options)})"
+    if isinstance(error, LanguagesNotChosenError):
+        return f"{line} with --languages SRC TGT"
     return line
 
 

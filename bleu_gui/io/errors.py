@@ -25,6 +25,7 @@ __all__ = [
     "FilePermissionError",
     "FileTooLargeError",
     "InputError",
+    "LanguagesNotChosenError",
     "LineCountError",
     "MissingFileError",
     "NoReferencesError",
@@ -419,3 +420,11 @@ class FormatError(InputError):
         if self.where is None or self.path is None:
             return super()._message()
         return f"{display_name(self.path)}, {self.where}: {self.detail}"
+
+
+class LanguagesNotChosenError(FormatError):
+    """A TMX file of more than two languages, read without saying which two.
+
+    Its own class so that each front end can add how to choose them (the command
+    line's ``--languages``, the window's language fields).
+    """
