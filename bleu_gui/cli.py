@@ -984,15 +984,12 @@ def _read_test_set_file(
     for notice in selection.notices:  # once the choice holds: else one error line
         warnings.add(notice)
     if own:
-        selection = _with_own_outputs(
-            selection, bundle, own, options, encodings, warnings
-        )
+        selection = _with_own_outputs(selection, own, options, encodings, warnings)
     return selection
 
 
 def _with_own_outputs(
     selection: Selection,
-    bundle: Bundle,
     names: Sequence[str],
     options: argparse.Namespace,
     encodings: _Encodings,
@@ -1008,7 +1005,6 @@ def _with_own_outputs(
     Raises:
         InputError: an -i file cannot be read, or has another number of lines.
     """
-    kept = len(selection.test_set.references[0].lines)
     read: dict[str, Segments] = {}
     for name in names:
         if name in read:
@@ -1017,24 +1013,9 @@ def _with_own_outputs(
             segments = read_stdin(encodings.hypotheses, drop_bom=options.drop_bom)
         else:
             segments = _read_one(Path(name), encodings.hypotheses, options, warnings)
-        if len(segments.lines) != kept:
-            which = (
-                " (the warnings say which it leaves out)" if selection.notices else ""
-            )
-            raise FormatError(
-                segments.path,
-                f"has {_count(len(segments.lines), 'line')}, but "
-                f"{display_name(bundle.path)} keeps "
-                f"{_count(kept, 'segment')} to score{which}: give one line per "
-                "kept segment, in the file's order",
-            )
+        selection.test_set.corpus(segments)  # one line per kept segment
         read[name] = segments
     return replace(selection, systems=(*selection.systems, *read.items()))
-
-
-def _count(number: int, what: str) -> str:
-    """'1 line', '14 segments'."""
-    return f"{number} {what}" if number == 1 else f"{number} {what}s"
 
 
 def _marked(

@@ -198,7 +198,8 @@ def select(
         for notice in column.notices
     }
     notices = tuple(notice for notice in bundle.notices if notice not in left_out)
-    return Selection(TestSet(references, source), systems, documents, notices)
+    test_set = TestSet(references, source, bundle.path)
+    return Selection(test_set, systems, documents, notices)
 
 
 def _check_once(bundle: Bundle, given: Sequence[tuple[str, str]]) -> None:

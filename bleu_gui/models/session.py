@@ -1462,8 +1462,9 @@ class Session(QObject):
         else:
             encoding, drop_bom = request.encoding, request.drop_bom
             self._bundle, self._format_options = None, request.options
+        file = request.path if isinstance(request, BundleSet) else None
         test_set = TestSetFiles(
-            TestSet(read.corpus.references, read.corpus.source),
+            TestSet(read.corpus.references, read.corpus.source, file),
             encoding,
             drop_bom,
             documents=read.documents,

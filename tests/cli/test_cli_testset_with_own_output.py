@@ -139,9 +139,9 @@ def test_an_output_of_the_wrong_length_says_what_is_kept(
     out, err = capsys.readouterr()
     assert out == ""
     assert err == LEFT_OUT + PARTIAL_B + (
-        f"bleu-gui: error: {mine}: has 17 lines, but {XML} keeps 14 segments to "
-        "score (the warnings say which it leaves out): give one line per kept "
-        "segment, in the file's order\n"
+        f"bleu-gui: error: {mine} has 17 lines, but {XML} keeps 14 segments to "
+        "score: a system's output needs one line per segment kept, in the file's "
+        "order\n"
     )
 
 

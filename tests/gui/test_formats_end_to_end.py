@@ -465,3 +465,38 @@ def test_a_broken_xliff_file_says_one_line_in_the_open_dialog(
     assert dialog.problem_text == f"⚠ {message}"
     assert dialog.isVisible()
     assert window.session.files == demo.file_set()
+
+
+def test_my_own_output_added_to_an_open_wmt_xml_test_set(
+    qtbot: QtBot, shown: MainWindow, picker: list[Path], tmp_path: Path
+) -> None:
+    """File › Add system: my output, one line per segment kept, beside the file's."""
+    window = shown
+    path = tmp_path / XML.name
+    shutil.copy(XML, path)
+    with scored(qtbot, window):
+        window.file_actions.open_bundle(path, direct=True)
+    session = window.session
+    qtbot.waitUntil(lambda: all(s.scores for s in session.systems), timeout=TIMEOUT)
+    fields = _fields()
+    mine = tmp_path / "mine.txt"
+    mine.write_text("".join(f"{line}\n" for line in fields["happypoet"]), "utf-8")
+    picker.append(mine)
+    window.file_actions.add_system_action.trigger()
+    qtbot.waitUntil(lambda: len(session.systems) == 5, timeout=TIMEOUT)
+    qtbot.waitUntil(lambda: all(s.scores for s in session.systems), timeout=TIMEOUT)
+    assert [s.name for s in session.systems] == [*SYSTEMS, "mine.txt"]
+    assert_sacrebleus(
+        session.systems[-1], fields["happypoet"], [fields["ref:A"], fields["ref:B"]]
+    )
+    # An output of another length (the whole source, test suite included): refused.
+    wrong = tmp_path / "all.txt"
+    wrong.write_text("".join(f"line {k}\n" for k in range(17)), "utf-8")
+    picker.append(wrong)
+    with qtbot.waitSignal(session.error_occurred, timeout=TIMEOUT) as error:
+        window.file_actions.add_system_action.trigger()
+    assert error.args == [
+        f"{wrong} has 17 lines, but {path} keeps 14 segments to score: a system's "
+        "output needs one line per segment kept, in the file's order"
+    ]
+    assert len(session.systems) == 5
