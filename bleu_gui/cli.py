@@ -26,7 +26,7 @@ import signal
 import sys
 import threading
 from collections.abc import Callable, Collection, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from types import FrameType
 from typing import Any, TextIO
@@ -83,8 +83,13 @@ from bleu_gui.io import (
     read_stdin,
 )
 from bleu_gui.io.bundle import Bundle, Format, Role, Roles, Selection, select
-from bleu_gui.io.errors import FormatError, display_name
-from bleu_gui.io.formats import FormatOptions, detect_format, read_bundle
+from bleu_gui.io.errors import FormatError, LanguagesNotChosenError, display_name
+from bleu_gui.io.formats import (
+    TEST_SET_FORMATS,
+    FormatOptions,
+    detect_format,
+    read_bundle,
+)
 
 __all__ = ["demo_paths", "main"]
 
@@ -385,15 +390,17 @@ def _build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog=f"{_PROG} score",
         description="Score hypothesis files against references, as sacreBLEU does. "
-        "A test-set file that holds references and systems together (WMT XML) is "
-        "given alone, without -i: every system in it is scored against every "
-        "reference in it (see 'test-set files' below).",
+        "A test-set file that holds references and systems together (WMT XML, a "
+        "spreadsheet) is given as the only REF: without -i every system in it is "
+        "scored against every reference in it, with -i your own outputs are "
+        "(see 'test-set files' below).",
     )
     parser.add_argument(
         "refs",
         nargs="+",
         metavar="REF",
-        help="reference files (text, or WMT SGML .sgm), or one test-set file",
+        help="reference files (text, WMT SGML .sgm, XLIFF, TMX), or one test-set "
+        "file (WMT XML, TSV, CSV, XLSX)",
     )
     parser.add_argument(
         "-i",
@@ -468,10 +475,16 @@ def _add_test_set_options(parser: argparse.ArgumentParser) -> None:
         f"'{_PROG} score TESTSET.xml' (WMT XML, WMT21 and later) scores every "
         "system in the file, in file order (the first is the baseline of a "
         "paired test), against every reference in it; systems are "
-        "named by their system attribute, references by their translator. A "
-        "column is chosen by its key: a translator (A, B), a system's name, "
-        "'source'; an unknown key is an error that lists the keys. WMT SGML "
-        "files (.sgm) hold one text each: give them as REF and after -i.",
+        "named by their system attribute, references by their translator. "
+        f"'{_PROG} score TESTSET.xml -i mine.txt' scores your own output "
+        "against the file's references instead (one line per segment the file "
+        "keeps, in its order; add --systems to score some of the file's systems "
+        "before it). A spreadsheet (TSV, CSV, XLSX) with a header row is a "
+        "test-set file too, its columns chosen by header: --refs ref "
+        "--systems mt. A column is chosen by its key: a translator (A, B), a "
+        "system's name, 'source', a spreadsheet header; an unknown key is an "
+        "error that lists the keys. WMT SGML files (.sgm) hold one text each: "
+        "give them as REF and after -i.",
     )
     group.add_argument(
         "--refs",
@@ -485,7 +498,8 @@ def _add_test_set_options(parser: argparse.ArgumentParser) -> None:
         dest="system_keys",
         nargs="+",
         metavar="KEY",
-        help="the systems to score, the first the baseline (default: every system)",
+        help="the systems to score, the first the baseline (default: every system; "
+        "with -i none, the -i files coming after those chosen here)",
     )
     group.add_argument(
         "--source-column",
@@ -496,6 +510,11 @@ def _add_test_set_options(parser: argparse.ArgumentParser) -> None:
         "--doc-column",
         metavar="KEY",
         help="the column of document ids, for files that keep them in a column",
+    )
+    group.add_argument(
+        "--sheet",
+        metavar="NAME",
+        help="XLSX: the worksheet to read (default: the first)",
     )
     group.add_argument(
         "--include-testsuites",
@@ -517,6 +536,7 @@ _TEST_SET_OPTIONS = {
     "system_keys": "--systems",
     "source_column": "--source-column",
     "doc_column": "--doc-column",
+    "sheet": "--sheet",
     "include_testsuites": "--include-testsuites",
     "keep_unreferenced": "--keep-unreferenced",
 }
@@ -544,8 +564,9 @@ def _score_command(args: list[str]) -> int:
                 f"-w/--width must be from 0 to {MAX_WIDTH}, not {options.width}"
             )
         selection = None
+        own_outputs = options.input is not None  # -i with a test-set file
         if test_set_file is not None:
-            selection = _read_test_set_file(test_set_file, options, warnings)
+            selection = _read_test_set_file(test_set_file, options, encodings, warnings)
             options.input = [name for name, _ in selection.systems]
         test = check_significance_options(options, config)
         seed = seed_from_options(options, used=test is not None or options.confidence)
@@ -568,7 +589,7 @@ def _score_command(args: list[str]) -> int:
             output = run_paired(every, texts, names, config, test, seed, sig, options)
             warnings.flush()
             return _emit(output)
-        named = len(names) > 1 or selection is not None
+        named = len(names) > 1 or (selection is not None and not own_outputs)
         outputs = [
             _score_system(corpus, stats, name if named else None, config, options, seed)
             for corpus, stats, name in zip(systems, every, names, strict=True)
@@ -647,6 +668,8 @@ def _error_line(error: Exception, options: argparse.Namespace) -> str:
     line = _one_line(error)
     if isinstance(error, DecodingError | UndecodableFileError):
         return f"{line} ({_encoding_advice(error, options)})"
+    if isinstance(error, LanguagesNotChosenError):
+        return f"{line} with --languages SRC TGT"
     return line
 
 
@@ -857,54 +880,67 @@ def _format_options(options: argparse.Namespace) -> FormatOptions:
     return FormatOptions(
         include_testsuites=options.include_testsuites,
         keep_unreferenced=options.keep_unreferenced,
+        sheet=options.sheet,
         drop_bom=options.drop_bom,
     )
 
 
 def _test_set_file(options: argparse.Namespace) -> Path | None:
-    """The test-set file given alone (no -i) instead of references, if one is.
+    """The test-set file given as the only REF, if one is.
 
-    It is told by its format, not its name: one REF and no -i, in a format that
-    holds several texts (any format but text; a single-text format such as WMT
-    SGML is refused when it is read, as holding no system).
+    It is told by its format, not its name. Without -i, any format but text
+    (its systems are scored; a single-text format such as WMT SGML is refused
+    when it is read, as holding no system). With -i, a format that holds a whole
+    test set (WMT XML, a spreadsheet: `TEST_SET_FORMATS`): its references score
+    the -i files.
 
     Raises:
         ConfigError: a test-set option (`_TEST_SET_OPTIONS`) without such a file.
     """
-    alone = len(options.refs) == 1 and options.input is None
-    if alone:
-        path = Path(options.refs[0])
-        if detect_format(path) is not Format.TEXT:
-            return path
+    alone = len(options.refs) == 1
+    path = Path(options.refs[0])
+    format_ = detect_format(path) if alone else Format.TEXT
+    if alone and options.input is None and format_ is not Format.TEXT:
+        return path
+    if alone and format_ in TEST_SET_FORMATS:
+        return path
     given = [flag for dest, flag in _TEST_SET_OPTIONS.items() if getattr(options, dest)]
     if given and alone:
+        kind = "a text file" if format_ is Format.TEXT else f"a {format_} file"
         raise ConfigError(
-            f"{given[0]}: {display_name(path)} is a text file, not a test-set file "
-            "(WMT XML) to choose in"
+            f"{given[0]}: {display_name(path)} is {kind}, not a test-set file "
+            "(WMT XML, a spreadsheet) to choose in"
         )
     if given:
         raise ConfigError(
-            f"{given[0]} chooses in a test-set file (WMT XML); give that file "
-            "alone, without -i"
+            f"{given[0]} chooses in a test-set file (WMT XML, a spreadsheet); give "
+            "that file as the only REF"
         )
     return None
 
 
 def _read_test_set_file(
-    path: Path, options: argparse.Namespace, warnings: _Warnings
+    path: Path,
+    options: argparse.Namespace,
+    encodings: _Encodings,
+    warnings: _Warnings,
 ) -> Selection:
     """Read a test-set file and choose its references, systems, source, documents.
 
     By default every column the file marks as a reference is a reference and every
     one it marks as a system a system (a column chosen for the other role left
-    out), and the source is the one it marks as the source.
+    out), and the source is the one it marks as the source. With -i, the systems
+    are the -i files (after those chosen with --systems, if any): a researcher's
+    own output scored against the file's references (`_with_own_outputs`). The
+    file holds the references, so it is decoded with the references' encoding.
 
     Raises:
-        InputError: the file cannot be read, a key names no column, or no
-            reference or system is chosen or marked.
+        InputError: the file cannot be read, a key names no column, no
+            reference or system is chosen or marked, or an -i file does not
+            have one line per segment the file keeps.
     """
     bundle = read_bundle(
-        path, encoding=options.encoding, options=_format_options(options)
+        path, encoding=encodings.references, options=_format_options(options)
     )
     for flag, keys in (
         ("--refs", options.ref_keys),
@@ -919,15 +955,16 @@ def _read_test_set_file(
                     f"{flag}: no column has the key {key!r} (the keys: "
                     f"{_keys(bundle)})",
                 )
+    own = tuple(options.input or ())
     systems = tuple(options.system_keys or ())
     references = tuple(options.ref_keys or ())
     if not references:
         references = _marked(bundle, Role.REFERENCE, leaving=systems)
-    if not systems:
+    if not systems and not own:
         systems = _marked(bundle, Role.SYSTEM, leaving=references)
     for keys, role, flag in (
         (references, "reference", "--refs"),
-        (systems, "system", "--systems"),
+        (systems or own, "system", "--systems"),
     ):
         if not keys:
             raise FormatError(
@@ -942,10 +979,43 @@ def _read_test_set_file(
     documents = options.doc_column or next(
         iter(_marked(bundle, Role.DOCUMENT, leaving=(*taken, source))), None
     )
-    selection = select(bundle, Roles(references, systems, source, documents))
-    for notice in bundle.notices:  # only once the choice holds: else one error line
+    roles = Roles(references, systems, source, documents)
+    selection = select(bundle, roles, systems_elsewhere=bool(own))
+    for notice in selection.notices:  # once the choice holds: else one error line
         warnings.add(notice)
+    if own:
+        selection = _with_own_outputs(selection, own, options, encodings, warnings)
     return selection
+
+
+def _with_own_outputs(
+    selection: Selection,
+    names: Sequence[str],
+    options: argparse.Namespace,
+    encodings: _Encodings,
+    warnings: _Warnings,
+) -> Selection:
+    """`selection` with the -i files as more systems, after the file's own.
+
+    Each -i file must have one line per segment the test-set file keeps, in the
+    file's order: for WMT XML, the segments sacreBLEU keeps (test-suite
+    documents and segments no reference translates are left out unless asked
+    for, as the warnings say), i.e. the lines of ``sacrebleu --echo src``.
+
+    Raises:
+        InputError: an -i file cannot be read, or has another number of lines.
+    """
+    read: dict[str, Segments] = {}
+    for name in names:
+        if name in read:
+            continue
+        if name == STDIN_NAME:
+            segments = read_stdin(encodings.hypotheses, drop_bom=options.drop_bom)
+        else:
+            segments = _read_one(Path(name), encodings.hypotheses, options, warnings)
+        selection.test_set.corpus(segments)  # one line per kept segment
+        read[name] = segments
+    return replace(selection, systems=(*selection.systems, *read.items()))
 
 
 def _marked(

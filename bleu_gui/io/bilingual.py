@@ -46,7 +46,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from bleu_gui.io.bundle import Bundle, Column, Format, Role
-from bleu_gui.io.errors import FormatError, display_name
+from bleu_gui.io.errors import FormatError, LanguagesNotChosenError, display_name
 from bleu_gui.io.file_bytes import read_bytes
 from bleu_gui.io.readers import DEFAULT_ENCODING, Segments
 
@@ -251,7 +251,7 @@ def _chosen_languages(
     listed = ", ".join(found.values()) or "none"
     if options.languages is None:
         if len(found) != 2:
-            raise FormatError(
+            raise LanguagesNotChosenError(
                 path,
                 f"has {len(found)} languages ({listed}): choose the source and "
                 "target languages",

@@ -65,12 +65,16 @@ class Column:
             may suggest it), or None when only the user can say.
         segments: The text, one string per segment; `Segments.path` is the bundle's
             file, so every message about it names that file.
+        notices: The bundle's notices that are about this column alone (a
+            spreadsheet column's empty cells, a reference's gaps): said when the
+            column is chosen, not when it is left out (`Selection.notices`).
     """
 
     key: str
     label: str
     role: Role | None
     segments: Segments
+    notices: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,7 +91,7 @@ class Bundle:
         documents: Each segment's document id, or None when the format has none.
         notices: One-line notes about what was read and what was left out (skipped
             test-suite documents, segments without a reference, units missing on
-            one side), each naming the file.
+            one side), each naming the file; every column's own notices too.
     """
 
     path: Path
@@ -140,19 +144,28 @@ class Selection:
         test_set: The references and source.
         systems: Each system's name and segments, in the order chosen.
         documents: Each segment's document id, or None.
+        notices: The bundle's notices, but those of the columns left out (no
+            warning that the unused column 'notes' has empty cells).
     """
 
     test_set: TestSet
     systems: tuple[tuple[str, Segments], ...]
     documents: tuple[str, ...] | None = None
+    notices: tuple[str, ...] = ()
 
 
-def select(bundle: Bundle, roles: Roles) -> Selection:
+def select(
+    bundle: Bundle, roles: Roles, *, systems_elsewhere: bool = False
+) -> Selection:
     """The test set and systems that `roles` picks out of `bundle`.
 
     A column may play one role only: the same column as a reference and a system,
     or twice as a reference, would count its n-grams twice (or score a reference
     against itself), so it is refused.
+
+    `systems_elsewhere`: the systems to score come (also) from other files, as in
+    ``bleu-gui score TESTSET.xml -i mine.txt``; then no system column need be
+    chosen.
 
     Raises:
         FormatError: A key names no column, a column is given two roles, or no
@@ -160,7 +173,7 @@ def select(bundle: Bundle, roles: Roles) -> Selection:
     """
     if not roles.references:
         raise FormatError(bundle.path, "choose at least one reference")
-    if not roles.systems:
+    if not roles.systems and not systems_elsewhere:
         raise FormatError(bundle.path, "choose at least one system")
     given: list[tuple[str, str]] = [(key, "a reference") for key in roles.references]
     given += [(key, "a system") for key in roles.systems]
@@ -177,7 +190,16 @@ def select(bundle: Bundle, roles: Roles) -> Selection:
     documents = bundle.documents
     if documents is None and roles.documents is not None:
         documents = bundle.column(roles.documents).segments.lines
-    return Selection(TestSet(references, source), systems, documents)
+    chosen = {key for key, _ in given}
+    left_out = {
+        notice
+        for column in bundle.columns
+        if column.key not in chosen
+        for notice in column.notices
+    }
+    notices = tuple(notice for notice in bundle.notices if notice not in left_out)
+    test_set = TestSet(references, source, bundle.path)
+    return Selection(test_set, systems, documents, notices)
 
 
 def _check_once(bundle: Bundle, given: Sequence[tuple[str, str]]) -> None:

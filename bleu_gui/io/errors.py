@@ -25,6 +25,7 @@ __all__ = [
     "FilePermissionError",
     "FileTooLargeError",
     "InputError",
+    "LanguagesNotChosenError",
     "LineCountError",
     "MissingFileError",
     "NoReferencesError",
@@ -308,7 +309,9 @@ class LineCountError(InputError):
     """A reference or source file with a different number of lines than the hypothesis.
 
     "ref.B.txt has 999 lines but hyp.txt has 1000 (a reference needs one line per
-    hypothesis line)"
+    hypothesis line)"; when the references are columns of a test-set file (WMT
+    XML, a spreadsheet), in that file's terms: "mine.txt has 17 lines, but
+    test.xml keeps 14 segments to score: …".
 
     Attributes:
         path: The reference or source file whose count differs.
@@ -316,6 +319,8 @@ class LineCountError(InputError):
         hypothesis_path: The hypothesis file.
         hypothesis_count: The hypothesis' number of lines.
         role: "reference" or "source".
+        test_set_file: Whether `path` is a test-set file whose columns are the
+            references (`count` is then the segments it keeps).
     """
 
     def __init__(
@@ -326,6 +331,7 @@ class LineCountError(InputError):
         hypothesis_path: Path,
         hypothesis_count: int,
         role: str = "reference",
+        test_set_file: bool = False,
     ) -> None:
         """Create an error.
 
@@ -335,17 +341,25 @@ class LineCountError(InputError):
             hypothesis_path: The hypothesis file.
             hypothesis_count: The hypothesis' number of lines.
             role: What `path` is: "reference" or "source".
+            test_set_file: `path` is a test-set file whose columns are the
+                references, `count` the segments it keeps.
         """
         self.count = count
         self.hypothesis_path = hypothesis_path
         self.hypothesis_count = hypothesis_count
         self.role = role
-        super().__init__(
-            f"{display_name(path)} has {_lines(count)} but "
+        self.test_set_file = test_set_file
+        detail = (
+            f"{display_name(hypothesis_path)} has {_lines(hypothesis_count)}, but "
+            f"{display_name(path)} keeps {count} segment{'s' if count != 1 else ''} "
+            "to score: a system's output needs one line per segment kept, in the "
+            "file's order"
+            if test_set_file
+            else f"{display_name(path)} has {_lines(count)} but "
             f"{display_name(hypothesis_path)} has {hypothesis_count} (a {role} needs "
-            "one line per hypothesis line)",
-            path=path,
+            "one line per hypothesis line)"
         )
+        super().__init__(detail, path=path)
 
     def _message(self) -> str:
         """The detail alone: it already names both files."""
@@ -419,3 +433,11 @@ class FormatError(InputError):
         if self.where is None or self.path is None:
             return super()._message()
         return f"{display_name(self.path)}, {self.where}: {self.detail}"
+
+
+class LanguagesNotChosenError(FormatError):
+    """A TMX file of more than two languages, read without saying which two.
+
+    Its own class so that each front end can add how to choose them (the command
+    line's ``--languages``, the window's language fields).
+    """

@@ -18,7 +18,14 @@ from bleu_gui.io.spreadsheet import read_csv, read_tsv, read_xlsx
 from bleu_gui.io.wmt_sgml import read_wmt_sgml
 from bleu_gui.io.wmt_xml import read_wmt_xml, read_xml_root_name
 
-__all__ = ["FormatOptions", "Reader", "detect_format", "read_bundle"]
+__all__ = [
+    "ENCODING_FORMATS",
+    "TEST_SET_FORMATS",
+    "FormatOptions",
+    "Reader",
+    "detect_format",
+    "read_bundle",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,6 +84,17 @@ _SUFFIXES: dict[str, Format] = {
     ".sdlxliff": Format.XLIFF,
     ".tmx": Format.TMX,
 }
+
+TEST_SET_FORMATS = frozenset({Format.WMT_XML, Format.TSV, Format.CSV, Format.XLSX})
+"""The formats whose one file holds a whole test set: the references and systems
+(and the source) in columns that take roles. A text, WMT SGML, XLIFF or TMX file
+is one text of one role (an XLIFF or TMX file: its target). The command line and
+the window both decide by this set."""
+
+ENCODING_FORMATS = frozenset({Format.TEXT, Format.WMT_SGML, Format.TSV, Format.CSV})
+"""The formats decoded with the encoding the user chooses. The others say their own:
+an XML file in its declaration (or byte-order mark), a workbook inside itself; an
+encoding offered for them would change nothing."""
 
 # XML formats told apart by their root element's name (for names ending in .xml).
 _XML_ROOTS: dict[str, Format] = {

@@ -31,7 +31,8 @@ What a cell becomes, and why:
 
 Broken tables are refused with one line naming the file and the row or column: a row
 with another number of cells than the header, an empty or repeated header, an XLSX
-sheet that does not exist (the message lists those that do).
+sheet that does not exist (the message lists those that do). In a workbook of several
+sheets the message names the sheet, and the others when the first was read unasked.
 """
 
 from __future__ import annotations
@@ -157,7 +158,17 @@ def read_xlsx(path: Path, encoding: str, options: FormatOptions) -> Bundle:
         ]
     finally:
         book.close()
-    return _bundle(path, Format.XLSX, DEFAULT_ENCODING, _trim(rows))
+    try:
+        return _bundle(path, Format.XLSX, DEFAULT_ENCODING, _trim(rows))
+    except FormatError as error:
+        if len(names) == 1:
+            raise
+        # A workbook of several sheets: say which was read, and, when it was
+        # only the first (a cover page, say), which others there are.
+        place = f"sheet {name!r}" + (f", {error.where}" if error.where else "")
+        others = ", ".join(repr(sheet) for sheet in names if sheet != name)
+        hint = f" (other sheets: {others})" if options.sheet is None else ""
+        raise FormatError(path, f"{error.detail}{hint}", where=place) from None
 
 
 def _cell_text(value: object) -> str:
@@ -222,8 +233,9 @@ def _bundle(
         lines = tuple(row[index] for row in cells)
         label = f"column {header!r}"
         segments = Segments(path, lines, encoding)
-        columns.append(Column(header, label, role_of(header), segments))
-        notices.extend(_column_notices(path, label, lines))
+        own = tuple(_column_notices(path, label, lines))
+        columns.append(Column(header, label, role_of(header), segments, own))
+        notices.extend(own)
     ids = tuple(f"row {number}" for number in range(2, len(cells) + 2))
     return Bundle(path, format_, tuple(columns), ids, None, tuple(notices))
 

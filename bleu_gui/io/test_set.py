@@ -13,8 +13,9 @@ from __future__ import annotations
 import os
 from collections.abc import Iterable
 from dataclasses import dataclass
+from pathlib import Path
 
-from bleu_gui.io.errors import NoReferencesError
+from bleu_gui.io.errors import LineCountError, NoReferencesError
 from bleu_gui.io.readers import (
     DEFAULT_ENCODING,
     Corpus,
@@ -36,6 +37,9 @@ class TestSet:
     Attributes:
         references: The reference translations.
         source: The source text, if given.
+        file: The test-set file (WMT XML, a spreadsheet) whose columns the
+            references are, if they are: an output of another length is then told
+            in its terms (the segments the file keeps, not its lines).
 
     Raises:
         NoReferencesError: `references` is empty.
@@ -45,6 +49,7 @@ class TestSet:
 
     references: tuple[Segments, ...]
     source: Segments | None = None
+    file: Path | None = None
 
     def __post_init__(self) -> None:
         """Refuse a test set without references."""
@@ -59,7 +64,18 @@ class TestSet:
             LineCountError: a reference or the source has another number of
                 segments than the hypothesis.
         """
-        return Corpus(hypothesis, self.references, self.source)
+        try:
+            return Corpus(hypothesis, self.references, self.source)
+        except LineCountError as error:
+            if self.file is None or error.test_set_file:
+                raise
+            raise LineCountError(
+                self.file,
+                len(self.references[0].lines),
+                hypothesis_path=hypothesis.path,
+                hypothesis_count=len(hypothesis.lines),
+                test_set_file=True,
+            ) from None
 
 
 def read_test_set(

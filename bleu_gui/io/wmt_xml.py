@@ -475,12 +475,18 @@ def _assemble(
             rows.collections.append(document.collection)
             rows.domains.append(document.domain)
             rows.origlangs.append(document.origlang)
-    notices = _notices(path, skipped, unreferenced, partial, labels, options)
+    gaps = {
+        key: _gaps_notice(path, labels[key], places)
+        for key, places in partial.items()
+        if places
+    }
+    notices = (*_notices(path, skipped, unreferenced, options), *gaps.values())
     if not rows.source:
         raise FormatError(path, _nothing_to_score(skipped, unreferenced))
 
     def column(key: str, label: str, role: Role, lines: list[str]) -> Column:
-        return Column(key, label, role, Segments(path, tuple(lines), encoding))
+        own = (gaps[key],) if key in gaps else ()
+        return Column(key, label, role, Segments(path, tuple(lines), encoding), own)
 
     columns = (
         column(SOURCE_KEY, "source", Role.SOURCE, rows.source),
@@ -545,11 +551,9 @@ def _notices(
     path: Path,
     skipped: list[_Document],
     unreferenced: list[tuple[str, int]],
-    partial: dict[str, list[tuple[str, int]]],
-    labels: dict[str, str],
     options: FormatOptions,
 ) -> tuple[str, ...]:
-    """One line per kind of thing left out or filled in, naming the file."""
+    """One line per kind of thing left out or kept, naming the file."""
     name = display_name(path)
     notices: list[str] = []
     if skipped:
@@ -572,14 +576,16 @@ def _notices(
                 f"{name}: {what} without a reference ({places}) left out, as "
                 "sacreBLEU leaves them out"
             )
-    for key, places_of in partial.items():
-        if places_of:
-            notices.append(
-                f"{name}: {labels[key]} lacks {_count(len(places_of), 'segment')} "
-                f"that another reference has ({_places(places_of)}); there it is "
-                "an empty reference, as in sacreBLEU"
-            )
     return tuple(notices)
+
+
+def _gaps_notice(path: Path, label: str, places: list[tuple[str, int]]) -> str:
+    """The line about a reference that lacks segments another one has."""
+    return (
+        f"{display_name(path)}: {label} lacks {_count(len(places), 'segment')} that "
+        f"another reference has ({_places(places)}); there it is an empty "
+        "reference, as in sacreBLEU"
+    )
 
 
 def _nothing_to_score(

@@ -97,7 +97,12 @@ from bleu_gui.io import (
 )
 from bleu_gui.io.bundle import Bundle, Format, Role, Roles, Selection, select
 from bleu_gui.io.errors import FormatError, display_name
-from bleu_gui.io.formats import FormatOptions, detect_format, read_bundle
+from bleu_gui.io.formats import (
+    TEST_SET_FORMATS,
+    FormatOptions,
+    detect_format,
+    read_bundle,
+)
 from bleu_gui.io.roles_check import repeated_file, same_file
 from bleu_gui.models.jobs import JobRunner
 from bleu_gui.models.workspace import (
@@ -259,8 +264,6 @@ class BundleSet:
 OpenRequest = FileSet | BundleSet
 """What `Session` opens: files in roles, or a file of several texts in roles."""
 
-_ROLES_IN_FILE = frozenset({Format.WMT_XML, Format.TSV, Format.CSV, Format.XLSX})
-
 
 def opens_with_roles(path: Path) -> bool:
     """Whether `path` holds a whole test set whose columns need roles (`BundleSet`).
@@ -269,7 +272,7 @@ def opens_with_roles(path: Path) -> bool:
     XLIFF, TMX or WMT SGML file is one text of one role (`FileSet`). Told by the
     file's name (`io.formats.detect_format`): nothing is read.
     """
-    return detect_format(path) in _ROLES_IN_FILE
+    return detect_format(path) in TEST_SET_FORMATS
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -1171,7 +1174,7 @@ class Session(QObject):
             labels,
             selection.documents,
             None,
-            bundle.notices,
+            selection.notices,
             tuple(bundle.column(key).label for key in request.roles.references),
         )
 
@@ -1459,8 +1462,9 @@ class Session(QObject):
         else:
             encoding, drop_bom = request.encoding, request.drop_bom
             self._bundle, self._format_options = None, request.options
+        file = request.path if isinstance(request, BundleSet) else None
         test_set = TestSetFiles(
-            TestSet(read.corpus.references, read.corpus.source),
+            TestSet(read.corpus.references, read.corpus.source, file),
             encoding,
             drop_bom,
             documents=read.documents,

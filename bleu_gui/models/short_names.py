@@ -3,7 +3,8 @@
 Systems of one test set are often files named alike (`sys.Facebook-AI.txt`,
 `sys.happypoet.txt`): in a column header the shared `sys.` and `.txt` take the room
 the part that differs needs. The full names stay wherever there is room (the pair
-bar's menus, tooltips).
+bar's menus, tooltips). Quotes count as separators: a spreadsheet's systems
+"column 'engine-a'" and "column 'engine-b'" become "a" and "b", not "a'" and "b'".
 """
 
 from __future__ import annotations
@@ -12,15 +13,15 @@ from collections.abc import Sequence
 
 __all__ = ["short_names"]
 
-_SEPARATORS = frozenset("._- /")
+_SEPARATORS = frozenset("._- /'\"")
 
 
 def short_names(names: Sequence[str]) -> tuple[str, ...]:
     """`names` without the prefix and suffix they all share, cut at a separator.
 
-    A shared part is dropped only up to (prefix) or from (suffix) one of `. _ - /`
-    and a space, so a name is never cut inside a word, and only when every name
-    keeps something. One name, or names sharing nothing, come back as given.
+    A shared part is dropped only up to (prefix) or from (suffix) one of `. _ - /`,
+    a quote and a space, so a name is never cut inside a word, and only when every
+    name keeps something. One name, or names sharing nothing, come back as given.
     """
     if len(names) < 2:
         return tuple(names)

@@ -36,7 +36,8 @@ from PySide6.QtWidgets import (
 from typing_extensions import override
 
 from bleu_gui.io.bundle import Bundle, Column, Format, Role, Roles
-from bleu_gui.io.formats import FormatOptions, detect_format
+from bleu_gui.io.errors import display_name
+from bleu_gui.io.formats import ENCODING_FORMATS, FormatOptions, detect_format
 from bleu_gui.models.session import BundleSet
 from bleu_gui.views.dialog_parts import ProblemLine, open_buttons
 from bleu_gui.views.encoding_choice import EncodingCombo
@@ -73,6 +74,9 @@ _FORMAT_NAMES: dict[Format, str] = {
     Format.XLIFF: "XLIFF",
     Format.TMX: "TMX",
 }
+
+# Rows the table shows without scrolling, the dialog grown for them.
+_ROWS_SHOWN = 10
 
 # Characters of a column's first segment shown as its preview.
 _PREVIEW = 80
@@ -130,6 +134,16 @@ class RolesDialog(QDialog):
             "last is shown."
         )
         self.order_hint.setEnabled(False)  # the palette's quiet text
+        # What the file leaves out or lacks, said before it is opened: the place
+        # to decide on the options below (test suites, segments without a
+        # reference) or on another column.
+        self.notices = QLabel()
+        self.notices.setWordWrap(True)
+        self.notices.setTextFormat(Qt.TextFormat.PlainText)
+        self.notices.setTextInteractionFlags(
+            Qt.TextInteractionFlag.TextSelectableByMouse
+        )
+        self.notices.hide()
 
         # The format's options: only those of this format are shown.
         self.include_testsuites = QCheckBox("Include &test-suite documents")
@@ -176,6 +190,7 @@ class RolesDialog(QDialog):
         layout.addWidget(self.summary)
         layout.addWidget(self.table, 1)
         layout.addWidget(self.order_hint)
+        layout.addWidget(self.notices)
         layout.addLayout(options)
         layout.addWidget(self.problem)
         layout.addWidget(self.button_box)
@@ -243,6 +258,9 @@ class RolesDialog(QDialog):
             )
             self.table.setItem(row, 2, preview)
         self.summary.setText(_summary(bundle))
+        self.notices.setText(_notices(bundle))
+        self.notices.setVisible(bool(bundle.notices))
+        self._fit_rows()
         combos = [self.table.cellWidget(row, 1) for row in range(len(bundle.columns))]
         widths = [combo.sizeHint().width() for combo in combos if combo is not None]
         self.table.setColumnWidth(1, max(widths, default=120))
@@ -251,13 +269,28 @@ class RolesDialog(QDialog):
         self.table.setColumnWidth(0, self.table.columnWidth(0) + 12)
         self._reading(False)
 
+    def _fit_rows(self) -> None:
+        """Room for every column's row (up to `_ROWS_SHOWN`), the dialog grown to it.
+
+        Notices under the table take height: without this, a WMT file's seven
+        texts would scroll in a table that has the room for six.
+        """
+        table = self.table
+        rows = min(table.rowCount(), _ROWS_SHOWN)
+        height = sum(table.rowHeight(row) for row in range(rows))
+        height += table.horizontalHeader().sizeHint().height() + 2 * table.frameWidth()
+        table.setMinimumHeight(height)
+        self.resize(self.width(), max(self.height(), self.sizeHint().height()))
+
     def _show_options(self) -> None:
-        """Show the options of the file's format only."""
+        """Show the options of the file's format only (its encoding if it has one)."""
         wmt = self.format in (Format.WMT_XML, Format.WMT_SGML)
         self.include_testsuites.setVisible(self.format is Format.WMT_XML)
         self.keep_unreferenced.setVisible(wmt)
         for widget in (self.sheet_label, self.sheet):
             widget.setVisible(self.format is Format.XLSX)
+        self.encoding_label.setVisible(self.format in ENCODING_FORMATS)
+        self.encoding.setVisible(self.format in ENCODING_FORMATS)
         tmx = self.format is Format.TMX
         for widget in (
             self.languages_label,
@@ -442,6 +475,19 @@ def _summary(bundle: Bundle) -> str:
         count = len(set(bundle.documents))
         parts.append(f"{count:,} document{'s' if count != 1 else ''}")
     return " · ".join(parts)
+
+
+def _notices(bundle: Bundle) -> str:
+    """The file's notices, a line each, without the file's name (the title says it)."""
+    name = display_name(bundle.path)
+    lines = []
+    for notice in bundle.notices:
+        for start in (f"{name}: ", f"{name}, "):
+            if notice.startswith(start):
+                notice = notice.removeprefix(start)
+                break
+        lines.append(f"• {notice[:1].upper()}{notice[1:]}")
+    return "\n".join(lines)
 
 
 def _preview(column: Column) -> str:

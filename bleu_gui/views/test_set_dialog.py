@@ -71,6 +71,10 @@ FILE_FILTERS = ";;".join(
 """The file pickers' name filters: every format bleu-gui reads, then all files."""
 
 CHECKING_TEXT = "Checking the files…"
+WHOLE_TEST_SET_HINT = (
+    "A WMT XML test set or a spreadsheet holds a whole test set: pick it in any "
+    "field, and give its texts their roles in the next dialog."
+)
 NO_CANDIDATE = "choose the candidate (the system output to score)"
 NO_REFERENCE = "add at least one reference: BLEU compares the candidate with them"
 
@@ -174,7 +178,7 @@ class OpenTestSetDialog(QDialog):
         )
         form.addRow(self.languages_label, self.languages)
 
-        self.hint = QLabel(ENCODING_HINT)
+        self.hint = QLabel(f"{ENCODING_HINT}\n{WHOLE_TEST_SET_HINT}")
         self.hint.setWordWrap(True)
         self.hint.setEnabled(False)  # the palette's quiet text, light or dark
 

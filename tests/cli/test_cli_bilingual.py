@@ -149,7 +149,7 @@ def test_a_tmx_file_of_three_languages_without_languages_is_one_line(
     err = fail([reference, "-i", str(DATA / "memory-two-languages.tmx")], capsys)
     assert err == (
         f"bleu-gui: error: {reference}: has 3 languages (en-US, de-DE, fr-FR): choose "
-        "the source and target languages\n"
+        "the source and target languages with --languages SRC TGT\n"
     )
 
 

@@ -177,23 +177,11 @@ def test_test_set_options_need_a_test_set_file(
     text.write_text("a b c\n")
     assert _fail([str(text), "--refs", "A"], capsys) == (
         f"bleu-gui: error: --refs: {text} is a text file, not a test-set file (WMT "
-        "XML) to choose in\n"
+        "XML, a spreadsheet) to choose in\n"
     )
-    assert _fail([str(XML), "-i", str(text), "--keep-unreferenced"], capsys) == (
-        "bleu-gui: error: --keep-unreferenced chooses in a test-set file (WMT XML); "
-        "give that file alone, without -i\n"
-    )
-
-
-def test_a_test_set_file_with_i_is_refused(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path
-) -> None:
-    system = tmp_path / "mine.txt"
-    system.write_text("a b c\n")
-    assert _fail([str(XML), "-i", str(system)], capsys) == (
-        f"bleu-gui: error: {XML}: a wmt-xml file holds several texts ('source', "
-        "'A', 'B', 'Facebook-AI', 'Online-W', 'UEdin', 'happypoet'); give it alone, "
-        f"as 'bleu-gui score {XML}', without -i\n"
+    assert _fail([str(XML), str(text), "-i", str(text), "--refs", "A"], capsys) == (
+        "bleu-gui: error: --refs chooses in a test-set file (WMT XML, a "
+        "spreadsheet); give that file as the only REF\n"
     )
 
 

@@ -185,6 +185,7 @@ def test_xml_files_are_claimed_by_their_root_element(tmp_path: Path) -> None:
             column.label,
             column.role,
             column.segments.__class__(packed, column.segments.lines, "utf-8"),
+            tuple(n.replace(str(XML), str(packed)) for n in column.notices),
         )
         for column in read_bundle(XML).columns
     )
