@@ -455,8 +455,8 @@ class Session(QObject):
         self._next_id = 0
         # Systems being read by `add_system`: (id, path).
         self._adding: dict[SystemId, Path] = {}
-        # The warnings said about the open test set (each once).
-        self._announced: set[str] = set()
+        # The warnings said about the open test set (each once), in order.
+        self._announced: dict[str, None] = {}
         # The baseline's file to keep when the same files are opened again.
         # (file, label) of the baseline to keep when the same files are opened again.
         self._keep_baseline: tuple[Path, str | None] | None = None
@@ -566,6 +566,11 @@ class Session(QObject):
     def loading(self) -> OpenRequest | None:
         """What is being read or scored now for a new load, if any."""
         return self._loading
+
+    @property
+    def warnings(self) -> tuple[str, ...]:
+        """Every warning said about the open test set, in the order said."""
+        return tuple(self._announced)
 
     @property
     def drop_bom(self) -> bool:
@@ -1633,7 +1638,7 @@ class Session(QObject):
         """Say each warning about the open test set once."""
         for warning in notices:
             if warning not in self._announced:
-                self._announced.add(warning)
+                self._announced[warning] = None
                 self.warning_occurred.emit(warning)
 
     def _retire(self, value: object) -> None:

@@ -62,6 +62,7 @@ from bleu_gui.views.sentence_detail import SentenceDetailView
 from bleu_gui.views.sentence_table import FilterBar, SentenceTableView
 from bleu_gui.views.settings_panel import SettingsPanel
 from bleu_gui.views.summary_panel import SummaryPanel
+from bleu_gui.views.warnings_button import WarningsButton
 
 __all__ = ["FileRole", "MainWindow"]
 
@@ -234,6 +235,8 @@ class MainWindow(QMainWindow):
         self.cancel_button = QPushButton("Cancel")
         self.cancel_button.hide()
         self.statusBar().addWidget(self.status_text, 1)
+        self.warnings_button = WarningsButton()
+        self.statusBar().addPermanentWidget(self.warnings_button)
         self.statusBar().addPermanentWidget(self.progress)
         self.statusBar().addPermanentWidget(self.cancel_button)
 
@@ -611,6 +614,7 @@ class MainWindow(QMainWindow):
 
     def _on_files_changed(self) -> None:
         files = self.session.files
+        self.warnings_button.set_warnings(self.session.warnings)
         for action in self.sentence_actions:
             action.setEnabled(files is not None)
         if files is None:
@@ -710,6 +714,7 @@ class MainWindow(QMainWindow):
 
     def _on_warning(self, message: str) -> None:
         self.statusBar().showMessage(message, 10_000)
+        self.warnings_button.set_warnings(self.session.warnings)
 
     def _on_shown_changed(self, shown: int, total: int, subset: object) -> None:
         if isinstance(subset, BleuScore | str):

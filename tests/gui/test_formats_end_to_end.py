@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 import sacrebleu
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QComboBox, QFileDialog, QWidget
+from PySide6.QtWidgets import QComboBox, QFileDialog, QPlainTextEdit, QWidget
 from pytestqt.qtbot import QtBot
 from sacrebleu.dataset.wmt_xml import WMTXMLDataset
 
@@ -231,6 +231,21 @@ def test_a_wmt_xml_file_opened_through_open_test_set(
         "them out"
     )
     assert window.statusBar().currentMessage() in warnings
+    # The status bar shows one at a time; the button keeps them all.
+    button = window.warnings_button
+    assert button.isVisible()
+    assert button.text() == "⚠ 3 warnings"
+    assert button.toolTip() == "\n".join(warnings)
+    assert len(warnings) == 3
+    qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+    assert button.dialog is not None
+    qtbot.waitExposed(button.dialog)
+    text = button.dialog.findChild(QPlainTextEdit, "warnings-text")
+    assert isinstance(text, QPlainTextEdit)
+    assert text.toPlainText() == "\n".join(warnings)
+    button.dialog.close()
+    window.session.close()
+    qtbot.waitUntil(lambda: not button.isVisible(), timeout=TIMEOUT)
 
 
 # --- a spreadsheet with a document column ---------------------------------------------
