@@ -32,7 +32,7 @@ import io
 import json
 import math
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from pathlib import Path
@@ -57,6 +57,7 @@ __all__ = [
     "to_tsv",
     "write_table",
     "xlsx_bytes",
+    "xlsx_steps",
 ]
 
 Value = float | int | str | None
@@ -281,6 +282,7 @@ _TEXT_WRITERS: dict[ExportFormat, Callable[[Table], str]] = {
 
 # Excel's limit of characters in a cell: a longer text is cut there, with a mark.
 _XLSX_CELL_LIMIT = 32_767
+XLSX_STEP = 100  # rows written per step of `xlsx_steps`
 _CUT = " …"
 
 
@@ -292,13 +294,32 @@ def xlsx_bytes(table: Table) -> bytes:
 
 
 def _write_xlsx(file: IO[bytes], table: Table) -> None:
-    """A workbook: the table on its first sheet, the signature on a second.
+    steps = xlsx_steps(table, file)
+    while True:
+        try:
+            next(steps)
+        except StopIteration as end:
+            save: Callable[[], None] = end.value
+            break
+    save()
 
-    The table starts in A1 (a header row, frozen, with filters), so that any
-    reader takes it as it is; each number is a number, displayed by its
-    column's number format. The page header of the printed sheet, and the
-    "Signature" sheet, name the signature. Written in openpyxl's write-only mode:
-    rows stream out, and 100,000 of them take seconds, not minutes.
+
+def xlsx_steps(
+    table: Table, file: IO[bytes]
+) -> Generator[tuple[int, int, str], None, Callable[[], None]]:
+    """Lay out the workbook of `table`, yielding (rows done, rows, label).
+
+    Returns the call that writes the workbook to `file` (compressing it: a second
+    for 100,000 rows, mostly in zlib, which lets other threads run). A step per
+    `XLSX_STEP` rows, so that the window can lay out a large table in slices
+    between which it stays responsive (100,000 rows take seconds).
+
+    The table is on the first sheet from A1 (a header row, frozen, with
+    filters), so that any reader takes it as it is; each number is a number,
+    displayed by its column's number format; the header names the values (with
+    their unit: "Cost (BLEU points)"). The printed page's header and the
+    "Signature" sheet name the signature. openpyxl's write-only mode streams the
+    rows out.
     """
     from openpyxl import Workbook  # imported when needed: it is slow to load
     from openpyxl.cell import WriteOnlyCell
@@ -308,9 +329,10 @@ def _write_xlsx(file: IO[bytes], table: Table) -> None:
     book = Workbook(write_only=True)
     sheet = book.create_sheet("Table")
     sheet.freeze_panes = "A2"
-    if table.values:
+    total = len(table.values)
+    if total:
         last = get_column_letter(len(table.columns))
-        sheet.auto_filter.ref = f"A1:{last}{len(table.values) + 1}"
+        sheet.auto_filter.ref = f"A1:{last}{total + 1}"
     if table.signature:
         sheet.oddHeader.center.text = _xlsx_text(table.signature[0])[:200]
     bold = Font(bold=True)
@@ -321,17 +343,22 @@ def _write_xlsx(file: IO[bytes], table: Table) -> None:
         header_cells.append(cell)
     sheet.append(header_cells)
     formats = [
-        column.number_format if column.type is not CellType.TEXT else None
+        None
+        if column.type is CellType.TEXT or column.number_format == "General"
+        else column.number_format
         for column in table.columns
     ]
-    for row in table.values:
+    label = "Writing the workbook"
+    for done, row in enumerate(table.values):
+        if done % XLSX_STEP == 0:
+            yield done, total, label
         cells: list[object] = []
         for value, number_format in zip(row, formats, strict=True):
             if isinstance(value, str):
                 cells.append(_text_cell(sheet, value))
             elif value is None or (isinstance(value, float) and math.isnan(value)):
                 cells.append(None)
-            elif number_format is None or number_format == "General":
+            elif number_format is None:
                 cells.append(value)
             else:
                 cell = WriteOnlyCell(sheet, value=value)
@@ -342,7 +369,8 @@ def _write_xlsx(file: IO[bytes], table: Table) -> None:
     about.append([_xlsx_text(table.title)])
     for line in table.signature:
         about.append([_xlsx_text(line)])
-    book.save(file)
+    yield total, total, label
+    return lambda: book.save(file)
 
 
 def _text_cell(sheet: object, text: str) -> object:
