@@ -147,19 +147,23 @@ _SYSTEM_TYPES: dict[SystemColumn, CellType] = {
 }
 
 
-def systems_table(model: SystemsModel, *, title: str) -> Table:
+def systems_table(model: SystemsModel, *, title: str, words: bool = True) -> Table:
     """The systems table in its shown order: BLEU, Δ to the baseline and the test.
 
     The columns the test did not fill are left out; the test's words and the
     signature of the numbers go under the table (one line each, as they are the
-    same on every row but the baseline's).
+    same on every row but the baseline's). `words` False: without the "Why Δ"
+    column, a sentence per row, too wide for a paper's table.
     """
     count = model.rowCount()
     keys = [
         key
         for key in _SYSTEM_TYPES
-        if any(_system_text(model, row, key) for row in range(count))
-        or key in (SystemColumn.NAME, SystemColumn.BLEU, SystemColumn.DELTA)
+        if (words or key is not SystemColumn.WHY)
+        and (
+            any(_system_text(model, row, key) for row in range(count))
+            or key in (SystemColumn.NAME, SystemColumn.BLEU, SystemColumn.DELTA)
+        )
     ]
     values: list[tuple[Value, ...]] = []
     texts: list[tuple[str, ...]] = []

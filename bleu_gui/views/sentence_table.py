@@ -168,7 +168,8 @@ class SentenceTableView(QTableView):
         header.customContextMenuRequested.connect(self._on_header_menu_requested)
         header.state_restored.connect(self._apply_columns)
         self.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        # Several rows for Edit › Copy rows; the last one clicked is the one shown.
+        self.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
         self.setAlternatingRowColors(True)
         self.setWordWrap(False)
         self.setShowGrid(False)

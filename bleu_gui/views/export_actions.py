@@ -1,0 +1,302 @@
+"""File › Export and Edit › Copy: the window's tables to files and to the clipboard.
+
+Exports go through `io.table_export` (the command line's code path too); the rows
+come from the models (`models.export_rows`), never from the widgets' text. Each
+action says what it did in the status bar ("Exported 132 sentences to x.csv",
+"Copied 3 rows"); a failure is one line (the status bar and the error banner),
+never a traceback, and leaves no half-written file (`safe_write`).
+
+A workbook of many rows takes seconds to lay out (openpyxl: ~12 s for 100,000
+rows of 12 columns), so it is laid out in slices on the GUI thread between which
+the window stays responsive (`SliceWorker`), and compressed on a thread of its
+own; the text formats take well under a second for as many rows.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+from PySide6.QtCore import QObject, Qt, Signal
+from PySide6.QtGui import QAction, QGuiApplication, QKeySequence
+from PySide6.QtWidgets import QFileDialog, QMenu, QWidget
+
+from bleu_gui.io import InputError
+from bleu_gui.io.safe_write import write_bytes
+from bleu_gui.io.table_export import ExportFormat, Table, write_table, xlsx_steps
+from bleu_gui.models.export_rows import rows_as_tsv, sentence_table, systems_table
+from bleu_gui.models.sentence_browser import SentenceBrowser
+from bleu_gui.models.session import Session
+from bleu_gui.models.systems_model import SystemsModel
+from bleu_gui.views.explain_panel import ExplainPanel
+from bleu_gui.views.sentence_table import SentenceTableView
+from bleu_gui.workers import Job, SliceWorker, blocking_call
+
+__all__ = ["SENTENCE_FORMATS", "SYSTEMS_FORMATS", "ExportActions"]
+
+SENTENCE_FORMATS = (
+    ExportFormat.CSV,
+    ExportFormat.TSV,
+    ExportFormat.JSON,
+    ExportFormat.XLSX,
+)
+SYSTEMS_FORMATS = (ExportFormat.CSV, ExportFormat.MARKDOWN, ExportFormat.LATEX)
+
+# Asks where to save: (title, name filters, the filter selected) -> (path, filter);
+# replaced in tests.
+AskPath = Callable[[str, Sequence[ExportFormat]], tuple[Path, ExportFormat] | None]
+
+
+class ExportActions(QObject):
+    """The export and copy actions of a window, and what they do.
+
+    Signals:
+        done: what an action did, in words for the status bar.
+        failed: why an action failed, one line.
+        export_finished: a file was written (its path).
+    """
+
+    done = Signal(str)
+    failed = Signal(str)
+    export_finished = Signal(object)
+
+    def __init__(
+        self,
+        window: QWidget,
+        session: Session,
+        browser: SentenceBrowser,
+        table: SentenceTableView,
+        systems: SystemsModel,
+        explain: ExplainPanel,
+    ) -> None:
+        super().__init__(window)
+        self._window = window
+        self._session = session
+        self._browser = browser
+        self._table = table
+        self._systems = systems
+        self._explain = explain
+        self._worker: SliceWorker | None = None
+        self.ask_path: AskPath = self._ask_path
+        self.export_menu = QMenu("&Export", window)
+        self.sentences_action = self._action(
+            "&Sentences as shown…", self.export_sentences
+        )
+        self.sentences_action.setToolTip(
+            "The sentence table as shown (the filtered rows, in their order, with "
+            "the columns shown) as CSV, TSV, JSON or an Excel workbook"
+        )
+        self.systems_action = self._action("S&ystems table…", self.export_systems)
+        self.systems_action.setToolTip(
+            "The systems table (BLEU, Δ to the baseline, the test) as CSV, "
+            "Markdown or LaTeX"
+        )
+        self.export_menu.addAction(self.sentences_action)
+        self.export_menu.addAction(self.systems_action)
+        self.copy_rows_action = self._action("&Copy rows", self.copy_rows)
+        self.copy_rows_action.setShortcut(QKeySequence(QKeySequence.StandardKey.Copy))
+        # Ctrl+C copies rows where the table has the focus; elsewhere (a text
+        # field, the explain panel) it copies what is selected there.
+        self.copy_rows_action.setShortcutContext(
+            Qt.ShortcutContext.WidgetWithChildrenShortcut
+        )
+        table.addAction(self.copy_rows_action)
+        self.copy_explanation_action = self._action(
+            "Copy &explanation", self.copy_explanation
+        )
+
+    def _action(self, text: str, slot: Callable[[], object]) -> QAction:
+        action = QAction(text, self._window)
+        action.triggered.connect(lambda _checked=False: slot())
+        return action
+
+    def fill_menus(self, file_menu: QMenu, edit_menu: QMenu) -> None:
+        """Add the Export submenu to `file_menu` and the copies to `edit_menu`."""
+        file_menu.addMenu(self.export_menu)
+        edit_menu.addAction(self.copy_rows_action)
+        edit_menu.addAction(self.copy_explanation_action)
+
+    @property
+    def busy(self) -> bool:
+        """Whether a workbook is being written."""
+        return self._worker is not None
+
+    # --- the sentence table ----------------------------------------------------------
+
+    def _shown_name(self) -> str:
+        session = self._session
+        for system in session.systems:
+            if system.id == session.shown:
+                return system.name
+        files = session.files
+        return files.hypotheses[0].name if files and files.hypotheses else "the system"
+
+    def _sentences(self, table_rows: Sequence[int] | None = None) -> Table:
+        model = self._browser.model
+        shown, total = model.rowCount(), len(model.hypotheses)
+        title = f"Sentences of {self._shown_name()}: {shown:,} of {total:,} shown"
+        signature: list[str] = []
+        scores = self._session.scores
+        if scores is not None:
+            signature.append(f"Sentence BLEU: {scores.sentence_signature}")
+        names = model.pair_names
+        if model.pair is not None and names is not None:
+            signature.append(f"A: {names[0]} (baseline); B: {names[1]}")
+        return sentence_table(
+            model,
+            self._table.shown_columns(),
+            title=title,
+            signature=signature,
+            table_rows=table_rows,
+        )
+
+    def export_sentences(self, path: Path | None = None) -> None:
+        """Export the sentence table as shown to `path` (None: ask where)."""
+        if self._browser.model.rowCount() == 0:
+            self.failed.emit("Nothing to export: no sentence is shown")
+            return
+        chosen = self._choose("Export the sentences as shown", SENTENCE_FORMATS, path)
+        if chosen is None:
+            return
+        target, export_format = chosen
+        try:
+            table = self._sentences()
+        except ValueError as error:
+            self.failed.emit(f"Cannot export yet: {error}")
+            return
+        count = len(table.values)
+        what = f"{count:,} sentence{'s' if count != 1 else ''}"
+        if export_format is ExportFormat.XLSX:
+            self._write_workbook(target, table, what)
+        else:
+            self._write(target, table, export_format, what)
+
+    # --- the systems table -----------------------------------------------------------
+
+    def export_systems(self, path: Path | None = None) -> None:
+        """Export the systems table to `path` (None: ask where)."""
+        count = self._systems.rowCount()
+        if count == 0:
+            self.failed.emit("Nothing to export: no system is open")
+            return
+        chosen = self._choose("Export the systems table", SYSTEMS_FORMATS, path)
+        if chosen is None:
+            return
+        target, export_format = chosen
+        table = systems_table(
+            self._systems,
+            title="Systems against the baseline",
+            words=export_format is ExportFormat.CSV,  # no sentences in a paper's
+        )
+        self._write(
+            target, table, export_format, f"{count} system{'s' if count != 1 else ''}"
+        )
+
+    # --- copies ----------------------------------------------------------------------
+
+    def copy_rows(self) -> None:
+        """Copy the selected rows of the sentence table as TSV, with a header."""
+        selection = self._table.selectionModel()
+        rows = sorted({index.row() for index in selection.selectedRows()})
+        if not rows:
+            self.done.emit("No rows selected: select rows of the sentence table")
+            return
+        try:
+            table = self._sentences(rows)
+        except ValueError as error:
+            self.failed.emit(f"Cannot copy yet: {error}")
+            return
+        QGuiApplication.clipboard().setText(rows_as_tsv(table))
+        self.done.emit(f"Copied {len(rows)} row{'s' if len(rows) != 1 else ''}")
+
+    def copy_explanation(self) -> None:
+        """Copy the explain panel's words as plain text."""
+        if self._explain.explanation() is None:
+            self.done.emit("No explanation shown: select a sentence first")
+            return
+        QGuiApplication.clipboard().setText(self._explain.plain_text())
+        self.done.emit("Copied the explanation")
+
+    # --- writing ---------------------------------------------------------------------
+
+    def _choose(
+        self, title: str, formats: Sequence[ExportFormat], path: Path | None
+    ) -> tuple[Path, ExportFormat] | None:
+        """Where to write and in which format: `path` by its extension, or asked."""
+        if path is None:
+            return self.ask_path(title, formats)
+        for export_format in formats:
+            if path.suffix.lower() in export_format.extensions:
+                return path, export_format
+        extensions = ", ".join(e for f in formats for e in f.extensions)
+        self.failed.emit(f"{path.name}: export as one of {extensions}")
+        return None
+
+    def _ask_path(
+        self, title: str, formats: Sequence[ExportFormat]
+    ) -> tuple[Path, ExportFormat] | None:
+        filters = [f.name_filter for f in formats]
+        name, chosen_filter = QFileDialog.getSaveFileName(
+            self._window, title, "", ";;".join(filters), filters[0]
+        )
+        if not name:
+            return None
+        path = Path(name)
+        export_format = (
+            formats[filters.index(chosen_filter)]
+            if (chosen_filter in filters)
+            else formats[0]
+        )
+        for candidate in formats:  # an extension typed wins over the filter
+            if path.suffix.lower() in candidate.extensions:
+                return path, candidate
+        return path.with_name(path.name + export_format.extensions[0]), export_format
+
+    def _write(
+        self, path: Path, table: Table, export_format: ExportFormat, what: str
+    ) -> None:
+        try:
+            write_table(path, table, export_format)
+        except InputError as error:
+            self.failed.emit(str(error))
+            return
+        self._finished(path, what)
+
+    def _finished(self, path: Path, what: str) -> None:
+        self.done.emit(f"Exported {what} to {path.name}")
+        self.export_finished.emit(path)
+
+    def _write_workbook(self, path: Path, table: Table, what: str) -> None:
+        """Lay the workbook out in slices, compress it on a thread, then write it."""
+        if self._worker is not None:
+            self._worker.cancel()
+
+        def job() -> Job:
+            buffer = io.BytesIO()
+            save = yield from xlsx_steps(table, buffer)
+            yield from blocking_call(save, lambda: f"Compressing {path.name}")
+            write_bytes(path, buffer.getvalue())
+            return path
+
+        worker = SliceWorker(job, self)
+        self._worker = worker
+
+        def ended() -> None:
+            if self._worker is worker:
+                self._worker = None
+
+        worker.signals.progressed.connect(
+            lambda done, total, _label: self.done.emit(
+                f"Writing {path.name}… {done:,} of {total:,} rows"
+            )
+        )
+        worker.signals.finished.connect(lambda _path: self._finished(path, what))
+        worker.signals.failed.connect(self.failed.emit)
+        for end in (
+            worker.signals.finished,
+            worker.signals.failed,
+            worker.signals.cancelled,
+        ):
+            end.connect(ended)
+        worker.start()
