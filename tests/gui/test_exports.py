@@ -22,7 +22,7 @@ from PySide6.QtGui import QAction, QGuiApplication
 from PySide6.QtWidgets import QMenu
 from pytestqt.qtbot import QtBot
 from sacrebleu.metrics.bleu import BLEU
-from tabulate import tabulate
+from tabulate import tabulate  # type: ignore[import-untyped]
 
 from bleu_gui.io.table_export import ExportFormat
 from bleu_gui.models.sentence_filter import SentenceFilter
@@ -51,9 +51,8 @@ def sentence_scores(name: str) -> tuple[float, ...]:
 
 
 def corpus_score(name: str) -> float:
-    return (
-        BLEU().corpus_score(list(system(name)), [list(r) for r in references()]).score
-    )
+    refs = [list(r) for r in references()]
+    return float(BLEU().corpus_score(list(system(name)), refs).score)
 
 
 @pytest.fixture
@@ -82,7 +81,7 @@ def window(qtbot: QtBot, tmp_path: Path) -> Iterator[MainWindow]:
 
 
 def menu_action(window: MainWindow, *path: str) -> QAction:
-    """The action at `path` of the menu bar ("File", "Export", "Sentences as shown…")."""
+    """The menu bar's action at `path` ("File", "Export", "Sentences as shown…")."""
     actions = window.menuBar().actions()
     found: QAction | None = None
     for name in path:
