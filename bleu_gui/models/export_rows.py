@@ -14,7 +14,7 @@ every row, goes under the table with the signature instead of into every row.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Generator, Sequence
 from typing import Any
 
 from PySide6.QtCore import Qt
@@ -28,9 +28,11 @@ __all__ = [
     "NOT_SCORED",
     "rows_as_tsv",
     "sentence_table",
+    "sentence_table_steps",
     "systems_table",
 ]
 
+ROWS_STEP = 200  # rows collected per step of `sentence_table_steps`
 NOT_SCORED = "the sentences are still being scored: export them once the scores show"
 
 # How each kind of sentence column's values are typed, and shown by a spreadsheet
@@ -59,8 +61,31 @@ def sentence_table(
     signature: Sequence[str] = (),
     table_rows: Sequence[int] | None = None,
 ) -> Table:
+    """`sentence_table_steps` at once: for a few rows (a copy of the selection)."""
+    steps = sentence_table_steps(
+        model, shown, title=title, signature=signature, table_rows=table_rows
+    )
+    while True:
+        try:
+            next(steps)
+        except StopIteration as end:
+            table: Table = end.value
+            return table
+
+
+def sentence_table_steps(
+    model: SentenceTableModel,
+    shown: Sequence[ColumnKey],
+    *,
+    title: str,
+    signature: Sequence[str] = (),
+    table_rows: Sequence[int] | None = None,
+) -> Generator[tuple[int, int, str], None, Table]:
     """The sentence table's rows (all shown, or `table_rows`) and `shown` columns.
 
+    Yields (rows done, rows, label) every `ROWS_STEP` rows: formatting 100,000
+    rows takes seconds, which the window spends in slices (`SliceWorker`); the
+    caller must stop the steps if the model changes meanwhile. Returns the table.
     `shown`: the columns to export, left to right (the view's `shown_columns`).
     The text column holds each hypothesis whole (a cell shows 2,000 characters).
 
@@ -71,9 +96,13 @@ def sentence_table(
     keys = [key for key, at in zip(shown, positions, strict=True) if at is not None]
     columns = [at for at in positions if at is not None]
     rows = range(model.rowCount()) if table_rows is None else table_rows
+    total = len(rows)
     values: list[tuple[Value, ...]] = []
     texts: list[tuple[str, ...]] = []
-    for row in rows:
+    is_text = [key.kind is ColumnKind.HYPOTHESIS for key in keys]
+    for done, row in enumerate(rows):
+        if done % ROWS_STEP == 0:
+            yield done, total, "Collecting the sentences"
         raw, cells = model.row_export(row)
         picked = tuple(_value(raw[column]) for column in columns)
         if any(value is _PENDING for value in picked):
@@ -81,8 +110,8 @@ def sentence_table(
         values.append(picked)
         texts.append(
             tuple(
-                str(raw[column]) if key.kind is ColumnKind.HYPOTHESIS else cells[column]
-                for key, column in zip(keys, columns, strict=True)
+                str(raw[column]) if text else cells[column]
+                for text, column in zip(is_text, columns, strict=True)
             )
         )
     table_columns = tuple(

@@ -25,7 +25,13 @@ from PySide6.QtWidgets import QFileDialog, QMenu, QWidget
 from bleu_gui.io import InputError
 from bleu_gui.io.safe_write import write_bytes
 from bleu_gui.io.table_export import ExportFormat, Table, write_table, xlsx_steps
-from bleu_gui.models.export_rows import rows_as_tsv, sentence_table, systems_table
+from bleu_gui.models.export_rows import (
+    NOT_SCORED,
+    rows_as_tsv,
+    sentence_table,
+    sentence_table_steps,
+    systems_table,
+)
 from bleu_gui.models.sentence_browser import SentenceBrowser
 from bleu_gui.models.session import Session
 from bleu_gui.models.systems_model import SystemsModel
@@ -132,7 +138,8 @@ class ExportActions(QObject):
         files = session.files
         return files.hypotheses[0].name if files and files.hypotheses else "the system"
 
-    def _sentences(self, table_rows: Sequence[int] | None = None) -> Table:
+    def _sentences_words(self) -> tuple[str, list[str]]:
+        """The sentence table's title and signature lines, as exported."""
         model = self._browser.model
         shown, total = model.rowCount(), len(model.hypotheses)
         title = f"Sentences of {self._shown_name()}: {shown:,} of {total:,} shown"
@@ -143,34 +150,41 @@ class ExportActions(QObject):
         names = model.pair_names
         if model.pair is not None and names is not None:
             signature.append(f"A: {names[0]} (baseline); B: {names[1]}")
-        return sentence_table(
-            model,
-            self._table.shown_columns(),
-            title=title,
-            signature=signature,
-            table_rows=table_rows,
-        )
+        return title, signature
 
     def export_sentences(self, path: Path | None = None) -> None:
-        """Export the sentence table as shown to `path` (None: ask where)."""
-        if self._browser.model.rowCount() == 0:
+        """Export the sentence table as shown to `path` (None: ask where).
+
+        In slices on the GUI thread (`SliceWorker`): collecting 100,000 rows'
+        cells takes seconds, and the window stays responsive meanwhile. A change
+        of the table on the way (a filter, a sort, new scores) stops the export,
+        which says so: the file would not be the table shown.
+        """
+        model = self._browser.model
+        if model.rowCount() == 0:
             self.failed.emit("Nothing to export: no sentence is shown")
             return
         chosen = self._choose("Export the sentences as shown", SENTENCE_FORMATS, path)
         if chosen is None:
             return
         target, export_format = chosen
-        try:
-            table = self._sentences()
-        except ValueError as error:
-            self.failed.emit(f"Cannot export yet: {error}")
+        if self._session.scores is None:
+            self.failed.emit(f"Cannot export yet: {NOT_SCORED}")
             return
-        count = len(table.values)
-        what = f"{count:,} sentence{'s' if count != 1 else ''}"
-        if export_format is ExportFormat.XLSX:
-            self._write_workbook(target, table, what)
-        else:
-            self._write(target, table, export_format, what)
+        title, signature = self._sentences_words()
+        shown = self._table.shown_columns()
+
+        collecting = [True]  # the table is read from the model until it is False
+
+        def job() -> Job:
+            table = yield from sentence_table_steps(
+                model, shown, title=title, signature=signature
+            )
+            collecting[0] = False  # a change of the model from now on is harmless
+            yield from self._write_steps(target, table, export_format)
+            return len(table.values)
+
+        self._run(job, target, collecting)
 
     # --- the systems table -----------------------------------------------------------
 
@@ -202,8 +216,15 @@ class ExportActions(QObject):
         if not rows:
             self.done.emit("No rows selected: select rows of the sentence table")
             return
+        title, signature = self._sentences_words()
         try:
-            table = self._sentences(rows)
+            table = sentence_table(
+                self._browser.model,
+                self._table.shown_columns(),
+                title=title,
+                signature=signature,
+                table_rows=rows,
+            )
         except ValueError as error:
             self.failed.emit(f"Cannot copy yet: {error}")
             return
@@ -261,42 +282,76 @@ class ExportActions(QObject):
         except InputError as error:
             self.failed.emit(str(error))
             return
-        self._finished(path, what)
-
-    def _finished(self, path: Path, what: str) -> None:
         self.done.emit(f"Exported {what} to {path.name}")
         self.export_finished.emit(path)
 
-    def _write_workbook(self, path: Path, table: Table, what: str) -> None:
-        """Lay the workbook out in slices, compress it on a thread, then write it."""
-        if self._worker is not None:
-            self._worker.cancel()
+    @staticmethod
+    def _write_steps(path: Path, table: Table, export_format: ExportFormat) -> Job:
+        """Write `table` in steps, whole or not at all.
 
-        def job() -> Job:
+        A workbook is laid out in steps and compressed on a thread; a text
+        format is made and written on a thread (a second for 100,000 rows).
+        """
+        if export_format is ExportFormat.XLSX:
             buffer = io.BytesIO()
             save = yield from xlsx_steps(table, buffer)
             yield from blocking_call(save, lambda: f"Compressing {path.name}")
             write_bytes(path, buffer.getvalue())
-            return path
+        else:
+            yield from blocking_call(
+                lambda: write_table(path, table, export_format),
+                lambda: f"Writing {path.name}",
+            )
 
+    def _run(self, job: Callable[[], Job], path: Path, collecting: list[bool]) -> None:
+        """Run an export job in slices.
+
+        A change of the table stops it while `collecting[0]`: the rows are being
+        read from the model, and the file would be of no table ever shown.
+        """
+        if self._worker is not None:
+            self._worker.cancel()
         worker = SliceWorker(job, self)
         self._worker = worker
+        model = self._browser.model
+        changes = (
+            model.modelReset,
+            model.layoutChanged,
+            model.columnsInserted,
+            model.columnsRemoved,
+        )
+
+        def changed() -> None:
+            if not collecting[0] or worker.is_cancelled:
+                return
+            worker.cancel()
+            self.failed.emit(
+                f"The sentence table changed while it was exported: {path.name} was "
+                "not written; export it again"
+            )
 
         def ended() -> None:
+            for signal in changes:
+                signal.disconnect(changed)
             if self._worker is worker:
                 self._worker = None
 
-        worker.signals.progressed.connect(
-            lambda done, total, _label: self.done.emit(
-                f"Writing {path.name}… {done:,} of {total:,} rows"
+        for signal in changes:
+            signal.connect(changed)
+        signals = worker.signals
+        signals.progressed.connect(
+            lambda done, total, label: self.done.emit(
+                f"{label}… {done:,} of {total:,} rows" if total > 1 else f"{label}…"
             )
         )
-        worker.signals.finished.connect(lambda _path: self._finished(path, what))
-        worker.signals.failed.connect(self.failed.emit)
-        for end in (
-            worker.signals.finished,
-            worker.signals.failed,
-            worker.signals.cancelled,
-        ):
+        signals.finished.connect(lambda count: self._exported(path, count))
+        signals.failed.connect(self.failed.emit)
+        for end in (signals.finished, signals.failed, signals.cancelled):
             end.connect(ended)
         worker.start()
+
+    def _exported(self, path: Path, count: int) -> None:
+        self.done.emit(
+            f"Exported {count:,} sentence{'s' if count != 1 else ''} to {path.name}"
+        )
+        self.export_finished.emit(path)

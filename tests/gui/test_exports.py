@@ -93,8 +93,9 @@ def menu_action(window: MainWindow, *path: str) -> QAction:
     return found
 
 
-def export_to(window: MainWindow, target: Path, *path: str) -> None:
-    """Trigger the menu action, answering its file dialog with `target`."""
+def export_to(qtbot: QtBot, window: MainWindow, target: Path, *path: str) -> None:
+    """Trigger the menu action, answering its file dialog with `target`; wait
+    until the export has ended (written or failed)."""
     chosen = next(f for f in ExportFormat if target.suffix in f.extensions)
 
     def answer(
@@ -104,7 +105,13 @@ def export_to(window: MainWindow, target: Path, *path: str) -> None:
         return target, chosen
 
     window.exports.ask_path = answer
+    ended: list[object] = []
+    window.exports.export_finished.connect(ended.append)
+    window.exports.failed.connect(ended.append)
     menu_action(window, *path).trigger()
+    qtbot.waitUntil(lambda: bool(ended), timeout=TIMEOUT)
+    window.exports.export_finished.disconnect(ended.append)
+    window.exports.failed.disconnect(ended.append)
 
 
 def filter_and_sort(qtbot: QtBot, window: MainWindow) -> None:
@@ -157,7 +164,7 @@ def test_the_csv_shows_what_the_cells_show(
     shown = window.browser.model.rowCount()
     assert 0 < shown < 500
     target = tmp_path / "shown.csv"
-    export_to(window, target, "File", "Export", "Sentences as shown…")
+    export_to(qtbot, window, target, "File", "Export", "Sentences as shown…")
     with target.open(encoding="utf-8", newline="") as file:
         exported = list(csv.reader(file))
     cells = shown_cells(window)
@@ -174,7 +181,7 @@ def test_the_json_holds_sacrebleus_numbers_unrounded(
 ) -> None:
     filter_and_sort(qtbot, window)
     target = tmp_path / "shown.json"
-    export_to(window, target, "File", "Export", "Sentences as shown…")
+    export_to(qtbot, window, target, "File", "Export", "Sentences as shown…")
     document = json.loads(target.read_text(encoding="utf-8"))
     assert document["format"] == "bleu-gui table"
     names = [column["name"] for column in document["columns"]]
@@ -202,8 +209,7 @@ def test_the_workbook_reads_back_as_numbers_shown_like_the_window(
     qtbot: QtBot, window: MainWindow, tmp_path: Path
 ) -> None:
     target = tmp_path / "all.xlsx"
-    with qtbot.waitSignal(window.exports.export_finished, timeout=TIMEOUT):
-        export_to(window, target, "File", "Export", "Sentences as shown…")
+    export_to(qtbot, window, target, "File", "Export", "Sentences as shown…")
     assert window.statusBar().currentMessage() == "Exported 500 sentences to all.xlsx"
     book = load_workbook(target)
     sheet = book["Table"]
@@ -228,11 +234,13 @@ def test_the_workbook_reads_back_as_numbers_shown_like_the_window(
 
 
 def test_a_failed_write_leaves_nothing_and_says_one_line(
-    window: MainWindow, tmp_path: Path
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
 ) -> None:
     blocker = tmp_path / "not-a-folder"
     blocker.write_text("a file", encoding="utf-8")
-    export_to(window, blocker / "shown.csv", "File", "Export", "Sentences as shown…")
+    export_to(
+        qtbot, window, blocker / "shown.csv", "File", "Export", "Sentences as shown…"
+    )
     message = window.status_text.text()
     assert window.banner.text() == f"⚠ {message}"
     assert "\n" not in message
@@ -243,10 +251,10 @@ def test_a_failed_write_leaves_nothing_and_says_one_line(
 
 
 def test_the_systems_table_exports_sacrebleus_corpus_scores(
-    window: MainWindow, tmp_path: Path
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
 ) -> None:
     target = tmp_path / "systems.csv"
-    export_to(window, target, "File", "Export", "Systems table…")
+    export_to(qtbot, window, target, "File", "Export", "Systems table…")
     with target.open(encoding="utf-8", newline="") as file:
         rows = list(csv.reader(file))
     assert rows[0] == ["System", "BLEU", "Δ", "Why Δ"]
@@ -262,10 +270,10 @@ def test_the_systems_table_exports_sacrebleus_corpus_scores(
 
 
 def test_the_systems_table_in_latex_is_sacrebleus_layout(
-    window: MainWindow, tmp_path: Path
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
 ) -> None:
     target = tmp_path / "systems.tex"
-    export_to(window, target, "File", "Export", "Systems table…")
+    export_to(qtbot, window, target, "File", "Export", "Systems table…")
     text = target.read_text(encoding="utf-8")
     shown = [
         [
@@ -287,6 +295,22 @@ def test_the_systems_table_in_latex_is_sacrebleus_layout(
     assert notes.splitlines()[-1].startswith(
         "% BLEU: nrefs:2|case:mixed|eff:no|tok:13a"
     )
+
+
+def test_a_change_of_the_table_stops_the_export_and_says_so(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    target = tmp_path / "all.xlsx"
+    window.exports.ask_path = lambda _title, _formats: (target, ExportFormat.XLSX)
+    with qtbot.waitSignal(window.exports.failed, timeout=TIMEOUT) as failed:
+        menu_action(window, "File", "Export", "Sentences as shown…").trigger()
+        window.browser.set_filter(SentenceFilter(min_score=50.0))
+    assert failed.args == [
+        "The sentence table changed while it was exported: all.xlsx was not "
+        "written; export it again"
+    ]
+    qtbot.waitUntil(lambda: not window.exports.busy, timeout=TIMEOUT)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["settings.ini"]
 
 
 def test_copy_rows_puts_the_selected_rows_on_the_clipboard(
