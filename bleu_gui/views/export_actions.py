@@ -21,7 +21,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtGui import QAction, QGuiApplication, QKeySequence
-from PySide6.QtWidgets import QFileDialog, QMenu, QWidget
+from PySide6.QtWidgets import QFileDialog, QMenu, QStackedWidget, QWidget
 
 from bleu_gui.io import InputError
 from bleu_gui.io.safe_write import write_bytes
@@ -36,6 +36,7 @@ from bleu_gui.models.export_rows import (
 from bleu_gui.models.sentence_browser import SentenceBrowser
 from bleu_gui.models.session import Session
 from bleu_gui.models.systems_model import SystemsModel
+from bleu_gui.views.delta_panel import DeltaPanel
 from bleu_gui.views.explain_panel import ExplainPanel
 from bleu_gui.views.sentence_table import SentenceTableView
 from bleu_gui.workers import Job, SliceWorker, blocking_call
@@ -76,6 +77,7 @@ class ExportActions(QObject):
         table: SentenceTableView,
         systems: SystemsModel,
         explain: ExplainPanel,
+        delta: DeltaPanel,
     ) -> None:
         super().__init__(window)
         self._window = window
@@ -84,6 +86,7 @@ class ExportActions(QObject):
         self._table = table
         self._systems = systems
         self._explain = explain
+        self._delta = delta
         self._worker: SliceWorker | None = None
         self.ask_path: AskPath = self._ask_path
         self.export_menu = QMenu("&Export", window)
@@ -233,11 +236,25 @@ class ExportActions(QObject):
         self.done.emit(f"Copied {len(rows)} row{'s' if len(rows) != 1 else ''}")
 
     def copy_explanation(self) -> None:
-        """Copy the explain panel's words as plain text."""
-        if self._explain.explanation() is None:
+        """Copy the Explain tab's words as plain text: the page it shows.
+
+        Comparing two systems with "A vs B" chosen, the Δ's explanation (the
+        corpus's and the sentence's); else the sentence's BLEU, order by order.
+        """
+        delta = self._delta
+        stack = delta.parentWidget()
+        if isinstance(stack, QStackedWidget) and stack.currentWidget() is delta:
+            text = "\n\n".join(
+                part for part in (delta.corpus_text(), delta.plain_text()) if part
+            )
+        elif self._explain.explanation() is not None:
+            text = self._explain.plain_text()
+        else:
+            text = ""
+        if not text.strip():
             self.done.emit("No explanation shown: select a sentence first")
             return
-        QGuiApplication.clipboard().setText(self._explain.plain_text())
+        QGuiApplication.clipboard().setText(text)
         self.done.emit("Copied the explanation")
 
     # --- writing ---------------------------------------------------------------------

@@ -320,6 +320,7 @@ class MainWindow(QMainWindow):
             self.table,
             self.compare_systems.model,
             self.explain,
+            self.compare.delta_panel,
         )
         self.exports.fill_menus(files, edit := QMenu("&Edit", self))
         files.addSeparator()

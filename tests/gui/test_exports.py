@@ -19,7 +19,7 @@ import pytest
 from openpyxl import load_workbook
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QGuiApplication
-from PySide6.QtWidgets import QMenu
+from PySide6.QtWidgets import QMenu, QToolButton
 from pytestqt.qtbot import QtBot
 from sacrebleu.metrics.bleu import BLEU
 from tabulate import tabulate  # type: ignore[import-untyped]
@@ -335,15 +335,26 @@ def test_copy_rows_puts_the_selected_rows_on_the_clipboard(
     assert window.statusBar().currentMessage() == "Copied 3 rows"
 
 
-def test_copy_explanation_copies_the_panels_words(
+def test_copy_explanation_copies_the_page_shown(
     qtbot: QtBot, window: MainWindow
 ) -> None:
+    """ "A vs B" (the default with a pair): the Δ's words; "B alone": B's BLEU."""
+    qtbot.waitUntil(lambda: not window.compare.sentence_pending, timeout=TIMEOUT)
     qtbot.waitUntil(lambda: window.explain.explanation() is not None, timeout=TIMEOUT)
-    menu_action(window, "Edit", "Copy explanation").trigger()
-    copied = QGuiApplication.clipboard().text()
-    assert copied == window.explain.plain_text()
-    assert "p1" in copied or "1-grams" in copied or "order" in copied
+    copy = menu_action(window, "Edit", "Copy explanation")
+    copy.trigger()
+    delta = window.compare.delta_panel
+    compared = QGuiApplication.clipboard().text()
+    assert compared == f"{delta.corpus_text()}\n\n{delta.plain_text()}"
+    assert compared.startswith("Corpus: happypoet − Facebook-AI = ")
     assert window.statusBar().currentMessage() == "Copied the explanation"
+    area = window.tabs.widget(0)
+    assert area is not None
+    alone = next(b for b in area.findChildren(QToolButton) if b.text() == "B alone")
+    qtbot.mouseClick(alone, Qt.MouseButton.LeftButton)
+    copy.trigger()
+    assert QGuiApplication.clipboard().text() == window.explain.plain_text()
+    assert QGuiApplication.clipboard().text() != compared
 
 
 def test_numbers_match_sacrebleus_on_every_row(window: MainWindow) -> None:
