@@ -129,7 +129,7 @@ class ExportActions(QObject):
 
     @property
     def busy(self) -> bool:
-        """Whether a workbook is being written."""
+        """Whether an export of the sentences is running."""
         return self._worker is not None
 
     # --- the sentence table ----------------------------------------------------------
