@@ -50,6 +50,7 @@ from bleu_gui.core import (
     corpus_stats_of_systems,
     iter_sentence_scores,
     score_corpus,
+    score_sentences,
     signature,
     tokenizer_for,
 )
@@ -90,6 +91,8 @@ from bleu_gui.io.formats import (
     detect_format,
     read_bundle,
 )
+from bleu_gui.io.sentence_export import SystemSentences, sentences_table
+from bleu_gui.io.table_export import format_of, write_table
 
 __all__ = ["demo_paths", "main"]
 
@@ -465,6 +468,15 @@ def _build_parser() -> argparse.ArgumentParser:
         "glued to the first word); the signature then ends in bom:dropped",
     )
     add_bilingual_options(parser)
+    parser.add_argument(
+        "--export",
+        type=Path,
+        metavar="FILE",
+        help="also write the sentence table (every segment, every system's sentence "
+        "BLEU, Δ to the first system, lengths, BP, precisions and hypothesis) to "
+        "FILE, as the window's File > Export does; the format by the extension: "
+        ".csv, .tsv, .json (unrounded), .xlsx, .md, .tex",
+    )
     return parser
 
 
@@ -582,7 +594,11 @@ def _score_command(args: list[str]) -> int:
         else:
             systems = _selected(selection, names)
         _check_order_reachable(config, systems)
+        if options.export is not None:
+            format_of(options.export)  # an unknown extension before any work
         every = _stats(systems, config, warnings)
+        if options.export is not None:
+            _export_sentences(options.export, systems, every, names, config)
         if test is not None:
             texts = [corpus.hypothesis.lines for corpus in systems]
             sig = _corpus_signature(config, systems[0])
@@ -610,6 +626,35 @@ def _score_command(args: list[str]) -> int:
     if len(results) == 1:
         return _emit(f"{results[0]}\n")
     return _emit("[\n" + ",\n".join(results) + "\n]\n")
+
+
+def _export_sentences(
+    path: Path,
+    systems: Sequence[Corpus],
+    every: Sequence[CorpusStats],
+    names: Sequence[str],
+    config: BleuConfig,
+) -> None:
+    """Write `--export`'s sentence table: the window's writers, whole or not at all.
+
+    Raises:
+        InputError: the file cannot be written (nothing is left of it then).
+    """
+    sig = _sentence_signature(config, systems[0])
+    table = sentences_table(
+        [
+            SystemSentences(
+                name,
+                score_sentences(stats, config),
+                stats.hyp_len,
+                corpus.hypothesis.lines,
+            )
+            for corpus, stats, name in zip(systems, every, names, strict=True)
+        ],
+        title=f"Sentences of {', '.join(names)}",
+        signature=[f"Sentence BLEU: {sig}"],
+    )
+    write_table(path, table)
 
 
 class _Warnings:
@@ -1074,6 +1119,17 @@ def _corpus_signature(config: BleuConfig, corpus: Corpus) -> str:
     )
 
 
+def _sentence_signature(config: BleuConfig, corpus: Corpus) -> str:
+    tokenizer = tokenizer_for(config)
+    return signature(
+        config,
+        len(corpus.references),
+        tokenizer.signature,
+        sentence=True,
+        dropped_bom=corpus.dropped_bom,
+    )
+
+
 def _score_system(
     corpus: Corpus,
     stats: CorpusStats,
@@ -1096,14 +1152,7 @@ def _score_system(
             sig = test_signature(sig, "bs", samples, seed)
         result = score_corpus(stats, config)
         return [_render(result, sig, options, system, None, interval)]
-    tokenizer = tokenizer_for(config)
-    sig = signature(
-        config,
-        len(corpus.references),
-        tokenizer.signature,
-        sentence=True,
-        dropped_bom=corpus.dropped_bom,
-    )
+    sig = _sentence_signature(config, corpus)
     return [
         _render_unscorable(result, system, index, options)
         if isinstance(result, Unscorable)

@@ -37,6 +37,9 @@ from bleu_gui.core.significance import (
     is_starred,
     paired_test,
 )
+from bleu_gui.io.latex_table import align_cell as _align
+from bleu_gui.io.latex_table import column_widths as _widths
+from bleu_gui.io.latex_table import latex_booktabs as _latex
 
 __all__ = [
     "SEED_VARIABLE",
@@ -559,73 +562,6 @@ def _grid(header: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
         out += text_lines(cells)
     out.append(rule("╘", "═", "╧", "╛"))
     return "\n".join(out)
-
-
-def _latex(header: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
-    """A LaTeX booktabs table, laid out as sacreBLEU's (tabulate's latex_booktabs).
-
-    Columns are aligned as in `_grid` on the plain text, and then LaTeX's special
-    characters are escaped (so an escaped cell is wider than its column).
-    """
-    widths = _widths(header, [[[cell] for cell in row] for row in rows])
-
-    def line(cells: Sequence[str]) -> str:
-        parts = [
-            " " + _escape_latex(_align(col, cell, widths[col])) + " "
-            for col, cell in enumerate(cells)
-        ]
-        return ("&".join(parts) + "\\\\").rstrip()
-
-    columns = "r" + "c" * (len(header) - 1)
-    return "\n".join(
-        [
-            f"\\begin{{tabular}}{{{columns}}}",
-            "\\toprule",
-            line(header),
-            "\\midrule",
-            *(line(row) for row in rows),
-            "\\bottomrule",
-            "\\end{tabular}",
-        ]
-    )
-
-
-def _widths(
-    header: Sequence[str], rows: Sequence[Sequence[Sequence[str]]]
-) -> list[int]:
-    """Each column's width: its longest line, or its header plus two."""
-    return [
-        max(len(header[col]) + 2, *(len(part) for row in rows for part in row[col]))
-        for col in range(len(header))
-    ]
-
-
-def _align(column: int, text: str, width: int) -> str:
-    """The first column flush right, the others centred (extra space on the right)."""
-    return f"{text:>{width}}" if column == 0 else f"{text:^{width}}"
-
-
-# The characters tabulate escapes in LaTeX cells, and how.
-_LATEX_ESCAPES = str.maketrans(
-    {
-        "&": r"\&",
-        "%": r"\%",
-        "$": r"\$",
-        "#": r"\#",
-        "_": r"\_",
-        "^": r"\^{}",
-        "{": r"\{",
-        "}": r"\}",
-        "~": r"\textasciitilde{}",
-        "\\": r"\textbackslash{}",
-        "<": r"\ensuremath{<}",
-        ">": r"\ensuremath{>}",
-    }
-)
-
-
-def _escape_latex(text: str) -> str:
-    return text.translate(_LATEX_ESCAPES)
 
 
 def _paired_legend(result: PairedTestResult, baseline: str) -> str:

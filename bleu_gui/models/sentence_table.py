@@ -547,6 +547,17 @@ class SentenceTableModel(QAbstractTableModel):
             case _:
                 return pair.swap_effects
 
+    def row_export(self, table_row: int) -> tuple[tuple[Any, ...], tuple[str, ...]]:
+        """Table row `table_row`'s raw values and its cells as shown, every column.
+
+        What an export writes (`export_rows`): the same values and texts as
+        `data()`'s RAW_ROLE and DisplayRole, without a model index per cell.
+        """
+        corpus_row = int(self._rows[table_row])
+        cells = self._cells.get(corpus_row) or self._format_row(corpus_row)
+        values = tuple(self._raw(corpus_row, column) for column in range(self._columns))
+        return values, cells
+
     def column_title(self, column: int) -> str:
         """Column `column`'s name in full, for a menu that lists the columns.
 

@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
     QInputDialog,
     QLabel,
     QMainWindow,
+    QMenu,
     QProgressBar,
     QPushButton,
     QScrollArea,
@@ -53,6 +54,7 @@ from bleu_gui.views.compare_sentences import CompareSentences, PairBar
 from bleu_gui.views.compare_systems import CompareSystems
 from bleu_gui.views.documents_view import DocumentsPanel
 from bleu_gui.views.explain_panel import ExplainPanel
+from bleu_gui.views.export_actions import ExportActions
 from bleu_gui.views.file_actions import FileActions, FileRole
 from bleu_gui.views.ngram_filter import NgramFilter
 from bleu_gui.views.order_bar import OrderBar
@@ -314,8 +316,19 @@ class MainWindow(QMainWindow):
         self.reload_action = actions.reload_action
         self.close_action = actions.close_action
         self.recent_menu = actions.recent_menu
+        self.exports = ExportActions(
+            self,
+            self.session,
+            self.browser,
+            self.table,
+            self.compare_systems.model,
+            self.explain,
+            self.compare.delta_panel,
+        )
+        self.exports.fill_menus(files, edit := QMenu("&Edit", self))
         files.addSeparator()
         self._action(files, "&Quit", QKeySequence.StandardKey.Quit, self.close)
+        menu.addMenu(edit)
 
         view = menu.addMenu("&View")
         for order in (1, 2, 3, 4, 0):
@@ -390,6 +403,8 @@ class MainWindow(QMainWindow):
         self.precision_chart.order_clicked.connect(self.show_order)
         self.histogram.range_clicked.connect(self.filter_bar.set_score_range)
         self.summary.copied.connect(self._on_copied)
+        self.exports.done.connect(self._on_copied)
+        self.exports.failed.connect(self.show_error)
         self.compare.connect_window(self)
         self.compare_sentences = CompareSentences(
             session, browser, self.pair_bar, self.filter_bar, self.summary, self

@@ -32,6 +32,7 @@ from functools import partial
 from PySide6.QtCore import (
     QByteArray,
     QItemSelection,
+    QItemSelectionModel,
     QModelIndex,
     QPoint,
     Qt,
@@ -168,7 +169,8 @@ class SentenceTableView(QTableView):
         header.customContextMenuRequested.connect(self._on_header_menu_requested)
         header.state_restored.connect(self._apply_columns)
         self.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        # Several rows for Edit › Copy rows; the last one clicked is the one shown.
+        self.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
         self.setAlternatingRowColors(True)
         self.setWordWrap(False)
         self.setShowGrid(False)
@@ -301,16 +303,36 @@ class SentenceTableView(QTableView):
         row = model.table_row(corpus_row)
         if row is None:
             return False
-        self.selectRow(row)
+        self._select_only(row)
         self.scrollTo(
             model.index(row, self._first_shown_column()),
             QAbstractItemView.ScrollHint.PositionAtCenter,
         )
         return True
 
+    def _select_only(self, row: int) -> None:
+        """Select table row `row` alone, and make it current.
+
+        Not `selectRow`: with several rows selectable it adds to the selection
+        while Ctrl is held, which it is for Ctrl+Down (the next sentence).
+        """
+        flags = QItemSelectionModel.SelectionFlag
+        self.selectionModel().setCurrentIndex(
+            self.model().index(row, self._first_shown_column()),
+            flags.ClearAndSelect | flags.Rows,
+        )
+
     def selected_corpus_row(self) -> int | None:
-        """The corpus row of the selected sentence, if any."""
-        rows = self.selectionModel().selectedRows() if self.selectionModel() else []
+        """The corpus row of the sentence shown: the current row if selected, if any.
+
+        Several rows may be selected (for Edit › Copy rows); the one shown is the
+        one last clicked or moved to.
+        """
+        selection = self.selectionModel()
+        current = self.currentIndex()
+        if current.isValid() and selection and selection.isRowSelected(current.row()):
+            return int(current.data(ROW_ROLE))
+        rows = selection.selectedRows() if selection else []
         return int(rows[0].data(ROW_ROLE)) if rows else None
 
     def step(self, delta: int) -> None:
@@ -320,7 +342,7 @@ class SentenceTableView(QTableView):
             return
         current = self.currentIndex().row()
         row = 0 if current < 0 else min(max(current + delta, 0), model.rowCount() - 1)
-        self.selectRow(row)
+        self._select_only(row)
         self.scrollTo(model.index(row, self._first_shown_column()))
 
     def _fit_columns(self) -> None:

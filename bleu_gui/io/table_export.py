@@ -1,0 +1,405 @@
+"""A table as it is exported, and its writers: CSV, TSV, JSON, XLSX, Markdown, LaTeX.
+
+One code path for the window and the command line: both build a `Table` (the
+window from its models, the command line from the core's results) and hand it to
+`write_table`, which picks the writer by the file's extension and writes the file
+whole or not at all (`safe_write`).
+
+A table carries each cell twice: its value, unrounded (a float, an int, a str, or
+None for "no value", such as the BLEU of an unscorable sentence), and its text as
+the window shows it. The formats read by people show the text (CSV, TSV, Markdown,
+LaTeX: a CSV opened next to the window shows the same numbers); those read by
+programs the value (JSON: every digit; XLSX: numbers as numbers, with a number
+format that displays them as the window does, so a spreadsheet sorts and sums the
+real values).
+
+JSON schema (`"format": "bleu-gui table"`, `"version": 1`)::
+
+    {"format": "bleu-gui table", "version": 1,
+     "title": "...", "signature": ["BLEU: nrefs:2|...", ...],
+     "columns": [{"name": "BLEU", "header": "BLEU", "type": "number"}, ...],
+     "rows": [[1, 34.56789..., ...], ...]}
+
+`columns[k].name` names the values of column k (with their unit where the shown
+header uses another scale, as the Cost column does); `type` is "integer",
+"number" or "text"; a missing value is null.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import math
+import re
+from collections.abc import Callable, Generator, Sequence
+from dataclasses import dataclass, field
+from enum import Enum
+from pathlib import Path
+from typing import IO
+
+from bleu_gui.io.errors import InputError
+from bleu_gui.io.latex_table import latex_booktabs
+from bleu_gui.io.safe_write import write_atomically, write_text
+
+__all__ = [
+    "JSON_FORMAT",
+    "CellType",
+    "ExportFormat",
+    "Table",
+    "TableColumn",
+    "Value",
+    "format_of",
+    "to_csv",
+    "to_json",
+    "to_latex",
+    "to_markdown",
+    "to_tsv",
+    "write_table",
+    "xlsx_bytes",
+    "xlsx_steps",
+]
+
+Value = float | int | str | None
+JSON_FORMAT = "bleu-gui table"
+
+
+class CellType(Enum):
+    """What a column's values are (JSON's `type`, XLSX's cell type)."""
+
+    INTEGER = "integer"
+    NUMBER = "number"
+    TEXT = "text"
+
+
+class ExportFormat(Enum):
+    """A file format a table is written in, by its extensions (the first: default)."""
+
+    CSV = ("CSV", (".csv",))
+    TSV = ("TSV", (".tsv", ".tab"))
+    JSON = ("JSON", (".json",))
+    XLSX = ("Excel workbook", (".xlsx",))
+    MARKDOWN = ("Markdown", (".md", ".markdown"))
+    LATEX = ("LaTeX", (".tex",))
+
+    def __init__(self, label: str, extensions: tuple[str, ...]) -> None:
+        self.label = label
+        self.extensions = extensions
+
+    @property
+    def name_filter(self) -> str:
+        """The filter a file dialog lists it by: "CSV (*.csv)"."""
+        patterns = " ".join(f"*{extension}" for extension in self.extensions)
+        return f"{self.label} ({patterns})"
+
+
+@dataclass(frozen=True, slots=True)
+class TableColumn:
+    """One column: its header as shown, what its values are, how XLSX shows them.
+
+    Attributes:
+        header: the header as the window shows it ("Cost ×10⁻³").
+        type: what its values are.
+        name: the values' name where `header` describes a rescaled text
+            ("Cost (BLEU points)"); "" for the header itself.
+        number_format: Excel's number format that displays a value as the
+            window does ("0.0", "+0.0;-0.0;0"); "General" for anything else.
+    """
+
+    header: str
+    type: CellType = CellType.NUMBER
+    name: str = ""
+    number_format: str = "General"
+
+    @property
+    def value_name(self) -> str:
+        """The name of the column's unrounded values."""
+        return self.name or self.header
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    """A table to export: columns, each row's values and texts, and its signature.
+
+    Attributes:
+        title: what the table is ("Sentences of UEdin, 132 of 500 shown").
+        columns: the columns, left to right.
+        values: each row's unrounded values, one per column.
+        texts: each row's cells as the window shows them, one per column.
+        signature: lines that say what the numbers are (sacreBLEU's signature,
+            the systems compared); written where the format has room for them.
+    """
+
+    title: str
+    columns: tuple[TableColumn, ...]
+    values: Sequence[tuple[Value, ...]]
+    texts: Sequence[tuple[str, ...]]
+    signature: tuple[str, ...] = field(default=())
+
+    def __post_init__(self) -> None:
+        if len(self.values) != len(self.texts):
+            raise ValueError(
+                f"{len(self.values)} rows of values, {len(self.texts)} of texts"
+            )
+        width = len(self.columns)
+        for row in (*self.values[:1], *self.texts[:1]):
+            if len(row) != width:
+                raise ValueError(f"a row of {len(row)} cells, {width} columns")
+
+    @property
+    def headers(self) -> tuple[str, ...]:
+        """The headers as shown."""
+        return tuple(column.header for column in self.columns)
+
+
+def format_of(path: Path) -> ExportFormat:
+    """The format a file is written in, by its extension.
+
+    Raises:
+        InputError: the extension is none of the formats'.
+    """
+    suffix = path.suffix.lower()
+    for export_format in ExportFormat:
+        if suffix in export_format.extensions:
+            return export_format
+    known = ", ".join(e for f in ExportFormat for e in f.extensions)
+    raise InputError(
+        f"cannot tell the export format from the extension "
+        f"{suffix or '(none)'!r}: use one of {known}",
+        path=path,
+    )
+
+
+def write_table(
+    path: Path, table: Table, export_format: ExportFormat | None = None
+) -> ExportFormat:
+    """Write `table` to `path` whole or not at all; return the format written.
+
+    `export_format` None: by `path`'s extension (`format_of`).
+
+    Raises:
+        InputError: an unknown extension, or the file cannot be written
+            (`WriteError`); nothing is left behind then.
+    """
+    chosen = export_format or format_of(path)
+    if chosen is ExportFormat.XLSX:
+        write_atomically(path, lambda file: _write_xlsx(file, table))
+    else:
+        write_text(path, _TEXT_WRITERS[chosen](table))
+    return chosen
+
+
+# --- text formats --------------------------------------------------------------------
+
+
+def _delimited(table: Table, delimiter: str) -> str:
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, delimiter=delimiter, lineterminator="\n")
+    writer.writerow(table.headers)
+    writer.writerows(table.texts)
+    return buffer.getvalue()
+
+
+def to_csv(table: Table) -> str:
+    """The header and the cells as shown, comma-separated (RFC 4180 quoting)."""
+    return _delimited(table, ",")
+
+
+def to_tsv(table: Table) -> str:
+    """The header and the cells as shown, tab-separated (quoted where needed)."""
+    return _delimited(table, "\t")
+
+
+def to_json(table: Table) -> str:
+    """The table's values, unrounded, in the schema the module describes."""
+    document = {
+        "format": JSON_FORMAT,
+        "version": 1,
+        "title": table.title,
+        "signature": list(table.signature),
+        "columns": [
+            {"name": c.value_name, "header": c.header, "type": c.type.value}
+            for c in table.columns
+        ],
+        "rows": [[_json_value(value) for value in row] for row in table.values],
+    }
+    return json.dumps(document, ensure_ascii=False, indent=1, allow_nan=False) + "\n"
+
+
+def _json_value(value: Value) -> Value:
+    """NaN and infinities (no JSON numbers) as null."""
+    if isinstance(value, float) and not math.isfinite(value):
+        return None
+    return value
+
+
+def to_markdown(table: Table) -> str:
+    """A GitHub-flavoured Markdown table of the cells as shown, then the signature.
+
+    Number columns are right-aligned; a `|` in a cell is escaped, a line break
+    becomes a space.
+    """
+
+    def line(cells: Sequence[str]) -> str:
+        return "| " + " | ".join(_markdown_cell(cell) for cell in cells) + " |"
+
+    rule = [
+        "---" if column.type is CellType.TEXT else "--:" for column in table.columns
+    ]
+    lines = [line(table.headers), "|" + "|".join(rule) + "|"]
+    lines += [line(row) for row in table.texts]
+    if table.signature:
+        lines.append("")
+        lines += [f"{text}  " for text in table.signature]  # two spaces: a break
+    return "\n".join(lines) + "\n"
+
+
+def _markdown_cell(text: str) -> str:
+    return " ".join(text.split("\n")).replace("|", "\\|")
+
+
+def to_latex(table: Table) -> str:
+    """The booktabs layout of sacreBLEU's `-f latex`, then the signature.
+
+    The signature lines follow as LaTeX comments, so that the file can be
+    input as it is.
+    """
+    body = latex_booktabs(table.headers, table.texts)
+    notes = "".join(f"% {line}\n" for line in table.signature)
+    return body + "\n" + notes
+
+
+_TEXT_WRITERS: dict[ExportFormat, Callable[[Table], str]] = {
+    ExportFormat.CSV: to_csv,
+    ExportFormat.TSV: to_tsv,
+    ExportFormat.JSON: to_json,
+    ExportFormat.MARKDOWN: to_markdown,
+    ExportFormat.LATEX: to_latex,
+}
+
+
+# --- XLSX ----------------------------------------------------------------------------
+
+# Excel's limit of characters in a cell: a longer text is cut there, with a mark.
+_XLSX_CELL_LIMIT = 32_767
+XLSX_STEP = 100  # rows written per step of `xlsx_steps`
+_CUT = " …"
+
+
+def xlsx_bytes(table: Table) -> bytes:
+    """The workbook `write_table` writes for XLSX, as bytes."""
+    buffer = io.BytesIO()
+    _write_xlsx(buffer, table)
+    return buffer.getvalue()
+
+
+def _write_xlsx(file: IO[bytes], table: Table) -> None:
+    steps = xlsx_steps(table, file)
+    while True:
+        try:
+            next(steps)
+        except StopIteration as end:
+            save: Callable[[], None] = end.value
+            break
+    save()
+
+
+def xlsx_steps(
+    table: Table, file: IO[bytes]
+) -> Generator[tuple[int, int, str], None, Callable[[], None]]:
+    """Lay out the workbook of `table`, yielding (rows done, rows, label).
+
+    Returns the call that writes the workbook to `file` (compressing it: a second
+    for 100,000 rows, mostly in zlib, which lets other threads run). A step per
+    `XLSX_STEP` rows, so that the window can lay out a large table in slices
+    between which it stays responsive (100,000 rows take seconds).
+
+    The table is on the first sheet from A1 (a header row, frozen, with
+    filters), so that any reader takes it as it is; each number is a number,
+    displayed by its column's number format; the header names the values (with
+    their unit: "Cost (BLEU points)"). The printed page's header and the
+    "Signature" sheet name the signature. openpyxl's write-only mode streams the
+    rows out.
+    """
+    from openpyxl import Workbook  # imported when needed: it is slow to load
+    from openpyxl.cell import WriteOnlyCell
+    from openpyxl.styles import Font
+    from openpyxl.utils import get_column_letter
+
+    book = Workbook(write_only=True)
+    sheet = book.create_sheet("Table")
+    sheet.freeze_panes = "A2"
+    total = len(table.values)
+    if total:
+        last = get_column_letter(len(table.columns))
+        sheet.auto_filter.ref = f"A1:{last}{total + 1}"
+    if table.signature:
+        sheet.oddHeader.center.text = _xlsx_text(table.signature[0])[:200]
+    bold = Font(bold=True)
+    header_cells = []
+    for column in table.columns:
+        cell = WriteOnlyCell(sheet, value=column.value_name)
+        cell.font = bold
+        header_cells.append(cell)
+    sheet.append(header_cells)
+    formats = [
+        None
+        if column.type is CellType.TEXT or column.number_format == "General"
+        else column.number_format
+        for column in table.columns
+    ]
+    label = "Writing the workbook"
+    for done, row in enumerate(table.values):
+        if done % XLSX_STEP == 0:
+            yield done, total, label
+        cells: list[object] = []
+        for value, number_format in zip(row, formats, strict=True):
+            if isinstance(value, str):
+                cells.append(_text_cell(sheet, value))
+            elif value is None or (isinstance(value, float) and math.isnan(value)):
+                cells.append(None)
+            elif number_format is None:
+                cells.append(value)
+            else:
+                cell = WriteOnlyCell(sheet, value=value)
+                cell.number_format = number_format
+                cells.append(cell)
+        sheet.append(cells)
+    about = book.create_sheet("Signature")
+    about.append([_xlsx_text(table.title)])
+    for line in table.signature:
+        about.append([_xlsx_text(line)])
+    yield total, total, label
+    return lambda: book.save(file)
+
+
+def _text_cell(sheet: object, text: str) -> object:
+    """A cell holding `text` as text, even where it starts with "=".
+
+    openpyxl takes a string starting with "=" for a formula: a hypothesis such as
+    "=== Chapter 2 ===" would be a broken formula in Excel.
+    """
+    cleaned = _xlsx_text(text)
+    if not cleaned.startswith("="):
+        return cleaned
+    from openpyxl.cell import WriteOnlyCell
+
+    cell = WriteOnlyCell(sheet, value=cleaned)
+    cell.data_type = "s"
+    return cell
+
+
+# The control characters XML 1.0 forbids, which openpyxl refuses.
+_CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f]")
+
+
+def _xlsx_text(text: str) -> str:
+    """`text` as a cell may hold it: no control characters, at most Excel's limit.
+
+    The control characters XML 1.0 forbids occur in crawled MT data; they become
+    U+FFFD, the replacement character.
+    """
+    cleaned = _CONTROL.sub("\ufffd", text)
+    if len(cleaned) > _XLSX_CELL_LIMIT:
+        return cleaned[: _XLSX_CELL_LIMIT - len(_CUT)] + _CUT
+    return cleaned

@@ -1,0 +1,227 @@
+"""The window's tables as exported tables (`io.table_export.Table`), from the models.
+
+The sentence table is exported as shown: the rows the filter kept, in the order
+they are sorted, the columns the column chooser shows; its values and texts are
+the model's own (`SentenceTableModel.row_export`), never a widget's, so that a
+CSV shows exactly what the cells do. With a pair of systems the pair's columns
+(A, B, Δ, swap) come with it, named for the systems.
+
+The systems table is exported with the columns it fills: an empty test column
+(no test has run) is left out, and the test's description, which is the same on
+every row, goes under the table with the signature instead of into every row.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Generator, Sequence
+from typing import Any
+
+from PySide6.QtCore import Qt
+
+from bleu_gui.io.table_export import CellType, Table, TableColumn, Value
+from bleu_gui.models.sentence_table import ColumnKey, ColumnKind, SentenceTableModel
+from bleu_gui.models.systems_model import RAW_ROLE as SYSTEM_RAW_ROLE
+from bleu_gui.models.systems_model import SystemColumn, SystemsModel
+
+__all__ = [
+    "NOT_SCORED",
+    "rows_as_tsv",
+    "sentence_table",
+    "sentence_table_steps",
+    "systems_table",
+]
+
+ROWS_STEP = 200  # rows collected per step of `sentence_table_steps`
+NOT_SCORED = "the sentences are still being scored: export them once the scores show"
+
+# How each kind of sentence column's values are typed, and shown by a spreadsheet
+# as the window shows them (`SentenceTableModel._format`; the tests compare them).
+_SENTENCE_TYPES: dict[ColumnKind, tuple[CellType, str]] = {
+    ColumnKind.NUMBER: (CellType.INTEGER, "0"),
+    ColumnKind.BLEU: (CellType.NUMBER, "0.0"),
+    ColumnKind.COST: (CellType.NUMBER, "General"),
+    ColumnKind.HYP_LEN: (CellType.INTEGER, "0"),
+    ColumnKind.REF_LEN: (CellType.INTEGER, "0"),
+    ColumnKind.BP: (CellType.NUMBER, "0.000"),
+    ColumnKind.PRECISION: (CellType.NUMBER, "0.0"),
+    ColumnKind.A_BLEU: (CellType.NUMBER, "0.0"),
+    ColumnKind.B_BLEU: (CellType.NUMBER, "0.0"),
+    ColumnKind.DELTA: (CellType.NUMBER, "+0.0;-0.0;0"),
+    ColumnKind.SWAP: (CellType.NUMBER, "+0.000;-0.000;0"),
+    ColumnKind.HYPOTHESIS: (CellType.TEXT, "General"),
+}
+
+
+def sentence_table(
+    model: SentenceTableModel,
+    shown: Sequence[ColumnKey],
+    *,
+    title: str,
+    signature: Sequence[str] = (),
+    table_rows: Sequence[int] | None = None,
+) -> Table:
+    """`sentence_table_steps` at once: for a few rows (a copy of the selection)."""
+    steps = sentence_table_steps(
+        model, shown, title=title, signature=signature, table_rows=table_rows
+    )
+    while True:
+        try:
+            next(steps)
+        except StopIteration as end:
+            table: Table = end.value
+            return table
+
+
+def sentence_table_steps(
+    model: SentenceTableModel,
+    shown: Sequence[ColumnKey],
+    *,
+    title: str,
+    signature: Sequence[str] = (),
+    table_rows: Sequence[int] | None = None,
+) -> Generator[tuple[int, int, str], None, Table]:
+    """The sentence table's rows (all shown, or `table_rows`) and `shown` columns.
+
+    Yields (rows done, rows, label) every `ROWS_STEP` rows: formatting 100,000
+    rows takes seconds, which the window spends in slices (`SliceWorker`); the
+    caller must stop the steps if the model changes meanwhile. Returns the table.
+    `shown`: the columns to export, left to right (the view's `shown_columns`).
+    The text column holds each hypothesis whole (a cell shows 2,000 characters).
+
+    Raises:
+        ValueError: the scores are still being computed (`NOT_SCORED`).
+    """
+    positions = [model.column_of(key) for key in shown]
+    keys = [key for key, at in zip(shown, positions, strict=True) if at is not None]
+    columns = [at for at in positions if at is not None]
+    rows = range(model.rowCount()) if table_rows is None else table_rows
+    total = len(rows)
+    values: list[tuple[Value, ...]] = []
+    texts: list[tuple[str, ...]] = []
+    is_text = [key.kind is ColumnKind.HYPOTHESIS for key in keys]
+    for done, row in enumerate(rows):
+        if done % ROWS_STEP == 0:
+            yield done, total, "Collecting the sentences"
+        raw, cells = model.row_export(row)
+        picked = tuple(_value(raw[column]) for column in columns)
+        if any(value is _PENDING for value in picked):
+            raise ValueError(NOT_SCORED)
+        values.append(picked)
+        texts.append(
+            tuple(
+                str(raw[column]) if text else cells[column]
+                for text, column in zip(is_text, columns, strict=True)
+            )
+        )
+    table_columns = tuple(
+        _sentence_column(model, key, column)
+        for key, column in zip(keys, columns, strict=True)
+    )
+    return Table(title, table_columns, values, texts, tuple(signature))
+
+
+_PENDING: Any = object()  # a score still being computed
+
+
+def _value(raw: Any) -> Value:
+    """A raw cell value as exported: NaN (no value) as None."""
+    if raw is None:
+        return _PENDING  # type: ignore[no-any-return]
+    if isinstance(raw, float) and math.isnan(raw):
+        return None
+    if isinstance(raw, float | int | str):
+        return raw
+    return str(raw)
+
+
+def _sentence_column(
+    model: SentenceTableModel, key: ColumnKey, column: int
+) -> TableColumn:
+    cell_type, number_format = _SENTENCE_TYPES[key.kind]
+    header = str(model.headerData(column, Qt.Orientation.Horizontal))
+    name = model.column_title(column)
+    if key.kind is ColumnKind.COST:
+        name = "Cost (BLEU points)"  # the values are unscaled
+    return TableColumn(header, cell_type, "" if name == header else name, number_format)
+
+
+def rows_as_tsv(table: Table) -> str:
+    """The rows of `table` as shown, with a header, tab-separated: for a clipboard.
+
+    Tabs and line breaks inside a cell become spaces, so that a spreadsheet
+    pasted into keeps one row per line without quoting rules.
+    """
+
+    def line(cells: Sequence[str]) -> str:
+        return "\t".join(
+            " ".join(cell.split()) if _breaks(cell) else cell for cell in cells
+        )
+
+    return "\n".join([line(table.headers), *(line(row) for row in table.texts)]) + "\n"
+
+
+def _breaks(cell: str) -> bool:
+    return "\t" in cell or "\n" in cell or "\r" in cell
+
+
+# The systems table's columns as exported: the name is text, the rest as typed.
+_SYSTEM_TYPES: dict[SystemColumn, CellType] = {
+    SystemColumn.NAME: CellType.TEXT,
+    SystemColumn.BLEU: CellType.NUMBER,
+    SystemColumn.DELTA: CellType.NUMBER,
+    SystemColumn.P_VALUE: CellType.NUMBER,
+    SystemColumn.MEAN_CI: CellType.TEXT,
+    SystemColumn.WHY: CellType.TEXT,
+}
+
+
+def systems_table(model: SystemsModel, *, title: str, words: bool = True) -> Table:
+    """The systems table in its shown order: BLEU, Δ to the baseline and the test.
+
+    The columns the test did not fill are left out; the test's words and the
+    signature of the numbers go under the table (one line each, as they are the
+    same on every row but the baseline's). `words` False: without the "Why Δ"
+    column, a sentence per row, too wide for a paper's table.
+    """
+    count = model.rowCount()
+    keys = [
+        key
+        for key in _SYSTEM_TYPES
+        if (words or key is not SystemColumn.WHY)
+        and (
+            any(_system_text(model, row, key) for row in range(count))
+            or key in (SystemColumn.NAME, SystemColumn.BLEU, SystemColumn.DELTA)
+        )
+    ]
+    values: list[tuple[Value, ...]] = []
+    texts: list[tuple[str, ...]] = []
+    for row in range(count):
+        values.append(tuple(_system_value(model, row, key) for key in keys))
+        texts.append(tuple(_system_text(model, row, key) for key in keys))
+    signature: list[str] = []
+    for key in (SystemColumn.TEST, SystemColumn.SIGNATURE):
+        seen = {_system_text(model, row, key) for row in range(count)} - {""}
+        label = "Test" if key is SystemColumn.TEST else "BLEU"
+        signature += [f"{label}: {text}" for text in sorted(seen)]
+    stale = model.stale_reason()
+    if stale is not None and model.result is not None:
+        signature.append(f"Stale: {stale}")
+    columns = tuple(TableColumn(key.value, _SYSTEM_TYPES[key]) for key in keys)
+    return Table(title, columns, values, texts, tuple(signature))
+
+
+def _system_text(model: SystemsModel, row: int, key: SystemColumn) -> str:
+    return str(model.index(row, model.column_of(key)).data() or "")
+
+
+def _system_value(model: SystemsModel, row: int, key: SystemColumn) -> Value:
+    """A systems-table cell's value: the number unrounded, else its text."""
+    if _SYSTEM_TYPES[key] is CellType.TEXT:
+        return _system_text(model, row, key)
+    raw = model.index(row, model.column_of(key)).data(SYSTEM_RAW_ROLE)
+    if isinstance(raw, float | int) and not (
+        isinstance(raw, float) and math.isnan(raw)
+    ):
+        return raw
+    return None

@@ -1,0 +1,375 @@
+"""File › Export and Edit › Copy: the window's tables to files and to the clipboard.
+
+Exports go through `io.table_export` (the command line's code path too); the rows
+come from the models (`models.export_rows`), never from the widgets' text. Each
+action says what it did in the status bar ("Exported 132 sentences to x.csv",
+"Copied 3 rows"); a failure is one line (the status bar and the error banner),
+never a traceback, and leaves no half-written file (`safe_write`).
+
+Exporting 100,000 sentences takes seconds (collecting 11 columns' cells ~3 s,
+laying out a workbook ~10 s more; docs/design.md), so the rows are collected and
+the workbook laid out in slices on the GUI thread between which the window stays
+responsive (`SliceWorker`), and the file is made on a thread of its own. The
+systems table (a row per system) and a copy of the selected rows are immediate.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+from PySide6.QtCore import QObject, Qt, Signal
+from PySide6.QtGui import QAction, QGuiApplication, QKeySequence
+from PySide6.QtWidgets import QFileDialog, QMenu, QStackedWidget, QWidget
+
+from bleu_gui.io import InputError
+from bleu_gui.io.safe_write import write_bytes
+from bleu_gui.io.table_export import ExportFormat, Table, write_table, xlsx_steps
+from bleu_gui.models.export_rows import (
+    NOT_SCORED,
+    rows_as_tsv,
+    sentence_table,
+    sentence_table_steps,
+    systems_table,
+)
+from bleu_gui.models.sentence_browser import SentenceBrowser
+from bleu_gui.models.session import Session
+from bleu_gui.models.systems_model import SystemsModel
+from bleu_gui.views.delta_panel import DeltaPanel
+from bleu_gui.views.explain_panel import ExplainPanel
+from bleu_gui.views.sentence_table import SentenceTableView
+from bleu_gui.workers import Job, SliceWorker, blocking_call
+
+__all__ = ["SENTENCE_FORMATS", "SYSTEMS_FORMATS", "ExportActions"]
+
+SENTENCE_FORMATS = (
+    ExportFormat.CSV,
+    ExportFormat.TSV,
+    ExportFormat.JSON,
+    ExportFormat.XLSX,
+)
+SYSTEMS_FORMATS = (ExportFormat.CSV, ExportFormat.MARKDOWN, ExportFormat.LATEX)
+
+# Asks where to save: (title, name filters, the filter selected) -> (path, filter);
+# replaced in tests.
+AskPath = Callable[[str, Sequence[ExportFormat]], tuple[Path, ExportFormat] | None]
+
+
+class ExportActions(QObject):
+    """The export and copy actions of a window, and what they do.
+
+    Signals:
+        done: what an action did, in words for the status bar.
+        failed: why an action failed, one line.
+        export_finished: a file was written (its path).
+    """
+
+    done = Signal(str)
+    failed = Signal(str)
+    export_finished = Signal(object)
+
+    def __init__(
+        self,
+        window: QWidget,
+        session: Session,
+        browser: SentenceBrowser,
+        table: SentenceTableView,
+        systems: SystemsModel,
+        explain: ExplainPanel,
+        delta: DeltaPanel,
+    ) -> None:
+        super().__init__(window)
+        self._window = window
+        self._session = session
+        self._browser = browser
+        self._table = table
+        self._systems = systems
+        self._explain = explain
+        self._delta = delta
+        self._worker: SliceWorker | None = None
+        self.ask_path: AskPath = self._ask_path
+        self.export_menu = QMenu("&Export", window)
+        self.sentences_action = self._action(
+            "&Sentences as shown…", self.export_sentences
+        )
+        self.sentences_action.setToolTip(
+            "The sentence table as shown (the filtered rows, in their order, with "
+            "the columns shown) as CSV, TSV, JSON or an Excel workbook"
+        )
+        self.systems_action = self._action("S&ystems table…", self.export_systems)
+        self.systems_action.setToolTip(
+            "The systems table (BLEU, Δ to the baseline, the test) as CSV, "
+            "Markdown or LaTeX"
+        )
+        self.export_menu.addAction(self.sentences_action)
+        self.export_menu.addAction(self.systems_action)
+        self.copy_rows_action = self._action("&Copy rows", self.copy_rows)
+        self.copy_rows_action.setShortcut(QKeySequence(QKeySequence.StandardKey.Copy))
+        # Ctrl+C copies rows where the table has the focus; elsewhere (a text
+        # field, the explain panel) it copies what is selected there.
+        self.copy_rows_action.setShortcutContext(
+            Qt.ShortcutContext.WidgetWithChildrenShortcut
+        )
+        table.addAction(self.copy_rows_action)
+        self.copy_explanation_action = self._action(
+            "Copy &explanation", self.copy_explanation
+        )
+
+    def _action(self, text: str, slot: Callable[[], object]) -> QAction:
+        action = QAction(text, self._window)
+        action.triggered.connect(lambda _checked=False: slot())
+        return action
+
+    def fill_menus(self, file_menu: QMenu, edit_menu: QMenu) -> None:
+        """Add the Export submenu to `file_menu` and the copies to `edit_menu`."""
+        file_menu.addMenu(self.export_menu)
+        edit_menu.addAction(self.copy_rows_action)
+        edit_menu.addAction(self.copy_explanation_action)
+
+    @property
+    def busy(self) -> bool:
+        """Whether an export of the sentences is running."""
+        return self._worker is not None
+
+    # --- the sentence table ----------------------------------------------------------
+
+    def _shown_name(self) -> str:
+        session = self._session
+        for system in session.systems:
+            if system.id == session.shown:
+                return system.name
+        files = session.files
+        return files.hypotheses[0].name if files and files.hypotheses else "the system"
+
+    def _sentences_words(self) -> tuple[str, list[str]]:
+        """The sentence table's title and signature lines, as exported."""
+        model = self._browser.model
+        shown, total = model.rowCount(), len(model.hypotheses)
+        title = f"Sentences of {self._shown_name()}: {shown:,} of {total:,} shown"
+        signature: list[str] = []
+        scores = self._session.scores
+        if scores is not None:
+            signature.append(f"Sentence BLEU: {scores.sentence_signature}")
+        names = model.pair_names
+        if model.pair is not None and names is not None:
+            signature.append(f"A: {names[0]} (baseline); B: {names[1]}")
+        return title, signature
+
+    def export_sentences(self, path: Path | None = None) -> None:
+        """Export the sentence table as shown to `path` (None: ask where).
+
+        In slices on the GUI thread (`SliceWorker`): collecting 100,000 rows'
+        cells takes seconds, and the window stays responsive meanwhile. A change
+        of the table on the way (a filter, a sort, new scores) stops the export,
+        which says so: the file would not be the table shown.
+        """
+        model = self._browser.model
+        if model.rowCount() == 0:
+            self.failed.emit("Nothing to export: no sentence is shown")
+            return
+        chosen = self._choose("Export the sentences as shown", SENTENCE_FORMATS, path)
+        if chosen is None:
+            return
+        target, export_format = chosen
+        if self._session.scores is None:
+            self.failed.emit(f"Cannot export yet: {NOT_SCORED}")
+            return
+        title, signature = self._sentences_words()
+        shown = self._table.shown_columns()
+
+        collecting = [True]  # the table is read from the model until it is False
+
+        def job() -> Job:
+            table = yield from sentence_table_steps(
+                model, shown, title=title, signature=signature
+            )
+            collecting[0] = False  # a change of the model from now on is harmless
+            yield from self._write_steps(target, table, export_format)
+            return len(table.values)
+
+        self._run(job, target, collecting)
+
+    # --- the systems table -----------------------------------------------------------
+
+    def export_systems(self, path: Path | None = None) -> None:
+        """Export the systems table to `path` (None: ask where)."""
+        count = self._systems.rowCount()
+        if count == 0:
+            self.failed.emit("Nothing to export: no system is open")
+            return
+        chosen = self._choose("Export the systems table", SYSTEMS_FORMATS, path)
+        if chosen is None:
+            return
+        target, export_format = chosen
+        table = systems_table(
+            self._systems,
+            title="Systems against the baseline",
+            words=export_format is ExportFormat.CSV,  # no sentences in a paper's
+        )
+        self._write(
+            target, table, export_format, f"{count} system{'s' if count != 1 else ''}"
+        )
+
+    # --- copies ----------------------------------------------------------------------
+
+    def copy_rows(self) -> None:
+        """Copy the selected rows of the sentence table as TSV, with a header."""
+        selection = self._table.selectionModel()
+        rows = sorted({index.row() for index in selection.selectedRows()})
+        if not rows:
+            self.done.emit("No rows selected: select rows of the sentence table")
+            return
+        title, signature = self._sentences_words()
+        try:
+            table = sentence_table(
+                self._browser.model,
+                self._table.shown_columns(),
+                title=title,
+                signature=signature,
+                table_rows=rows,
+            )
+        except ValueError as error:
+            self.failed.emit(f"Cannot copy yet: {error}")
+            return
+        QGuiApplication.clipboard().setText(rows_as_tsv(table))
+        self.done.emit(f"Copied {len(rows)} row{'s' if len(rows) != 1 else ''}")
+
+    def copy_explanation(self) -> None:
+        """Copy the Explain tab's words as plain text: the page it shows.
+
+        Comparing two systems with "A vs B" chosen, the Δ's explanation (the
+        corpus's and the sentence's); else the sentence's BLEU, order by order.
+        """
+        delta = self._delta
+        stack = delta.parentWidget()
+        if isinstance(stack, QStackedWidget) and stack.currentWidget() is delta:
+            text = "\n\n".join(
+                part for part in (delta.corpus_text(), delta.plain_text()) if part
+            )
+        elif self._explain.explanation() is not None:
+            text = self._explain.plain_text()
+        else:
+            text = ""
+        if not text.strip():
+            self.done.emit("No explanation shown: select a sentence first")
+            return
+        QGuiApplication.clipboard().setText(text)
+        self.done.emit("Copied the explanation")
+
+    # --- writing ---------------------------------------------------------------------
+
+    def _choose(
+        self, title: str, formats: Sequence[ExportFormat], path: Path | None
+    ) -> tuple[Path, ExportFormat] | None:
+        """Where to write and in which format: `path` by its extension, or asked."""
+        if path is None:
+            return self.ask_path(title, formats)
+        for export_format in formats:
+            if path.suffix.lower() in export_format.extensions:
+                return path, export_format
+        extensions = ", ".join(e for f in formats for e in f.extensions)
+        self.failed.emit(f"{path.name}: export as one of {extensions}")
+        return None
+
+    def _ask_path(
+        self, title: str, formats: Sequence[ExportFormat]
+    ) -> tuple[Path, ExportFormat] | None:
+        filters = [f.name_filter for f in formats]
+        name, chosen_filter = QFileDialog.getSaveFileName(
+            self._window, title, "", ";;".join(filters), filters[0]
+        )
+        if not name:
+            return None
+        path = Path(name)
+        export_format = (
+            formats[filters.index(chosen_filter)]
+            if (chosen_filter in filters)
+            else formats[0]
+        )
+        for candidate in formats:  # an extension typed wins over the filter
+            if path.suffix.lower() in candidate.extensions:
+                return path, candidate
+        return path.with_name(path.name + export_format.extensions[0]), export_format
+
+    def _write(
+        self, path: Path, table: Table, export_format: ExportFormat, what: str
+    ) -> None:
+        try:
+            write_table(path, table, export_format)
+        except InputError as error:
+            self.failed.emit(str(error))
+            return
+        self.done.emit(f"Exported {what} to {path.name}")
+        self.export_finished.emit(path)
+
+    @staticmethod
+    def _write_steps(path: Path, table: Table, export_format: ExportFormat) -> Job:
+        """Write `table` in steps, whole or not at all.
+
+        A workbook is laid out in steps and compressed on a thread; a text
+        format is made and written on a thread (a second for 100,000 rows).
+        """
+        if export_format is ExportFormat.XLSX:
+            buffer = io.BytesIO()
+            save = yield from xlsx_steps(table, buffer)
+            yield from blocking_call(save, lambda: f"Compressing {path.name}")
+            write_bytes(path, buffer.getvalue())
+        else:
+            yield from blocking_call(
+                lambda: write_table(path, table, export_format),
+                lambda: f"Writing {path.name}",
+            )
+
+    def _run(self, job: Callable[[], Job], path: Path, collecting: list[bool]) -> None:
+        """Run an export job in slices.
+
+        A change of the table stops it while `collecting[0]`: the rows are being
+        read from the model, and the file would be of no table ever shown.
+        """
+        if self._worker is not None:
+            self._worker.cancel()
+        worker = SliceWorker(job, self)
+        self._worker = worker
+        model = self._browser.model
+        changes = (
+            model.modelReset,
+            model.layoutChanged,
+            model.columnsInserted,
+            model.columnsRemoved,
+        )
+
+        def changed() -> None:
+            if not collecting[0] or worker.is_cancelled:
+                return
+            worker.cancel()
+            self.failed.emit(
+                f"The sentence table changed while it was exported: {path.name} was "
+                "not written; export it again"
+            )
+
+        def ended() -> None:
+            for signal in changes:
+                signal.disconnect(changed)
+            if self._worker is worker:
+                self._worker = None
+
+        for signal in changes:
+            signal.connect(changed)
+        signals = worker.signals
+        signals.progressed.connect(
+            lambda done, total, label: self.done.emit(
+                f"{label}… {done:,} of {total:,} rows" if total > 1 else f"{label}…"
+            )
+        )
+        signals.finished.connect(lambda count: self._exported(path, count))
+        signals.failed.connect(self.failed.emit)
+        for end in (signals.finished, signals.failed, signals.cancelled):
+            end.connect(ended)
+        worker.start()
+
+    def _exported(self, path: Path, count: int) -> None:
+        self.done.emit(
+            f"Exported {count:,} sentence{'s' if count != 1 else ''} to {path.name}"
+        )
+        self.export_finished.emit(path)

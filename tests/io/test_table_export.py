@@ -1,0 +1,221 @@
+"""The exported table's writers, on the demo systems' sentence scores.
+
+Every number is checked against sacreBLEU's own sentence scores; the LaTeX layout
+against tabulate's `latex_booktabs`, which sacreBLEU's `-f latex` prints with.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from functools import cache
+from pathlib import Path
+
+import pytest
+from openpyxl import load_workbook
+from sacrebleu.metrics.bleu import BLEU
+from tabulate import tabulate  # type: ignore[import-untyped]
+
+from bleu_gui.core import BleuConfig, corpus_stats, score_sentences
+from bleu_gui.io.errors import InputError
+from bleu_gui.io.sentence_export import SystemSentences, sentences_table
+from bleu_gui.io.table_export import (
+    CellType,
+    ExportFormat,
+    Table,
+    TableColumn,
+    format_of,
+    to_csv,
+    to_json,
+    to_latex,
+    to_markdown,
+    to_tsv,
+    write_table,
+    xlsx_bytes,
+)
+from tests.core.demo_systems import references, system
+
+NAMES = ("UEdin", "happypoet")
+
+
+@cache
+def sacrebleu_sentences(name: str) -> tuple[float, ...]:
+    metric = BLEU(effective_order=True)  # as sacrebleu.sentence_bleu
+    refs = references()
+    return tuple(
+        metric.sentence_score(hyp, [r[i] for r in refs]).score
+        for i, hyp in enumerate(system(name))
+    )
+
+
+@cache
+def demo_table() -> Table:
+    """The two demo systems' sentence table, scored by the core."""
+    config = BleuConfig()
+    parts = []
+    for name in NAMES:
+        stats = corpus_stats(system(name), references(), config)
+        parts.append(
+            SystemSentences(
+                name, score_sentences(stats, config), stats.hyp_len, system(name)
+            )
+        )
+    return sentences_table(parts, title="demo", signature=("Sentence BLEU: sig",))
+
+
+def column(table: Table, header: str) -> int:
+    return table.headers.index(header)
+
+
+def test_json_holds_sacrebleus_numbers_unrounded() -> None:
+    table = demo_table()
+    document = json.loads(to_json(table))
+    assert document["format"] == "bleu-gui table"
+    assert document["version"] == 1
+    assert document["signature"] == ["Sentence BLEU: sig"]
+    headers = [c["header"] for c in document["columns"]]
+    assert headers[:3] == ["#", "BLEU: UEdin", "Hyp len: UEdin"]
+    types = {c["header"]: c["type"] for c in document["columns"]}
+    assert types["#"] == "integer"
+    assert types["BLEU: UEdin"] == "number"
+    assert types["Hypothesis: happypoet"] == "text"
+    a, b = (sacrebleu_sentences(n) for n in NAMES)
+    rows = document["rows"]
+    assert [r[column(table, "BLEU: UEdin")] for r in rows] == list(a)
+    assert [r[column(table, "BLEU: happypoet")] for r in rows] == list(b)
+    assert [r[column(table, "Δ − UEdin: happypoet")] for r in rows] == [
+        y - x for x, y in zip(a, b, strict=True)
+    ]
+
+
+def test_csv_and_tsv_show_the_windows_decimals() -> None:
+    table = demo_table()
+    a = sacrebleu_sentences("UEdin")
+    for text, delimiter in ((to_csv(table), ","), (to_tsv(table), "\t")):
+        rows = list(csv.reader(io.StringIO(text), delimiter=delimiter))
+        assert tuple(rows[0]) == table.headers
+        assert [r[column(table, "BLEU: UEdin")] for r in rows[1:]] == [
+            f"{x:.1f}" for x in a
+        ]
+        bp = column(table, "BP: UEdin")
+        assert all(len(r[bp].split(".")[1]) == 3 for r in rows[1:])
+        assert [r[column(table, "Hypothesis: UEdin")] for r in rows[1:]] == list(
+            system("UEdin")
+        )
+
+
+def test_markdown_is_a_table_then_the_signature() -> None:
+    table = Table(
+        "t",
+        (TableColumn("System", CellType.TEXT), TableColumn("BLEU")),
+        [("a|b", 1.25)],
+        [("a|b", "1.2")],
+        ("BLEU: sig",),
+    )
+    assert to_markdown(table) == (
+        "| System | BLEU |\n|---|--:|\n| a\\|b | 1.2 |\n\nBLEU: sig  \n"
+    )
+
+
+def test_latex_is_sacrebleus_booktabs_layout() -> None:
+    texts = [("Baseline: A_1", "34.5 (34.5 ± 1.0)"), ("B & co", "35.0 (35.0 ± 1.1)")]
+    table = Table(
+        "t",
+        (TableColumn("System", CellType.TEXT), TableColumn("BLEU", CellType.TEXT)),
+        texts,
+        texts,
+        ("BLEU: nrefs:1|bs:1000",),
+    )
+    expected = tabulate(
+        texts,
+        headers=["System", "BLEU"],
+        tablefmt="latex_booktabs",
+        colalign=("right", "center"),
+        disable_numparse=True,
+    )
+    assert to_latex(table) == expected + "\n% BLEU: nrefs:1|bs:1000\n"
+
+
+def test_the_workbook_reads_back_as_numbers_with_the_windows_formats() -> None:
+    table = demo_table()
+    book = load_workbook(io.BytesIO(xlsx_bytes(table)))
+    sheet = book["Table"]
+    rows = list(sheet.iter_rows(values_only=True))
+    assert [c.value_name for c in table.columns] == list(rows[0])
+    a = sacrebleu_sentences("UEdin")
+    at = column(table, "BLEU: UEdin")
+    # Excel keeps 15 significant digits; openpyxl writes 16 or 17.
+    assert [r[at] for r in rows[1:]] == [pytest.approx(x, rel=1e-15) for x in a]
+    assert [r[0] for r in rows[1:]] == list(range(1, 501))
+    letter = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+    assert sheet[f"{letter[at]}2"].number_format == "0.0"
+    delta = column(table, "Δ − UEdin: happypoet")
+    assert sheet[f"{letter[delta]}2"].number_format == "+0.0;-0.0;0"
+    assert sheet.freeze_panes == "A2"
+    assert [c.value for c in book["Signature"]["A"]] == ["demo", "Sentence BLEU: sig"]
+
+
+def test_the_workbook_keeps_texts_as_texts() -> None:
+    """A text starting with "=" is no formula; control characters are replaced."""
+    texts = [("=SUM(A1)", "bell\x07"), ("x" * 40_000, "")]
+    table = Table(
+        "t",
+        (TableColumn("a", CellType.TEXT), TableColumn("b", CellType.TEXT)),
+        texts,
+        texts,
+    )
+    sheet = load_workbook(io.BytesIO(xlsx_bytes(table)))["Table"]
+    assert sheet["A2"].value == "=SUM(A1)"
+    assert sheet["A2"].data_type == "s"
+    assert sheet["B2"].value == "bell\ufffd"
+    assert len(sheet["A3"].value) == 32_767
+    assert sheet["A3"].value.endswith(" …")
+
+
+def test_no_value_is_null_and_empty() -> None:
+    table = Table(
+        "t",
+        (TableColumn("#", CellType.INTEGER), TableColumn("BLEU")),
+        [(1, None), (2, float("nan"))],
+        [("1", "—"), ("2", "—")],
+    )
+    assert json.loads(to_json(table))["rows"] == [[1, None], [2, None]]
+    sheet = load_workbook(io.BytesIO(xlsx_bytes(table)))["Table"]
+    assert list(sheet.iter_rows(min_row=2, values_only=True)) == [(1, None), (2, None)]
+
+
+@pytest.mark.parametrize("export_format", list(ExportFormat))
+def test_every_format_by_its_extension(
+    tmp_path: Path, export_format: ExportFormat
+) -> None:
+    for extension in export_format.extensions:
+        target = tmp_path / f"table{extension.upper()}"
+        assert format_of(target) is export_format
+        assert write_table(target, demo_table()) is export_format
+        assert target.stat().st_size > 0
+
+
+def test_an_unknown_extension_is_refused_in_words(tmp_path: Path) -> None:
+    with pytest.raises(InputError) as caught:
+        format_of(tmp_path / "table.txt")
+    assert str(caught.value).endswith(
+        "cannot tell the export format from the extension '.txt': use one of "
+        ".csv, .tsv, .tab, .json, .xlsx, .md, .markdown, .tex"
+    )
+
+
+@pytest.mark.parametrize("extension", [".csv", ".xlsx"])
+def test_a_failed_write_leaves_nothing(tmp_path: Path, extension: str) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("x", encoding="utf-8")
+    with pytest.raises(InputError, match="cannot write the file: not a directory"):
+        write_table(blocker / f"out{extension}", demo_table())
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["file"]
+
+
+def test_an_existing_file_is_replaced_whole(tmp_path: Path) -> None:
+    target = tmp_path / "t.csv"
+    target.write_text("old", encoding="utf-8")
+    write_table(target, demo_table())
+    assert target.read_text(encoding="utf-8").startswith("#,BLEU: UEdin,")
