@@ -4,8 +4,8 @@ The command line's `--export` writes it (`table_export.write_table`, the window'
 writers). Every row is a segment, in corpus order; each system has its columns:
 sentence BLEU, Δ to the first system (the baseline; several systems only), the
 hypothesis and reference lengths, the brevity penalty, the precisions and the
-hypothesis. The cells' texts have the decimals the window's cells have (BLEU and
-precisions 0.1, BP 0.001, Δ signed 0.1); the values are unrounded.
+hypothesis. The cells' texts read as the window's cells (`io.cell_text`); the values are
+unrounded.
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ import numpy as np
 import numpy.typing as npt
 
 from bleu_gui.core.result import SentenceScores
+from bleu_gui.io.cell_text import Shown
 from bleu_gui.io.table_export import CellType, Table, TableColumn, Value
 
 __all__ = ["SystemSentences", "sentences_table"]
@@ -42,27 +43,10 @@ class SystemSentences:
 
 @dataclass(frozen=True, slots=True)
 class _Spec:
-    """A number column: its header, its decimals, signed or not, its Excel format."""
+    """A number column: its header and how its numbers read."""
 
     header: str
-    decimals: int | None  # None: an integer
-    signed: bool = False
-
-    @property
-    def number_format(self) -> str:
-        if self.decimals is None:
-            return "0"
-        digits = "0." + "0" * self.decimals if self.decimals else "0"
-        return f"+{digits};-{digits};0" if self.signed else digits
-
-    def text(self, value: float) -> str:
-        if math.isnan(value):
-            return "—"
-        if self.decimals is None:
-            return str(int(value))
-        if self.signed:
-            return "0" if value == 0.0 else f"{value:+.{self.decimals}f}"
-        return f"{value:.{self.decimals}f}"
+    shown: Shown
 
 
 def sentences_table(
@@ -88,24 +72,25 @@ def sentences_table(
         scores = system.scores
         ref_len = np.where(np.isnan(scores.score), np.nan, scores.ref_len)
         parts: list[tuple[_Spec, npt.NDArray[np.float64]]] = [
-            (_Spec("BLEU", 1), scores.score)
+            (_Spec("BLEU", Shown.SCORE), scores.score)
         ]
         if several and position:
-            delta = _Spec(f"Δ − {systems[0].name}", 1, signed=True)
+            delta = _Spec(f"Δ − {systems[0].name}", Shown.DELTA)
             parts.append((delta, scores.score - baseline))
         parts += [
-            (_Spec("Hyp len", None), system.hyp_len.astype(np.float64)),
-            (_Spec("Ref len", None), ref_len.astype(np.float64)),
-            (_Spec("BP", 3), scores.bp),
+            (_Spec("Hyp len", Shown.INTEGER), system.hyp_len.astype(np.float64)),
+            (_Spec("Ref len", Shown.INTEGER), ref_len.astype(np.float64)),
+            (_Spec("BP", Shown.BP), scores.bp),
         ]
         parts += [
-            (_Spec(f"p{order}", 1), scores.precisions[:, order - 1])
+            (_Spec(f"p{order}", Shown.SCORE), scores.precisions[:, order - 1])
             for order in range(1, scores.precisions.shape[1] + 1)
         ]
         for spec, array in parts:
             header = f"{spec.header}: {system.name}" if several else spec.header
-            kind = CellType.INTEGER if spec.decimals is None else CellType.NUMBER
-            columns.append(TableColumn(header, kind, "", spec.number_format))
+            integer = spec.shown is Shown.INTEGER
+            kind = CellType.INTEGER if integer else CellType.NUMBER
+            columns.append(TableColumn(header, kind, "", spec.shown.number_format))
             layout.append(("n", len(number_columns)))
             number_columns.append((spec, array))
         header = f"Hypothesis: {system.name}" if several else "Hypothesis"
@@ -126,11 +111,11 @@ def sentences_table(
                 continue
             spec = number_columns[index][0]
             value = lists[index][row]
-            texts.append(spec.text(value))
+            texts.append(spec.shown.text(value))
             if math.isnan(value):
                 values.append(None)
             else:
-                values.append(int(value) if spec.decimals is None else value)
+                values.append(int(value) if spec.shown is Shown.INTEGER else value)
         values_rows.append(tuple(values))
         text_rows.append(tuple(texts))
     return Table(title, tuple(columns), values_rows, text_rows, tuple(signature))

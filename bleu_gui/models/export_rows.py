@@ -19,8 +19,14 @@ from typing import Any
 
 from PySide6.QtCore import Qt
 
+from bleu_gui.io.cell_text import Shown
 from bleu_gui.io.table_export import CellType, Table, TableColumn, Value
-from bleu_gui.models.sentence_table import ColumnKey, ColumnKind, SentenceTableModel
+from bleu_gui.models.sentence_table import (
+    SHOWN,
+    ColumnKey,
+    ColumnKind,
+    SentenceTableModel,
+)
 from bleu_gui.models.systems_model import RAW_ROLE as SYSTEM_RAW_ROLE
 from bleu_gui.models.systems_model import SystemColumn, SystemsModel
 
@@ -34,23 +40,6 @@ __all__ = [
 
 ROWS_STEP = 200  # rows collected per step of `sentence_table_steps`
 NOT_SCORED = "the sentences are still being scored: export them once the scores show"
-
-# How each kind of sentence column's values are typed, and shown by a spreadsheet
-# as the window shows them (`SentenceTableModel._format`; the tests compare them).
-_SENTENCE_TYPES: dict[ColumnKind, tuple[CellType, str]] = {
-    ColumnKind.NUMBER: (CellType.INTEGER, "0"),
-    ColumnKind.BLEU: (CellType.NUMBER, "0.0"),
-    ColumnKind.COST: (CellType.NUMBER, "General"),
-    ColumnKind.HYP_LEN: (CellType.INTEGER, "0"),
-    ColumnKind.REF_LEN: (CellType.INTEGER, "0"),
-    ColumnKind.BP: (CellType.NUMBER, "0.000"),
-    ColumnKind.PRECISION: (CellType.NUMBER, "0.0"),
-    ColumnKind.A_BLEU: (CellType.NUMBER, "0.0"),
-    ColumnKind.B_BLEU: (CellType.NUMBER, "0.0"),
-    ColumnKind.DELTA: (CellType.NUMBER, "+0.0;-0.0;0"),
-    ColumnKind.SWAP: (CellType.NUMBER, "+0.000;-0.000;0"),
-    ColumnKind.HYPOTHESIS: (CellType.TEXT, "General"),
-}
 
 
 def sentence_table(
@@ -138,7 +127,15 @@ def _value(raw: Any) -> Value:
 def _sentence_column(
     model: SentenceTableModel, key: ColumnKey, column: int
 ) -> TableColumn:
-    cell_type, number_format = _SENTENCE_TYPES[key.kind]
+    shown = SHOWN.get(key.kind)
+    if key.kind is ColumnKind.HYPOTHESIS:
+        cell_type, number_format = CellType.TEXT, "General"
+    elif shown is None:  # the cost column: its own unit, shown as Excel likes
+        cell_type, number_format = CellType.NUMBER, "General"
+    else:
+        integer = shown is Shown.INTEGER
+        cell_type = CellType.INTEGER if integer else CellType.NUMBER
+        number_format = shown.number_format
     header = str(model.headerData(column, Qt.Orientation.Horizontal))
     name = model.column_title(column)
     if key.kind is ColumnKind.COST:

@@ -44,6 +44,7 @@ from PySide6.QtCore import (
 )
 from typing_extensions import override
 
+from bleu_gui.io.cell_text import Shown
 from bleu_gui.models.session import PairScores, Scores
 from bleu_gui.models.text_order import alphabetical_ranks
 
@@ -51,6 +52,7 @@ __all__ = [
     "PAIR_KINDS",
     "RAW_ROLE",
     "ROW_ROLE",
+    "SHOWN",
     "Column",
     "ColumnKey",
     "ColumnKind",
@@ -98,6 +100,21 @@ class ColumnKind(Enum):
     DELTA = auto()
     SWAP = auto()
     HYPOTHESIS = auto()
+
+
+SHOWN: dict[ColumnKind, Shown] = {
+    ColumnKind.NUMBER: Shown.INTEGER,
+    ColumnKind.BLEU: Shown.SCORE,
+    ColumnKind.HYP_LEN: Shown.INTEGER,
+    ColumnKind.REF_LEN: Shown.INTEGER,
+    ColumnKind.BP: Shown.BP,
+    ColumnKind.PRECISION: Shown.SCORE,
+    ColumnKind.A_BLEU: Shown.SCORE,
+    ColumnKind.B_BLEU: Shown.SCORE,
+    ColumnKind.DELTA: Shown.DELTA,
+    ColumnKind.SWAP: Shown.SWAP,
+}
+"""How each kind of number column reads (the cost column has a unit of its own)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -672,22 +689,14 @@ class SentenceTableModel(QAbstractTableModel):
             return _shortened(value)
         if value is None:
             return "…"
-        if isinstance(value, float) and math.isnan(value):
-            return "—"
-        if column == Column.NUMBER or column in _LENGTHS:
-            return str(int(value))
-        if column == Column.BP:
-            return f"{value:.3f}"
-        if column == Column.COST:
+        if column == Column.COST and not math.isnan(value):
             return self._cost_unit.format(value)
-        pair_column = column - _FIXED - self._orders
-        if self._pair is not None and pair_column >= 0:  # A, B, Δ, swap
-            kind = PAIR_KINDS[pair_column]
-            if kind is ColumnKind.DELTA:
-                return "0" if value == 0.0 else f"{value:+.1f}"
-            if kind is ColumnKind.SWAP:
-                return "0" if value == 0.0 else f"{value:+.3f}"
-        return f"{value:.1f}"
+        return self._shown(column).text(value)
+
+    def _shown(self, column: int) -> Shown:
+        """How the numbers of `column` read (`SHOWN`)."""
+        key = self.column_key(column)
+        return Shown.SCORE if key is None else SHOWN.get(key.kind, Shown.SCORE)
 
 
 def _shortened(text: str) -> str:

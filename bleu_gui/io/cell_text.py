@@ -1,0 +1,56 @@
+"""How a number reads in a table cell: one rule for the window's table and exports.
+
+The sentence table, its exports (whose CSV must show what the cells show) and the
+command line's `--export` all write BLEU with one decimal, the brevity penalty with
+three, and a Δ with its sign; a spreadsheet gets the same as a number format, so the
+numbers stay numbers and still read as in the window.
+"""
+
+from __future__ import annotations
+
+import math
+from enum import Enum
+
+__all__ = ["Shown"]
+
+
+class Shown(Enum):
+    """A number column's reading: (decimals or None for an integer, signed)."""
+
+    INTEGER = (None, False)
+    SCORE = (1, False)  # BLEU and the n-gram precisions
+    BP = (3, False)
+    DELTA = (1, True)  # B − A of sentence BLEU
+    SWAP = (3, True)  # the corpus effect of a swapped sentence
+
+    @property
+    def decimals(self) -> int | None:
+        """Decimals shown; None: an integer."""
+        decimals: int | None = self.value[0]
+        return decimals
+
+    @property
+    def signed(self) -> bool:
+        """Whether a positive value shows its +."""
+        signed: bool = self.value[1]
+        return signed
+
+    def text(self, value: float) -> str:
+        """`value` as a cell shows it ('—' for NaN: not scorable in this mode)."""
+        if math.isnan(value):
+            return "—"
+        decimals = self.decimals
+        if decimals is None:
+            return str(int(value))
+        if self.signed:
+            return "0" if value == 0.0 else f"{value:+.{decimals}f}"
+        return f"{value:.{decimals}f}"
+
+    @property
+    def number_format(self) -> str:
+        """The spreadsheet number format that shows a value the same way."""
+        decimals = self.decimals
+        if decimals is None:
+            return "0"
+        digits = "0." + "0" * decimals
+        return f"+{digits};-{digits};0" if self.signed else digits
