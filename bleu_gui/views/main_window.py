@@ -60,6 +60,7 @@ from bleu_gui.views.precision_chart import PrecisionChart
 from bleu_gui.views.score_histogram import ScoreHistogram
 from bleu_gui.views.sentence_detail import SentenceDetailView
 from bleu_gui.views.sentence_table import FilterBar, SentenceTableView
+from bleu_gui.views.session_actions import SessionActions
 from bleu_gui.views.settings_panel import SettingsPanel
 from bleu_gui.views.summary_panel import SummaryPanel
 
@@ -118,6 +119,9 @@ class MainWindow(QMainWindow):
         self._build_panels()
         self._build_menus()
         self._connect_signals()
+        # After `_connect_signals`: its title follows the window's own.
+        self.session_actions = SessionActions(self)
+        self.session_actions.fill_menu(self.file_menu, self.open_test_set_action)
         self._fit_to_screen()
         self._restore_layout()
         self.compare_systems.sync()  # the saved layout's Systems dock only with systems
@@ -299,7 +303,7 @@ class MainWindow(QMainWindow):
 
     def _build_menus(self) -> None:
         menu = self.menuBar()
-        files = menu.addMenu("&File")
+        files = self.file_menu = menu.addMenu("&File")
         actions = self.file_actions
         actions.fill_menu(files)
         files.insertAction(actions.reload_action, self.documents.ids_action)
@@ -750,6 +754,9 @@ class MainWindow(QMainWindow):
 
     @override
     def closeEvent(self, event: QCloseEvent) -> None:
+        if not self.session_actions.confirm_close():  # Cancel: the window stays
+            event.ignore()
+            return
         self.save_layout()
         self.browser.cancel()
         self.compare.shutdown()

@@ -1,0 +1,159 @@
+"""Session files in the window: save, reopen elsewhere, title, close prompt.
+
+A session is saved from one window and opened in a new one (its own settings
+file), as a user would on another day or another machine; every saved field is
+compared. Events are ordered by signals: the session's `busy_changed` and the
+tracker's `path_changed` (emitted when an opened session is fully put back).
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QSettings, Qt
+from pytestqt.qtbot import QtBot
+
+from bleu_gui.core.config import BleuConfig
+from bleu_gui.models.sentence_filter import SentenceFilter
+from bleu_gui.models.sentence_table import ColumnKey, ColumnKind
+from bleu_gui.models.session import FileSet, Session
+from bleu_gui.views.main_window import MainWindow
+from bleu_gui.views.session_actions import CloseChoice
+from tests.gui.demo_sets import TIMEOUT, demo_set, read_lines, write_lines
+
+pytestmark = pytest.mark.qt_log_ignore("propagateSizeHints")
+
+DEMO = Path(__file__).resolve().parents[2] / "resources" / "demo"
+
+
+def new_window(qtbot: QtBot, settings: Path) -> MainWindow:
+    window = MainWindow(Session(processes=1), QSettings(str(settings), QSettings.Format.IniFormat))
+    qtbot.addWidget(window)
+    return window
+
+
+@pytest.fixture
+def windows(qtbot: QtBot, tmp_path: Path) -> Iterator[list[MainWindow]]:
+    """Windows made by `make`; their work ends with the test."""
+    made: list[MainWindow] = []
+    yield made
+    for window in made:
+        window.session_actions.tracker.mark_saved(None)  # no prompt at teardown
+        window.explainer.shutdown()
+        window.session.shutdown()
+
+
+def make(qtbot: QtBot, windows: list[MainWindow], settings: Path) -> MainWindow:
+    window = new_window(qtbot, settings)
+    windows.append(window)
+    return window
+
+
+def project(folder: Path) -> FileSet:
+    """The demo test set and two systems in `folder` (UEdin the baseline)."""
+    demo = demo_set(folder)
+    uedin = write_lines(folder / "sys.UEdin.txt", read_lines(DEMO / "sys.UEdin.txt"))
+    return FileSet(
+        demo.candidate, demo.refs, demo.source, systems=(uedin, demo.candidate)
+    )
+
+
+def idle(qtbot: QtBot, window: MainWindow) -> None:
+    """Wait until the session's work has ended."""
+    if window.session.is_busy:
+        with qtbot.waitSignal(
+            window.session.busy_changed,
+            check_params_cb=lambda busy: not busy,
+            timeout=TIMEOUT,
+        ):
+            pass
+    qtbot.waitUntil(lambda: not window.session.is_busy, timeout=TIMEOUT)
+
+
+def open_files(qtbot: QtBot, window: MainWindow, files: FileSet) -> None:
+    with qtbot.waitSignal(
+        window.session.busy_changed, check_params_cb=lambda b: not b, timeout=TIMEOUT
+    ):
+        window.session.open_files(files)
+    idle(qtbot, window)
+
+
+def open_session(qtbot: QtBot, window: MainWindow, path: Path) -> None:
+    tracker = window.session_actions.tracker
+    with qtbot.waitSignal(tracker.path_changed, timeout=TIMEOUT):
+        assert window.session_actions.open_session(path)
+    idle(qtbot, window)
+
+
+def test_a_session_reopens_in_a_new_window_with_every_choice(
+    qtbot: QtBot, tmp_path: Path, windows: list[MainWindow]
+) -> None:
+    files = project(tmp_path / "work")
+    first = make(qtbot, windows, tmp_path / "a.ini")
+    first.show()
+    open_files(qtbot, first, files)
+    session = first.session
+    with qtbot.waitSignal(session.busy_changed, check_params_cb=lambda b: not b, timeout=TIMEOUT):
+        session.set_config(BleuConfig(tokenizer="intl", lowercase=True, smoothing="floor", smooth_value=0.25))
+    idle(qtbot, first)
+    first.filter_bar.search.setText("the")
+    first.filter_bar.set_score_range(10.0, 90.0)
+    first.browser.sort_by(1, Qt.SortOrder.DescendingOrder)
+    first.table.horizontalHeader().setSortIndicator(1, Qt.SortOrder.DescendingOrder)
+    first.table.set_column_shown(ColumnKey(ColumnKind.COST), False)
+    boxes = first.compare_systems.table
+    boxes.test_box.setCurrentIndex(boxes.test_box.findData("ar"))
+    boxes.samples_box.setValue(2000)
+    row = int(first.browser.model.rows[3])
+    first.select_sentence(row + 1)
+    saved = tmp_path / "work" / "study.bleu-session"
+    assert first.session_actions.save_to(saved)
+    assert first.windowTitle() == "study.bleu-session[*] — sys.happypoet.txt — bleu-gui"
+    assert not first.isWindowModified()
+
+    stored = json.loads(saved.read_text(encoding="utf-8"))
+    assert stored["bleu-gui-session"] == 1
+    assert [f["path"] for f in stored["test_set"]["files"]] == [
+        "sys.UEdin.txt",
+        "sys.happypoet.txt",
+        "ref.A.txt",
+        "ref.B.txt",
+        "src.txt",
+    ]
+
+    moved = tmp_path / "elsewhere" / "moved"
+    moved.parent.mkdir()
+    shutil.move(tmp_path / "work", moved)  # the folder moves with its session
+
+    second = make(qtbot, windows, tmp_path / "b.ini")
+    second.show()
+    open_session(qtbot, second, moved / "study.bleu-session")
+    assert second.session.config == BleuConfig(
+        tokenizer="intl", lowercase=True, smoothing="floor", smooth_value=0.25
+    )
+    assert second.settings_panel.current_config() == second.session.config
+    opened = second.session.files
+    assert opened is not None
+    assert opened.hypotheses == (moved / "sys.UEdin.txt", moved / "sys.happypoet.txt")
+    assert opened.references == (moved / "ref.A.txt", moved / "ref.B.txt")
+    assert opened.source == moved / "src.txt"
+    workspace = second.session.workspace
+    assert workspace.baseline_system is not None and workspace.shown_system is not None
+    assert workspace.baseline_system.path == moved / "sys.UEdin.txt"
+    assert workspace.shown_system.path == moved / "sys.happypoet.txt"
+    spec = second.browser.filter
+    assert (spec.text, spec.min_score, spec.max_score) == ("the", 10.0, 90.0)
+    assert second.filter_bar.search.text() == "the"
+    assert second.browser.sort == (1, Qt.SortOrder.DescendingOrder)
+    assert second.table.horizontalHeader().sortIndicatorSection() == 1
+    assert not second.table.is_column_shown(ColumnKey(ColumnKind.COST))
+    assert second.table.selected_corpus_row() == row
+    boxes = second.compare_systems.table
+    assert (boxes.test.value, boxes.samples_box.value()) == ("ar", 2000)
+    assert list(second.browser.model.rows) == list(first.browser.model.rows)
+    assert second.windowTitle() == "study.bleu-session[*] — sys.happypoet.txt — bleu-gui"
+    assert not second.isWindowModified()
