@@ -157,3 +157,184 @@ def test_a_session_reopens_in_a_new_window_with_every_choice(
     assert list(second.browser.model.rows) == list(first.browser.model.rows)
     assert second.windowTitle() == "study.bleu-session[*] — sys.happypoet.txt — bleu-gui"
     assert not second.isWindowModified()
+
+
+def saved_session(
+    qtbot: QtBot, tmp_path: Path, windows: list[MainWindow]
+) -> tuple[MainWindow, Path, FileSet]:
+    """A window with the project open and saved as `work/study.bleu-session`."""
+    files = project(tmp_path / "work")
+    window = make(qtbot, windows, tmp_path / "a.ini")
+    open_files(qtbot, window, files)
+    path = tmp_path / "work" / "study.bleu-session"
+    assert window.session_actions.save_to(path)
+    return window, path, files
+
+
+def test_a_changed_file_is_said_in_one_line_and_the_session_opens(
+    qtbot: QtBot, tmp_path: Path, windows: list[MainWindow]
+) -> None:
+    _first, path, files = saved_session(qtbot, tmp_path, windows)
+    lines = read_lines(files.references[1])
+    write_lines(files.references[1], [lines[1], lines[0], *lines[2:]])
+    second = make(qtbot, windows, tmp_path / "b.ini")
+    open_session(qtbot, second, path)
+    assert second.session.files is not None
+    assert second.session.files.references == files.references
+    assert second.banner.text() == (
+        f"⚠ {path}: changed since saved (scored as they are now): ref.B.txt"
+    )
+
+
+def test_a_missing_system_and_reference_are_left_out_and_said(
+    qtbot: QtBot, tmp_path: Path, windows: list[MainWindow]
+) -> None:
+    _first, path, files = saved_session(qtbot, tmp_path, windows)
+    files.systems[0].unlink()  # UEdin, the baseline
+    files.references[0].unlink()
+    second = make(qtbot, windows, tmp_path / "b.ini")
+    open_session(qtbot, second, path)
+    opened = second.session.files
+    assert opened is not None
+    assert opened.hypotheses == (files.hypothesis,)
+    assert opened.references == (files.references[1],)
+    assert opened.source == files.source
+    assert second.banner.text() == (
+        f"⚠ {path}: left out (missing): sys.UEdin.txt, ref.A.txt"
+    )
+
+
+def test_a_session_without_any_reference_left_is_refused_and_the_workspace_stays(
+    qtbot: QtBot, tmp_path: Path, windows: list[MainWindow]
+) -> None:
+    first, path, files = saved_session(qtbot, tmp_path, windows)
+    for reference in files.references:
+        reference.unlink()
+    other = project(tmp_path / "other")
+    second = make(qtbot, windows, tmp_path / "b.ini")
+    open_files(qtbot, second, other)
+    assert not second.session_actions.open_session(path)
+    assert second.banner.text() == (
+        f"⚠ {path}: none of its references is there (missing: ref.A.txt, ref.B.txt)"
+    )
+    assert second.session.files == other
+    assert not second.session.is_busy
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        ("{not json", "not valid JSON (line 1, column 2: Expecting property name "
+         "enclosed in double quotes)"),
+        ("[]", "expected an object, found a list"),
+        ('{"x": 1}', "not a bleu-gui session file (no 'bleu-gui-session' key)"),
+        (
+            '{"bleu-gui-session": 2}',
+            "saved by a newer bleu-gui (session format 2; this one reads up to 1): "
+            "update bleu-gui to open it",
+        ),
+    ],
+)
+def test_a_broken_or_newer_session_file_is_refused_in_one_line(
+    qtbot: QtBot,
+    tmp_path: Path,
+    windows: list[MainWindow],
+    content: str,
+    message: str,
+) -> None:
+    window = make(qtbot, windows, tmp_path / "a.ini")
+    files = project(tmp_path / "work")
+    open_files(qtbot, window, files)
+    path = tmp_path / "broken.bleu-session"
+    path.write_text(content, encoding="utf-8")
+    assert not window.session_actions.open_session(path)
+    assert window.banner.text() == f"⚠ {path}: {message}"
+    assert window.session.files == files
+    assert window.session_actions.tracker.path is None
+
+
+def test_a_wrong_type_is_refused_naming_its_json_place(
+    qtbot: QtBot, tmp_path: Path, windows: list[MainWindow]
+) -> None:
+    _first, path, _files = saved_session(qtbot, tmp_path, windows)
+    value = json.loads(path.read_text(encoding="utf-8"))
+    value["test_set"]["files"][2]["encoding"] = 8
+    path.write_text(json.dumps(value), encoding="utf-8")
+    second = make(qtbot, windows, tmp_path / "b.ini")
+    assert not second.session_actions.open_session(path)
+    assert second.banner.text() == (
+        f"⚠ {path}: test_set.files[2].encoding: expected a string, found a number"
+    )
+    assert second.session.files is None
+
+
+def test_the_title_marks_a_change_and_saving_clears_it(
+    qtbot: QtBot, tmp_path: Path, windows: list[MainWindow]
+) -> None:
+    window, path, _files = saved_session(qtbot, tmp_path, windows)
+    assert window.windowTitle() == "study.bleu-session[*] — sys.happypoet.txt — bleu-gui"
+    assert not window.isWindowModified()
+    window.select_sentence(7)  # moving through sentences is no change
+    assert not window.isWindowModified()
+    with qtbot.waitSignal(window.session_actions.tracker.modified_changed):
+        window.filter_bar.search.setText("house")
+    assert window.isWindowModified()
+    with qtbot.waitSignal(window.session_actions.tracker.modified_changed):
+        window.filter_bar.search.clear()  # back as saved: no change
+    assert not window.isWindowModified()
+    with qtbot.waitSignal(window.session_actions.tracker.modified_changed):
+        window.session.set_config(BleuConfig(tokenizer="char"))
+    assert window.isWindowModified()
+    idle(qtbot, window)
+    window.session_actions.save_action.trigger()
+    assert not window.isWindowModified()
+    assert json.loads(path.read_text(encoding="utf-8"))["settings"]["tokenizer"] == "char"
+
+
+def test_closing_a_changed_session_asks_save_discard_or_cancel(
+    qtbot: QtBot, tmp_path: Path, windows: list[MainWindow]
+) -> None:
+    window, path, _files = saved_session(qtbot, tmp_path, windows)
+    window.show()
+    asked: list[str] = []
+    answers = [CloseChoice.CANCEL, CloseChoice.SAVE]
+
+    def ask(name: str) -> CloseChoice:
+        asked.append(name)
+        return answers.pop(0)
+
+    window.session_actions.ask_close = ask
+    assert window.close()  # nothing changed: no question
+    assert asked == []
+    window.show()
+    window.filter_bar.search.setText("house")
+    assert window.isWindowModified()
+    assert not window.close()  # Cancel: the window stays
+    assert window.isVisible() and asked == ["study.bleu-session"]
+    assert window.close()  # Save
+    assert json.loads(path.read_text(encoding="utf-8"))["filter"]["text"] == "house"
+    assert asked == ["study.bleu-session", "study.bleu-session"]
+
+
+def test_discard_closes_without_saving(
+    qtbot: QtBot, tmp_path: Path, windows: list[MainWindow]
+) -> None:
+    window, path, _files = saved_session(qtbot, tmp_path, windows)
+    window.show()
+    before = path.read_bytes()
+    window.session_actions.ask_close = lambda _name: CloseChoice.DISCARD
+    window.filter_bar.search.setText("house")
+    assert window.close()
+    assert path.read_bytes() == before
+
+
+def test_save_session_as_asks_for_a_file_and_adds_the_extension(
+    qtbot: QtBot, tmp_path: Path, windows: list[MainWindow]
+) -> None:
+    window = make(qtbot, windows, tmp_path / "a.ini")
+    assert not window.session_actions.save_as_action.isEnabled()  # no test set
+    open_files(qtbot, window, project(tmp_path / "work"))
+    window.session_actions.ask_path = lambda: tmp_path / "mine"
+    window.session_actions.save_as_action.trigger()
+    assert (tmp_path / "mine.bleu-session").is_file()
+    assert window.session_actions.tracker.path == tmp_path / "mine.bleu-session"
