@@ -23,7 +23,9 @@ from bleu_gui.models.sentence_table import ColumnKey, ColumnKind
 from bleu_gui.models.session import FileSet, Session
 from bleu_gui.views.main_window import MainWindow
 from bleu_gui.views.session_actions import CloseChoice
+from bleu_gui.app import main
 from tests.gui.demo_sets import TIMEOUT, demo_set, read_lines, write_lines
+from tests.gui.test_app import REPORTING_APP, run
 
 pytestmark = pytest.mark.qt_log_ignore("propagateSizeHints")
 
@@ -31,7 +33,9 @@ DEMO = Path(__file__).resolve().parents[2] / "resources" / "demo"
 
 
 def new_window(qtbot: QtBot, settings: Path) -> MainWindow:
-    window = MainWindow(Session(processes=1), QSettings(str(settings), QSettings.Format.IniFormat))
+    window = MainWindow(
+        Session(processes=1), QSettings(str(settings), QSettings.Format.IniFormat)
+    )
     qtbot.addWidget(window)
     return window
 
@@ -97,8 +101,14 @@ def test_a_session_reopens_in_a_new_window_with_every_choice(
     first.show()
     open_files(qtbot, first, files)
     session = first.session
-    with qtbot.waitSignal(session.busy_changed, check_params_cb=lambda b: not b, timeout=TIMEOUT):
-        session.set_config(BleuConfig(tokenizer="intl", lowercase=True, smoothing="floor", smooth_value=0.25))
+    with qtbot.waitSignal(
+        session.busy_changed, check_params_cb=lambda b: not b, timeout=TIMEOUT
+    ):
+        session.set_config(
+            BleuConfig(
+                tokenizer="intl", lowercase=True, smoothing="floor", smooth_value=0.25
+            )
+        )
     idle(qtbot, first)
     first.filter_bar.search.setText("the")
     first.filter_bar.set_score_range(10.0, 90.0)
@@ -155,7 +165,9 @@ def test_a_session_reopens_in_a_new_window_with_every_choice(
     boxes = second.compare_systems.table
     assert (boxes.test.value, boxes.samples_box.value()) == ("ar", 2000)
     assert list(second.browser.model.rows) == list(first.browser.model.rows)
-    assert second.windowTitle() == "study.bleu-session[*] — sys.happypoet.txt — bleu-gui"
+    assert (
+        second.windowTitle() == "study.bleu-session[*] — sys.happypoet.txt — bleu-gui"
+    )
     assert not second.isWindowModified()
 
 
@@ -224,8 +236,11 @@ def test_a_session_without_any_reference_left_is_refused_and_the_workspace_stays
 @pytest.mark.parametrize(
     ("content", "message"),
     [
-        ("{not json", "not valid JSON (line 1, column 2: Expecting property name "
-         "enclosed in double quotes)"),
+        (
+            "{not json",
+            "not valid JSON (line 1, column 2: Expecting property name "
+            "enclosed in double quotes)",
+        ),
         ("[]", "expected an object, found a list"),
         ('{"x": 1}', "not a bleu-gui session file (no 'bleu-gui-session' key)"),
         (
@@ -272,7 +287,9 @@ def test_the_title_marks_a_change_and_saving_clears_it(
     qtbot: QtBot, tmp_path: Path, windows: list[MainWindow]
 ) -> None:
     window, path, _files = saved_session(qtbot, tmp_path, windows)
-    assert window.windowTitle() == "study.bleu-session[*] — sys.happypoet.txt — bleu-gui"
+    assert (
+        window.windowTitle() == "study.bleu-session[*] — sys.happypoet.txt — bleu-gui"
+    )
     assert not window.isWindowModified()
     window.select_sentence(7)  # moving through sentences is no change
     assert not window.isWindowModified()
@@ -288,7 +305,9 @@ def test_the_title_marks_a_change_and_saving_clears_it(
     idle(qtbot, window)
     window.session_actions.save_action.trigger()
     assert not window.isWindowModified()
-    assert json.loads(path.read_text(encoding="utf-8"))["settings"]["tokenizer"] == "char"
+    assert (
+        json.loads(path.read_text(encoding="utf-8"))["settings"]["tokenizer"] == "char"
+    )
 
 
 def test_closing_a_changed_session_asks_save_discard_or_cancel(
@@ -338,3 +357,30 @@ def test_save_session_as_asks_for_a_file_and_adds_the_extension(
     window.session_actions.save_as_action.trigger()
     assert (tmp_path / "mine.bleu-session").is_file()
     assert window.session_actions.tracker.path == tmp_path / "mine.bleu-session"
+
+
+def test_bleu_gui_opens_a_session_file_given_on_the_command_line(
+    qtbot: QtBot, tmp_path: Path, windows: list[MainWindow]
+) -> None:
+    window, path, _files = saved_session(qtbot, tmp_path, windows)
+    window.select_sentence(5)
+    window.filter_bar.search.setText("the")
+    assert window.session_actions.save_to(path)
+    shot = tmp_path / "shot.png"
+    result = run(tmp_path, str(path), "--screenshot", str(shot), code=REPORTING_APP)
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert "selected: 4" in lines
+    assert "banner: " in lines
+    assert shot.is_file()
+
+
+def test_a_session_file_given_with_other_files_is_an_argument_error(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        main(["s.bleu-session", "-i", "hyp.txt"])
+    assert exit_info.value.code == 2
+    assert "s.bleu-session is a session (its own files): give it alone" in (
+        capsys.readouterr().err
+    )
