@@ -17,13 +17,12 @@ import pytest
 from PySide6.QtCore import QSettings, Qt
 from pytestqt.qtbot import QtBot
 
-from bleu_gui.core.config import BleuConfig
-from bleu_gui.models.sentence_filter import SentenceFilter
+from bleu_gui.app import main
+from bleu_gui.core.config import BleuConfig, Smoothing
 from bleu_gui.models.sentence_table import ColumnKey, ColumnKind
 from bleu_gui.models.session import FileSet, Session
 from bleu_gui.views.main_window import MainWindow
 from bleu_gui.views.session_actions import CloseChoice
-from bleu_gui.app import main
 from tests.gui.demo_sets import TIMEOUT, demo_set, read_lines, write_lines
 from tests.gui.test_app import REPORTING_APP, run
 
@@ -106,7 +105,10 @@ def test_a_session_reopens_in_a_new_window_with_every_choice(
     ):
         session.set_config(
             BleuConfig(
-                tokenizer="intl", lowercase=True, smoothing="floor", smooth_value=0.25
+                tokenizer="intl",
+                lowercase=True,
+                smoothing=Smoothing.FLOOR,
+                smooth_value=0.25,
             )
         )
     idle(qtbot, first)
@@ -143,7 +145,7 @@ def test_a_session_reopens_in_a_new_window_with_every_choice(
     second.show()
     open_session(qtbot, second, moved / "study.bleu-session")
     assert second.session.config == BleuConfig(
-        tokenizer="intl", lowercase=True, smoothing="floor", smooth_value=0.25
+        tokenizer="intl", lowercase=True, smoothing=Smoothing.FLOOR, smooth_value=0.25
     )
     assert second.settings_panel.current_config() == second.session.config
     opened = second.session.files
@@ -152,7 +154,8 @@ def test_a_session_reopens_in_a_new_window_with_every_choice(
     assert opened.references == (moved / "ref.A.txt", moved / "ref.B.txt")
     assert opened.source == moved / "src.txt"
     workspace = second.session.workspace
-    assert workspace.baseline_system is not None and workspace.shown_system is not None
+    assert workspace.baseline_system is not None
+    assert workspace.shown_system is not None
     assert workspace.baseline_system.path == moved / "sys.UEdin.txt"
     assert workspace.shown_system.path == moved / "sys.happypoet.txt"
     spec = second.browser.filter
@@ -219,7 +222,7 @@ def test_a_missing_system_and_reference_are_left_out_and_said(
 def test_a_session_without_any_reference_left_is_refused_and_the_workspace_stays(
     qtbot: QtBot, tmp_path: Path, windows: list[MainWindow]
 ) -> None:
-    first, path, files = saved_session(qtbot, tmp_path, windows)
+    _first, path, files = saved_session(qtbot, tmp_path, windows)
     for reference in files.references:
         reference.unlink()
     other = project(tmp_path / "other")
@@ -329,7 +332,8 @@ def test_closing_a_changed_session_asks_save_discard_or_cancel(
     window.filter_bar.search.setText("house")
     assert window.isWindowModified()
     assert not window.close()  # Cancel: the window stays
-    assert window.isVisible() and asked == ["study.bleu-session"]
+    assert window.isVisible()
+    assert asked == ["study.bleu-session"]
     assert window.close()  # Save
     assert json.loads(path.read_text(encoding="utf-8"))["filter"]["text"] == "house"
     assert asked == ["study.bleu-session", "study.bleu-session"]
