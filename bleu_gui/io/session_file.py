@@ -352,8 +352,18 @@ def config_to_json(config: BleuConfig) -> dict[str, Any]:
     }
 
 
-def config_from_json(value: object, where: _Where) -> BleuConfig:
-    """The inverse of `config_to_json`; a wrong value is a `SessionFileError`."""
+def config_from_json(value: object, source: Path) -> BleuConfig:
+    """The inverse of `config_to_json`.
+
+    Raises:
+        SessionFileError: a wrong value (one line naming `source`, where it was
+            read, and the option).
+    """
+    return _config(value, _Where(source))
+
+
+def _config(value: object, where: _Where) -> BleuConfig:
+    """`config_from_json` at a place of a file."""
     item = where.mapping(value)
     weights = where.at("weights").optional(
         item.get("weights"), lambda w, v: tuple(w.number_list(v))
@@ -587,7 +597,7 @@ def session_from_json(value: object, path: Path) -> SessionData:
         format=format_,
         options=_options(test_set.get("options", {}), where.at("options")),
         documents=documents,
-        config=config_from_json(item.get("settings", {}), root.at("settings")),
+        config=_config(item.get("settings", {}), root.at("settings")),
         systems=_systems(
             item.get("systems", {}), root.at("systems"), kind, files, roles
         ),

@@ -121,7 +121,7 @@ class MainWindow(QMainWindow):
         self._connect_signals()
         # After `_connect_signals`: its title follows the window's own.
         self.session_actions = SessionActions(self)
-        self.session_actions.fill_menu(self.file_menu, self.open_test_set_action)
+        self.session_actions.fill_menu(self.file_menu, self.file_actions.drop_bom_action)
         self._fit_to_screen()
         self._restore_layout()
         self.compare_systems.sync()  # the saved layout's Systems dock only with systems
