@@ -16,6 +16,7 @@ after reading a few sentences would teach users to click it away.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -46,6 +47,8 @@ __all__ = [
     "ReopenPlan",
     "SessionTracker",
     "TestChoice",
+    "choices_from_json",
+    "choices_to_json",
     "column_key",
     "filter_of",
     "reopen_plan",
@@ -113,6 +116,29 @@ def column_key(name: str, order: int) -> ColumnKey | None:
         return ColumnKey(ColumnKind[name], order)
     except KeyError:
         return None
+
+
+def choices_to_json(choices: Mapping[ColumnKey, bool]) -> str:
+    """The table's column choices as a settings value (JSON)."""
+    return json.dumps(
+        [[key.kind.name, key.order, shown] for key, shown in choices.items()]
+    )
+
+
+def choices_from_json(value: object) -> dict[ColumnKey, bool]:
+    """The inverse of `choices_to_json`; what cannot be read is left out."""
+    try:
+        items = json.loads(str(value))
+    except json.JSONDecodeError:
+        return {}
+    choices = {}
+    for item in items if isinstance(items, list) else ():
+        if isinstance(item, list) and len(item) == 3:
+            name, order, shown = item
+            key = column_key(str(name), order) if isinstance(order, int) else None
+            if key is not None and isinstance(shown, bool):
+                choices[key] = shown
+    return choices
 
 
 def sort_of(browser: SentenceBrowser) -> tuple[str, int, bool] | None:

@@ -48,6 +48,7 @@ from bleu_gui.models.explainer import Explainer, ExplainKey, is_long
 from bleu_gui.models.sentence_browser import SentenceBrowser
 from bleu_gui.models.sentence_filter import SentenceFilter
 from bleu_gui.models.session import Session
+from bleu_gui.models.session_state import choices_from_json, choices_to_json
 from bleu_gui.views.compare_panels import ComparePanels
 from bleu_gui.views.compare_sentences import CompareSentences, PairBar
 from bleu_gui.views.compare_systems import CompareSystems
@@ -121,7 +122,9 @@ class MainWindow(QMainWindow):
         self._connect_signals()
         # After `_connect_signals`: its title follows the window's own.
         self.session_actions = SessionActions(self)
-        self.session_actions.fill_menu(self.file_menu, self.file_actions.drop_bom_action)
+        self.session_actions.fill_menu(
+            self.file_menu, self.file_actions.drop_bom_action
+        )
         self._fit_to_screen()
         self._restore_layout()
         self.compare_systems.sync()  # the saved layout's Systems dock only with systems
@@ -279,6 +282,10 @@ class MainWindow(QMainWindow):
         if isinstance(saved["columns"], QByteArray):
             # Applied once the table has its columns (see `_restore_columns`).
             self._saved_columns = saved["columns"]
+        # The columns chosen shown or hidden (kept for columns yet to come).
+        choices = choices_from_json(self._settings.value("window/column-choices", ""))
+        for key, shown in choices.items():
+            self.table.set_column_shown(key, shown)
 
     def _restore_columns(self) -> None:
         """Give the table the column widths of the last session, once it has columns."""
@@ -299,6 +306,8 @@ class MainWindow(QMainWindow):
         }
         for key, value in values.items():
             self._settings.setValue(f"window/{key}", value)
+        choices = choices_to_json(self.table.column_choices())
+        self._settings.setValue("window/column-choices", choices)
         self._settings.sync()
 
     def _build_menus(self) -> None:

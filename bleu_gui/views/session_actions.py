@@ -38,7 +38,6 @@ from bleu_gui.io.session_file import (
     write_session,
 )
 from bleu_gui.models.sentence_filter import SentenceFilter
-from bleu_gui.models.sentence_table import ColumnKind
 from bleu_gui.models.session import BundleSet, FileSet
 from bleu_gui.models.session_state import (
     ReopenPlan,
@@ -49,7 +48,7 @@ from bleu_gui.models.session_state import (
     reopen_plan,
     session_data,
 )
-from bleu_gui.views.sentence_table import FilterBar, shown_by_default
+from bleu_gui.views.sentence_table import FilterBar
 
 if TYPE_CHECKING:
     from bleu_gui.views.main_window import MainWindow
@@ -180,15 +179,6 @@ class SessionActions(QObject):
         window = self._window
         table = window.table
         boxes = window.compare_systems.table
-        model = self.browser.model
-        columns = []
-        for column in range(model.columnCount()):
-            key = model.column_key(column)
-            if key is None or key.kind is ColumnKind.HYPOTHESIS:
-                continue
-            shown = not table.isColumnHidden(column)
-            if shown != shown_by_default(key, model.pair is not None):
-                columns.append((key, shown))
         return session_data(
             self.session,
             self.browser,
@@ -199,7 +189,7 @@ class SessionActions(QObject):
                 boxes.subset_box.isChecked(),
             ),
             selected=table.selected_corpus_row(),
-            columns=columns,
+            columns=tuple(table.column_choices().items()),
             layout={
                 "docks": bytes(window.saveState().data()),
                 "central": bytes(window.central_splitter.saveState().data()),
@@ -325,6 +315,7 @@ class SessionActions(QObject):
         header = table.horizontalHeader()
         if "header" in data.layout:
             header.restoreState(QByteArray(data.layout["header"]))
+        table.reset_columns()  # the session's choices, not this window's
         for name, order, shown in data.table.columns:
             key = column_key(name, order)
             if key is not None:
