@@ -63,6 +63,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from bleu_gui.core.config import BleuConfig, Compat, ConfigError, Smoothing
+from bleu_gui.core.tokenize import TOKENIZER_NAMES
 from bleu_gui.io.bundle import Format, Roles
 from bleu_gui.io.errors import InputError
 from bleu_gui.io.formats import FormatOptions
@@ -81,7 +82,7 @@ __all__ = [
     "SavedTable",
     "SessionData",
     "SessionFileError",
-    "TestSetKind",
+    "SetKind",
     "check_files",
     "checksum",
     "config_from_json",
@@ -118,7 +119,7 @@ class SessionFileError(InputError):
         super().__init__(f"{place}: {why}" if place else why, path=path)
 
 
-class TestSetKind(StrEnum):
+class SetKind(StrEnum):
     """How the test set was opened: files in roles, or one file of several texts."""
 
     FILES = "files"
@@ -231,7 +232,7 @@ class SessionData:
             splitters' and header's), by name.
     """
 
-    kind: TestSetKind
+    kind: SetKind
     files: tuple[SavedFile, ...]
     encoding: str = "utf-8"
     drop_bom: bool = False
@@ -365,6 +366,12 @@ def config_from_json(value: object, source: Path) -> BleuConfig:
 def _config(value: object, where: _Where) -> BleuConfig:
     """`config_from_json` at a place of a file."""
     item = where.mapping(value)
+    tokenizer = item.get("tokenizer")
+    if tokenizer is not None and tokenizer not in TOKENIZER_NAMES:
+        allowed = ", ".join(TOKENIZER_NAMES)
+        raise where.at("tokenizer").error(
+            f"unknown tokenizer {tokenizer!r} (choose one of: {allowed})"
+        )
     weights = where.at("weights").optional(
         item.get("weights"), lambda w, v: tuple(w.number_list(v))
     )
@@ -580,7 +587,7 @@ def session_from_json(value: object, path: Path) -> SessionData:
     folder = path.parent
     where = root.at("test_set")
     test_set = where.mapping(item.get("test_set"))
-    kind: TestSetKind = where.at("kind").choice(test_set.get("kind"), TestSetKind)
+    kind: SetKind = where.at("kind").choice(test_set.get("kind"), SetKind)
     files = tuple(
         _file(raw, where.at("files").at(k), folder)
         for k, raw in enumerate(where.at("files").items(test_set.get("files")))
@@ -673,14 +680,14 @@ def _bundle(raw: object, where: _Where) -> tuple[Roles | None, Format | None]:
 
 
 def _check_roles(
-    kind: TestSetKind,
+    kind: SetKind,
     files: tuple[SavedFile, ...],
     roles: Roles | None,
     where: _Where,
 ) -> None:
     """The files' roles make a test set of `kind`."""
     count = {role: sum(f.role is role for f in files) for role in SavedRole}
-    if kind is TestSetKind.BUNDLE:
+    if kind is SetKind.BUNDLE:
         if count[SavedRole.BUNDLE] != 1 or len(files) != 1:
             raise where.at("files").error(
                 "a bundle test set has one file, of role 'bundle'"
@@ -739,12 +746,12 @@ def _runs(where: _Where, value: object) -> tuple[str, ...]:
 def _systems(
     raw: object,
     where: _Where,
-    kind: TestSetKind,
+    kind: SetKind,
     files: tuple[SavedFile, ...],
     roles: Roles | None,
 ) -> SavedSystems:
     item = where.mapping(raw)
-    if kind is TestSetKind.BUNDLE:
+    if kind is SetKind.BUNDLE:
         count = len(roles.systems) if roles is not None else 0
     else:
         count = sum(file.role is SavedRole.SYSTEM for file in files)

@@ -34,7 +34,7 @@ from bleu_gui.io.session_file import (
     SavedSystems,
     SavedTable,
     SessionData,
-    TestSetKind,
+    SetKind,
     checksum,
 )
 from bleu_gui.models.sentence_browser import SentenceBrowser
@@ -184,12 +184,12 @@ def session_data(
             files: tuple[SavedFile, ...] = (
                 _saved(SavedRole.BUNDLE, request.path, request.encoding),
             )
-            kind, roles, format_ = TestSetKind.BUNDLE, request.roles, request.format
+            kind, roles, format_ = SetKind.BUNDLE, request.roles, request.format
             documents = None  # the file has its own
             encoding, drop_bom = request.encoding, request.options.drop_bom
         else:
             files = _saved_files(request, [s.path for s in workspace.systems])
-            kind, roles, format_ = TestSetKind.FILES, None, None
+            kind, roles, format_ = SetKind.FILES, None, None
             documents = workspace.test_set.documents
             encoding, drop_bom = request.encoding, request.drop_bom
     except OSError as error:
@@ -268,7 +268,7 @@ def reopen_plan(data: SessionData, checks: Sequence[FileCheck]) -> ReopenPlan | 
     gone = [f for f in data.files if state.get(f) is FileState.MISSING]
     changed = [f for f in data.files if state.get(f) is FileState.CHANGED]
     missing_names = ", ".join(display_name(f.path.name) for f in gone)
-    if data.kind is TestSetKind.BUNDLE:
+    if data.kind is SetKind.BUNDLE:
         if gone:
             return f"its test set's file is missing: {display_name(gone[0].path)}"
         (bundle,) = data.files
