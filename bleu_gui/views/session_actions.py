@@ -96,7 +96,7 @@ class SessionActions(QObject):
         self._opening: tuple[Path, SessionData, ReopenPlan] | None = None
         self._step = _Step.LOADING
         self._loaded = False
-        self.open_action = self._action("Open s&ession…", "Ctrl+Shift+E", self._on_open)
+        self.open_action = self._action("Open sess&ion…", "", self._on_open)
         self.open_action.setToolTip(
             "Open a saved session: its files, options, systems, filter and layout"
         )
@@ -108,7 +108,7 @@ class SessionActions(QObject):
             "and the layout in a session file"
         )
         self.save_as_action = self._action(
-            "Save session &as…", QKeySequence.StandardKey.SaveAs, self.save_as
+            "Save sessio&n as…", QKeySequence.StandardKey.SaveAs, self.save_as
         )
         self._connect_signals()
         self._refresh()

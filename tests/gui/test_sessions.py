@@ -124,6 +124,10 @@ def test_a_session_reopens_in_a_new_window_with_every_choice(
     first.select_sentence(row + 1)
     saved = tmp_path / "work" / "study.bleu-session"
     assert first.session_actions.save_to(saved)
+    assert first.session_actions.save_action.shortcut().toString() == "Ctrl+S"
+    assert first.session_actions.save_as_action.shortcut().toString() == (
+        "Ctrl+Shift+S"
+    )
     assert first.windowTitle() == "study.bleu-session[*] — sys.happypoet.txt — bleu-gui"
     assert not first.isWindowModified()
 
