@@ -19,8 +19,9 @@ from pytestqt.qtbot import QtBot
 
 from bleu_gui.app import main
 from bleu_gui.core.config import BleuConfig, Smoothing
+from bleu_gui.io.bundle import Roles
 from bleu_gui.models.sentence_table import ColumnKey, ColumnKind
-from bleu_gui.models.session import FileSet, Session
+from bleu_gui.models.session import BundleSet, FileSet, Session
 from bleu_gui.views.main_window import MainWindow
 from bleu_gui.views.session_actions import CloseChoice
 from tests.gui.demo_sets import TIMEOUT, demo_set, read_lines, write_lines
@@ -392,3 +393,58 @@ def test_a_session_file_given_with_other_files_is_an_argument_error(
     assert "s.bleu-session is a session (its own files): give it alone" in (
         capsys.readouterr().err
     )
+
+
+def test_a_test_set_of_one_file_and_its_systems_come_back(
+    qtbot: QtBot, tmp_path: Path, windows: list[MainWindow]
+) -> None:
+    rows = [
+        (f"Satz {k}", f"sentence number {k} here", f"the sentence {k}", f"a line {k}")
+        for k in range(1, 31)
+    ]
+    sheet = tmp_path / "work" / "set.tsv"
+    write_lines(sheet, ["src\tref\tmt1\tmt2", *("\t".join(row) for row in rows)])
+    request = BundleSet(sheet, Roles(("ref",), ("mt1", "mt2"), "src"))
+    first = make(qtbot, windows, tmp_path / "a.ini")
+    with qtbot.waitSignal(
+        first.session.busy_changed, check_params_cb=lambda b: not b, timeout=TIMEOUT
+    ):
+        first.session.open_bundle(request)
+    idle(qtbot, first)
+    systems = first.session.systems
+    with qtbot.waitSignal(first.session.systems_changed):
+        first.session.set_baseline(systems[1].id)
+    idle(qtbot, first)
+    path = tmp_path / "work" / "set.bleu-session"
+    assert first.session_actions.save_to(path)
+
+    second = make(qtbot, windows, tmp_path / "b.ini")
+    open_session(qtbot, second, path)
+    assert second.session.opened == request
+    labels = [system.label for system in second.session.systems]
+    assert labels == ["column 'mt1'", "column 'mt2'"]
+    workspace = second.session.workspace
+    assert workspace.baseline_system is not None
+    assert workspace.baseline_system.label == "column 'mt2'"
+
+
+def test_document_ids_given_by_a_file_come_back_without_the_file(
+    qtbot: QtBot, tmp_path: Path, windows: list[MainWindow]
+) -> None:
+    files = project(tmp_path / "work")
+    first = make(qtbot, windows, tmp_path / "a.ini")
+    open_files(qtbot, first, files)
+    ids = [f"doc{k // 100}" for k in range(500)]
+    with qtbot.waitSignal(first.session.documents_changed):
+        first.session.set_documents(ids, name="ids.txt")
+    path = tmp_path / "work" / "study.bleu-session"
+    assert first.session_actions.save_to(path)
+    stored = json.loads(path.read_text(encoding="utf-8"))
+    assert stored["test_set"]["documents"] == [[f"doc{k}", 100] for k in range(5)]
+
+    second = make(qtbot, windows, tmp_path / "b.ini")
+    open_session(qtbot, second, path)
+    test_set = second.session.workspace.test_set
+    assert test_set is not None
+    assert test_set.documents == tuple(ids)
+    assert not second.isWindowModified()
