@@ -169,6 +169,7 @@ class FileActions(QObject):
         # A roles dialog to skip when its file says every column's role.
         self._direct: RolesDialog | None = None
         self._shown_files: FileSet | None = None
+        self._reopening = False  # a recent entry's options being put back
         self._build_actions()
         session.files_changed.connect(self._on_files_changed)
         session.texts_loaded.connect(self._on_texts_loaded)
@@ -256,7 +257,12 @@ class FileActions(QObject):
     def open_recent(self, remembered: Remembered) -> None:
         """Reopen a recent test set with the options it was last scored with."""
         if remembered.config is not None:
-            self.session.set_config(remembered.config)
+            # The options are the entry's, not the open test set's new ones.
+            self._reopening = True
+            try:
+                self.session.set_config(remembered.config)
+            finally:
+                self._reopening = False
         request = remembered.request
         if isinstance(request, BundleSet):
             self._remember(request.path)
@@ -605,7 +611,7 @@ class FileActions(QObject):
         which is remembered with them once it is open.
         """
         opened = self.session.opened
-        if opened is None or self.session.loading is not None:
+        if opened is None or self.session.loading is not None or self._reopening:
             return
         if isinstance(opened, FileSet):
             opened = self._shown_files or opened

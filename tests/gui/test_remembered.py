@@ -92,6 +92,21 @@ def test_a_chinese_test_set_reopened_from_recent_comes_back_with_zh(
         f"sys.happypoet.txt (+2 references) · 13a · {tmp_path / 'en'}",
         f"hyp.zh.txt (+1 reference) · zh · {folder}",
     ]
+    # Reopened while another test set is open: that one keeps its own options,
+    # and the menu rebuilt for the new order never pulls the action from under
+    # its own trigger.
+    action = recent_action(window, "hyp.zh.txt")
+
+    def trigger() -> None:
+        action.trigger()
+        assert action.text().startswith("hyp.zh.txt")  # still there
+
+    scored(qtbot, window, trigger)
+    assert window.session.config.tokenizer_name == "zh"
+    assert [a.text() for a in window.recent_menu.actions()] == [
+        f"hyp.zh.txt (+1 reference) · zh · {folder}",
+        f"sys.happypoet.txt (+2 references) · 13a · {tmp_path / 'en'}",
+    ]
     window.recent.close()
 
     again = start(qtbot, windows, ini)  # the next start of the application
