@@ -38,7 +38,7 @@ from bleu_gui.io.session_file import (
     write_session,
 )
 from bleu_gui.models.sentence_filter import SentenceFilter
-from bleu_gui.models.session import BundleSet, FileSet
+from bleu_gui.models.session import BundleSet, FileSet, OpenRequest
 from bleu_gui.models.session_state import (
     ReopenPlan,
     SessionTracker,
@@ -96,6 +96,7 @@ class SessionActions(QObject):
         self._opening: tuple[Path, SessionData, ReopenPlan] | None = None
         self._step = _Step.LOADING
         self._loaded = False
+        self._problems: list[str] = []  # said while the session was put back
         self.open_action = self._action("Open sess&ion…", "", self._on_open)
         self.open_action.setToolTip(
             "Open a saved session: its files, options, systems, filter and layout"
@@ -206,6 +207,8 @@ class SessionActions(QObject):
         What is open stays until the session's test set has been read; a
         session whose files cannot all be found opens without them and says so.
         """
+        if not self.confirm_close():  # the open session's changes first
+            return False
         try:
             data = read_session(path)
         except InputError as error:
@@ -220,7 +223,7 @@ class SessionActions(QObject):
             self._window.show_error(f"{display_name(path)}: {problem}")
             return False
         self._opening = (path, data, plan)
-        self._step, self._loaded = _Step.LOADING, False
+        self._step, self._loaded, self._problems = _Step.LOADING, False, []
         self._put_layout(data)
         self.session.set_drop_bom(data.drop_bom)
         self.session.set_config(data.config)
@@ -236,14 +239,24 @@ class SessionActions(QObject):
         return self._opening is not None
 
     def _on_files_changed(self) -> None:
-        if self._opening is not None and self.session.files is not None:
-            self._loaded = True
+        opening, opened = self._opening, self.session.opened
+        if opening is not None and opened is not None:
+            if _same_files(opened, opening[2].request):
+                self._loaded = True
+            else:  # another test set came in meanwhile: it is the user's now
+                self._opening = None
         self._refresh()
 
-    def _on_error(self, _message: str) -> None:
-        """The session's test set could not be opened: the window said why."""
+    def _on_error(self, message: str) -> None:
+        """The session's test set could not be opened: the window said why.
+
+        Once it is open, a system refused (it no longer fits the references) is
+        said again with what else was left out, when the session is all back.
+        """
         if self._opening is not None and not self._loaded:
             self._opening = None
+        elif self._opening is not None:
+            self._problems.append(message)
 
     def _on_busy_changed(self, busy: bool) -> None:
         opening = self._opening
@@ -275,11 +288,11 @@ class SessionActions(QObject):
     def _finish(self, path: Path, plan: ReopenPlan) -> None:
         self._opening = None
         self.tracker.mark_saved(path)
-        message = f"Opened the session {path.name}"
-        if plan.note:
-            message = f"{message}; {plan.note}"
-            self._window.show_error(f"{display_name(path)}: {plan.note}")
+        problems = [part for part in (plan.note, *self._problems) if part]
+        if problems:
+            self._window.show_error(f"{display_name(path)}: {'; '.join(problems)}")
         else:
+            message = f"Opened the session {path.name}"
             self._window.statusBar().showMessage(message, 10_000)
 
     def _put_layout(self, data: SessionData) -> None:
@@ -355,10 +368,13 @@ class SessionActions(QObject):
         window.setWindowModified(self.tracker.modified)
 
     def confirm_close(self) -> bool:
-        """Whether the window may close: its session is saved, or the user says so."""
+        """Whether the open session may go: it is saved, or the user says so.
+
+        Asked before the window closes and before another session opens.
+        """
         path = self.tracker.path
-        if path is None or not self.tracker.modified:
-            return True
+        if path is None or not self.tracker.modified or self.session.files is None:
+            return True  # no test set: nothing a session could keep
         choice = self.ask_close(path.name)
         if choice is CloseChoice.SAVE:
             return self.save()
@@ -370,8 +386,7 @@ class SessionActions(QObject):
         box.setWindowTitle("Save the session?")
         box.setText(f"The session {name} has changed since it was saved.")
         box.setInformativeText(
-            "Save the options, systems, filter and sort you changed, or close "
-            "without them?"
+            "Save the options, systems, filter and sort you changed in it?"
         )
         buttons = QMessageBox.StandardButton
         box.setStandardButtons(buttons.Save | buttons.Discard | buttons.Cancel)
@@ -402,6 +417,20 @@ class SessionActions(QObject):
         )
         if path:
             self.open_session(Path(path))
+
+
+def _same_files(opened: OpenRequest, asked: OpenRequest) -> bool:
+    """Whether the test set the session opened is the one a session asked for."""
+    if isinstance(opened, BundleSet) or isinstance(asked, BundleSet):
+        return (
+            isinstance(opened, BundleSet)
+            and isinstance(asked, BundleSet)
+            and opened.path == asked.path
+        )
+    # A system that does not fit the references is refused: the others open.
+    return opened.references == asked.references and set(opened.paths) <= set(
+        asked.paths
+    )
 
 
 def put_filter(bar: FilterBar, spec: SentenceFilter) -> None:

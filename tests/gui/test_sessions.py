@@ -448,3 +448,47 @@ def test_document_ids_given_by_a_file_come_back_without_the_file(
     assert test_set is not None
     assert test_set.documents == tuple(ids)
     assert not second.isWindowModified()
+
+
+def test_opening_a_session_over_a_changed_one_asks_first(
+    qtbot: QtBot, tmp_path: Path, windows: list[MainWindow]
+) -> None:
+    window, path, _files = saved_session(qtbot, tmp_path, windows)
+    other = tmp_path / "other" / "other.bleu-session"
+    other.parent.mkdir()
+    assert window.session_actions.save_to(other)
+    window.filter_bar.search.setText("house")
+    asked: list[str] = []
+
+    def cancel(name: str) -> CloseChoice:
+        asked.append(name)
+        return CloseChoice.CANCEL
+
+    window.session_actions.ask_close = cancel
+    assert not window.session_actions.open_session(path)
+    assert asked == ["other.bleu-session"]
+    assert window.session_actions.tracker.path == other
+    assert window.filter_bar.search.text() == "house"
+    window.session_actions.ask_close = lambda _name: CloseChoice.DISCARD
+    open_session(qtbot, window, path)
+    assert window.session_actions.tracker.path == path
+    assert window.filter_bar.search.text() == ""
+
+
+def test_a_system_that_no_longer_fits_is_left_out_and_the_rest_comes_back(
+    qtbot: QtBot, tmp_path: Path, windows: list[MainWindow]
+) -> None:
+    _first, path, files = saved_session(qtbot, tmp_path, windows)
+    uedin = files.systems[0]
+    write_lines(uedin, read_lines(uedin)[:-1])  # one line short
+    second = make(qtbot, windows, tmp_path / "b.ini")
+    open_session(qtbot, second, path)
+    opened = second.session.files
+    assert opened is not None
+    assert opened.hypotheses == (files.hypothesis,)
+    assert second.session_actions.tracker.path == path
+    assert second.banner.text() == (
+        f"⚠ {path}: changed since saved (scored as they are now): sys.UEdin.txt; "
+        f"{files.references[0]} has 500 lines but {uedin} has 499 (a reference "
+        "needs one line per hypothesis line)"
+    )
