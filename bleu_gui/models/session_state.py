@@ -169,6 +169,8 @@ def session_data(
     workspace = session.workspace
     if request is None or workspace.test_set is None:
         return "open a test set before saving a session"
+    if session.loading is not None:
+        return "a test set is being opened: save the session once it is open"
     ids = [system.id for system in workspace.systems]
     position = {system_id: k for k, system_id in enumerate(ids)}
     systems = SavedSystems(

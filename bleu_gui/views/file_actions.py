@@ -41,6 +41,7 @@ from bleu_gui.core.config import BleuConfig, Compat
 from bleu_gui.io import Corpus
 from bleu_gui.io.bundle import Bundle, Format, Roles
 from bleu_gui.io.formats import FormatOptions
+from bleu_gui.io.session_file import SESSION_SUFFIX
 from bleu_gui.models.recent import RecentFiles, Remembered
 from bleu_gui.models.session import BundleSet, FileSet, Session, opens_with_roles
 from bleu_gui.views.roles_dialog import RolesDialog
@@ -139,6 +140,7 @@ class FileActions(QObject):
     Signals:
         error_occurred: a one-line message about a request that was not sent to
             the session (a drop without a reference); nothing changed.
+        session_dropped: (path) a session file was dropped on the window.
 
     Attributes:
         choose_role: asks which role a dropped file plays (replaced in tests;
@@ -151,6 +153,7 @@ class FileActions(QObject):
     """
 
     error_occurred = Signal(str)
+    session_dropped = Signal(object)
 
     def __init__(
         self, window: QMainWindow, session: Session, settings: QSettings
@@ -379,6 +382,15 @@ class FileActions(QObject):
         dialog instead, dropped alone.
         """
         self._remember(*paths)
+        sessions = [path for path in paths if path.name.endswith(SESSION_SUFFIX)]
+        if sessions:
+            if len(paths) > 1:
+                self.error_occurred.emit(
+                    f"{sessions[0].name} is a session (its own files): drop it alone"
+                )
+                return
+            self.session_dropped.emit(sessions[0])
+            return
         bundles = [path for path in paths if opens_with_roles(path)]
         if bundles:
             if len(paths) > 1:

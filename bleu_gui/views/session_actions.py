@@ -133,6 +133,7 @@ class SessionActions(QObject):
         self.browser.searching_changed.connect(self._on_searching_changed)
         self.tracker.modified_changed.connect(window.setWindowModified)
         self.tracker.path_changed.connect(self._refresh)
+        window.file_actions.session_dropped.connect(self.open_session)
         # A user's sort: the browser says nothing when it applies one.
         window.table.sort_requested.connect(lambda *_: self.tracker.check())
 

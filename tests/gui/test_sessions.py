@@ -46,13 +46,14 @@ def windows(qtbot: QtBot, tmp_path: Path) -> Iterator[list[MainWindow]]:
     made: list[MainWindow] = []
     yield made
     for window in made:
-        window.session_actions.tracker.mark_saved(None)  # no prompt at teardown
         window.explainer.shutdown()
         window.session.shutdown()
 
 
 def make(qtbot: QtBot, windows: list[MainWindow], settings: Path) -> MainWindow:
     window = new_window(qtbot, settings)
+    # pytest-qt closes the windows before fixtures end: never a modal question.
+    window.session_actions.ask_close = lambda _name: CloseChoice.DISCARD
     windows.append(window)
     return window
 
@@ -492,3 +493,36 @@ def test_a_system_that_no_longer_fits_is_left_out_and_the_rest_comes_back(
         f"{files.references[0]} has 500 lines but {uedin} has 499 (a reference "
         "needs one line per hypothesis line)"
     )
+
+
+def test_a_session_file_dropped_on_the_window_opens(
+    qtbot: QtBot, tmp_path: Path, windows: list[MainWindow]
+) -> None:
+    _first, path, files = saved_session(qtbot, tmp_path, windows)
+    second = make(qtbot, windows, tmp_path / "b.ini")
+    second.choose_role = lambda _path: pytest.fail("a session needs no role")
+    with qtbot.waitSignal(second.session_actions.tracker.path_changed, timeout=TIMEOUT):
+        second.open_dropped([path])
+    idle(qtbot, second)
+    assert second.session.files is not None
+    assert set(second.session.files.hypotheses) == set(files.hypotheses)
+    second.open_dropped([path, files.hypothesis])
+    assert second.banner.text() == (
+        "⚠ study.bleu-session is a session (its own files): drop it alone"
+    )
+
+
+def test_saving_while_a_test_set_is_being_opened_is_refused_in_one_line(
+    qtbot: QtBot, tmp_path: Path, windows: list[MainWindow]
+) -> None:
+    window, path, files = saved_session(qtbot, tmp_path, windows)
+    before = path.read_bytes()
+    with qtbot.waitSignal(
+        window.session.busy_changed, check_params_cb=lambda b: not b, timeout=TIMEOUT
+    ):
+        window.session.open_files(FileSet(files.hypothesis, files.references))
+        assert not window.session_actions.save()
+    assert window.banner.text() == (
+        "⚠ a test set is being opened: save the session once it is open"
+    )
+    assert path.read_bytes() == before
