@@ -41,6 +41,7 @@ from PySide6.QtWidgets import QApplication
 from bleu_gui import __version__
 from bleu_gui.cli import add_scoring_options, config_from_options, demo_paths
 from bleu_gui.core import ConfigError
+from bleu_gui.io.session_file import SESSION_SUFFIX
 from bleu_gui.logs import install_logging
 from bleu_gui.models.session import FileSet, Session, opens_with_roles
 from bleu_gui.qt_platform import platform_problem
@@ -61,7 +62,7 @@ def build_parser() -> argparse.ArgumentParser:
         nargs="*",
         metavar="REF",
         help="reference files; or one file that holds a whole test set (WMT XML, "
-        "a spreadsheet)",
+        "a spreadsheet); or a saved session (FILE.bleu-session)",
     )
     parser.add_argument(
         "-i",
@@ -94,8 +95,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         config = config_from_options(options)
     except ConfigError as error:
         parser.error(str(error))
-    bundle = _bundle(options, parser)
-    files = None if bundle is not None else _files(options, parser)
+    saved = _session_file(options, parser)
+    bundle = None if saved is not None else _bundle(options, parser)
+    files = None if saved is not None or bundle is not None else _files(options, parser)
     plugins = QLibraryInfo.path(QLibraryInfo.LibraryPath.PluginsPath)
     problem = platform_problem(os.environ, Path(plugins))
     if problem is not None:
@@ -113,7 +115,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     status = _Exit()
     if options.select is not None or options.screenshot:
         once(
-            session.scores_changed,
+            # A session is shown once all of it is back (filter, selection, …).
+            session.scores_changed
+            if saved is None
+            else window.session_actions.tracker.path_changed,
             lambda: _after_scoring(window, options.select, options.screenshot, status),
         )
         if options.screenshot:
@@ -123,6 +128,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         session.open_files(files)
     if bundle is not None:
         window.file_actions.open_bundle(bundle, options.encoding, direct=True)
+    if saved is not None:
+        # A file that cannot be opened is one line in the window (which stays).
+        opened = window.session_actions.open_session(saved)
+        if not opened and options.screenshot:
+            message = window.status_text.text()
+            QTimer.singleShot(0, lambda: _fail(message, status))
     code = app.exec()
     session.shutdown()
     window.recent.close()  # on disk, and its writer thread stopped
@@ -208,6 +219,23 @@ class _Exit:
     """The exit status decided by a callback (a failed screenshot run is non-zero)."""
 
     code = 0
+
+
+def _session_file(
+    options: argparse.Namespace, parser: argparse.ArgumentParser
+) -> Path | None:
+    """The session file to open (`bleu-gui FILE.bleu-session`), if one is given.
+
+    Given alone: the session names its own files and options (its options win
+    over the command line's).
+    """
+    given = [*options.refs, *(options.input or ()), *filter(None, [options.src])]
+    saved = [Path(name) for name in given if name.endswith(SESSION_SUFFIX)]
+    if not saved:
+        return None
+    if len(given) > 1 or options.demo:
+        parser.error(f"{saved[0]} is a session (its own files): give it alone")
+    return saved[0]
 
 
 def _bundle(

@@ -26,6 +26,14 @@ entries newer than the last clear, newest first, one per file set, at most eight
 each write also removes the keys past those eight. After Qt has synced a write, the
 writer reads the merged list back and the window adopts it: its menu then shows
 what the other windows opened too.
+
+Each entry keeps the scoring options the test set was last scored with (its
+tokenizer above all: a Chinese test set wants `zh`, and reopening it from the
+list under `13a` gave a number nobody would report). The options are not part
+of the entry's key: the same files scored with other options are the same entry,
+updated. Test sets read from one file of several texts (`BundleSet`) are entries
+too, with their roles. Entries written before options were remembered have none
+(`Remembered.config` None): they open with the options in force.
 """
 
 from __future__ import annotations
@@ -39,9 +47,13 @@ from typing import Any
 
 from PySide6.QtCore import QObject, QSettings, Qt, QThread, Signal
 
-from bleu_gui.models.session import FileSet
+from bleu_gui.core.config import BleuConfig
+from bleu_gui.io.bundle import Format, Roles
+from bleu_gui.io.formats import FormatOptions
+from bleu_gui.io.session_file import SessionFileError, config_from_json, config_to_json
+from bleu_gui.models.session import BundleSet, FileSet, OpenRequest
 
-__all__ = ["RecentFiles"]
+__all__ = ["RecentFiles", "Remembered"]
 
 _SETS = "recent/sets"  # one key per file set: its JSON, with when it was opened
 _CLEARED = "recent/cleared"  # when the list was last cleared (ns since the epoch)
@@ -50,11 +62,26 @@ _LIMIT = 8
 
 
 @dataclass(frozen=True, slots=True)
-class _Entry:
-    """One remembered file set and when it was opened (ns since the epoch)."""
+class Remembered:
+    """A recent test set and the options it was last scored with.
 
-    files: FileSet
+    Attributes:
+        request: what reopens it (files in roles, or a file of several texts).
+        config: the scoring options last used with it; None for an entry
+            written before they were remembered.
+    """
+
+    request: OpenRequest
+    config: BleuConfig | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class _Entry:
+    """One remembered test set, its options, and when (ns since the epoch)."""
+
+    files: OpenRequest
     opened: int
+    config: BleuConfig | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,14 +104,15 @@ class _History:
         back late, or twice, can never undo a newer change.
         """
         cleared = max(self.cleared, other.cleared)
-        latest: dict[FileSet, int] = {}
+        latest: dict[OpenRequest, _Entry] = {}
         for entry in (*self.entries, *other.entries):
-            if entry.opened > max(cleared, latest.get(entry.files, 0)):
-                latest[entry.files] = entry.opened
-        newest = sorted(latest.items(), key=lambda item: (-item[1], _key(item[0])))
-        return _History(
-            tuple(_Entry(files, opened) for files, opened in newest[:_LIMIT]), cleared
+            known = latest.get(entry.files)
+            if entry.opened > max(cleared, known.opened if known else 0):
+                latest[entry.files] = entry
+        newest = sorted(
+            latest.values(), key=lambda entry: (-entry.opened, _key(entry.files))
         )
+        return _History(tuple(newest[:_LIMIT]), cleared)
 
     def latest(self) -> int:
         """The newest stamp in the list: a new one must be later."""
@@ -160,14 +188,28 @@ class RecentFiles(QObject):
         self._writer: _Writer | None = None
 
     def entries(self) -> list[FileSet]:
-        """The remembered file sets, newest first; unreadable entries are skipped."""
-        return [entry.files for entry in self._history.entries]
+        """The remembered file sets (not files of several texts), newest first."""
+        return [
+            entry.files
+            for entry in self._history.entries
+            if isinstance(entry.files, FileSet)
+        ]
 
-    def add(self, files: FileSet) -> None:
-        """Remember `files` as the newest entry."""
-        opened = _Entry(files, self._stamp())
+    def remembered(self) -> list[Remembered]:
+        """Every remembered test set with its options, newest first."""
+        return [
+            Remembered(entry.files, entry.config) for entry in self._history.entries
+        ]
+
+    def add(self, files: OpenRequest, config: BleuConfig | None = None) -> None:
+        """Remember `files` (scored with `config`) as the newest entry."""
+        opened = _Entry(files, self._stamp(), config)
         self._history = self._history.merged(_History((opened,)))
         self._changed()
+
+    def config_of(self, files: OpenRequest) -> BleuConfig | None:
+        """The options `files` was last scored with, if it is remembered with them."""
+        return next((e.config for e in self._history.entries if e.files == files), None)
 
     def clear(self) -> None:
         """Forget every entry opened until now, in every window."""
@@ -229,8 +271,8 @@ class RecentFiles(QObject):
 
     def _adopt(self, history: _History) -> None:
         """Take `history` as the list; say so if what it shows changed."""
-        before, self._history = self.entries(), history
-        if self.entries() != before:
+        before, self._history = self.remembered(), history
+        if self.remembered() != before:
             self.changed.emit()
 
 
@@ -278,10 +320,61 @@ def _stored_entries(settings: QSettings) -> list[tuple[str, _Entry | None]]:
         settings.endGroup()
 
 
-def _key(files: FileSet) -> str:
-    """The settings key of a file set: a digest of its roles, paths and encoding."""
-    canonical = json.dumps(_files_json(files), sort_keys=True)
+def _key(files: OpenRequest) -> str:
+    """The settings key of a test set: a digest of its roles, paths and encoding.
+
+    Not of its options: the same files scored otherwise are the same entry.
+    """
+    canonical = json.dumps(_request_json(files), sort_keys=True)
     return hashlib.sha256(canonical.encode("utf-8")).hexdigest()[:16]
+
+
+def _request_json(request: OpenRequest) -> dict[str, Any]:
+    """A test set's JSON value (without its options)."""
+    if isinstance(request, FileSet):
+        return _files_json(request)
+    roles, options = request.roles, request.options
+    return {
+        "bundle": str(request.path),
+        "format": request.format.value if request.format is not None else None,
+        "encoding": request.encoding,
+        "references": list(roles.references),
+        "systems": list(roles.systems),
+        "source": roles.source,
+        "documents": roles.documents,
+        "options": {
+            "include_testsuites": options.include_testsuites,
+            "keep_unreferenced": options.keep_unreferenced,
+            "sheet": options.sheet,
+            "languages": list(options.languages) if options.languages else None,
+        },
+    }
+
+
+def _parse_bundle(item: dict[str, Any]) -> BundleSet | None:
+    """A file of several texts with its roles from its JSON value; None if not one."""
+    try:
+        options = item.get("options") or {}
+        languages = options.get("languages")
+        return BundleSet(
+            Path(item["bundle"]),
+            Roles(
+                tuple(map(str, item["references"])),
+                tuple(map(str, item["systems"])),
+                str(item["source"]) if item.get("source") is not None else None,
+                str(item["documents"]) if item.get("documents") is not None else None,
+            ),
+            Format(item["format"]) if item.get("format") else None,
+            str(item.get("encoding", "utf-8")),
+            FormatOptions(
+                include_testsuites=bool(options.get("include_testsuites", False)),
+                keep_unreferenced=bool(options.get("keep_unreferenced", False)),
+                sheet=str(options["sheet"]) if options.get("sheet") else None,
+                languages=(str(languages[0]), str(languages[1])) if languages else None,
+            ),
+        )
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError):
+        return None
 
 
 def _files_json(files: FileSet) -> dict[str, Any]:
@@ -304,7 +397,10 @@ def _files_json(files: FileSet) -> dict[str, Any]:
 
 
 def _entry_json(entry: _Entry) -> dict[str, Any]:
-    return {"opened": entry.opened, **_files_json(entry.files)}
+    value = {"opened": entry.opened, **_request_json(entry.files)}
+    if entry.config is not None:
+        value["config"] = config_to_json(entry.config)
+    return value
 
 
 def _stamp_value(raw: object) -> int:
@@ -325,13 +421,21 @@ def _parse_stored(raw: object) -> _Entry | None:
 
 def _parse_entry(item: object) -> _Entry | None:
     """An entry from its JSON value; None if it is not one."""
-    files = _parse_files(item)
-    if files is None or not isinstance(item, dict):
+    if not isinstance(item, dict):
+        return None
+    files = _parse_bundle(item) if "bundle" in item else _parse_files(item)
+    if files is None:
         return None
     opened = item.get("opened")
     if not isinstance(opened, int) or opened <= 0:
         return None
-    return _Entry(files, opened)
+    config = None
+    if "config" in item:  # unreadable options: the entry, without them
+        try:
+            config = config_from_json(item["config"], Path("recent"))
+        except SessionFileError:
+            config = None
+    return _Entry(files, opened, config)
 
 
 def _parse_files(item: object) -> FileSet | None:

@@ -37,10 +37,12 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QFileDialog, QMainWindow, QMenu, QMessageBox
 
+from bleu_gui.core.config import BleuConfig, Compat
 from bleu_gui.io import Corpus
 from bleu_gui.io.bundle import Bundle, Format, Roles
 from bleu_gui.io.formats import FormatOptions
-from bleu_gui.models.recent import RecentFiles
+from bleu_gui.io.session_file import SESSION_SUFFIX
+from bleu_gui.models.recent import RecentFiles, Remembered
 from bleu_gui.models.session import BundleSet, FileSet, Session, opens_with_roles
 from bleu_gui.views.roles_dialog import RolesDialog
 from bleu_gui.views.test_set_dialog import OpenTestSetDialog
@@ -138,6 +140,7 @@ class FileActions(QObject):
     Signals:
         error_occurred: a one-line message about a request that was not sent to
             the session (a drop without a reference); nothing changed.
+        session_dropped: (path) a session file was dropped on the window.
 
     Attributes:
         choose_role: asks which role a dropped file plays (replaced in tests;
@@ -150,6 +153,7 @@ class FileActions(QObject):
     """
 
     error_occurred = Signal(str)
+    session_dropped = Signal(object)
 
     def __init__(
         self, window: QMainWindow, session: Session, settings: QSettings
@@ -168,6 +172,7 @@ class FileActions(QObject):
         # A roles dialog to skip when its file says every column's role.
         self._direct: RolesDialog | None = None
         self._shown_files: FileSet | None = None
+        self._reopening = False  # a recent entry's options being put back
         self._build_actions()
         session.files_changed.connect(self._on_files_changed)
         session.texts_loaded.connect(self._on_texts_loaded)
@@ -176,6 +181,7 @@ class FileActions(QObject):
         session.candidate_refused.connect(self._on_candidate_refused)
         session.bundle_inspected.connect(self._on_bundle_inspected)
         session.systems_changed.connect(self.refresh)
+        session.config_changed.connect(self._on_config_changed)
         self.recent.changed.connect(self.refresh)
         self.refresh()
 
@@ -251,6 +257,22 @@ class FileActions(QObject):
         action.triggered.connect(lambda _checked=False: slot())
         return action
 
+    def open_recent(self, remembered: Remembered) -> None:
+        """Reopen a recent test set with the options it was last scored with."""
+        if remembered.config is not None:
+            # The options are the entry's, not the open test set's new ones.
+            self._reopening = True
+            try:
+                self.session.set_config(remembered.config)
+            finally:
+                self._reopening = False
+        request = remembered.request
+        if isinstance(request, BundleSet):
+            self._remember(request.path)
+            self.session.open_bundle(request)
+        else:
+            self.session.open_files(request)
+
     def refresh(self) -> None:
         """Rebuild the Remove and Recent menus; enable what the loaded set allows."""
         self.remove_menu.clear()
@@ -265,22 +287,11 @@ class FileActions(QObject):
         self.remove_menu.setEnabled(bool(files and len(files.references) > 1))
         self._refresh_systems()
         self.recent_menu.clear()
-        for entry in self.recent.entries():
-            refs = len(entry.references)
-            others = len(entry.hypotheses) - 1
-            compared = (
-                f" and {others} other system{'s' if others > 1 else ''}"
-                if others
-                else ""
-            )
-            text = (
-                f"{entry.hypothesis.name}{compared} "
-                f"(+{refs} reference{'s' if refs > 1 else ''})"
-            )
-            action = self.recent_menu.addAction(text)
-            action.triggered.connect(
-                lambda _c=False, e=entry: self.session.open_files(e)
-            )
+        self.recent_menu.setToolTipsVisible(True)
+        for remembered in self.recent.remembered():
+            action = self.recent_menu.addAction(recent_text(remembered))
+            action.setToolTip(recent_tooltip(remembered))
+            action.triggered.connect(lambda _c=False, r=remembered: self.open_recent(r))
         self.recent_menu.setEnabled(not self.recent_menu.isEmpty())
         has_files = files is not None
         for action in (
@@ -371,6 +382,15 @@ class FileActions(QObject):
         dialog instead, dropped alone.
         """
         self._remember(*paths)
+        sessions = [path for path in paths if path.name.endswith(SESSION_SUFFIX)]
+        if sessions:
+            if len(paths) > 1:
+                self.error_occurred.emit(
+                    f"{sessions[0].name} is a session (its own files): drop it alone"
+                )
+                return
+            self.session_dropped.emit(sessions[0])
+            return
         bundles = [path for path in paths if opens_with_roles(path)]
         if bundles:
             if len(paths) > 1:
@@ -588,10 +608,33 @@ class FileActions(QObject):
         self._shown_files = files
         if files is not None:
             self.directory = last_loaded_directory(previous, files)
-            opened_files = isinstance(self.session.opened, FileSet)
-            if opened_files and not _same_or_fewer_systems(previous, files):
-                self.recent.add(files)
+            opened = self.session.opened
+            config = self.session.config
+            if isinstance(opened, BundleSet):
+                self.recent.add(opened, config)
+            elif not _same_or_fewer_systems(previous, files):
+                self.recent.add(files, config)
         self.refresh()
+
+    def _on_config_changed(self, config: BleuConfig) -> None:
+        """The open test set is remembered with the options chosen for it.
+
+        Not during a load: the options then belong to the test set being read,
+        which is remembered with them once it is open.
+        """
+        opened = self.session.opened
+        if opened is None or self.session.loading is not None or self._reopening:
+            return
+        if isinstance(opened, FileSet):
+            opened = self._shown_files or opened
+            known = [r.request for r in self.recent.remembered()]
+            # The entry as it was opened (with every system), if it is listed.
+            opened = next(
+                (r for r in known if isinstance(r, FileSet) and _fits(r, opened)),
+                opened,
+            )
+        if self.recent.config_of(opened) != config:
+            self.recent.add(opened, config)
 
 
 def _same_or_fewer_systems(previous: FileSet | None, files: FileSet) -> bool:
@@ -606,6 +649,83 @@ def _same_or_fewer_systems(previous: FileSet | None, files: FileSet) -> bool:
         == (previous.references, previous.source, previous.encoding)
         and set(files.hypotheses) <= set(previous.hypotheses)
     )
+
+
+def _fits(entry: FileSet, files: FileSet) -> bool:
+    """Whether `files` is the recent `entry` as it was opened, or part of it."""
+    return (entry.references, entry.source, entry.encoding) == (
+        files.references,
+        files.source,
+        files.encoding,
+    ) and set(files.hypotheses) <= set(entry.hypotheses)
+
+
+def recent_text(remembered: Remembered) -> str:
+    """A recent entry as the menu names it: the shown file, what else, options.
+
+    "sys.txt and 2 other systems (+2 references) · zh · ~/wmt/zh-en": the folder
+    tells apart two test sets whose files have the same names.
+    """
+    request = remembered.request
+    if isinstance(request, BundleSet):
+        refs, systems = len(request.roles.references), len(request.roles.systems)
+        what = (
+            f"{request.path.name} ({systems} system{'s' if systems > 1 else ''}, "
+            f"{refs} reference{'s' if refs > 1 else ''})"
+        )
+        folder = request.path.parent
+    else:
+        refs = len(request.references)
+        others = len(request.hypotheses) - 1
+        compared = (
+            f" and {others} other system{'s' if others > 1 else ''}" if others else ""
+        )
+        what = (
+            f"{request.hypothesis.name}{compared} "
+            f"(+{refs} reference{'s' if refs > 1 else ''})"
+        )
+        folder = request.hypothesis.parent
+    parts = [what]
+    if remembered.config is not None:
+        parts.append(_options_words(remembered.config))
+    parts.append(_folder_words(folder))
+    return " · ".join(parts)
+
+
+def recent_tooltip(remembered: Remembered) -> str:
+    """Every file of a recent entry with its role, and its options, one per line."""
+    request = remembered.request
+    if isinstance(request, BundleSet):
+        lines = [f"Test set: {request.path}"]
+    else:
+        lines = [f"System: {path}" for path in request.hypotheses]
+        lines += [f"Reference: {path}" for path in request.references]
+        if request.source is not None:
+            lines.append(f"Source: {request.source}")
+    config = remembered.config
+    if config is not None:
+        lines.append(f"Reopens with: {_options_words(config, full=True)}")
+    return "\n".join(lines)
+
+
+def _options_words(config: BleuConfig, *, full: bool = False) -> str:
+    """The options a user picks per test set: tokenizer, case, mode, smoothing."""
+    words = [f"tokenizer {config.tokenizer_name}" if full else config.tokenizer_name]
+    if config.lowercase:
+        words.append("lowercased")
+    if config.compat is not Compat.SACREBLEU or full:
+        words.append(config.compat.label if full else config.compat.value)
+    if full or config.smoothing_method is not config.capabilities.default_smoothing:
+        words.append(f"smoothing {config.smoothing_method.value}")
+    return ", ".join(words)
+
+
+def _folder_words(folder: Path) -> str:
+    """A folder as the menu shows it: under the home folder as `~/…`."""
+    try:
+        return f"~/{folder.relative_to(Path.home()).as_posix()}"
+    except ValueError:
+        return str(folder)
 
 
 def _says_every_role(bundle: Bundle, roles: Roles) -> bool:

@@ -49,6 +49,7 @@ from bleu_gui.models.explainer import Explainer, ExplainKey, is_long
 from bleu_gui.models.sentence_browser import SentenceBrowser
 from bleu_gui.models.sentence_filter import SentenceFilter
 from bleu_gui.models.session import Session
+from bleu_gui.models.session_state import choices_from_json, choices_to_json
 from bleu_gui.views.compare_panels import ComparePanels
 from bleu_gui.views.compare_sentences import CompareSentences, PairBar
 from bleu_gui.views.compare_systems import CompareSystems
@@ -62,6 +63,7 @@ from bleu_gui.views.precision_chart import PrecisionChart
 from bleu_gui.views.score_histogram import ScoreHistogram
 from bleu_gui.views.sentence_detail import SentenceDetailView
 from bleu_gui.views.sentence_table import FilterBar, SentenceTableView
+from bleu_gui.views.session_actions import SessionActions
 from bleu_gui.views.settings_panel import SettingsPanel
 from bleu_gui.views.summary_panel import SummaryPanel
 from bleu_gui.views.warnings_button import WarningsButton
@@ -121,6 +123,11 @@ class MainWindow(QMainWindow):
         self._build_panels()
         self._build_menus()
         self._connect_signals()
+        # After `_connect_signals`: its title follows the window's own.
+        self.session_actions = SessionActions(self)
+        self.session_actions.fill_menu(
+            self.file_menu, self.file_actions.drop_bom_action
+        )
         self._fit_to_screen()
         self._restore_layout()
         self.compare_systems.sync()  # the saved layout's Systems dock only with systems
@@ -280,6 +287,10 @@ class MainWindow(QMainWindow):
         if isinstance(saved["columns"], QByteArray):
             # Applied once the table has its columns (see `_restore_columns`).
             self._saved_columns = saved["columns"]
+        # The columns chosen shown or hidden (kept for columns yet to come).
+        choices = choices_from_json(self._settings.value("window/column-choices", ""))
+        for key, shown in choices.items():
+            self.table.set_column_shown(key, shown)
 
     def _restore_columns(self) -> None:
         """Give the table the column widths of the last session, once it has columns."""
@@ -300,11 +311,13 @@ class MainWindow(QMainWindow):
         }
         for key, value in values.items():
             self._settings.setValue(f"window/{key}", value)
+        choices = choices_to_json(self.table.column_choices())
+        self._settings.setValue("window/column-choices", choices)
         self._settings.sync()
 
     def _build_menus(self) -> None:
         menu = self.menuBar()
-        files = menu.addMenu("&File")
+        files = self.file_menu = menu.addMenu("&File")
         actions = self.file_actions
         actions.fill_menu(files)
         files.insertAction(actions.reload_action, self.documents.ids_action)
@@ -770,6 +783,9 @@ class MainWindow(QMainWindow):
 
     @override
     def closeEvent(self, event: QCloseEvent) -> None:
+        if not self.session_actions.confirm_close():  # Cancel: the window stays
+            event.ignore()
+            return
         self.save_layout()
         self.browser.cancel()
         self.compare.shutdown()

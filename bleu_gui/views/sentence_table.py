@@ -223,6 +223,10 @@ class SentenceTableView(QTableView):
         self._choices[key] = shown
         self._apply_columns()
 
+    def column_choices(self) -> dict[ColumnKey, bool]:
+        """The user's choices (shown or hidden) by column, against the defaults."""
+        return dict(self._choices)
+
     def reset_columns(self) -> None:
         """Forget the user's choices: the default columns, with or without a pair."""
         self._choices.clear()
@@ -364,10 +368,16 @@ class SentenceTableView(QTableView):
         )
         if headers == self._fitted_headers:
             return
-        self._fitted_headers = headers
+        before, self._fitted_headers = self._fitted_headers, headers
+        # Same columns, some headers new (the Cost unit): only those are fitted,
+        # so the widths a user gave (or the last run's, put back) stay.
+        if len(before) == len(headers):
+            changed = [c for c, text in enumerate(headers) if text != before[c]]
+        else:
+            changed = list(range(len(headers)))
         header = self.horizontalHeader()
         width = self.fontMetrics().horizontalAdvance("00000.0") + 12
-        for column in range(model.columnCount()):
+        for column in changed:
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.Interactive)
             fitted = header.sectionSizeFromContents(column).width()
             self.setColumnWidth(column, max(width, fitted))

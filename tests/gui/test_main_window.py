@@ -848,18 +848,24 @@ def test_recent_files_remember_and_reopen_a_file_set(
     tmp_path: Path,
 ) -> None:
     assert loaded.recent_menu.isEnabled()
-    assert menu_texts(loaded.recent_menu) == ["hyp.txt (+2 references)"]
+    # Each entry with the tokenizer it reopens with and its folder.
+    assert menu_texts(loaded.recent_menu) == [
+        f"hyp.txt (+2 references) · 13a · {tmp_path}"
+    ]
     with scored(qtbot, loaded):
         loaded.session.open_files(FileSet(files.ref_b, (files.ref_a,)))
     assert menu_texts(loaded.recent_menu) == [
-        "refB.txt (+1 reference)",
-        "hyp.txt (+2 references)",
+        f"refB.txt (+1 reference) · 13a · {tmp_path}",
+        f"hyp.txt (+2 references) · 13a · {tmp_path}",
     ]
     with scored(qtbot, loaded):
         loaded.recent_menu.actions()[1].trigger()
     assert loaded.session.files == files.fileset()
     assert bleu_column(loaded) == sacrebleu_sentences()
-    assert menu_texts(loaded.recent_menu)[0] == "hyp.txt (+2 references)"
+    assert (
+        menu_texts(loaded.recent_menu)[0]
+        == f"hyp.txt (+2 references) · 13a · {tmp_path}"
+    )
     loaded.recent.close()  # on disk for sure (and the writer thread stopped)
     settings.sync()
     assert Path(settings.fileName()) == tmp_path / "settings.ini"

@@ -425,7 +425,10 @@ def test_recent_files_remember_every_system(
     finally:
         again.close()
     recent = submenu(two, "Recent files")
-    assert texts(recent) == ["sys.happypoet.txt and 1 other system (+2 references)"]
+    assert texts(recent) == [
+        "sys.happypoet.txt and 1 other system (+2 references) · 13a · "
+        f"{files.hypothesis.parent}"
+    ]
     two.session.close()
     with all_done(qtbot, two.session):
         recent.actions()[0].trigger()

@@ -1,0 +1,841 @@
+"""Session files: what a user found, kept in a small versioned JSON file they can share.
+
+A session file (`*.bleu-session`) names the test set's files (paths relative to the
+session file, so a folder moved or sent whole still opens), each with its role, its
+encoding and a SHA-256 checksum (so a file changed since is noticed rather than
+silently scored anew), and every choice that shaped what the user saw: the scoring
+options, the baseline and shown system, the paired test's settings, the filter, the
+sort, the selected sentence, the window's layout, the document ids given by a file.
+
+This module is the file format only: values in, JSON out and back, with no Qt. The
+window's state is turned into a `SessionData` (and back) by `models.session_state`.
+A file is written whole or not at all (`io.safe_write`). A file that is not a session
+(bad JSON, a value of the wrong type) or one from a newer bleu-gui is refused by one
+`SessionFileError` line naming the file and the JSON place; nothing half-read is
+returned.
+
+Format, version 1 (`"bleu-gui-session": 1`; a reader refuses a higher number)::
+
+    {"bleu-gui-session": 1,
+     "test_set": {"kind": "files" | "bundle", "encoding": "utf-8", "drop_bom": false,
+                  "files": [{"role": "system" | "reference" | "source" | "bundle",
+                             "path": "out/a.txt", "encoding": "utf-8",
+                             "sha256": "…" | null}, …],
+                  "bundle": {"format": "tsv" | null, "references": [column keys],
+                             "systems": [column keys], "source": key | null,
+                             "documents": key | null} | null,
+                  "options": {"include_testsuites": false, "keep_unreferenced": false,
+                              "sheet": null, "languages": null},
+                  "documents": [["doc id", number of segments], …] | null},
+     "settings": {"compat": "sacrebleu", "tokenizer": "13a", "lowercase": false,
+                  "smoothing": "exp", "smooth_value": null, "max_order": 4,
+                  "weights": null, "effective_order": null, "nltk_alpha": 5.0,
+                  "nltk_k": 5.0},
+     "systems": {"baseline": 0, "shown": 1, "test": "bs", "samples": 1000,
+                 "all_pairs": false, "shown_only": false},
+     "filter": {"text": "", "regex": false, "case_sensitive": false,
+                "in_hypothesis": true, "in_references": true, "in_source": true,
+                "min_score": 0.0, "max_score": 100.0, "side": "ANY",
+                "delta": [-100.0, 100.0, false, false]},
+     "table": {"sort": ["BLEU", 0, true] | null, "selected": 12 | null,
+               "columns": [["COST", 0, false], …]},
+     "layout": {"docks": base64, "central": base64, "bottom": base64,
+                "header": base64}}
+
+`baseline` and `shown` are positions among the systems in the order listed (files of
+role "system", or the bundle's system columns). Document ids are stored as runs (an
+id and how many segments in a row have it): the ids given by a file are then kept
+even if that file is gone.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import hashlib
+import json
+import os
+import stat
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from enum import Enum, StrEnum
+from pathlib import Path
+from typing import Any, TypeVar
+
+from bleu_gui.core.config import BleuConfig, Compat, ConfigError, Smoothing
+from bleu_gui.core.tokenize import TOKENIZER_NAMES
+from bleu_gui.io.bundle import Format, Roles
+from bleu_gui.io.errors import InputError
+from bleu_gui.io.formats import FormatOptions
+from bleu_gui.io.safe_write import write_text
+
+__all__ = [
+    "SESSION_KEY",
+    "SESSION_SUFFIX",
+    "SESSION_VERSION",
+    "FileCheck",
+    "FileState",
+    "SavedFile",
+    "SavedFilter",
+    "SavedRole",
+    "SavedSystems",
+    "SavedTable",
+    "SessionData",
+    "SessionFileError",
+    "SetKind",
+    "check_files",
+    "checksum",
+    "config_from_json",
+    "config_to_json",
+    "document_runs",
+    "documents_of_runs",
+    "read_session",
+    "session_from_json",
+    "session_to_json",
+    "write_session",
+]
+
+SESSION_KEY = "bleu-gui-session"
+"""The key whose value is the format's version: it says what the file is."""
+SESSION_VERSION = 1
+SESSION_SUFFIX = ".bleu-session"
+"""The session file's extension (a name of its own: the desktop can open it with us)."""
+
+_CHUNK = 1 << 20  # bytes hashed at a time
+
+
+class SessionFileError(InputError):
+    """A session file that cannot be opened or written: one line, file and place."""
+
+    def __init__(self, path: Path, why: str, *, place: str = "") -> None:
+        """Create an error.
+
+        Args:
+            path: The session file.
+            why: What is wrong.
+            place: Where in the JSON (`test_set.files[2].path`), if somewhere.
+        """
+        self.place = place
+        super().__init__(f"{place}: {why}" if place else why, path=path)
+
+
+class SetKind(StrEnum):
+    """How the test set was opened: files in roles, or one file of several texts."""
+
+    FILES = "files"
+    BUNDLE = "bundle"
+
+
+class SavedRole(StrEnum):
+    """The role of a file of the test set."""
+
+    SYSTEM = "system"
+    REFERENCE = "reference"
+    SOURCE = "source"
+    BUNDLE = "bundle"
+
+
+@dataclass(frozen=True, slots=True)
+class SavedFile:
+    """One file of the test set.
+
+    Attributes:
+        role: what it is.
+        path: where it is (absolute in memory; relative to the session file on
+            disk when it can be).
+        encoding: how it is decoded.
+        sha256: its checksum when saved (hex), or None (not a regular file then).
+    """
+
+    role: SavedRole
+    path: Path
+    encoding: str = "utf-8"
+    sha256: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class SavedSystems:
+    """The systems' choices: A and B, and the paired test's settings.
+
+    Attributes:
+        baseline: position of the baseline (A) among the systems, as listed.
+        shown: position of the shown system (B).
+        test: the paired test (`core.significance.PairedTest` value: "bs", "ar").
+        samples: its resamples or trials.
+        all_pairs: test every pair of systems.
+        shown_only: test on the shown (filtered) sentences only.
+    """
+
+    baseline: int = 0
+    shown: int = 0
+    test: str = "bs"
+    samples: int = 1000
+    all_pairs: bool = False
+    shown_only: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class SavedFilter:
+    """The filter's saved parts (`models.sentence_filter.SentenceFilter`'s fields).
+
+    The parts that hold rows computed for the moment (a salient n-gram, a chosen
+    document) are not saved: they belong to the counts of the moment.
+    """
+
+    text: str = ""
+    regex: bool = False
+    case_sensitive: bool = False
+    in_hypothesis: bool = True
+    in_references: bool = True
+    in_source: bool = True
+    min_score: float = 0.0
+    max_score: float = 100.0
+    side: str = "ANY"
+    delta: tuple[float, float, bool, bool] = (-100.0, 100.0, False, False)
+
+
+@dataclass(frozen=True, slots=True)
+class SavedTable:
+    """The sentence table: sort, selection, the columns chosen.
+
+    Attributes:
+        sort: (column kind name, n-gram order, descending), None: corpus order.
+        selected: the selected sentence (0-based corpus row), if any.
+        columns: (column kind name, order, shown) for each column the user chose
+            to show or hide against its default.
+    """
+
+    sort: tuple[str, int, bool] | None = None
+    selected: int | None = None
+    columns: tuple[tuple[str, int, bool], ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class SessionData:
+    """Everything a session file holds, as one value (paths absolute).
+
+    Attributes:
+        kind: files in roles, or one file of several texts.
+        files: the test set's files: systems in order, references in order, the
+            source; for a bundle, the one file (role `BUNDLE`).
+        encoding: the encoding of a file without one of its own.
+        drop_bom: files are read with a leading byte-order mark dropped.
+        roles: a bundle's roles (its column keys), else None.
+        format: a bundle's format (None: told by its name).
+        options: the format options (XLIFF/TMX/WMT/spreadsheets).
+        documents: document ids given by a file, one per segment, or None.
+        config: the scoring options.
+        systems: baseline, shown system and the paired test's settings.
+        filter: the filter.
+        table: sort, selection and column choices.
+        layout: the window's saved states (`QMainWindow.saveState` and the
+            splitters' and header's), by name.
+    """
+
+    kind: SetKind
+    files: tuple[SavedFile, ...]
+    encoding: str = "utf-8"
+    drop_bom: bool = False
+    roles: Roles | None = None
+    format: Format | None = None
+    options: FormatOptions = field(default_factory=FormatOptions)
+    documents: tuple[str, ...] | None = None
+    config: BleuConfig = field(default_factory=BleuConfig)
+    systems: SavedSystems = field(default_factory=SavedSystems)
+    filter: SavedFilter = field(default_factory=SavedFilter)
+    table: SavedTable = field(default_factory=SavedTable)
+    layout: Mapping[str, bytes] = field(default_factory=dict)
+
+    def of_role(self, role: SavedRole) -> tuple[SavedFile, ...]:
+        """The files of `role`, in order."""
+        return tuple(file for file in self.files if file.role is role)
+
+
+class FileState(Enum):
+    """What a file named by a session is now."""
+
+    SAME = "same"
+    MISSING = "missing"
+    CHANGED = "changed"
+
+
+@dataclass(frozen=True, slots=True)
+class FileCheck:
+    """A file of a session and what became of it since it was saved."""
+
+    file: SavedFile
+    state: FileState
+
+
+# --- checksums and paths --------------------------------------------------------------
+
+
+def checksum(path: Path) -> str | None:
+    """The SHA-256 of a regular file's bytes (hex); None for anything else.
+
+    A named pipe or a device would be consumed or never end: not hashed.
+
+    Raises:
+        OSError: the file cannot be read.
+    """
+    if not stat.S_ISREG(os.stat(path).st_mode):
+        return None
+    digest = hashlib.sha256()
+    with open(path, "rb") as file:
+        while chunk := file.read(_CHUNK):
+            digest.update(chunk)
+    return digest.hexdigest()
+
+
+def check_files(data: SessionData) -> tuple[FileCheck, ...]:
+    """Each file of `data` against its checksum: the same, missing or changed."""
+    checks = []
+    for file in data.files:
+        try:
+            now = checksum(file.path)
+        except OSError:
+            checks.append(FileCheck(file, FileState.MISSING))
+            continue
+        same = file.sha256 is None or now is None or now == file.sha256
+        checks.append(FileCheck(file, FileState.SAME if same else FileState.CHANGED))
+    return tuple(checks)
+
+
+def _relative(path: Path, folder: Path) -> str:
+    """`path` relative to `folder` (with `/`), or absolute where it cannot be."""
+    try:
+        relative = os.path.relpath(os.path.abspath(path), os.path.abspath(folder))
+    except ValueError:  # another drive (Windows)
+        return Path(os.path.abspath(path)).as_posix()
+    return Path(relative).as_posix()
+
+
+def _absolute(text: str, folder: Path) -> Path:
+    """A stored path, relative to `folder` unless absolute, normalised."""
+    return Path(os.path.normpath(os.path.join(os.path.abspath(folder), text)))
+
+
+# --- document ids as runs -------------------------------------------------------------
+
+
+def document_runs(ids: Sequence[str]) -> list[list[str | int]]:
+    """Document ids as runs: `[id, count]` for each stretch of equal ids."""
+    runs: list[list[str | int]] = []
+    for doc in ids:
+        if runs and runs[-1][0] == doc:
+            runs[-1][1] = int(runs[-1][1]) + 1
+        else:
+            runs.append([doc, 1])
+    return runs
+
+
+def documents_of_runs(runs: Sequence[tuple[str, int]]) -> tuple[str, ...]:
+    """The inverse of `document_runs`."""
+    return tuple(doc for doc, count in runs for _ in range(count))
+
+
+# --- settings -------------------------------------------------------------------------
+
+
+def config_to_json(config: BleuConfig) -> dict[str, Any]:
+    """A `BleuConfig` as JSON values (enums by value)."""
+    return {
+        "compat": config.compat.value,
+        "tokenizer": config.tokenizer_name,
+        "lowercase": config.lowercase,
+        "smoothing": config.smoothing_method.value,
+        "smooth_value": config.smooth_value,
+        "max_order": config.max_order,
+        "weights": list(config.weights) if config.weights is not None else None,
+        "effective_order": config.effective_order,
+        "nltk_alpha": config.nltk_alpha,
+        "nltk_k": config.nltk_k,
+    }
+
+
+def config_from_json(value: object, source: Path) -> BleuConfig:
+    """The inverse of `config_to_json`.
+
+    Raises:
+        SessionFileError: a wrong value (one line naming `source`, where it was
+            read, and the option).
+    """
+    return _config(value, _Where(source))
+
+
+def _config(value: object, where: _Where) -> BleuConfig:
+    """`config_from_json` at a place of a file."""
+    item = where.mapping(value)
+    tokenizer = item.get("tokenizer")
+    if tokenizer is not None and tokenizer not in TOKENIZER_NAMES:
+        allowed = ", ".join(TOKENIZER_NAMES)
+        raise where.at("tokenizer").error(
+            f"unknown tokenizer {tokenizer!r} (choose one of: {allowed})"
+        )
+    weights = where.at("weights").optional(
+        item.get("weights"), lambda w, v: tuple(w.number_list(v))
+    )
+    try:
+        return BleuConfig(
+            compat=Compat(where.at("compat").text(item.get("compat", "sacrebleu"))),
+            tokenizer=where.at("tokenizer").optional(
+                item.get("tokenizer"), _Where.text
+            ),
+            lowercase=where.at("lowercase").flag(item.get("lowercase", False)),
+            smoothing=where.at("smoothing").optional(
+                item.get("smoothing"), lambda w, v: Smoothing(w.text(v))
+            ),
+            smooth_value=where.at("smooth_value").optional(
+                item.get("smooth_value"), _Where.number
+            ),
+            max_order=where.at("max_order").integer(item.get("max_order", 4)),
+            weights=weights,
+            effective_order=where.at("effective_order").optional(
+                item.get("effective_order"), _Where.flag
+            ),
+            nltk_alpha=where.at("nltk_alpha").number(item.get("nltk_alpha", 5.0)),
+            nltk_k=where.at("nltk_k").number(item.get("nltk_k", 5.0)),
+        )
+    except ConfigError as error:
+        raise where.at(error.field or "").error(str(error)) from None
+    except ValueError as error:  # an enum's unknown value
+        raise where.error(str(error)) from None
+
+
+# --- to JSON --------------------------------------------------------------------------
+
+
+def session_to_json(data: SessionData, folder: Path) -> dict[str, Any]:
+    """`data` as the file's JSON value, paths relative to `folder` (the file's)."""
+    roles = data.roles
+    options = data.options
+    return {
+        SESSION_KEY: SESSION_VERSION,
+        "test_set": {
+            "kind": data.kind.value,
+            "encoding": data.encoding,
+            "drop_bom": data.drop_bom,
+            "files": [
+                {
+                    "role": file.role.value,
+                    "path": _relative(file.path, folder),
+                    "encoding": file.encoding,
+                    "sha256": file.sha256,
+                }
+                for file in data.files
+            ],
+            "bundle": None
+            if roles is None
+            else {
+                "format": data.format.value if data.format is not None else None,
+                "references": list(roles.references),
+                "systems": list(roles.systems),
+                "source": roles.source,
+                "documents": roles.documents,
+            },
+            "options": {
+                "include_testsuites": options.include_testsuites,
+                "keep_unreferenced": options.keep_unreferenced,
+                "sheet": options.sheet,
+                "languages": list(options.languages) if options.languages else None,
+            },
+            "documents": None
+            if data.documents is None
+            else document_runs(data.documents),
+        },
+        "settings": config_to_json(data.config),
+        "systems": {
+            "baseline": data.systems.baseline,
+            "shown": data.systems.shown,
+            "test": data.systems.test,
+            "samples": data.systems.samples,
+            "all_pairs": data.systems.all_pairs,
+            "shown_only": data.systems.shown_only,
+        },
+        "filter": {
+            "text": data.filter.text,
+            "regex": data.filter.regex,
+            "case_sensitive": data.filter.case_sensitive,
+            "in_hypothesis": data.filter.in_hypothesis,
+            "in_references": data.filter.in_references,
+            "in_source": data.filter.in_source,
+            "min_score": data.filter.min_score,
+            "max_score": data.filter.max_score,
+            "side": data.filter.side,
+            "delta": list(data.filter.delta),
+        },
+        "table": {
+            "sort": list(data.table.sort) if data.table.sort is not None else None,
+            "selected": data.table.selected,
+            "columns": [list(choice) for choice in data.table.columns],
+        },
+        "layout": {
+            name: base64.b64encode(state).decode("ascii")
+            for name, state in sorted(data.layout.items())
+        },
+    }
+
+
+def write_session(path: Path, data: SessionData) -> None:
+    """Write `data` to `path`, whole or not at all.
+
+    Raises:
+        WriteError: the file could not be written (one line naming it).
+    """
+    value = session_to_json(data, path.parent)
+    write_text(path, json.dumps(value, indent=2, ensure_ascii=False) + "\n")
+
+
+# --- from JSON ------------------------------------------------------------------------
+
+_T = TypeVar("_T")
+
+
+@dataclass(frozen=True, slots=True)
+class _Where:
+    """A place in the JSON being read, to name in an error."""
+
+    path: Path
+    place: str = ""
+
+    def at(self, key: str | int) -> _Where:
+        if isinstance(key, int):
+            return _Where(self.path, f"{self.place}[{key}]")
+        return _Where(self.path, f"{self.place}.{key}" if self.place else key)
+
+    def error(self, why: str) -> SessionFileError:
+        return SessionFileError(self.path, why, place=self.place)
+
+    def mapping(self, value: object) -> dict[str, Any]:
+        if not isinstance(value, dict):
+            raise self.error(f"expected an object, found {_kind(value)}")
+        return value
+
+    def items(self, value: object) -> list[Any]:
+        if not isinstance(value, list):
+            raise self.error(f"expected a list, found {_kind(value)}")
+        return value
+
+    def text(self, value: object) -> str:
+        if not isinstance(value, str):
+            raise self.error(f"expected a string, found {_kind(value)}")
+        return value
+
+    def flag(self, value: object) -> bool:
+        if not isinstance(value, bool):
+            raise self.error(f"expected true or false, found {_kind(value)}")
+        return value
+
+    def integer(self, value: object) -> int:
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise self.error(f"expected a whole number, found {_kind(value)}")
+        return value
+
+    def number(self, value: object) -> float:
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            raise self.error(f"expected a number, found {_kind(value)}")
+        return float(value)
+
+    def number_list(self, value: object) -> list[float]:
+        return [self.at(k).number(v) for k, v in enumerate(self.items(value))]
+
+    def optional(self, value: object, read: Callable[[_Where, Any], _T]) -> _T | None:
+        return None if value is None else read(self, value)
+
+    def choice(self, value: object, kind: type[StrEnum]) -> Any:
+        text = self.text(value)
+        try:
+            return kind(text)
+        except ValueError:
+            allowed = ", ".join(repr(member.value) for member in kind)
+            raise self.error(f"{text!r} is not one of {allowed}") from None
+
+
+def _kind(value: object) -> str:
+    """What a JSON value is, in a message's words."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true/false"
+    if isinstance(value, int | float):
+        return "a number"
+    if isinstance(value, str):
+        return "a string"
+    return "a list" if isinstance(value, list) else "an object"
+
+
+def session_from_json(value: object, path: Path) -> SessionData:
+    """A session from its JSON value (`path`: the session file, paths relative to it).
+
+    Raises:
+        SessionFileError: not a session file, a newer version, or a value of the
+            wrong type or out of range (one line naming the file and the place).
+    """
+    root = _Where(path)
+    item = root.mapping(value)
+    version = item.get(SESSION_KEY)
+    if version is None:
+        raise root.error(f"not a bleu-gui session file (no {SESSION_KEY!r} key)")
+    version = root.at(SESSION_KEY).integer(version)
+    if version > SESSION_VERSION:
+        raise root.error(
+            f"saved by a newer bleu-gui (session format {version}; this one reads "
+            f"up to {SESSION_VERSION}): update bleu-gui to open it"
+        )
+    if version < 1:
+        raise root.at(SESSION_KEY).error(f"unknown session format {version}")
+    folder = path.parent
+    where = root.at("test_set")
+    test_set = where.mapping(item.get("test_set"))
+    kind: SetKind = where.at("kind").choice(test_set.get("kind"), SetKind)
+    files = tuple(
+        _file(raw, where.at("files").at(k), folder)
+        for k, raw in enumerate(where.at("files").items(test_set.get("files")))
+    )
+    roles, format_ = _bundle(test_set.get("bundle"), where.at("bundle"))
+    _check_roles(kind, files, roles, where)
+    documents = where.at("documents").optional(test_set.get("documents"), _runs)
+    return SessionData(
+        kind=kind,
+        files=files,
+        encoding=where.at("encoding").text(test_set.get("encoding", "utf-8")),
+        drop_bom=where.at("drop_bom").flag(test_set.get("drop_bom", False)),
+        roles=roles,
+        format=format_,
+        options=_options(test_set.get("options", {}), where.at("options")),
+        documents=documents,
+        config=_config(item.get("settings", {}), root.at("settings")),
+        systems=_systems(
+            item.get("systems", {}), root.at("systems"), kind, files, roles
+        ),
+        filter=_filter(item.get("filter", {}), root.at("filter")),
+        table=_table(item.get("table", {}), root.at("table")),
+        layout=_layout(item.get("layout", {}), root.at("layout")),
+    )
+
+
+def read_session(path: Path) -> SessionData:
+    """Read a session file.
+
+    Raises:
+        SessionFileError: it cannot be read, is not JSON, not a session, from a
+            newer version, or holds a wrong value (one line: file and place).
+    """
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise SessionFileError(path, "no such file") from None
+    except UnicodeDecodeError:
+        raise SessionFileError(path, "not a session file (not UTF-8 text)") from None
+    except OSError as error:
+        why = error.strerror or type(error).__name__
+        raise SessionFileError(
+            path, f"cannot read it: {why[:1].lower()}{why[1:]}"
+        ) from None
+    try:
+        value = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise SessionFileError(
+            path,
+            f"not valid JSON (line {error.lineno}, column {error.colno}: {error.msg})",
+        ) from None
+    return session_from_json(value, path)
+
+
+def _file(raw: object, where: _Where, folder: Path) -> SavedFile:
+    item = where.mapping(raw)
+    path = where.at("path").text(item.get("path"))
+    if not path:
+        raise where.at("path").error("empty path")
+    sha = where.at("sha256").optional(item.get("sha256"), _Where.text)
+    return SavedFile(
+        where.at("role").choice(item.get("role"), SavedRole),
+        _absolute(path, folder),
+        where.at("encoding").text(item.get("encoding", "utf-8")),
+        sha,
+    )
+
+
+def _bundle(raw: object, where: _Where) -> tuple[Roles | None, Format | None]:
+    if raw is None:
+        return None, None
+    item = where.mapping(raw)
+
+    def keys(name: str) -> tuple[str, ...]:
+        place = where.at(name)
+        return tuple(
+            place.at(k).text(v) for k, v in enumerate(place.items(item.get(name)))
+        )
+
+    roles = Roles(
+        keys("references"),
+        keys("systems"),
+        where.at("source").optional(item.get("source"), _Where.text),
+        where.at("documents").optional(item.get("documents"), _Where.text),
+    )
+    format_: Format | None = where.at("format").optional(
+        item.get("format"), lambda w, v: w.choice(v, Format)
+    )
+    return roles, format_
+
+
+def _check_roles(
+    kind: SetKind,
+    files: tuple[SavedFile, ...],
+    roles: Roles | None,
+    where: _Where,
+) -> None:
+    """The files' roles make a test set of `kind`."""
+    count = {role: sum(f.role is role for f in files) for role in SavedRole}
+    if kind is SetKind.BUNDLE:
+        if count[SavedRole.BUNDLE] != 1 or len(files) != 1:
+            raise where.at("files").error(
+                "a bundle test set has one file, of role 'bundle'"
+            )
+        if roles is None or not roles.references or not roles.systems:
+            raise where.at("bundle").error(
+                "the bundle's reference and system columns are missing"
+            )
+        return
+    if count[SavedRole.BUNDLE]:
+        raise where.at("files").error("a file of role 'bundle' in a test set of files")
+    if not count[SavedRole.SYSTEM]:
+        raise where.at("files").error("no file of role 'system'")
+    if not count[SavedRole.REFERENCE]:
+        raise where.at("files").error("no file of role 'reference'")
+    if count[SavedRole.SOURCE] > 1:
+        raise where.at("files").error("more than one file of role 'source'")
+
+
+def _options(raw: object, where: _Where) -> FormatOptions:
+    item = where.mapping(raw)
+    languages = where.at("languages").optional(item.get("languages"), _pair_of_texts)
+    return FormatOptions(
+        include_testsuites=where.at("include_testsuites").flag(
+            item.get("include_testsuites", False)
+        ),
+        keep_unreferenced=where.at("keep_unreferenced").flag(
+            item.get("keep_unreferenced", False)
+        ),
+        sheet=where.at("sheet").optional(item.get("sheet"), _Where.text),
+        languages=languages,
+    )
+
+
+def _pair_of_texts(where: _Where, value: object) -> tuple[str, str]:
+    items = where.items(value)
+    if len(items) != 2:
+        raise where.error("expected two language codes")
+    return where.at(0).text(items[0]), where.at(1).text(items[1])
+
+
+def _runs(where: _Where, value: object) -> tuple[str, ...]:
+    runs = []
+    for k, raw in enumerate(where.items(value)):
+        place = where.at(k)
+        run = place.items(raw)
+        if len(run) != 2:
+            raise place.error("expected [document id, number of segments]")
+        doc, count = place.at(0).text(run[0]), place.at(1).integer(run[1])
+        if not doc or count < 1:
+            raise place.error("expected a document id and a positive count")
+        runs.append((doc, count))
+    return documents_of_runs(runs)
+
+
+def _systems(
+    raw: object,
+    where: _Where,
+    kind: SetKind,
+    files: tuple[SavedFile, ...],
+    roles: Roles | None,
+) -> SavedSystems:
+    item = where.mapping(raw)
+    if kind is SetKind.BUNDLE:
+        count = len(roles.systems) if roles is not None else 0
+    else:
+        count = sum(file.role is SavedRole.SYSTEM for file in files)
+    positions = {}
+    for name in ("baseline", "shown"):
+        position = where.at(name).integer(item.get(name, 0))
+        if not 0 <= position < count:
+            raise where.at(name).error(
+                f"system {position} does not exist (there are {count})"
+            )
+        positions[name] = position
+    samples = where.at("samples").integer(item.get("samples", 1000))
+    if samples < 1:
+        raise where.at("samples").error("expected at least 1 sample")
+    return SavedSystems(
+        positions["baseline"],
+        positions["shown"],
+        where.at("test").text(item.get("test", "bs")),
+        samples,
+        where.at("all_pairs").flag(item.get("all_pairs", False)),
+        where.at("shown_only").flag(item.get("shown_only", False)),
+    )
+
+
+def _filter(raw: object, where: _Where) -> SavedFilter:
+    item = where.mapping(raw)
+    default = SavedFilter()
+    delta = where.at("delta").items(item.get("delta", list(default.delta)))
+    if len(delta) != 4:
+        raise where.at("delta").error("expected [low, high, low open, high open]")
+    place = where.at("delta")
+    return SavedFilter(
+        text=where.at("text").text(item.get("text", "")),
+        regex=where.at("regex").flag(item.get("regex", False)),
+        case_sensitive=where.at("case_sensitive").flag(
+            item.get("case_sensitive", False)
+        ),
+        in_hypothesis=where.at("in_hypothesis").flag(item.get("in_hypothesis", True)),
+        in_references=where.at("in_references").flag(item.get("in_references", True)),
+        in_source=where.at("in_source").flag(item.get("in_source", True)),
+        min_score=where.at("min_score").number(item.get("min_score", 0.0)),
+        max_score=where.at("max_score").number(item.get("max_score", 100.0)),
+        side=where.at("side").text(item.get("side", "ANY")),
+        delta=(
+            place.at(0).number(delta[0]),
+            place.at(1).number(delta[1]),
+            place.at(2).flag(delta[2]),
+            place.at(3).flag(delta[3]),
+        ),
+    )
+
+
+def _column(where: _Where, value: object) -> tuple[str, int, bool]:
+    items = where.items(value)
+    if len(items) != 3:
+        raise where.error("expected [column, n-gram order, true/false]")
+    return (
+        where.at(0).text(items[0]),
+        where.at(1).integer(items[1]),
+        where.at(2).flag(items[2]),
+    )
+
+
+def _table(raw: object, where: _Where) -> SavedTable:
+    item = where.mapping(raw)
+    selected = where.at("selected").optional(item.get("selected"), _Where.integer)
+    if selected is not None and selected < 0:
+        raise where.at("selected").error("expected a sentence (0 or more)")
+    columns = where.at("columns").items(item.get("columns", []))
+    return SavedTable(
+        sort=where.at("sort").optional(item.get("sort"), _column),
+        selected=selected,
+        columns=tuple(
+            _column(where.at("columns").at(k), v) for k, v in enumerate(columns)
+        ),
+    )
+
+
+def _layout(raw: object, where: _Where) -> dict[str, bytes]:
+    layout = {}
+    for name, value in where.mapping(raw).items():
+        text = where.at(name).text(value)
+        try:
+            layout[name] = base64.b64decode(text, validate=True)
+        except (binascii.Error, ValueError):
+            raise where.at(name).error("not base64") from None
+    return layout

@@ -1,0 +1,418 @@
+"""Between the session and a session file: what to save, what to open, what changed.
+
+`io.session_file` is the file format (no Qt); this module knows the session's values:
+it turns the open test set, the options, the systems and the filter into a
+`SessionData` (`session_data`), turns a `SessionData` read back into the request
+the session opens, leaving out the files that are gone (`reopen_plan`), and keeps
+the "changed since saved" flag of the window's title (`SessionTracker`).
+
+What counts as a change a user would not want to lose: the test set (its files,
+systems added or removed, document ids given), the scoring options, the baseline
+and shown system, the filter and the sort. Not the selected sentence, the
+columns or the layout: they are saved with the session, but moving through
+sentences or dragging a splitter is no work to lose, and a prompt on every close
+after reading a few sentences would teach users to click it away.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+from PySide6.QtCore import QObject, Qt, Signal
+
+from bleu_gui.core.config import BleuConfig
+from bleu_gui.io.errors import display_name
+from bleu_gui.io.session_file import (
+    FileCheck,
+    FileState,
+    SavedFile,
+    SavedFilter,
+    SavedRole,
+    SavedSystems,
+    SavedTable,
+    SessionData,
+    SetKind,
+    checksum,
+)
+from bleu_gui.models.sentence_browser import SentenceBrowser
+from bleu_gui.models.sentence_filter import DeltaRange, DeltaSide, SentenceFilter
+from bleu_gui.models.sentence_table import ColumnKey, ColumnKind
+from bleu_gui.models.session import BundleSet, FileSet, OpenRequest, Session
+from bleu_gui.models.workspace import SystemId
+
+__all__ = [
+    "ReopenPlan",
+    "SessionTracker",
+    "TestChoice",
+    "choices_from_json",
+    "choices_to_json",
+    "column_key",
+    "filter_of",
+    "reopen_plan",
+    "saved_filter",
+    "session_data",
+    "sort_of",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class TestChoice:
+    """The Systems dock's paired-test settings (the view reads and sets them)."""
+
+    test: str = "bs"
+    samples: int = 1000
+    all_pairs: bool = False
+    shown_only: bool = False
+
+
+# --- saving ---------------------------------------------------------------------------
+
+
+def saved_filter(spec: SentenceFilter) -> SavedFilter:
+    """The saved parts of a filter (not a salient n-gram or chosen documents)."""
+    delta = spec.delta
+    return SavedFilter(
+        text=spec.text,
+        regex=spec.regex,
+        case_sensitive=spec.case_sensitive,
+        in_hypothesis=spec.in_hypothesis,
+        in_references=spec.in_references,
+        in_source=spec.in_source,
+        min_score=spec.min_score,
+        max_score=spec.max_score,
+        side=spec.side.name,
+        delta=(delta.low, delta.high, delta.low_open, delta.high_open),
+    )
+
+
+def filter_of(saved: SavedFilter) -> SentenceFilter | str:
+    """The filter a session saved, or why it cannot be one (one line)."""
+    try:
+        side = DeltaSide[saved.side]
+    except KeyError:
+        names = ", ".join(side.name for side in DeltaSide)
+        return f"filter.side: {saved.side!r} is not one of {names}"
+    low, high, low_open, high_open = saved.delta
+    return SentenceFilter(
+        text=saved.text,
+        regex=saved.regex,
+        case_sensitive=saved.case_sensitive,
+        in_hypothesis=saved.in_hypothesis,
+        in_references=saved.in_references,
+        in_source=saved.in_source,
+        min_score=saved.min_score,
+        max_score=saved.max_score,
+        side=side,
+        delta=DeltaRange(low, high, low_open, high_open),
+    )
+
+
+def column_key(name: str, order: int) -> ColumnKey | None:
+    """The column a session names (kind name, n-gram order), or None if unknown."""
+    try:
+        return ColumnKey(ColumnKind[name], order)
+    except KeyError:
+        return None
+
+
+def choices_to_json(choices: Mapping[ColumnKey, bool]) -> str:
+    """The table's column choices as a settings value (JSON)."""
+    return json.dumps(
+        [[key.kind.name, key.order, shown] for key, shown in choices.items()]
+    )
+
+
+def choices_from_json(value: object) -> dict[ColumnKey, bool]:
+    """The inverse of `choices_to_json`; what cannot be read is left out."""
+    try:
+        items = json.loads(str(value))
+    except json.JSONDecodeError:
+        return {}
+    choices = {}
+    for item in items if isinstance(items, list) else ():
+        if isinstance(item, list) and len(item) == 3:
+            name, order, shown = item
+            key = column_key(str(name), order) if isinstance(order, int) else None
+            if key is not None and isinstance(shown, bool):
+                choices[key] = shown
+    return choices
+
+
+def sort_of(browser: SentenceBrowser) -> tuple[str, int, bool] | None:
+    """The sort in force as a session saves it; None: corpus order."""
+    column, order = browser.sort
+    key = browser.model.column_key(column)
+    descending = order == Qt.SortOrder.DescendingOrder
+    if key is None or (key.kind is ColumnKind.NUMBER and not descending):
+        return None
+    return key.kind.name, key.order, descending
+
+
+def session_data(
+    session: Session,
+    browser: SentenceBrowser,
+    *,
+    tests: TestChoice,
+    selected: int | None,
+    columns: Sequence[tuple[ColumnKey, bool]] = (),
+    layout: Mapping[str, bytes] | None = None,
+) -> SessionData | str:
+    """What a session file keeps of the window now, or why nothing (one line).
+
+    Each file's checksum is taken now (its bytes are read: a second for a few
+    hundred megabytes).
+    """
+    request = session.opened
+    workspace = session.workspace
+    if request is None or workspace.test_set is None:
+        return "open a test set before saving a session"
+    if session.loading is not None:
+        return "a test set is being opened: save the session once it is open"
+    ids = [system.id for system in workspace.systems]
+    position = {system_id: k for k, system_id in enumerate(ids)}
+    systems = SavedSystems(
+        position.get(workspace.baseline or ids[0], 0),
+        position.get(workspace.shown or ids[-1], 0),
+        tests.test,
+        tests.samples,
+        tests.all_pairs,
+        tests.shown_only,
+    )
+    try:
+        if isinstance(request, BundleSet):
+            files: tuple[SavedFile, ...] = (
+                _saved(SavedRole.BUNDLE, request.path, request.encoding),
+            )
+            kind, roles, format_ = SetKind.BUNDLE, request.roles, request.format
+            documents = None  # the file has its own
+            encoding, drop_bom = request.encoding, request.options.drop_bom
+        else:
+            files = _saved_files(request, [s.path for s in workspace.systems])
+            kind, roles, format_ = SetKind.FILES, None, None
+            documents = workspace.test_set.documents
+            encoding, drop_bom = request.encoding, request.drop_bom
+    except OSError as error:
+        name = display_name(error.filename or "a file of the test set")
+        return f"{name}: cannot read it to take its checksum ({error.strerror})"
+    return SessionData(
+        kind=kind,
+        files=files,
+        encoding=encoding,
+        drop_bom=drop_bom,
+        roles=roles,
+        format=format_,
+        options=replace(request.options, drop_bom=False),
+        documents=documents,
+        config=session.config,
+        systems=systems,
+        filter=saved_filter(browser.filter),
+        table=SavedTable(
+            sort_of(browser),
+            selected,
+            tuple((key.kind.name, key.order, shown) for key, shown in columns),
+        ),
+        layout=dict(layout or {}),
+    )
+
+
+def _saved(role: SavedRole, path: Path, encoding: str) -> SavedFile:
+    return SavedFile(role, path.absolute(), encoding, checksum(path))
+
+
+def _saved_files(files: FileSet, systems: Sequence[Path]) -> tuple[SavedFile, ...]:
+    """The files of a test set of files: systems in the workspace's order first."""
+    saved = [
+        _saved(SavedRole.SYSTEM, path, files.encoding_of(path)) for path in systems
+    ]
+    saved += [
+        _saved(SavedRole.REFERENCE, path, files.encoding_of(path))
+        for path in files.references
+    ]
+    if files.source is not None:
+        saved.append(
+            _saved(SavedRole.SOURCE, files.source, files.encoding_of(files.source))
+        )
+    return tuple(saved)
+
+
+# --- opening --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class ReopenPlan:
+    """How a session file reopens, given what became of its files.
+
+    Attributes:
+        request: what the session opens.
+        baseline: position of the baseline among the systems opened.
+        shown: position of the shown system among them.
+        note: one line on what was left out or changed since saved ("" if none).
+    """
+
+    request: OpenRequest
+    baseline: int
+    shown: int
+    note: str
+
+
+def reopen_plan(data: SessionData, checks: Sequence[FileCheck]) -> ReopenPlan | str:
+    """What to open of a session, leaving out files that are gone; or why nothing.
+
+    A missing system or reference is left out while one of its role is left; a
+    missing source is left out. A changed file opens as it is now (its scores may
+    differ from those seen when saved): the note says so. Without any system, any
+    reference, or the one file of a bundle, the session cannot open (one line).
+    """
+    state = {check.file: check.state for check in checks}
+    gone = [f for f in data.files if state.get(f) is FileState.MISSING]
+    changed = [f for f in data.files if state.get(f) is FileState.CHANGED]
+    missing_names = ", ".join(display_name(f.path.name) for f in gone)
+    if data.kind is SetKind.BUNDLE:
+        if gone:
+            return f"its test set's file is missing: {display_name(gone[0].path)}"
+        (bundle,) = data.files
+        roles = data.roles
+        assert roles is not None  # the reader checked it
+        request: OpenRequest = BundleSet(
+            bundle.path, roles, data.format, bundle.encoding, data.options
+        )
+        baseline, shown = data.systems.baseline, data.systems.shown
+    else:
+        present = [f for f in data.files if f not in gone]
+        systems = [f for f in present if f.role is SavedRole.SYSTEM]
+        references = [f for f in present if f.role is SavedRole.REFERENCE]
+        sources = [f for f in present if f.role is SavedRole.SOURCE]
+        if not systems:
+            return f"none of its systems is there (missing: {missing_names})"
+        if not references:
+            return f"none of its references is there (missing: {missing_names})"
+        saved_systems = data.of_role(SavedRole.SYSTEM)
+        paths = [f.path for f in systems]
+
+        def position(saved: int, fallback: int) -> int:
+            path = saved_systems[saved].path
+            return paths.index(path) if path in paths else fallback
+
+        baseline = position(data.systems.baseline, 0)
+        shown = position(data.systems.shown, len(paths) - 1)
+        request = FileSet(
+            paths[shown],
+            tuple(f.path for f in references),
+            sources[0].path if sources else None,
+            data.encoding,
+            data.drop_bom,
+            tuple(paths) if len(paths) > 1 else (),
+            encodings=tuple((f.path, f.encoding) for f in present),
+            options=data.options,
+        )
+    parts = []
+    if gone:
+        parts.append(f"left out (missing): {missing_names}")
+    if changed:
+        names = ", ".join(display_name(f.path.name) for f in changed)
+        parts.append(f"changed since saved (scored as they are now): {names}")
+    return ReopenPlan(request, baseline, shown, "; ".join(parts))
+
+
+# --- changed since saved --------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class _Care:
+    """What a user would not want to lose, as one comparable value."""
+
+    request: OpenRequest | None
+    config: BleuConfig
+    baseline: int | None
+    shown: int | None
+    documents: tuple[str, ...] | None
+    filter: SavedFilter
+    sort: tuple[str, int, bool] | None
+
+
+def _care(session: Session, browser: SentenceBrowser) -> _Care:
+    workspace = session.workspace
+    ids = [system.id for system in workspace.systems]
+    test_set = workspace.test_set
+
+    def position(system_id: SystemId | None) -> int | None:
+        return ids.index(system_id) if system_id in ids else None
+
+    request = session.opened
+    if isinstance(request, FileSet):  # which one is shown is `shown`
+        request = replace(request, hypothesis=request.hypotheses[0])
+    return _Care(
+        request,
+        session.config,
+        position(workspace.baseline),
+        position(workspace.shown),
+        test_set.documents if test_set is not None else None,
+        saved_filter(browser.filter),
+        sort_of(browser),
+    )
+
+
+class SessionTracker(QObject):
+    """The session file the window shows, and whether it changed since saved.
+
+    `check` compares what a user cares about (see the module's docstring) with
+    what was saved or opened; the window calls it when any of it may have
+    changed. A window with no session file is never "changed": the user chose
+    no file to keep, and the recent list remembers the test set with its
+    options anyway; asking on every close would teach users to click it away.
+
+    Signals:
+        modified_changed: (bool) the flag changed.
+        path_changed: the session file changed (saved as, opened, forgotten).
+    """
+
+    modified_changed = Signal(bool)
+    path_changed = Signal()
+
+    def __init__(
+        self, session: Session, browser: SentenceBrowser, parent: QObject | None = None
+    ) -> None:
+        super().__init__(parent)
+        self._session = session
+        self._browser = browser
+        self._path: Path | None = None
+        self._saved = _care(session, browser)
+        self._modified = False
+        session.files_changed.connect(self.check)
+        session.systems_changed.connect(self.check)
+        session.config_changed.connect(self.check)
+        session.documents_changed.connect(self.check)
+        browser.filter_changed.connect(self.check)
+        browser.sort_changed.connect(self.check)
+
+    @property
+    def path(self) -> Path | None:
+        """The session file last saved or opened, if any."""
+        return self._path
+
+    @property
+    def modified(self) -> bool:
+        """Whether something a user cares about changed since saved or opened."""
+        return self._modified
+
+    def mark_saved(self, path: Path | None) -> None:
+        """What the window shows now is what `path` holds (None: no file)."""
+        changed_path = path != self._path
+        self._path = path
+        self._saved = _care(self._session, self._browser)
+        self._set_modified(False)
+        if changed_path:
+            self.path_changed.emit()
+
+    def check(self) -> None:
+        """Compare again (after any change that may matter)."""
+        if self._path is not None:
+            self._set_modified(_care(self._session, self._browser) != self._saved)
+
+    def _set_modified(self, modified: bool) -> None:
+        if modified != self._modified:
+            self._modified = modified
+            self.modified_changed.emit(modified)

@@ -1,0 +1,474 @@
+"""File › Open session…, Save session, Save session as…; the title; the close prompt.
+
+A session file (`io.session_file`) keeps the test set, the options, the systems,
+the filter, the sort, the selected sentence and the window's layout. Saving reads
+the window's state into a `SessionData` (`models.session_state.session_data`);
+opening reads the file, checks every file of the test set against its checksum,
+opens what is there (`reopen_plan`: a missing system or reference is left out, and
+one line says so), and once the test set is open and scored puts back the rest, in
+two steps: first the baseline, the shown system and the document ids (which start
+work: the pair), then, when that work is done, the filter, the sort, the columns
+and the selection (a sort by Δ needs the pair's columns). A session file that
+cannot be opened (not JSON, a wrong value, a newer version, its test set gone) is
+one line, and the open workspace stays.
+
+The title names the session file and marks it changed (`[*]`, Qt's
+`setWindowModified`) when the test set, the options, the systems, the filter or
+the sort changed since it was saved or opened (`SessionTracker`). Closing a
+window whose session changed asks: Save, Discard or Cancel.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from enum import Enum
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QByteArray, QObject, QSignalBlocker, Qt
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import QFileDialog, QMenu, QMessageBox
+
+from bleu_gui.io.errors import InputError, display_name
+from bleu_gui.io.session_file import (
+    SESSION_SUFFIX,
+    SessionData,
+    check_files,
+    read_session,
+    write_session,
+)
+from bleu_gui.models.sentence_filter import SentenceFilter
+from bleu_gui.models.session import BundleSet, FileSet, OpenRequest
+from bleu_gui.models.session_state import (
+    ReopenPlan,
+    SessionTracker,
+    TestChoice,
+    column_key,
+    filter_of,
+    reopen_plan,
+    session_data,
+)
+from bleu_gui.views.sentence_table import FilterBar
+
+if TYPE_CHECKING:
+    from bleu_gui.views.main_window import MainWindow
+
+__all__ = ["SESSION_FILTER", "CloseChoice", "SessionActions"]
+
+SESSION_FILTER = f"bleu-gui sessions (*{SESSION_SUFFIX});;All files (*)"
+
+
+class CloseChoice(Enum):
+    """What to do with a changed session when its window closes."""
+
+    SAVE = "save"
+    DISCARD = "discard"
+    CANCEL = "cancel"
+
+
+class _Step(Enum):
+    """Where the opening of a session is."""
+
+    LOADING = "loading"  # the test set is being read and scored
+    SYSTEMS = "systems"  # baseline and shown system set: the pair is computed
+    SEARCH = "search"  # filter set: a text search may be running
+
+
+class SessionActions(QObject):
+    """The session entries of the File menu, the title and the close prompt.
+
+    Attributes:
+        tracker: the session file and its changed-since-saved flag.
+        ask_close: asks what to do with a changed session on close (replaced
+            in tests).
+        ask_path: asks where to save a session (replaced in tests; None:
+            cancelled).
+    """
+
+    def __init__(self, window: MainWindow) -> None:
+        super().__init__(window)
+        self._window = window
+        self.session = window.session
+        self.browser = window.browser
+        self.tracker = SessionTracker(self.session, self.browser, self)
+        self.ask_close: Callable[[str], CloseChoice] = self._ask_close
+        self.ask_path: Callable[[], Path | None] = self._ask_path
+        self._opening: tuple[Path, SessionData, ReopenPlan] | None = None
+        self._step = _Step.LOADING
+        self._loaded = False
+        self._problems: list[str] = []  # said while the session was put back
+        self.open_action = self._action("Open sess&ion…", "", self._on_open)
+        self.open_action.setToolTip(
+            "Open a saved session: its files, options, systems, filter and layout"
+        )
+        self.save_action = self._action(
+            "Sa&ve session", QKeySequence.StandardKey.Save, self.save
+        )
+        self.save_action.setToolTip(
+            "Keep the test set, the options, the systems, the filter, the sort "
+            "and the layout in a session file"
+        )
+        self.save_as_action = self._action(
+            "Save sessio&n as…", QKeySequence.StandardKey.SaveAs, self.save_as
+        )
+        self._connect_signals()
+        self._refresh()
+
+    def _action(
+        self,
+        text: str,
+        shortcut: QKeySequence.StandardKey | str,
+        slot: Callable[[], object],
+    ) -> QAction:
+        action = QAction(text, self._window)
+        action.setShortcut(QKeySequence(shortcut))
+        action.triggered.connect(lambda _checked=False: slot())
+        return action
+
+    def _connect_signals(self) -> None:
+        session, window = self.session, self._window
+        session.files_changed.connect(self._on_files_changed)
+        session.busy_changed.connect(self._on_busy_changed)
+        session.error_occurred.connect(self._on_error)
+        self.browser.searching_changed.connect(self._on_searching_changed)
+        self.tracker.modified_changed.connect(window.setWindowModified)
+        self.tracker.path_changed.connect(self._refresh)
+        window.file_actions.session_dropped.connect(self.open_session)
+        # A user's sort: the browser says nothing when it applies one.
+        window.table.sort_requested.connect(lambda *_: self.tracker.check())
+
+    def fill_menu(self, menu: QMenu, before: QAction) -> None:
+        """Put the session entries in the File menu, above `before`."""
+        for action in (self.open_action, self.save_action, self.save_as_action):
+            menu.insertAction(before, action)
+        menu.insertSeparator(before)
+
+    # --- saving ---------------------------------------------------------------------
+
+    def save(self) -> bool:
+        """Save to the session file, or ask for one; False if not saved."""
+        path = self.tracker.path
+        if path is None:
+            return self.save_as()
+        return self.save_to(path)
+
+    def save_as(self) -> bool:
+        """Ask for a session file and save to it; False if not saved."""
+        path = self.ask_path()
+        if path is None:
+            return False
+        if not path.suffix:
+            path = path.with_suffix(SESSION_SUFFIX)
+        return self.save_to(path)
+
+    def save_to(self, path: Path) -> bool:
+        """Save the window's session to `path`; a failure is one line."""
+        data = self.data()
+        if isinstance(data, str):
+            self._window.show_error(data)
+            return False
+        try:
+            write_session(path, data)
+        except InputError as error:
+            self._window.show_error(str(error))
+            return False
+        self.tracker.mark_saved(path)
+        self._window.statusBar().showMessage(f"Saved the session to {path.name}", 5_000)
+        return True
+
+    def data(self) -> SessionData | str:
+        """What a session file would keep of the window now (or why nothing)."""
+        window = self._window
+        table = window.table
+        boxes = window.compare_systems.table
+        return session_data(
+            self.session,
+            self.browser,
+            tests=TestChoice(
+                str(boxes.test.value),
+                boxes.samples_box.value(),
+                boxes.all_pairs_box.isChecked(),
+                boxes.subset_box.isChecked(),
+            ),
+            selected=table.selected_corpus_row(),
+            columns=tuple(table.column_choices().items()),
+            layout={
+                "docks": bytes(window.saveState().data()),
+                "central": bytes(window.central_splitter.saveState().data()),
+                "bottom": bytes(window.bottom_splitter.saveState().data()),
+                "header": bytes(table.horizontalHeader().saveState().data()),
+            },
+        )
+
+    # --- opening --------------------------------------------------------------------
+
+    def open_session(self, path: Path) -> bool:
+        """Open a session file; False (and one line) if it cannot be opened.
+
+        What is open stays until the session's test set has been read; a
+        session whose files cannot all be found opens without them and says so.
+        """
+        if not self.confirm_close():  # the open session's changes first
+            return False
+        try:
+            data = read_session(path)
+        except InputError as error:
+            self._window.show_error(str(error))
+            return False
+        plan = reopen_plan(data, check_files(data))
+        if isinstance(plan, str):
+            self._window.show_error(f"{display_name(path)}: {plan}")
+            return False
+        problem = filter_of(data.filter)
+        if isinstance(problem, str):
+            self._window.show_error(f"{display_name(path)}: {problem}")
+            return False
+        self._opening = (path, data, plan)
+        self._step, self._loaded, self._problems = _Step.LOADING, False, []
+        self._put_layout(data)
+        self.session.set_drop_bom(data.drop_bom)
+        self.session.set_config(data.config)
+        if isinstance(plan.request, BundleSet):
+            self.session.open_bundle(plan.request)
+        else:
+            self.session.open_files(plan.request)
+        return True
+
+    @property
+    def opening(self) -> bool:
+        """Whether a session is being opened (its test set read, its state put back)."""
+        return self._opening is not None
+
+    def _on_files_changed(self) -> None:
+        opening, opened = self._opening, self.session.opened
+        if opening is not None and opened is not None:
+            if _same_files(opened, opening[2].request):
+                self._loaded = True
+            else:  # another test set came in meanwhile: it is the user's now
+                self._opening = None
+        self._refresh()
+
+    def _on_error(self, message: str) -> None:
+        """The session's test set could not be opened: the window said why.
+
+        Once it is open, a system refused (it no longer fits the references) is
+        said again with what else was left out, when the session is all back.
+        """
+        if self._opening is not None and not self._loaded:
+            self._opening = None
+        elif self._opening is not None:
+            self._problems.append(message)
+
+    def _on_busy_changed(self, busy: bool) -> None:
+        opening = self._opening
+        if busy or opening is None:
+            return
+        if not self._loaded:  # cancelled, or failed without a word yet
+            self._opening = None
+            return
+        path, data, plan = opening
+        if self._step is _Step.LOADING:
+            self._step = _Step.SYSTEMS
+            self._put_systems(data, plan)
+            if self.session.is_busy:  # the pair is being computed
+                return
+        if self._step is _Step.SYSTEMS:
+            self._step = _Step.SEARCH
+            self._put_view(data)
+            if self.browser.searching:
+                return
+        self._finish(path, plan)
+
+    def _on_searching_changed(self, searching: bool) -> None:
+        opening = self._opening
+        idle = not searching and not self.session.is_busy
+        if opening is not None and self._step is _Step.SEARCH and idle:
+            path, _data, plan = opening
+            self._finish(path, plan)
+
+    def _finish(self, path: Path, plan: ReopenPlan) -> None:
+        self._opening = None
+        self.tracker.mark_saved(path)
+        problems = [part for part in (plan.note, *self._problems) if part]
+        if problems:
+            self._window.show_error(f"{display_name(path)}: {'; '.join(problems)}")
+        else:
+            message = f"Opened the session {path.name}"
+            self._window.statusBar().showMessage(message, 10_000)
+
+    def _put_layout(self, data: SessionData) -> None:
+        window, layout = self._window, data.layout
+        if "docks" in layout:
+            window.restoreState(QByteArray(layout["docks"]))
+        if "central" in layout:
+            window.central_splitter.restoreState(QByteArray(layout["central"]))
+        if "bottom" in layout:
+            window.bottom_splitter.restoreState(QByteArray(layout["bottom"]))
+        window.compare_systems.sync()  # its dock only with systems
+        window.documents.sync()
+
+    def _put_systems(self, data: SessionData, plan: ReopenPlan) -> None:
+        session = self.session
+        systems = session.systems
+        if plan.baseline < len(systems):
+            session.set_baseline(systems[plan.baseline].id)
+        if plan.shown < len(systems):
+            session.set_shown(systems[plan.shown].id)
+        if data.documents is not None and isinstance(session.opened, FileSet):
+            session.set_documents(data.documents, name="the session's document ids")
+        boxes = self._window.compare_systems.table
+        index = boxes.test_box.findData(data.systems.test)
+        if index >= 0:
+            boxes.test_box.setCurrentIndex(index)
+        boxes.samples_box.setValue(data.systems.samples)
+        boxes.all_pairs_box.setChecked(data.systems.all_pairs)
+        boxes.subset_box.setChecked(data.systems.shown_only)
+
+    def _put_view(self, data: SessionData) -> None:
+        window, table = self._window, self._window.table
+        header = table.horizontalHeader()
+        if "header" in data.layout:
+            header.restoreState(QByteArray(data.layout["header"]))
+        table.reset_columns()  # the session's choices, not this window's
+        for name, order, shown in data.table.columns:
+            key = column_key(name, order)
+            if key is not None:
+                table.set_column_shown(key, shown)
+        spec = filter_of(data.filter)
+        if isinstance(spec, SentenceFilter):
+            put_filter(window.filter_bar, spec)
+        sort = data.table.sort
+        model = self.browser.model
+        key = column_key(sort[0], sort[1]) if sort is not None else None
+        column = model.column_of(key) if key is not None else None
+        if sort is None or column is None:
+            column, descending = 0, False
+        else:
+            descending = sort[2]
+        direction = (
+            Qt.SortOrder.DescendingOrder if descending else Qt.SortOrder.AscendingOrder
+        )
+        header.setSortIndicator(column, direction)
+        self.browser.sort_by(column, direction)
+        if data.table.selected is not None:
+            window.select_sentence(data.table.selected + 1)
+
+    # --- the title and the close prompt ---------------------------------------------
+
+    def _refresh(self) -> None:
+        """The title names the session file, if any; Save needs a test set."""
+        window, path = self._window, self.tracker.path
+        has_test_set = self.session.files is not None
+        self.save_action.setEnabled(has_test_set)
+        self.save_as_action.setEnabled(has_test_set)
+        if path is None:
+            return
+        files = self.session.files
+        shown = f" — {files.hypothesis.name}" if files is not None else ""
+        window.setWindowTitle(f"{path.name}[*]{shown} — bleu-gui")
+        window.setWindowModified(self.tracker.modified)
+
+    def confirm_close(self) -> bool:
+        """Whether the open session may go: it is saved, or the user says so.
+
+        Asked before the window closes and before another session opens.
+        """
+        path = self.tracker.path
+        if path is None or not self.tracker.modified or self.session.files is None:
+            return True  # no test set: nothing a session could keep
+        choice = self.ask_close(path.name)
+        if choice is CloseChoice.SAVE:
+            return self.save()
+        return choice is CloseChoice.DISCARD
+
+    def _ask_close(self, name: str) -> CloseChoice:
+        box = QMessageBox(self._window)
+        box.setIcon(QMessageBox.Icon.Warning)
+        box.setWindowTitle("Save the session?")
+        box.setText(f"The session {name} has changed since it was saved.")
+        box.setInformativeText(
+            "Save the options, systems, filter and sort you changed in it?"
+        )
+        buttons = QMessageBox.StandardButton
+        box.setStandardButtons(buttons.Save | buttons.Discard | buttons.Cancel)
+        box.setDefaultButton(buttons.Save)
+        answer = box.exec()
+        if answer == buttons.Save:
+            return CloseChoice.SAVE
+        if answer == buttons.Discard:
+            return CloseChoice.DISCARD
+        return CloseChoice.CANCEL
+
+    def _start(self) -> str:
+        path = self.tracker.path
+        if path is not None:
+            return str(path)
+        directory = self._window.file_actions.directory
+        return str(directory) if directory is not None else ""
+
+    def _ask_path(self) -> Path | None:
+        path, _ = QFileDialog.getSaveFileName(
+            self._window, "Save session", self._start(), SESSION_FILTER
+        )
+        return Path(path) if path else None
+
+    def _on_open(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(
+            self._window, "Open session", self._start(), SESSION_FILTER
+        )
+        if path:
+            self.open_session(Path(path))
+
+
+def _same_files(opened: OpenRequest, asked: OpenRequest) -> bool:
+    """Whether the test set the session opened is the one a session asked for."""
+    if isinstance(opened, BundleSet) or isinstance(asked, BundleSet):
+        return (
+            isinstance(opened, BundleSet)
+            and isinstance(asked, BundleSet)
+            and opened.path == asked.path
+        )
+    # A system that does not fit the references is refused: the others open.
+    return opened.references == asked.references and set(opened.paths) <= set(
+        asked.paths
+    )
+
+
+def put_filter(bar: FilterBar, spec: SentenceFilter) -> None:
+    """Show `spec` in the filter bar's fields and apply it, as one request.
+
+    The fields are set with their signals blocked; one `textChanged` then makes
+    the bar request the filter its fields describe (a search runs once).
+    """
+    fields = (
+        bar.search,
+        bar.regex,
+        bar.case,
+        bar.in_hyp,
+        bar.in_refs,
+        bar.in_src,
+        bar.min_score,
+        bar.max_score,
+        bar.side,
+        bar.min_delta,
+        bar.max_delta,
+    )
+    blockers = [QSignalBlocker(field) for field in fields]
+    bar.search.setText(spec.text)
+    bar.regex.setChecked(spec.regex)
+    bar.case.setChecked(spec.case_sensitive)
+    bar.in_hyp.setChecked(spec.in_hypothesis)
+    bar.in_refs.setChecked(spec.in_references)
+    bar.in_src.setChecked(spec.in_source)
+    bar.min_score.setValue(spec.min_score)
+    bar.max_score.setValue(spec.max_score)
+    sides = [bar.side.itemData(index) for index in range(bar.side.count())]
+    bar.side.setCurrentIndex(sides.index(spec.side) if spec.side in sides else 0)
+    bar.min_delta.setValue(spec.delta.low)
+    bar.max_delta.setValue(spec.delta.high)
+    for blocker in blockers:
+        blocker.unblock()
+    if spec.delta.low_open or spec.delta.high_open:  # a Δ histogram bar's range
+        bar.set_delta_bar(spec.delta)
+    else:
+        bar.search.textChanged.emit(bar.search.text())
