@@ -121,9 +121,8 @@ class ExportActions(QObject):
         action.triggered.connect(lambda _checked=False: slot())
         return action
 
-    def fill_menus(self, file_menu: QMenu, edit_menu: QMenu) -> None:
-        """Add the Export submenu to `file_menu` and the copies to `edit_menu`."""
-        file_menu.addMenu(self.export_menu)
+    def fill_edit_menu(self, edit_menu: QMenu) -> None:
+        """Add the copies to `edit_menu` (the window places `export_menu`)."""
         edit_menu.addAction(self.copy_rows_action)
         edit_menu.addAction(self.copy_explanation_action)
 

@@ -125,9 +125,11 @@ class MainWindow(QMainWindow):
         self._connect_signals()
         # After `_connect_signals`: its title follows the window's own.
         self.session_actions = SessionActions(self)
-        self.session_actions.fill_menu(
-            self.file_menu, self.file_actions.drop_bom_action
-        )
+        # Open session, Save session, Save as, Export ▸: what keeps the work.
+        before = self.file_actions.drop_bom_action
+        self.session_actions.fill_menu(self.file_menu, before)
+        self.file_menu.insertMenu(before, self.exports.export_menu)
+        self.file_menu.insertSeparator(before)
         self._fit_to_screen()
         self._restore_layout()
         self.compare_systems.sync()  # the saved layout's Systems dock only with systems
@@ -338,7 +340,7 @@ class MainWindow(QMainWindow):
             self.explain,
             self.compare.delta_panel,
         )
-        self.exports.fill_menus(files, edit := QMenu("&Edit", self))
+        self.exports.fill_edit_menu(edit := QMenu("&Edit", self))
         files.addSeparator()
         self._action(files, "&Quit", QKeySequence.StandardKey.Quit, self.close)
         menu.addMenu(edit)

@@ -141,7 +141,6 @@ class SessionActions(QObject):
         """Put the session entries in the File menu, above `before`."""
         for action in (self.open_action, self.save_action, self.save_as_action):
             menu.insertAction(before, action)
-        menu.insertSeparator(before)
 
     # --- saving ---------------------------------------------------------------------
 
