@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import html
 import math
-from collections.abc import Sequence
+from collections.abc import Generator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -50,10 +50,12 @@ from bleu_gui.core.significance import (
     DEFAULT_SEED,
     PairedTest,
     PairedTestResult,
+    SampleProgress,
     is_starred,
-    paired_test,
+    iter_paired_test,
 )
 from bleu_gui.core.stats import CorpusStats
+from bleu_gui.core.steps import drain
 from bleu_gui.io.report_svg import Series, bar_chart, histogram
 from bleu_gui.io.safe_write import write_text
 
@@ -65,6 +67,7 @@ __all__ = [
     "TopRow",
     "build_report",
     "escaped",
+    "iter_build_report",
     "render_report",
     "write_report",
 ]
@@ -172,21 +175,38 @@ def _top(values: npt.NDArray[np.float64], count: int) -> list[int]:
     return [int(finite[i]) for i in order[:count]]
 
 
+ReportStep = tuple[int, int, str]
+"""Progress of `iter_build_report`: (done, total, what is being done)."""
+
+
 def build_report(request: ReportRequest) -> Report:
     """Score, test, rank and explain: the report's numbers, all from the core."""
+    return drain(iter_build_report(request))
+
+
+def iter_build_report(
+    request: ReportRequest,
+) -> Generator[ReportStep, None, Report]:
+    """`build_report` step by step: the test's resamples, then each sentence.
+
+    So that the window runs it in slices and a user can cancel it (100,000
+    segments take seconds: docs/design.md).
+    """
     systems = request.systems
     config = request.config
     scores = tuple(score_corpus(system.stats, config) for system in systems)
     paired = None
     if request.test is not None and len(systems) > 1:
-        paired = paired_test(
-            systems[0].stats,
-            [system.stats for system in systems[1:]],
-            config,
-            request.test,
-            samples=request.samples,
-            seed=request.seed,
-            texts=[system.lines for system in systems],
+        paired = yield from _tested(
+            iter_paired_test(
+                systems[0].stats,
+                [system.stats for system in systems[1:]],
+                config,
+                request.test,
+                samples=request.samples,
+                seed=request.seed,
+                texts=[system.lines for system in systems],
+            )
         )
 
     def refs(row: int) -> list[str | None]:
@@ -195,19 +215,38 @@ def build_report(request: ReportRequest) -> Report:
     rows: list[TopRow] = []
     deltas = None
     if len(systems) == 1:
+        yield (0, 1, "Ranking the sentences by cost")
         costs = perfect_gains(systems[0].stats, config)
-        for row in _top(costs, request.top):
+        chosen = _top(costs, request.top)
+        for done, row in enumerate(chosen):
+            yield (done, len(chosen), "Explaining the sentences")
             explanation = explain_sentence(systems[0].lines[row], refs(row), config)
             rows.append(TopRow(row, float(costs[row]), explanation))
     else:
         a, b = systems[0], systems[1]
+        yield (0, 1, "Ranking the sentences by Δ")
         deltas = sentence_deltas(a.stats, b.stats, config)
-        for row in _top(np.abs(deltas), request.top):
+        chosen = _top(np.abs(deltas), request.top)
+        for done, row in enumerate(chosen):
+            yield (done, len(chosen), "Explaining the sentences")
             pair = explain_pair(
                 a.lines[row], b.lines[row], refs(row), config, names=(a.name, b.name)
             )
             rows.append(TopRow(row, float(deltas[row]), pair))
     return Report(request, scores, paired, deltas, tuple(rows))
+
+
+def _tested(
+    steps: Generator[SampleProgress, None, PairedTestResult],
+) -> Generator[ReportStep, None, PairedTestResult]:
+    """The paired test's progress as report steps."""
+    while True:
+        try:
+            step = next(steps)
+        except StopIteration as stop:
+            result: PairedTestResult = stop.value
+            return result
+        yield (step.done, step.total, "Running the paired test")
 
 
 def write_report(path: Path, report: Report) -> None:
