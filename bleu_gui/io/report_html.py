@@ -28,7 +28,7 @@ from pathlib import Path
 import numpy as np
 import numpy.typing as npt
 
-from bleu_gui.core.analysis import perfect_gains
+from bleu_gui.core.analysis import iter_perfect_gains
 from bleu_gui.core.config import BleuConfig
 from bleu_gui.core.delta import sentence_deltas
 from bleu_gui.core.explain import (
@@ -215,8 +215,9 @@ def iter_build_report(
     rows: list[TopRow] = []
     deltas = None
     if len(systems) == 1:
-        yield (0, 1, "Ranking the sentences by cost")
-        costs = perfect_gains(systems[0].stats, config)
+        costs = yield from _ranked(
+            iter_perfect_gains(systems[0].stats, config), len(systems[0].lines)
+        )
         chosen = _top(costs, request.top)
         for done, row in enumerate(chosen):
             yield (done, len(chosen), "Explaining the sentences")
@@ -234,6 +235,19 @@ def iter_build_report(
             )
             rows.append(TopRow(row, float(deltas[row]), pair))
     return Report(request, scores, paired, deltas, tuple(rows))
+
+
+def _ranked(
+    steps: Generator[int, None, npt.NDArray[np.float64]], rows: int
+) -> Generator[ReportStep, None, npt.NDArray[np.float64]]:
+    """The costs' progress (rows done) as report steps."""
+    while True:
+        try:
+            done = next(steps)
+        except StopIteration as stop:
+            result: npt.NDArray[np.float64] = stop.value
+            return result
+        yield (done, rows, "Ranking the sentences by cost")
 
 
 def _tested(

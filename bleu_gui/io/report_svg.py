@@ -175,11 +175,12 @@ def histogram(
             f'height="{h:.1f}" class="{kind}"><title>{low:.1f} to '
             f"{low + width:.1f}: {count} sentences</title></rect>"
         )
-    for value in (-extent, 0.0, extent):
+    # The end labels lean inwards, so that neither is cut by the chart's edge.
+    for value, anchor in ((-extent, "start"), (0.0, "middle"), (extent, "end")):
         x = _LEFT + (value + extent) / (2 * extent) * plot_w
         out.append(
             f'<text x="{x:.1f}" y="{_TOP + plot_h + 16}" class="tick" '
-            f'text-anchor="middle">{value:+.1f}</text>'
+            f'text-anchor="{anchor}">{value:+.1f}</text>'
         )
     out.append(
         f'<text x="{_LEFT + plot_w / 2:.1f}" y="{_HEIGHT - 8}" class="legend" '
