@@ -75,6 +75,8 @@ __all__ = [
 DEFAULT_TOP = 20
 """Sentences shown when the user does not say how many."""
 
+NO_TEST = "No paired test: sacreBLEU's paired tests run in the sacrebleu mode only."
+
 # Characters that reorder or hide text: the Unicode bidirectional controls and
 # the zero-width and other format characters a reader cannot see.
 _INVISIBLE = frozenset(
@@ -408,6 +410,8 @@ def _systems_table(report: Report) -> str:
         ]
         lines.append("<tr>" + "".join(cells) + "</tr>")
     note = ""
+    if paired is None and len(report.scores) > 1:
+        note = f'<p class="muted">{NO_TEST}</p>'
     if paired is not None:
         kind = (
             "paired bootstrap resampling"

@@ -109,3 +109,20 @@ def test_an_unwritable_target_is_one_line_and_leaves_nothing(
     assert "report.html" in err
     assert err.count("\n") == 1
     assert [p.name for p in folder.iterdir()] == ["report.html"]
+
+
+def test_a_compatibility_mode_reports_without_a_test(
+    files: dict[str, Path], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "report.html"
+    argv = [str(files["ref.A"]), "-i", *_systems(files)[:2], "-o", str(out)]
+    assert report_main([*argv, "--compat", "nltk", "--top", "0"]) == 0
+    text = out.read_text(encoding="utf-8")
+    page = ReportPage(text)
+    assert "p-value" not in page.table_with("System")[0]
+    assert page.headings == []
+    assert (
+        "No paired test: sacreBLEU's paired tests run in the sacrebleu mode only."
+        in text
+    )
+    assert "No sentence to show." in text
