@@ -313,6 +313,7 @@ class MainWindow(QMainWindow):
         self.reload_action = actions.reload_action
         self.close_action = actions.close_action
         self.recent_menu = actions.recent_menu
+        files.addSeparator()
         self.export_menu = files.addMenu("&Export")
         self.export_menu.addAction(self.report_action.action)
         files.addSeparator()
