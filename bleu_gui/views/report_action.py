@@ -103,6 +103,20 @@ class ReportAction(QObject):
             "sentences that matter most"
         )
         self.action.triggered.connect(lambda _checked=False: self._on_triggered())
+        self.action.setEnabled(False)
+        for signal in (
+            session.files_changed,
+            session.systems_changed,
+            session.scores_changed,
+            session.system_scored,
+            session.config_changed,
+        ):
+            signal.connect(self._update_enabled)
+
+    def _update_enabled(self) -> None:
+        """Enabled once a system is scored under the current options."""
+        workspace = self._session.workspace
+        self.action.setEnabled(report_request(workspace) is not None)
 
     def _on_triggered(self) -> None:
         if report_request(self._session.workspace) is None:

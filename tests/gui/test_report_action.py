@@ -69,11 +69,17 @@ def test_the_file_menu_has_export_html_report(window: MainWindow) -> None:
     assert texts == ["&HTML report…"]
 
 
-def test_nothing_scored_says_so(qtbot: QtBot, window: MainWindow) -> None:
+def test_nothing_scored_disables_the_entry_and_says_so(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    assert not window.report_action.action.isEnabled()
     with qtbot.waitSignal(window.report_action.failed) as failed:
-        window.report_action.action.trigger()
+        window.report_action.export(tmp_path / "report.html")
     assert failed.args == [NOTHING_TO_REPORT]
     assert window.banner.text() == f"⚠ {NOTHING_TO_REPORT}"
+    assert not (tmp_path / "report.html").exists()
+    _open_two(qtbot, window)
+    assert window.report_action.action.isEnabled()
 
 
 def test_export_writes_the_report_of_the_open_systems(
