@@ -1,7 +1,7 @@
-"""The `bleu-gui` command: `score` scores in the terminal, the rest opens a window.
+"""`bleu-gui`: `score` and `report` run in the terminal, the rest opens a window.
 
-The dispatch is here so that `bleu-gui score` never imports Qt: the GUI is imported
-only when it is asked for.
+The dispatch is here so that `bleu-gui score` (or `report`) never imports Qt: the GUI
+is imported only when it is asked for.
 
 `score` also runs numpy's BLAS on one thread (unless the user chose a number in
 `OPENBLAS_NUM_THREADS`): OpenBLAS starts a thread per core when numpy is imported,
@@ -28,6 +28,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         from bleu_gui.cli import main as score_main
 
         return score_main(args[1:])
+    if args[:1] == ["report"]:
+        os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+        from bleu_gui.cli import report_main
+
+        return report_main(args[1:])
     from bleu_gui.app import main as app_main
 
     return app_main(args)

@@ -60,6 +60,7 @@ from bleu_gui.views.file_actions import FileActions, FileRole
 from bleu_gui.views.ngram_filter import NgramFilter
 from bleu_gui.views.order_bar import OrderBar
 from bleu_gui.views.precision_chart import PrecisionChart
+from bleu_gui.views.report_action import ReportAction
 from bleu_gui.views.score_histogram import ScoreHistogram
 from bleu_gui.views.sentence_detail import SentenceDetailView
 from bleu_gui.views.sentence_table import FilterBar, SentenceTableView
@@ -105,6 +106,7 @@ class MainWindow(QMainWindow):
         self.session = session
         self.browser = SentenceBrowser(session, self)
         self.file_actions = FileActions(self, session, settings)
+        self.report_action = ReportAction(session, self)
         self.recent = self.file_actions.recent
         self._row: int | None = None
         self._explained: _Explained | None = None
@@ -342,6 +344,9 @@ class MainWindow(QMainWindow):
         )
         self.exports.fill_edit_menu(edit := QMenu("&Edit", self))
         files.addSeparator()
+        self.export_menu = files.addMenu("&Export")
+        self.export_menu.addAction(self.report_action.action)
+        files.addSeparator()
         self._action(files, "&Quit", QKeySequence.StandardKey.Quit, self.close)
         menu.addMenu(edit)
 
@@ -396,6 +401,10 @@ class MainWindow(QMainWindow):
         session.progress_changed.connect(self._on_progress)
         session.error_occurred.connect(self.show_error)
         self.file_actions.error_occurred.connect(self.show_error)
+        self.report_action.failed.connect(self.show_error)
+        self.report_action.written.connect(
+            lambda path: self.status_text.setText(f"Report written to {path}")
+        )
         session.warning_occurred.connect(self._on_warning)
         self.settings_panel.config_requested.connect(session.set_config)
         self.cancel_button.clicked.connect(session.cancel)

@@ -66,6 +66,7 @@ from bleu_gui.views.detail_parts import (
 )
 from bleu_gui.views.highlight_runs import (
     ELLIPSIS,
+    PAIR_RANKING,
     PaintedSpan,
     Shown,
     display,
@@ -99,17 +100,6 @@ __all__ = [
 
 EMPTY_TEXT = "Select a sentence to compare the two systems' n-grams."
 
-# Best first: a token covered by n-grams of several classes shows the first.
-PAIR_RANKING = tuple(
-    status.value
-    for status in (
-        PairStatus.ONLY_A,
-        PairStatus.ONLY_B,
-        PairStatus.BOTH,
-        PairStatus.CLIPPED,
-        PairStatus.UNMATCHED,
-    )
-)
 _REFERENCE_RANKING = PAIR_RANKING[:3]
 
 

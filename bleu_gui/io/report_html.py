@@ -1,0 +1,613 @@
+"""One self-contained HTML file that says what the scores are and why.
+
+What a user sends a colleague or keeps with an experiment: the corpus scores with
+their signatures, the paired test of every system against the first (the
+baseline), the precision and brevity-penalty charts, for two or more systems the
+histogram of sentence Δ (second system minus the baseline), and the N sentences
+that matter most: one system, the N of highest cost (`core.analysis`: corpus BLEU
+gained were the sentence perfect); several, the N of largest |Δ| sentence BLEU
+between the baseline and the second system. Each sentence is painted order by
+order as the window paints it (`core.highlight_runs` over `core.explain` /
+`core.pair_ngrams`), with the core's explanation in words.
+
+The file holds its styles and its charts (inline SVG, `report_svg`); it has no
+script and loads nothing. Every text from a file goes through `escaped`: markup
+characters become entities, and bidirectional controls (which would reorder the
+text around them: a hypothesis could make "p = 0.9" read "p = 0.01") and other
+invisible controls are shown as visible marks ⟨U+202E⟩, never obeyed.
+"""
+
+from __future__ import annotations
+
+import html
+import math
+from collections.abc import Generator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+import numpy.typing as npt
+
+from bleu_gui.core.analysis import iter_perfect_gains
+from bleu_gui.core.config import BleuConfig
+from bleu_gui.core.delta import sentence_deltas
+from bleu_gui.core.explain import (
+    SentenceExplanation,
+    TokenizedSegment,
+    explain_sentence,
+)
+from bleu_gui.core.highlight_runs import (
+    PAIR_RANKING,
+    STATUS_RANKING,
+    display,
+    painted_runs,
+)
+from bleu_gui.core.pair_ngrams import PairExplanation, Side, explain_pair
+from bleu_gui.core.result import BleuScore
+from bleu_gui.core.scoring import score_corpus
+from bleu_gui.core.signature import test_signature
+from bleu_gui.core.significance import (
+    DEFAULT_SEED,
+    PairedTest,
+    PairedTestResult,
+    SampleProgress,
+    is_starred,
+    iter_paired_test,
+)
+from bleu_gui.core.stats import CorpusStats
+from bleu_gui.core.steps import drain
+from bleu_gui.io.report_svg import Series, bar_chart, histogram
+from bleu_gui.io.safe_write import write_text
+
+__all__ = [
+    "DEFAULT_TOP",
+    "Report",
+    "ReportRequest",
+    "ReportSystem",
+    "TopRow",
+    "build_report",
+    "escaped",
+    "iter_build_report",
+    "render_report",
+    "write_report",
+]
+
+DEFAULT_TOP = 20
+"""Sentences shown when the user does not say how many."""
+
+NO_TEST = "No paired test: sacreBLEU's paired tests run in the sacrebleu mode only."
+
+# Characters that reorder or hide text: the Unicode bidirectional controls and
+# the zero-width and other format characters a reader cannot see.
+_INVISIBLE = frozenset(
+    "\u202a\u202b\u202c\u202d\u202e"  # embeddings and overrides
+    "\u2066\u2067\u2068\u2069"  # isolates
+    "\u200e\u200f\u061c"  # marks
+    "\u200b\u200c\u200d\u2060\ufeff\u00ad"  # zero-width, soft hyphen
+)
+
+# The window's light colours (views/palette.py); the report is printed on white.
+_SYSTEM_COLOURS = (
+    "#4e79a7", "#f28e2b", "#59a14f", "#e15759", "#76b7b2",
+    "#edc948", "#b07aa1", "#ff9da7", "#9c755f", "#79706e",
+)  # fmt: skip
+
+
+def escaped(text: str) -> str:
+    """`text` as markup that shows it as text: entities, visible controls.
+
+    A control character (C0 but tab, C1, bidirectional, zero-width) is shown as
+    ⟨U+XXXX⟩ in a marked span: the report shows what the file holds, and such a
+    character cannot act on the text around it.
+    """
+    out: list[str] = []
+    plain: list[str] = []
+    for char in text:
+        code = ord(char)
+        if char in _INVISIBLE or (code < 0x20 and char != "\t") or 0x7F <= code < 0xA0:
+            out.append(html.escape("".join(plain), quote=True))
+            plain = []
+            out.append(f'<span class="ctl">⟨U+{code:04X}⟩</span>')
+        else:
+            plain.append(char)
+    out.append(html.escape("".join(plain), quote=True))
+    return "".join(out)
+
+
+@dataclass(frozen=True, slots=True)
+class ReportSystem:
+    """One system: its name as the user gave it, its lines, their statistics."""
+
+    name: str
+    lines: Sequence[str]
+    stats: CorpusStats
+
+
+@dataclass(frozen=True, slots=True)
+class ReportRequest:
+    """What to report on.
+
+    Attributes:
+        references: each reference's lines.
+        systems: the systems, the baseline first.
+        config: the scoring options.
+        signature: the corpus signature of the scores.
+        top: how many sentences to show.
+        test: the paired test (several systems in the sacrebleu mode), else `None`.
+        samples: its resamples or trials; `None` for sacreBLEU's default.
+        seed: its seed (`None`: unseeded).
+        title: the page's heading.
+    """
+
+    references: tuple[Sequence[str], ...]
+    systems: tuple[ReportSystem, ...]
+    config: BleuConfig
+    signature: str
+    top: int = DEFAULT_TOP
+    test: PairedTest | None = None
+    samples: int | None = None
+    seed: int | None = DEFAULT_SEED
+    title: str = "BLEU report"
+
+
+@dataclass(frozen=True, slots=True)
+class TopRow:
+    """One of the sentences shown: its index, its ranking value, its explanation."""
+
+    index: int
+    value: float
+    explanation: SentenceExplanation | PairExplanation
+
+
+@dataclass(frozen=True, slots=True)
+class Report:
+    """Everything the page shows, computed by the core."""
+
+    request: ReportRequest
+    scores: tuple[BleuScore, ...]
+    paired: PairedTestResult | None
+    deltas: npt.NDArray[np.float64] | None
+    rows: tuple[TopRow, ...]
+
+
+def _top(values: npt.NDArray[np.float64], count: int) -> list[int]:
+    """The rows of the `count` largest values (NaN left out; ties: the first row)."""
+    finite = np.flatnonzero(~np.isnan(values))
+    order = np.argsort(-values[finite], kind="stable")
+    return [int(finite[i]) for i in order[:count]]
+
+
+ReportStep = tuple[int, int, str]
+"""Progress of `iter_build_report`: (done, total, what is being done)."""
+
+
+def build_report(request: ReportRequest) -> Report:
+    """Score, test, rank and explain: the report's numbers, all from the core."""
+    return drain(iter_build_report(request))
+
+
+def iter_build_report(
+    request: ReportRequest,
+) -> Generator[ReportStep, None, Report]:
+    """`build_report` step by step: the test's resamples, then each sentence.
+
+    So that the window runs it in slices and a user can cancel it (100,000
+    segments take seconds: docs/design.md).
+    """
+    systems = request.systems
+    config = request.config
+    scores = tuple(score_corpus(system.stats, config) for system in systems)
+    paired = None
+    if request.test is not None and len(systems) > 1:
+        paired = yield from _tested(
+            iter_paired_test(
+                systems[0].stats,
+                [system.stats for system in systems[1:]],
+                config,
+                request.test,
+                samples=request.samples,
+                seed=request.seed,
+                texts=[system.lines for system in systems],
+            )
+        )
+
+    def refs(row: int) -> list[str | None]:
+        return [reference[row] for reference in request.references]
+
+    rows: list[TopRow] = []
+    deltas = None
+    if len(systems) == 1:
+        costs = yield from _ranked(
+            iter_perfect_gains(systems[0].stats, config), len(systems[0].lines)
+        )
+        chosen = _top(costs, request.top)
+        for done, row in enumerate(chosen):
+            yield (done, len(chosen), "Explaining the sentences")
+            explanation = explain_sentence(systems[0].lines[row], refs(row), config)
+            rows.append(TopRow(row, float(costs[row]), explanation))
+    else:
+        a, b = systems[0], systems[1]
+        yield (0, 1, "Ranking the sentences by Δ")
+        deltas = sentence_deltas(a.stats, b.stats, config)
+        chosen = _top(np.abs(deltas), request.top)
+        for done, row in enumerate(chosen):
+            yield (done, len(chosen), "Explaining the sentences")
+            pair = explain_pair(
+                a.lines[row], b.lines[row], refs(row), config, names=(a.name, b.name)
+            )
+            rows.append(TopRow(row, float(deltas[row]), pair))
+    return Report(request, scores, paired, deltas, tuple(rows))
+
+
+def _ranked(
+    steps: Generator[int, None, npt.NDArray[np.float64]], rows: int
+) -> Generator[ReportStep, None, npt.NDArray[np.float64]]:
+    """The costs' progress (rows done) as report steps."""
+    while True:
+        try:
+            done = next(steps)
+        except StopIteration as stop:
+            result: npt.NDArray[np.float64] = stop.value
+            return result
+        yield (done, rows, "Ranking the sentences by cost")
+
+
+def _tested(
+    steps: Generator[SampleProgress, None, PairedTestResult],
+) -> Generator[ReportStep, None, PairedTestResult]:
+    """The paired test's progress as report steps."""
+    while True:
+        try:
+            step = next(steps)
+        except StopIteration as stop:
+            result: PairedTestResult = stop.value
+            return result
+        yield (step.done, step.total, "Running the paired test")
+
+
+def write_report(path: Path, report: Report) -> None:
+    """Write the page to `path`, whole or not at all (`io.safe_write`).
+
+    Raises:
+        WriteError: the file cannot be written; nothing is left of it.
+    """
+    write_text(path, render_report(report))
+
+
+_STYLE = """
+body{font:15px/1.45 system-ui,-apple-system,"Segoe UI",sans-serif;color:#1b1f23;
+ background:#fff;margin:0 auto;max-width:1180px;padding:16px 28px}
+h1{font-size:24px;margin:8px 0 4px}h2{font-size:19px;margin:28px 0 8px;
+ border-bottom:1px solid #d0d7de;padding-bottom:4px}h3{font-size:16px;margin:18px 0 6px}
+table{border-collapse:collapse;margin:6px 0}th,td{border:1px solid #d0d7de;
+ padding:4px 8px;text-align:left;vertical-align:top}th{background:#f3f5f7}
+td.num{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
+code,.sig{font-family:ui-monospace,"DejaVu Sans Mono",monospace;font-size:13px;
+ overflow-wrap:anywhere}.muted{color:#57606a}.charts{display:flex;flex-wrap:wrap;gap:12px}
+.chart{border:1px solid #d0d7de;background:#fff}
+.chart-title{font-weight:600;font-size:13px}
+.grid{stroke:#e4e8ec}.tick,.value,.legend{font-size:11px;fill:#1b1f23}
+.gain{fill:#6caef0}.loss{fill:#a3b374}
+.sentence{border:1px solid #d0d7de;border-radius:6px;padding:8px 12px;margin:12px 0}
+.text{white-space:pre-wrap;overflow-wrap:anywhere;margin:2px 0}
+.orders td{padding:3px 8px}.orders th{width:7em;font-weight:500}
+mark{color:#1b1f23;border-radius:2px;padding:0 1px}
+.s-matched,.p-matched-by-both{background:#bfe6ea}
+.s-clipped,.p-clipped{background:#ffe88c;text-decoration:line-through}
+.s-unmatched,.p-unmatched{background:#ec9fb0}
+.p-matched-only-by-A{background:#a3b374;text-decoration:underline dashed}
+.p-matched-only-by-B{background:#6caef0;text-decoration:underline wavy}
+.ctl{color:#b31d28;background:#fff0f0;border:1px dotted #b31d28;font-size:85%}
+.legend-chip{display:inline-block;margin-right:12px}
+.star{color:#b31d28;font-weight:600}
+"""
+
+
+def _css_class(prefix: str, label: str) -> str:
+    return prefix + label.replace(" ", "-")
+
+
+def _painted(
+    segment: TokenizedSegment,
+    pieces: list[tuple[int, int, str]],
+    ranking: Sequence[str],
+    prefix: str,
+) -> str:
+    """A text with its n-gram runs marked, as the window paints it."""
+    shown = display(segment, show_tokens=False)
+    runs = painted_runs(shown.token_spans, pieces, ranking)
+    out = []
+    position = 0
+    for start, end, label in runs:
+        out.append(escaped(shown.text[position:start]))
+        out.append(
+            f'<mark class="{_css_class(prefix, label)}" title="{html.escape(label)}">'
+            f"{escaped(shown.text[start:end])}</mark>"
+        )
+        position = end
+    out.append(escaped(shown.text[position:]))
+    return "".join(out)
+
+
+def _f(value: float, digits: int = 2) -> str:
+    return "–" if math.isnan(value) else f"{value:.{digits}f}"
+
+
+def _summary(report: Report) -> str:
+    request = report.request
+    first = request.systems[0].stats
+    rows = [
+        ("Segments", str(len(request.systems[0].lines))),
+        ("References", str(len(request.references))),
+        ("Systems", str(len(request.systems))),
+        ("Mode", request.config.compat.value),
+    ]
+    if first.hyp_len.size == 0:
+        rows.append(("Note", "the test set is empty"))
+    cells = "".join(f"<tr><th>{k}</th><td>{escaped(v)}</td></tr>" for k, v in rows)
+    sig = request.signature
+    if report.paired is not None:
+        samples = report.paired.samples
+        sig_test = test_signature(
+            sig, report.paired.test.value, samples, report.paired.seed
+        )
+        cells += (
+            f'<tr><th>Signature</th><td class="sig">{escaped(sig)}</td></tr>'
+            f'<tr><th>Test signature</th><td class="sig">{escaped(sig_test)}</td></tr>'
+        )
+    else:
+        cells += f'<tr><th>Signature</th><td class="sig">{escaped(sig)}</td></tr>'
+    return f"<h2>Corpus</h2><table>{cells}</table>"
+
+
+def _systems_table(report: Report) -> str:
+    """Per system: BLEU, precisions, BP, ratio, lengths; the paired test's columns."""
+    paired = report.paired
+    head = ["System", "BLEU"]
+    if paired is not None and paired.test is PairedTest.BOOTSTRAP:
+        head.append("μ ± 95% CI")
+    if paired is not None:
+        head.append("p-value")
+    orders = len(report.scores[0].terms)
+    head += [f"p{n}" for n in range(1, orders + 1)] + [
+        "BP",
+        "ratio",
+        "hyp_len",
+        "ref_len",
+    ]
+    lines = ["<tr>" + "".join(f"<th>{h}</th>" for h in head) + "</tr>"]
+    results = None if paired is None else [paired.baseline, *paired.systems]
+    for k, (system, score) in enumerate(
+        zip(report.request.systems, report.scores, strict=True)
+    ):
+        name = escaped(system.name) + (
+            ' <span class="muted">(baseline)</span>'
+            if k == 0 and len(report.scores) > 1
+            else ""
+        )
+        cells = [name, f'<td class="num">{score.score:.2f}</td>']
+        cells[0] = f"<td>{cells[0]}</td>"
+        if results is not None and paired is not None:
+            row = results[k]
+            if paired.test is PairedTest.BOOTSTRAP:
+                around = (
+                    "–"
+                    if row.mean is None or row.ci is None
+                    else f"{row.mean:.2f} ± {row.ci:.2f}"
+                )
+                cells.append(f'<td class="num">{around}</td>')
+            if row.p_value is None:
+                cells.append('<td class="num">–</td>')
+            else:
+                star = '<span class="star">*</span>' if is_starred(row.p_value) else ""
+                cells.append(f'<td class="num">{row.p_value:.4f}{star}</td>')
+        cells += [f'<td class="num">{p:.2f}</td>' for p in score.precisions]
+        cells += [
+            f'<td class="num">{score.bp:.3f}</td>',
+            f'<td class="num">{score.ratio:.3f}</td>',
+            f'<td class="num">{score.sys_len}</td>',
+            f'<td class="num">{score.ref_len}</td>',
+        ]
+        lines.append("<tr>" + "".join(cells) + "</tr>")
+    note = ""
+    if paired is None and len(report.scores) > 1:
+        note = f'<p class="muted">{NO_TEST}</p>'
+    if paired is not None:
+        kind = (
+            "paired bootstrap resampling"
+            if paired.test is PairedTest.BOOTSTRAP
+            else "paired approximate randomization"
+        )
+        unit = "resamples" if paired.test is PairedTest.BOOTSTRAP else "trials"
+        note = (
+            f'<p class="muted">p-values: {kind} against the baseline, '
+            f"{paired.samples} {unit}"
+            f", seed {paired.seed}; * marks p ≤ 0.05 (as sacreBLEU).</p>"
+        )
+    return f"<h2>Systems</h2><table>{''.join(lines)}</table>{note}"
+
+
+def _charts(report: Report) -> str:
+    systems = report.request.systems
+    orders = len(report.scores[0].terms)
+    series = [
+        Series(
+            system.name,
+            _SYSTEM_COLOURS[k % len(_SYSTEM_COLOURS)],
+            tuple(score.precisions),
+        )
+        for k, (system, score) in enumerate(zip(systems, report.scores, strict=True))
+    ]
+    precision = bar_chart(
+        "n-gram precision (%)",
+        [f"{n}-gram" for n in range(1, orders + 1)],
+        series,
+        top=100.0,
+        escape=escaped,
+    )
+    bp_series = [
+        Series(one.name, one.colour, (score.bp,))
+        for one, score in zip(series, report.scores, strict=True)
+    ]
+    bp = bar_chart(
+        "Brevity penalty", ["BP"], bp_series, top=1.0, escape=escaped, digits=3
+    )
+    out = f'<h2>Charts</h2><div class="charts">{precision}{bp}'
+    if report.deltas is not None:
+        a, b = systems[0].name, systems[1].name
+        out += histogram(
+            "Sentence BLEU Δ (second system − baseline)",
+            [float(v) for v in report.deltas],
+            bins=20,
+            axis=f"sentence BLEU of {b} − {a}",
+            escape=escaped,
+        )
+    return out + "</div>"
+
+
+def _text_row(heading: str, markup: str) -> str:
+    return f'<tr><th>{heading}</th><td><div class="text">{markup}</div></td></tr>'
+
+
+def _reference_rows(references: Sequence[TokenizedSegment | None]) -> str:
+    return "".join(
+        _text_row(f"Reference {k + 1}", escaped(ref.text))
+        for k, ref in enumerate(references)
+        if ref is not None
+    )
+
+
+def _single(row: TopRow, explanation: SentenceExplanation) -> str:
+    """One sentence of one system: its n-grams per order, its references, why."""
+    hyp = explanation.hypothesis
+    orders = "".join(
+        _text_row(
+            f"{order.order}-grams",
+            _painted(
+                hyp,
+                [(i.start, i.end, i.status.value) for i in order.hypothesis],
+                STATUS_RANKING,
+                "s-",
+            ),
+        )
+        for order in explanation.orders
+    )
+    heading = (
+        f"Segment {row.index + 1} · cost {row.value:.2f} BLEU · "
+        f"sentence BLEU {escaped(explanation.score_text)}"
+    )
+    words = f"{escaped(explanation.brevity)} {escaped(explanation.mean)}"
+    return (
+        f'<div class="sentence"><h3>{heading}</h3>'
+        f'<table class="orders">{orders}'
+        f"{_reference_rows(explanation.references)}</table>"
+        f"<p>{escaped(explanation.diagnosis)}</p>"
+        f'<p class="muted">{words}</p></div>'
+    )
+
+
+def _pair(row: TopRow, pair: PairExplanation, names: tuple[str, str]) -> str:
+    """One sentence of two systems: each one's n-grams per order, the references."""
+    parts = []
+    for side, name, single in ((Side.A, names[0], pair.a), (Side.B, names[1], pair.b)):
+        lines = "".join(
+            _text_row(
+                f"{order.order}-grams",
+                _painted(
+                    single.hypothesis,
+                    [
+                        (i.occurrence.start, i.occurrence.end, i.status.value)
+                        for i in order.occurrences(side)
+                    ],
+                    PAIR_RANKING,
+                    "p-",
+                ),
+            )
+            for order in pair.orders
+        )
+        parts.append(
+            f'<tr><th colspan="2">{escaped(name)} ({side.value}) · sentence BLEU '
+            f"{escaped(single.score_text)}</th></tr>{lines}"
+        )
+    return (
+        f'<div class="sentence"><h3>Segment {row.index + 1} · Δ {row.value:+.2f} '
+        f"sentence BLEU</h3>"
+        f'<table class="orders">{"".join(parts)}'
+        f"{_reference_rows(pair.a.references)}</table>"
+        f"<p>{escaped(pair.delta.diagnosis)}</p></div>"
+    )
+
+
+def _legend(pair: bool, names: tuple[str, str]) -> str:
+    if pair:
+        items = [
+            ("p-matched-only-by-A", f"matched only by {names[0]} (A)"),
+            ("p-matched-only-by-B", f"matched only by {names[1]} (B)"),
+            ("p-matched-by-both", "matched by both"),
+            ("p-clipped", "clipped"),
+            ("p-unmatched", "unmatched"),
+        ]
+    else:
+        items = [
+            ("s-matched", "matched"),
+            ("s-clipped", "clipped"),
+            ("s-unmatched", "unmatched"),
+        ]
+    return (
+        "<p>"
+        + "".join(
+            f'<span class="legend-chip"><mark class="{css}">{escaped(words)}'
+            "</mark></span>"
+            for css, words in items
+        )
+        + "</p>"
+    )
+
+
+def _sentences(report: Report) -> str:
+    systems = report.request.systems
+    if len(systems) == 1:
+        heading = f"The {len(report.rows)} sentences of highest cost"
+        intro = (
+            "Cost: how much corpus BLEU would rise were the sentence perfect (the "
+            "reference whose length the brevity penalty uses, word for word)."
+        )
+        names = (systems[0].name, systems[0].name)
+    else:
+        names = (systems[0].name, systems[1].name)
+        heading = f"The {len(report.rows)} sentences of largest |Δ|"
+        intro = (
+            f"Δ: sentence BLEU of {escaped(names[1])} minus that of "
+            f"{escaped(names[0])} (the baseline)."
+        )
+    body = []
+    for row in report.rows:
+        if isinstance(row.explanation, PairExplanation):
+            body.append(_pair(row, row.explanation, names))
+        else:
+            body.append(_single(row, row.explanation))
+    if not body:
+        body.append('<p class="muted">No sentence to show.</p>')
+    return (
+        f'<h2>{heading}</h2><p class="muted">{intro}</p>'
+        + _legend(len(systems) > 1, names)
+        + "".join(body)
+    )
+
+
+def render_report(report: Report) -> str:
+    """The page: summary, systems, charts, sentences; styles inline, no script."""
+    title = escaped(report.request.title)
+    return (
+        '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">'
+        '<meta http-equiv="Content-Security-Policy" content="default-src \'none\'; '
+        "style-src 'unsafe-inline'; img-src data:\">"
+        f"<title>{title}</title><style>{_STYLE}</style></head><body>"
+        f"<h1>{title}</h1>"
+        + _summary(report)
+        + _systems_table(report)
+        + _charts(report)
+        + _sentences(report)
+        + '<p class="muted">Made by bleu-gui.</p></body></html>\n'
+    )

@@ -1,0 +1,153 @@
+"""File › Export › HTML report…: the command line's report, of what the window holds.
+
+The report (`io.report_html`) is built from the session's scored systems, the
+baseline first and the system on show second (the pair the window compares), the
+others after them; with two or more systems in the sacrebleu mode, the paired
+bootstrap test of each against the baseline. Building it takes seconds on 100,000
+segments (the paired test: docs/design.md), so it runs in a `SliceWorker`, step by
+step between event-loop turns, and a second export supersedes the first. The file
+is written whole or not at all (`io.safe_write`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+from pathlib import Path
+
+from PySide6.QtCore import QObject, Signal
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import QFileDialog, QWidget
+
+from bleu_gui.core.config import Compat
+from bleu_gui.core.significance import PairedTest
+from bleu_gui.io.report_html import (
+    ReportRequest,
+    ReportSystem,
+    iter_build_report,
+    write_report,
+)
+from bleu_gui.models.session import Session
+from bleu_gui.models.workspace import Workspace
+from bleu_gui.workers import SliceWorker
+
+__all__ = ["ReportAction", "report_request"]
+
+NOTHING_TO_REPORT = "Open a test set and a system, and let it be scored, first."
+
+
+def report_request(workspace: Workspace) -> ReportRequest | None:
+    """What to report on: the scored systems, baseline and shown system first.
+
+    `None` while no system is scored under the current options.
+    """
+    test_set = workspace.test_set
+    scored = [
+        system
+        for system in workspace.systems
+        if system.stats is not None
+        and system.scores is not None
+        and system.scores.config == workspace.config
+    ]
+    if test_set is None or not scored:
+        return None
+    by_id = {system.id: system for system in scored}
+    first = [workspace.baseline, workspace.shown]
+    ids = dict.fromkeys(i for i in [*first, *by_id] if i is not None and i in by_id)
+    ordered = [by_id[i] for i in ids]
+    systems = tuple(
+        ReportSystem(system.name, system.corpus.hypothesis.lines, system.stats)
+        for system in ordered
+        if system.stats is not None
+    )
+    several = len(systems) > 1 and workspace.config.compat is Compat.SACREBLEU
+    signature = ordered[0].scores.signature if ordered[0].scores is not None else ""
+    return ReportRequest(
+        references=tuple(ref.lines for ref in ordered[0].corpus.references),
+        systems=systems,
+        config=workspace.config,
+        signature=signature,
+        test=PairedTest.BOOTSTRAP if several else None,
+    )
+
+
+def _job(
+    request: ReportRequest, path: Path
+) -> Generator[tuple[int, int, str], None, Path]:
+    report = yield from iter_build_report(request)
+    yield (0, 1, "Writing the report")
+    write_report(path, report)
+    return path
+
+
+class ReportAction(QObject):
+    """The menu entry, its file dialog and its background job.
+
+    Signals:
+        written: the report was written to this path.
+        failed: one line for the user (nothing scored yet, the file not writable).
+        progressed: (done, total, what) while the report is built.
+    """
+
+    written = Signal(Path)
+    failed = Signal(str)
+    progressed = Signal(int, int, str)
+
+    def __init__(self, session: Session, parent: QWidget) -> None:
+        super().__init__(parent)
+        self._session = session
+        self._window = parent
+        self._worker: SliceWorker | None = None
+        self.action = QAction("&HTML report…", parent)
+        self.action.setStatusTip(
+            "Write one HTML file with the scores, the test, charts and the "
+            "sentences that matter most"
+        )
+        self.action.triggered.connect(lambda _checked=False: self._on_triggered())
+        self.action.setEnabled(False)
+        for signal in (
+            session.files_changed,
+            session.systems_changed,
+            session.scores_changed,
+            session.system_scored,
+            session.config_changed,
+        ):
+            signal.connect(self._update_enabled)
+
+    def _update_enabled(self) -> None:
+        """Enabled once a system is scored under the current options."""
+        workspace = self._session.workspace
+        self.action.setEnabled(report_request(workspace) is not None)
+
+    def _on_triggered(self) -> None:
+        if report_request(self._session.workspace) is None:
+            self.failed.emit(NOTHING_TO_REPORT)
+            return
+        name, _ = QFileDialog.getSaveFileName(
+            self._window, "Export an HTML report", "bleu-report.html", "HTML (*.html)"
+        )
+        if name:
+            self.export(Path(name))
+
+    def export(self, path: Path) -> None:
+        """Build the report of the session's systems and write it to `path`."""
+        request = report_request(self._session.workspace)
+        if request is None:
+            self.failed.emit(NOTHING_TO_REPORT)
+            return
+        if self._worker is not None:
+            self._worker.cancel()
+        worker = SliceWorker(lambda: _job(request, path), self)
+        self._worker = worker
+        worker.signals.progressed.connect(self.progressed)
+        worker.signals.finished.connect(lambda result: self._on_end(worker, result))
+        worker.signals.failed.connect(lambda message: self._on_end(worker, message))
+        worker.start()
+
+    def _on_end(self, worker: SliceWorker, result: object) -> None:
+        if worker is not self._worker:
+            return
+        self._worker = None
+        if isinstance(result, Path):
+            self.written.emit(result)
+        else:
+            self.failed.emit(str(result))

@@ -1,0 +1,128 @@
+"""`bleu-gui report`: the file it writes, its p-values, its errors."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from bleu_gui.cli import main, report_main
+from tests.io.report_page import ReportPage
+
+DEMO = Path(__file__).resolve().parents[2] / "resources" / "demo"
+LINES = 60
+
+
+@pytest.fixture
+def files(tmp_path: Path) -> dict[str, Path]:
+    """The demo's first lines: two references, three systems."""
+    out = {}
+    for name in ("ref.A", "ref.B", "sys.happypoet", "sys.UEdin", "sys.Online-W"):
+        lines = (DEMO / f"{name}.txt").read_text(encoding="utf-8").splitlines()
+        path = tmp_path / f"{name}.txt"
+        path.write_text("\n".join(lines[:LINES]) + "\n", encoding="utf-8")
+        out[name] = path
+    return out
+
+
+def _systems(files: dict[str, Path]) -> list[str]:
+    return [str(files[k]) for k in ("sys.happypoet", "sys.UEdin", "sys.Online-W")]
+
+
+def test_the_p_values_are_the_paired_tests_as_score_prints_them(
+    files: dict[str, Path], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    refs = [str(files["ref.A"]), str(files["ref.B"])]
+    systems = _systems(files)
+    out = tmp_path / "report.html"
+    assert report_main([*refs, "-i", *systems, "-o", str(out), "--samples", "200"]) == 0
+    assert capsys.readouterr().err == f"bleu-gui: wrote {out}\n"
+    status = main([*refs, "-i", *systems, "--paired-bs", "--paired-bs-n", "200"])
+    assert status == 0
+    printed = json.loads(capsys.readouterr().out)
+    table = ReportPage(out.read_text(encoding="utf-8")).table_with("System")
+    assert [row[0] for row in table[1:]] == [f"{systems[0]} (baseline)", *systems[1:]]
+    for record, row in zip(printed, table[1:], strict=True):
+        cells = dict(zip(table[0], row, strict=True))
+        bleu = record["BLEU"]
+        assert cells["BLEU"] == f"{bleu['score']:.2f}"
+        assert cells["μ ± 95% CI"] == f"{bleu['mean']:.2f} ± {bleu['ci']:.2f}"
+        p = bleu["p_value"]
+        expected = "–" if p is None else f"{p:.4f}" + ("*" if p <= 0.05 else "")
+        assert cells["p-value"] == expected
+
+
+def test_approximate_randomization_is_the_one_score_runs(
+    files: dict[str, Path], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    refs = [str(files["ref.A"])]
+    systems = _systems(files)[:2]
+    out = tmp_path / "report.html"
+    argv = [*refs, "-i", *systems]
+    assert report_main([*argv, "-o", str(out), "--test", "ar", "--samples", "300"]) == 0
+    capsys.readouterr()
+    assert main([*argv, "--paired-ar", "--paired-ar-n", "300"]) == 0
+    p = json.loads(capsys.readouterr().out)[1]["BLEU"]["p_value"]
+    table = ReportPage(out.read_text(encoding="utf-8")).table_with("System")
+    assert table[0][:3] == ["System", "BLEU", "p-value"]
+    assert table[2][2] == f"{p:.4f}" + ("*" if p <= 0.05 else "")
+
+
+def test_one_system_has_no_test_and_shows_its_costliest_sentences(
+    files: dict[str, Path], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "report.html"
+    argv = [str(files["ref.A"]), "-i", str(files["sys.happypoet"]), "-o", str(out)]
+    assert report_main([*argv, "--top", "3"]) == 0
+    page = ReportPage(out.read_text(encoding="utf-8"))
+    assert "p-value" not in page.table_with("System")[0]
+    assert len(page.headings) == 3
+    assert all(" · cost " in heading for heading in page.headings)
+
+
+def test_an_error_is_one_line_and_writes_nothing(
+    files: dict[str, Path], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "report.html"
+    missing = tmp_path / "nope.txt"
+    argv = [str(files["ref.A"]), "-i", str(missing), "-o", str(out)]
+    assert report_main(argv) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1
+    assert err.startswith("bleu-gui: error: ")
+    assert "nope.txt" in err
+    assert not out.exists()
+
+
+def test_an_unwritable_target_is_one_line_and_leaves_nothing(
+    files: dict[str, Path], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder = tmp_path / "out"
+    folder.mkdir()
+    target = folder / "report.html"
+    target.mkdir()
+    argv = [str(files["ref.A"]), "-i", str(files["sys.UEdin"]), "-o", str(target)]
+    assert report_main(argv) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("bleu-gui: error: ")
+    assert "report.html" in err
+    assert err.count("\n") == 1
+    assert [p.name for p in folder.iterdir()] == ["report.html"]
+
+
+def test_a_compatibility_mode_reports_without_a_test(
+    files: dict[str, Path], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "report.html"
+    argv = [str(files["ref.A"]), "-i", *_systems(files)[:2], "-o", str(out)]
+    assert report_main([*argv, "--compat", "nltk", "--top", "0"]) == 0
+    text = out.read_text(encoding="utf-8")
+    page = ReportPage(text)
+    assert "p-value" not in page.table_with("System")[0]
+    assert page.headings == []
+    assert (
+        "No paired test: sacreBLEU's paired tests run in the sacrebleu mode only."
+        in text
+    )
+    assert "No sentence to show." in text

@@ -1,0 +1,121 @@
+"""File › Export › HTML report…: the window writes the report of what it holds."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+import sacrebleu
+from PySide6.QtCore import QSettings
+from PySide6.QtWidgets import QFileDialog, QMenu
+from pytestqt.qtbot import QtBot
+
+from bleu_gui.cli import demo_paths
+from bleu_gui.models.session import FileSet, Session
+from bleu_gui.views.main_window import MainWindow
+from bleu_gui.views.report_action import NOTHING_TO_REPORT
+from tests.io.report_page import ReportPage
+
+TIMEOUT = 60_000
+
+# The offscreen platform says this of the first window a process shows.
+pytestmark = pytest.mark.qt_log_ignore("propagateSizeHints")
+
+
+@pytest.fixture
+def window(qtbot: QtBot, tmp_path: Path) -> Iterator[MainWindow]:
+    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+    main = MainWindow(Session(processes=1), settings)
+    qtbot.addWidget(main)
+    main.resize(1280, 720)
+    main.show()
+    yield main
+    main.compare_systems.shutdown()
+    main.compare.shutdown()
+    main.explainer.shutdown()
+    main.session.shutdown()
+
+
+def _open_two(qtbot: QtBot, window: MainWindow) -> tuple[Path, Path, list[Path]]:
+    """The demo's happypoet (baseline) and UEdin (shown), both scored."""
+    _, refs, _, _ = demo_paths()
+    folder = refs[0].parent
+    a, b = folder / "sys.happypoet.txt", folder / "sys.UEdin.txt"
+    session = window.session
+    session.open_files(FileSet(b, tuple(refs), None, systems=(a, b)))
+
+    def scored() -> bool:
+        systems = session.systems
+        return (
+            len(systems) == 2
+            and all(s.scores is not None for s in systems)
+            and not session.is_busy
+        )
+
+    qtbot.waitUntil(scored, timeout=TIMEOUT)
+    return a, b, list(refs)
+
+
+def _export_action(window: MainWindow) -> QMenu:
+    menus = {
+        m.title().replace("&", ""): m for m in window.menuBar().findChildren(QMenu)
+    }
+    return menus["Export"]
+
+
+def test_the_file_menu_has_export_html_report(window: MainWindow) -> None:
+    texts = [a.text() for a in _export_action(window).actions()]
+    assert texts == ["&HTML report…"]
+
+
+def test_nothing_scored_disables_the_entry_and_says_so(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    assert not window.report_action.action.isEnabled()
+    with qtbot.waitSignal(window.report_action.failed) as failed:
+        window.report_action.export(tmp_path / "report.html")
+    assert failed.args == [NOTHING_TO_REPORT]
+    assert window.banner.text() == f"⚠ {NOTHING_TO_REPORT}"
+    assert not (tmp_path / "report.html").exists()
+    _open_two(qtbot, window)
+    assert window.report_action.action.isEnabled()
+
+
+def test_export_writes_the_report_of_the_open_systems(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    a, b, refs = _open_two(qtbot, window)
+    target = tmp_path / "report.html"
+    monkeypatch.setattr(
+        QFileDialog, "getSaveFileName", lambda *_a, **_k: (str(target), "")
+    )
+    with qtbot.waitSignal(window.report_action.written, timeout=TIMEOUT) as written:
+        window.report_action.action.trigger()
+    assert written.args == [target]
+    assert window.status_text.text() == f"Report written to {target}"
+    page = ReportPage(target.read_text(encoding="utf-8"))
+    table = page.table_with("System")
+    ref_lines = [r.read_text(encoding="utf-8").splitlines() for r in refs]
+    expected = [
+        sacrebleu.corpus_bleu(path.read_text(encoding="utf-8").splitlines(), ref_lines)
+        for path in (a, b)
+    ]
+    assert [row[1] for row in table[1:]] == [f"{e.score:.2f}" for e in expected]
+    assert table[0][3] == "p-value"
+    assert len(page.headings) == 20
+    assert all(" · Δ " in heading for heading in page.headings)
+
+
+def test_an_unwritable_target_is_a_one_line_error(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    _open_two(qtbot, window)
+    target = tmp_path / "report.html"
+    target.mkdir()
+    with qtbot.waitSignal(window.report_action.failed, timeout=TIMEOUT) as failed:
+        window.report_action.export(target)
+    assert failed.args == [f"{target}: cannot write the file: is a directory"]
+    assert sorted(p.name for p in tmp_path.iterdir() if p.name != "settings.ini") == [
+        "report.html"
+    ]

@@ -1,0 +1,46 @@
+"""Reading the HTML report back in tests: its tables' cell texts, its sentences."""
+
+from __future__ import annotations
+
+from html.parser import HTMLParser
+
+
+class ReportPage(HTMLParser):
+    """The tables (rows of cell texts) and the h3 headings of a report page."""
+
+    def __init__(self, page: str) -> None:
+        super().__init__()
+        self.tables: list[list[list[str]]] = []
+        self.headings: list[str] = []
+        self._cell: list[str] | None = None
+        self._heading: list[str] | None = None
+        self.feed(page)
+        self.close()
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag == "table":
+            self.tables.append([])
+        elif tag == "tr":
+            self.tables[-1].append([])
+        elif tag in ("td", "th"):
+            self._cell = []
+        elif tag == "h3":
+            self._heading = []
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in ("td", "th") and self._cell is not None:
+            self.tables[-1][-1].append("".join(self._cell).strip())
+            self._cell = None
+        elif tag == "h3" and self._heading is not None:
+            self.headings.append("".join(self._heading))
+            self._heading = None
+
+    def handle_data(self, data: str) -> None:
+        if self._cell is not None:
+            self._cell.append(data)
+        if self._heading is not None:
+            self._heading.append(data)
+
+    def table_with(self, header: str) -> list[list[str]]:
+        """The first table whose first row starts with `header`."""
+        return next(t for t in self.tables if t and t[0] and t[0][0] == header)
