@@ -343,8 +343,8 @@ class MainWindow(QMainWindow):
             self.compare.delta_panel,
         )
         self.exports.fill_edit_menu(edit := QMenu("&Edit", self))
-        files.addSeparator()
-        self.export_menu = files.addMenu("&Export")
+        self.export_menu = self.exports.export_menu
+        self.export_menu.addSeparator()
         self.export_menu.addAction(self.report_action.action)
         files.addSeparator()
         self._action(files, "&Quit", QKeySequence.StandardKey.Quit, self.close)

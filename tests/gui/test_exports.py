@@ -150,6 +150,8 @@ def test_the_menus_have_the_exports_and_the_copies(window: MainWindow) -> None:
     assert [a.text() for a in export.actions()] == [
         "&Sentences as shown…",
         "S&ystems table…",
+        "",
+        "&HTML report…",
     ]
     edit = menu_action(window, "Edit").menu()
     assert isinstance(edit, QMenu)

@@ -293,8 +293,6 @@ def test_the_file_menu(window: MainWindow) -> None:
         "",
         "Recent files",
         "",
-        "Export",
-        "",
         "Quit",
     ]
     assert window.open_test_set_action.shortcut().toString() == "Ctrl+Shift+N"

@@ -57,16 +57,21 @@ def _open_two(qtbot: QtBot, window: MainWindow) -> tuple[Path, Path, list[Path]]
     return a, b, list(refs)
 
 
-def _export_action(window: MainWindow) -> QMenu:
-    menus = {
-        m.title().replace("&", ""): m for m in window.menuBar().findChildren(QMenu)
-    }
-    return menus["Export"]
+def _export_menu(window: MainWindow) -> QMenu:
+    found = [
+        action.menu()
+        for action in window.file_menu.actions()
+        if action.text().replace("&", "") == "Export"
+    ]
+    assert len(found) == 1  # one Export menu, not one per kind of export
+    menu = found[0]
+    assert isinstance(menu, QMenu)
+    return menu
 
 
 def test_the_file_menu_has_export_html_report(window: MainWindow) -> None:
-    texts = [a.text() for a in _export_action(window).actions()]
-    assert texts == ["&HTML report…"]
+    texts = [a.text().replace("&", "") for a in _export_menu(window).actions()]
+    assert texts == ["Sentences as shown…", "Systems table…", "", "HTML report…"]
 
 
 def test_nothing_scored_disables_the_entry_and_says_so(
