@@ -132,6 +132,7 @@ def main() -> None:
     rows = [size * k // 20 for k in range(20)] + [size - 1]
     per_row = max(1, args.keystrokes // len(rows))
     keystrokes: list[float] = []
+    uncollected: list[float] = []  # the keystrokes no garbage collection fell in
     undo: list[float] = []
     result: WhatIf | None = None
     for n, row in enumerate(rows):
@@ -141,10 +142,13 @@ def main() -> None:
         typed += [typed[-1][:-k] for k in range(1, 4) if len(typed[-1]) > k]
         previous = system
         for text in typed:
+            before = len(collections.durations)
             ms, result = timed(
                 partial(edit_line, system, row, text, references, config, other=other)
             )
             keystrokes.append(ms)
+            if len(collections.durations) == before:
+                uncollected.append(ms)
             previous, system = system, result.system
         ms, _ = timed(partial(what_if, previous, row, config, other=other))
         undo.append(ms)
@@ -175,6 +179,7 @@ def main() -> None:
     shown = getattr(result.corpus, "score", result.corpus)
     print(f"  {len(system.edits)} rows edited at the end, corpus BLEU {shown}")
     report("keystroke (edit_line, all numbers)", keystrokes)
+    report("  those without a collection", uncollected)
     report("undo (previous overlay, scored)", undo)
     report("take the other system's sentence", take)
     print(f"  sum the corpus once (EditedSystem.of)   {sum_ms:7.2f} ms")
