@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import contextlib
 import math
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -47,6 +47,7 @@ __all__ = [
     "RowStats",
     "WhatIf",
     "apply_edits",
+    "count_edits",
     "count_line",
     "edit_line",
     "edited_hypotheses",
@@ -304,6 +305,25 @@ def count_line(
         ([tokens], [[stream[row]] for stream in references], max_order, row)
     )
     return EditedLine(row, text, tokens, RowStats.of(counted, 0))
+
+
+def count_edits(
+    texts: Mapping[int, str],
+    references: Sequence[Sequence[str | None]],
+    config: BleuConfig,
+    max_order: int,
+) -> Edits:
+    """An overlay from edited texts alone (`count_line` for each).
+
+    For edits restored from a session, or kept across a change of tokenizer or
+    case, whose rows must be counted again under the new tokens.
+    """
+    return Edits(
+        tuple(
+            count_line(texts[row], row, references, config, max_order)
+            for row in sorted(texts)
+        )
+    )
 
 
 def edit_line(

@@ -35,6 +35,7 @@ from bleu_gui.core.edits import (
     RowStats,
     WhatIf,
     apply_edits,
+    count_edits,
     count_line,
     edit_line,
     edited_hypotheses,
@@ -137,6 +138,22 @@ def test_edited_rows_equal_a_fresh_count(tokenizer: str, lowercase: bool) -> Non
         assert what_if(system, row, config).sentence == score_sentence(
             counted, row, config
         )
+
+
+def test_edits_counted_again_from_their_texts_under_another_tokenizer() -> None:
+    typed_under = BleuConfig()
+    prepared = Prepared(ONLINE_W, REFS, typed_under)
+    system, _ = type_edits(prepared, typed_under, EDITS)
+    texts = system.edits.texts()
+    refs = prepared.tokenized.references
+    assert count_edits(texts, refs, typed_under, 6) == system.edits
+    intl = BleuConfig(tokenizer="intl")
+    again = Prepared(ONLINE_W, REFS, intl)
+    edits = count_edits(texts, again.tokenized.references, intl, 6)
+    hyps = edited_hypotheses(ONLINE_W, edits)
+    assert_same_stats(
+        apply_edits(again.stats, edits), corpus_stats(hyps, REFS, intl, max_order=6)
+    )
 
 
 def test_an_emptied_line_has_no_tokens_and_keeps_its_references() -> None:
