@@ -68,6 +68,11 @@ class Collections:
             self.durations.append((time.perf_counter() - self._start) * 1000)
 
 
+def _lines(path: Path) -> list[str]:
+    """A file's lines, as the benchmark wrote them (one per segment)."""
+    return path.read_text(encoding="utf-8").split("\n")[:-1]
+
+
 def timed(work: Callable[[], _T]) -> tuple[float, _T]:
     """Milliseconds `work` took, and its result."""
     start = time.perf_counter()
@@ -103,9 +108,8 @@ def main() -> None:
         other_path, _ = build_corpus(
             args.corpus, args.segments, Path(folder), others[0]
         )
-        read = lambda path: path.read_text(encoding="utf-8").split("\n")[:-1]  # noqa: E731
-        hyps, other_hyps = read(hyp_path), read(other_path)
-        refs: list[list[str | None]] = [list(read(path)) for path in ref_paths]
+        hyps, other_hyps = _lines(hyp_path), _lines(other_path)
+        refs: list[list[str | None]] = [list(_lines(path)) for path in ref_paths]
 
     print(
         f"{args.segments} segments, 2 references, {args.corpus} corpus, "
@@ -143,22 +147,22 @@ def main() -> None:
         previous = system
         for text in typed:
             before = len(collections.durations)
-            ms, result = timed(
+            ms, typed_in = timed(
                 partial(edit_line, system, row, text, references, config, other=other)
             )
             keystrokes.append(ms)
             if len(collections.durations) == before:
                 uncollected.append(ms)
-            previous, system = system, result.system
+            previous, system = system, typed_in.system
         ms, _ = timed(partial(what_if, previous, row, config, other=other))
         undo.append(ms)
         if n % 3 == 2:
-            ms, result = timed(partial(revert_line, system, row, config, other=other))
-            system = result.system
+            ms, reverted = timed(partial(revert_line, system, row, config, other=other))
+            system = reverted.system
 
     take: list[float] = []
     for row in rows:
-        ms, result = timed(
+        ms, taken = timed(
             partial(
                 take_line,
                 system,
@@ -171,7 +175,7 @@ def main() -> None:
             )
         )
         take.append(ms)
-        system = result.system
+        system, result = taken.system, taken
     assert result is not None
     apply_ms, applied = timed(lambda: apply_edits(stats, system.edits))
     collections.recording = False
