@@ -357,6 +357,7 @@ class MainWindow(QMainWindow):
         self.tokens_action = self._action(
             view, "Show &tokens", "Ctrl+T", self.tokens_button.toggle
         )
+        view.addMenu(self.table.column_menu)
 
         go = menu.addMenu("&Go")
         # Enabled only with a test set open (see `_on_files_changed`).

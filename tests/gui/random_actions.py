@@ -638,9 +638,10 @@ class Monkey:
     def sort(self) -> str:
         """Click a column header (a second click reverses the order)."""
         header = self.window.table.horizontalHeader()
-        if header.count() == 0:
+        visible = [c for c in range(header.count()) if not header.isSectionHidden(c)]
+        if not visible:
             return "(no columns)"
-        column = self.rng.randrange(header.count())
+        column = self.rng.choice(visible)
         x = header.sectionViewportPosition(column) + header.sectionSize(column) // 2
         if not 0 <= x < header.viewport().width():
             self.window.table.scrollTo(self.window.table.model().index(0, column))
