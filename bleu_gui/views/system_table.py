@@ -205,6 +205,10 @@ class SystemTable(QWidget):
         )
         self.baseline_box = QComboBox()
         self.baseline_box.setToolTip("The system every other one is compared with")
+        # As wide as the longest name: a cut name ("Faceboc") says nothing.
+        self.baseline_box.setSizeAdjustPolicy(
+            QComboBox.SizeAdjustPolicy.AdjustToContents
+        )
         self.subset_box = QCheckBox(_SHOWN_ONLY)
         self.all_pairs_box = QCheckBox("All pairs")
         self.all_pairs_box.setToolTip(
@@ -216,8 +220,8 @@ class SystemTable(QWidget):
         self.progress = QProgressBar()
         self.progress.setTextVisible(True)
 
-        # Three short rows rather than one long one: the table may sit in a dock
-        # 400 pixels wide. The progress row shows only while a test runs.
+        # Short rows rather than one long one: the table may sit in a dock 340-400
+        # pixels wide. The progress row shows only while a test runs.
         test_row = QHBoxLayout()
         test_row.addWidget(QLabel("Test:"))
         test_row.addWidget(self.test_box)
@@ -227,9 +231,11 @@ class SystemTable(QWidget):
         choice_row = QHBoxLayout()
         choice_row.addWidget(QLabel("Baseline:"))
         choice_row.addWidget(self.baseline_box)
-        choice_row.addWidget(self.subset_box)
-        choice_row.addWidget(self.all_pairs_box)
         choice_row.addStretch(1)
+        scope_row = QHBoxLayout()
+        scope_row.addWidget(self.subset_box)
+        scope_row.addWidget(self.all_pairs_box)
+        scope_row.addStretch(1)
         self.progress_row = QWidget()
         progress_row = QHBoxLayout(self.progress_row)
         progress_row.setContentsMargins(0, 0, 0, 0)
@@ -269,6 +275,7 @@ class SystemTable(QWidget):
         layout = QVBoxLayout(self)
         layout.addLayout(test_row)
         layout.addLayout(choice_row)
+        layout.addLayout(scope_row)
         layout.addWidget(self.progress_row)
         layout.addWidget(self.table, 1)
         layout.addWidget(self.legend)

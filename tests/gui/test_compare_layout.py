@@ -216,3 +216,16 @@ def test_the_delta_filter_filters_with_its_column_hidden(
 
     worse = np.flatnonzero(scores("happypoet") < scores("Facebook-AI"))
     assert sorted(int(row) for row in window.browser.model.rows) == worse.tolist()
+
+
+def test_the_baseline_menu_shows_the_whole_name_at_the_docks_width(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    window.resize(DEFAULT_ON_LAPTOP)
+    box = window.compare_systems.table.baseline_box
+    qtbot.waitUntil(lambda: box.count() == len(NAMES), timeout=TIMEOUT)
+    qtbot.waitUntil(lambda: box.isVisible(), timeout=TIMEOUT)
+    longest = max(box.fontMetrics().horizontalAdvance(name) for name in NAMES)
+    assert box.currentText() == "Facebook-AI"
+    # The box is as wide as it asks to be, which leaves room for the longest name.
+    assert box.width() >= box.sizeHint().width() > longest
