@@ -132,17 +132,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     An interrupt (Ctrl-C) or SIGTERM unwinds the run, which stops the worker
     processes on the way out, and returns 130 or 143 with one line on stderr.
     """
-    args = list(sys.argv[2:] if argv is None else argv)
-    _escape_unencodable_output()
-    try:
-        with _sigterm_raises():
-            return _score_command(args)
-    except KeyboardInterrupt:
-        _say(f"{_PROG}: interrupted")
-        return EXIT_INTERRUPTED
-    except _Terminated:
-        _say(f"{_PROG}: terminated")
-        return EXIT_TERMINATED
+    return _run(_score_command, argv)
 
 
 @contextlib.contextmanager
@@ -1261,11 +1251,20 @@ def report_main(argv: Sequence[str] | None = None) -> int:
     Returns the exit status: 0, or 1 with one line on stderr for an error a user
     can cause (nothing is written then), 130 on an interrupt.
     """
+    return _run(_report_command, argv)
+
+
+def _run(command: Callable[[list[str]], int], argv: Sequence[str] | None) -> int:
+    """Run a subcommand on `argv` (the process's, after the subcommand, if None).
+
+    An interrupt (Ctrl-C) or SIGTERM unwinds the run, which stops the worker
+    processes on the way out, and returns 130 or 143 with one line on stderr.
+    """
     args = list(sys.argv[2:] if argv is None else argv)
     _escape_unencodable_output()
     try:
         with _sigterm_raises():
-            return _report_command(args)
+            return command(args)
     except KeyboardInterrupt:
         _say(f"{_PROG}: interrupted")
         return EXIT_INTERRUPTED

@@ -135,6 +135,15 @@ class Roles:
     source: str | None = None
     documents: str | None = None
 
+    def to_json(self) -> dict[str, object]:
+        """The roles as JSON values (sessions and the recent list store them)."""
+        return {
+            "references": list(self.references),
+            "systems": list(self.systems),
+            "source": self.source,
+            "documents": self.documents,
+        }
+
 
 @dataclass(frozen=True, slots=True)
 class Selection:

@@ -49,6 +49,18 @@ class FormatOptions:
     languages: tuple[str, str] | None = None
     drop_bom: bool = False
 
+    def to_json(self) -> dict[str, object]:
+        """The options a test-set file is read with, as JSON values.
+
+        Not `drop_bom`: the window's setting, stored with the other settings.
+        """
+        return {
+            "include_testsuites": self.include_testsuites,
+            "keep_unreferenced": self.keep_unreferenced,
+            "sheet": self.sheet,
+            "languages": list(self.languages) if self.languages else None,
+        }
+
 
 Reader = Callable[[Path, str, FormatOptions], Bundle]
 """A format's reader: (file, encoding, options) to the file's bundle."""

@@ -428,17 +428,9 @@ def session_to_json(data: SessionData, folder: Path) -> dict[str, Any]:
             if roles is None
             else {
                 "format": data.format.value if data.format is not None else None,
-                "references": list(roles.references),
-                "systems": list(roles.systems),
-                "source": roles.source,
-                "documents": roles.documents,
+                **roles.to_json(),
             },
-            "options": {
-                "include_testsuites": options.include_testsuites,
-                "keep_unreferenced": options.keep_unreferenced,
-                "sheet": options.sheet,
-                "languages": list(options.languages) if options.languages else None,
-            },
+            "options": options.to_json(),
             "documents": None
             if data.documents is None
             else document_runs(data.documents),

@@ -338,16 +338,8 @@ def _request_json(request: OpenRequest) -> dict[str, Any]:
         "bundle": str(request.path),
         "format": request.format.value if request.format is not None else None,
         "encoding": request.encoding,
-        "references": list(roles.references),
-        "systems": list(roles.systems),
-        "source": roles.source,
-        "documents": roles.documents,
-        "options": {
-            "include_testsuites": options.include_testsuites,
-            "keep_unreferenced": options.keep_unreferenced,
-            "sheet": options.sheet,
-            "languages": list(options.languages) if options.languages else None,
-        },
+        **roles.to_json(),
+        "options": options.to_json(),
     }
 
 

@@ -95,15 +95,17 @@ _COLUMNS: dict[SalientColumn, _ColumnSpec] = {
         lambda item: item.gain,
         lambda item: f"+{item.gain}",
     ),
+    # A and B by letter, as the sentence table's pair columns: two system names
+    # do not fit a dock's width; the tooltip names the system.
     SalientColumn.MATCHES_A: _ColumnSpec(
-        lambda names: names.a,
-        lambda names: f"How many times {names.a} gets it counted (clipped matches)",
+        lambda _: "A",
+        lambda names: f"How many times A ({names.a}) gets it counted (clipped matches)",
         lambda item: item.matches_a,
         lambda item: str(item.matches_a),
     ),
     SalientColumn.MATCHES_B: _ColumnSpec(
-        lambda names: names.b,
-        lambda names: f"How many times {names.b} gets it counted (clipped matches)",
+        lambda _: "B",
+        lambda names: f"How many times B ({names.b}) gets it counted (clipped matches)",
         lambda item: item.matches_b,
         lambda item: str(item.matches_b),
     ),

@@ -38,6 +38,7 @@ from bleu_gui.models.session import Session
 from bleu_gui.models.systems_model import SystemsModel
 from bleu_gui.views.delta_panel import DeltaPanel
 from bleu_gui.views.explain_panel import ExplainPanel
+from bleu_gui.views.menu_action import menu_action
 from bleu_gui.views.sentence_table import SentenceTableView
 from bleu_gui.workers import Job, SliceWorker, blocking_call
 
@@ -117,9 +118,7 @@ class ExportActions(QObject):
         )
 
     def _action(self, text: str, slot: Callable[[], object]) -> QAction:
-        action = QAction(text, self._window)
-        action.triggered.connect(lambda _checked=False: slot())
-        return action
+        return menu_action(self._window, text, slot)
 
     def fill_edit_menu(self, edit_menu: QMenu) -> None:
         """Add the copies to `edit_menu` (the window places `export_menu`)."""

@@ -44,6 +44,7 @@ from bleu_gui.io.formats import FormatOptions
 from bleu_gui.io.session_file import SESSION_SUFFIX
 from bleu_gui.models.recent import RecentFiles, Remembered
 from bleu_gui.models.session import BundleSet, FileSet, Session, opens_with_roles
+from bleu_gui.views.menu_action import menu_action
 from bleu_gui.views.roles_dialog import RolesDialog
 from bleu_gui.views.test_set_dialog import OpenTestSetDialog
 
@@ -252,10 +253,7 @@ class FileActions(QObject):
         shortcut: QKeySequence.StandardKey | str,
         slot: Callable[[], object],
     ) -> QAction:
-        action = QAction(text, self._window)
-        action.setShortcut(QKeySequence(shortcut))
-        action.triggered.connect(lambda _checked=False: slot())
-        return action
+        return menu_action(self._window, text, slot, shortcut)
 
     def open_recent(self, remembered: Remembered) -> None:
         """Reopen a recent test set with the options it was last scored with."""

@@ -57,6 +57,7 @@ from bleu_gui.views.documents_view import DocumentsPanel
 from bleu_gui.views.explain_panel import ExplainPanel
 from bleu_gui.views.export_actions import ExportActions
 from bleu_gui.views.file_actions import FileActions, FileRole
+from bleu_gui.views.menu_action import menu_action
 from bleu_gui.views.ngram_filter import NgramFilter
 from bleu_gui.views.order_bar import OrderBar
 from bleu_gui.views.precision_chart import PrecisionChart
@@ -384,9 +385,7 @@ class MainWindow(QMainWindow):
         shortcut: QKeySequence.StandardKey | str,
         slot: Callable[[], object],
     ) -> QAction:
-        action = QAction(text, self)
-        action.setShortcut(QKeySequence(shortcut))
-        action.triggered.connect(lambda _checked=False: slot())
+        action = menu_action(self, text, slot, shortcut)
         menu.addAction(action)
         return action
 

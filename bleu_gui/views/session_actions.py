@@ -48,6 +48,7 @@ from bleu_gui.models.session_state import (
     reopen_plan,
     session_data,
 )
+from bleu_gui.views.menu_action import menu_action
 from bleu_gui.views.sentence_table import FilterBar
 
 if TYPE_CHECKING:
@@ -120,10 +121,7 @@ class SessionActions(QObject):
         shortcut: QKeySequence.StandardKey | str,
         slot: Callable[[], object],
     ) -> QAction:
-        action = QAction(text, self._window)
-        action.setShortcut(QKeySequence(shortcut))
-        action.triggered.connect(lambda _checked=False: slot())
-        return action
+        return menu_action(self._window, text, slot, shortcut)
 
     def _connect_signals(self) -> None:
         session, window = self.session, self._window

@@ -128,7 +128,15 @@ def test_titles_and_headers_name_the_systems(lists: SalientList) -> None:
     )
     model = lists.table(Side.A).model()
     headers = [model.headerData(c, Qt.Orientation.Horizontal) for c in SalientColumn]
-    assert headers == ["n-gram", "gain", "Online-W", "happypoet", "sentences"]
+    assert headers == ["n-gram", "gain", "A", "B", "sentences"]
+    assert (
+        model.headerData(
+            SalientColumn.MATCHES_B,
+            Qt.Orientation.Horizontal,
+            Qt.ItemDataRole.ToolTipRole,
+        )
+        == "How many times B (happypoet) gets it counted (clipped matches)"
+    )
     assert model.headerData(
         SalientColumn.GAIN, Qt.Orientation.Horizontal, Qt.ItemDataRole.ToolTipRole
     ) == (
