@@ -30,6 +30,35 @@ class Series:
     values: tuple[float, ...]
 
 
+def _frame(
+    title: str,
+    height: int,
+    ticks: Sequence[float],
+    scale: float,
+    escape: Callable[[str], str],
+) -> list[str]:
+    """A chart's start: its `svg` element, its title, a grid line and label per tick.
+
+    `scale`: pixels per unit of the y axis, whose zero is the plot's bottom.
+    """
+    plot_h = _HEIGHT - _TOP - _BOTTOM
+    out = [
+        f'<svg role="img" width="{_WIDTH}" '
+        f'height="{height}" viewBox="0 0 {_WIDTH} {height}" class="chart">',
+        f"<title>{escape(title)}</title>",
+        f'<text x="{_LEFT}" y="16" class="chart-title">{escape(title)}</text>',
+    ]
+    for tick in ticks:
+        y = _TOP + plot_h - tick * scale
+        out.append(
+            f'<line x1="{_LEFT}" x2="{_WIDTH - _RIGHT}" y1="{y:.1f}" y2="{y:.1f}" '
+            'class="grid"/>'
+            f'<text x="{_LEFT - 6}" y="{y + 4:.1f}" class="tick" '
+            f'text-anchor="end">{_number(tick)}</text>'
+        )
+    return out
+
+
 def _ticks(top: float) -> list[float]:
     """Round tick values from 0 to `top` (four or five of them)."""
     if top <= 0:
@@ -70,21 +99,8 @@ def bar_chart(
     per_row = 3 if max((len(one.name) for one in series), default=0) <= 24 else 1
     legend_rows = math.ceil(len(series) / per_row)
     height = _HEIGHT + 18 * legend_rows
-    out = [
-        f'<svg role="img" width="{_WIDTH}" '
-        f'height="{height}" viewBox="0 0 {_WIDTH} {height}" class="chart">',
-        f"<title>{escape(title)}</title>",
-        f'<text x="{_LEFT}" y="16" class="chart-title">{escape(title)}</text>',
-    ]
     scale = plot_h / top if top > 0 else 0.0
-    for tick in _ticks(top):
-        y = _TOP + plot_h - tick * scale
-        out.append(
-            f'<line x1="{_LEFT}" x2="{_WIDTH - _RIGHT}" y1="{y:.1f}" y2="{y:.1f}" '
-            'class="grid"/>'
-            f'<text x="{_LEFT - 6}" y="{y + 4:.1f}" class="tick" '
-            f'text-anchor="end">{_number(tick)}</text>'
-        )
+    out = _frame(title, height, _ticks(top), scale, escape)
     group_w = plot_w / max(len(categories), 1)
     bar_w = min(36.0, (group_w - 12) / max(len(series), 1))
     for c, category in enumerate(categories):
@@ -150,20 +166,7 @@ def histogram(
     ticks = _ticks(peak)
     top = max(ticks[-1], float(peak))
     scale = plot_h / top
-    out = [
-        f'<svg role="img" width="{_WIDTH}" '
-        f'height="{_HEIGHT}" viewBox="0 0 {_WIDTH} {_HEIGHT}" class="chart">',
-        f"<title>{escape(title)}</title>",
-        f'<text x="{_LEFT}" y="16" class="chart-title">{escape(title)}</text>',
-    ]
-    for tick in ticks:
-        y = _TOP + plot_h - tick * scale
-        out.append(
-            f'<line x1="{_LEFT}" x2="{_WIDTH - _RIGHT}" y1="{y:.1f}" y2="{y:.1f}" '
-            'class="grid"/>'
-            f'<text x="{_LEFT - 6}" y="{y + 4:.1f}" class="tick" '
-            f'text-anchor="end">{_number(tick)}</text>'
-        )
+    out = _frame(title, _HEIGHT, ticks, scale, escape)
     bar_w = plot_w / bins
     for i, count in enumerate(counts):
         low = -extent + i * width
