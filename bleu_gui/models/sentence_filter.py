@@ -192,10 +192,7 @@ class NgramRows:
 
     def keeps(self, size: int) -> npt.NDArray[np.bool_]:
         """Which of `size` rows are among `rows` (a row past the end: none)."""
-        keep = np.zeros(size, dtype=bool)
-        rows = np.asarray(self.rows, dtype=np.int64)
-        keep[rows[(rows >= 0) & (rows < size)]] = True
-        return keep
+        return _among(self.rows, size)
 
     def describe(self) -> str:
         """Which sentences, in the words of the salient list's "sentences" column.
@@ -226,10 +223,7 @@ class DocumentRows:
 
     def keeps(self, size: int) -> npt.NDArray[np.bool_]:
         """Which of `size` rows are among `rows` (a row past the end: none)."""
-        keep = np.zeros(size, dtype=bool)
-        rows = np.asarray(self.rows, dtype=np.int64)
-        keep[rows[(rows >= 0) & (rows < size)]] = True
-        return keep
+        return _among(self.rows, size)
 
     def describe(self) -> str:
         """Which documents, as the filter line says it: "document 'd7'".
@@ -323,6 +317,14 @@ class SentenceFilter:
             in_references=self.in_references,
             in_source=self.in_source,
         )
+
+
+def _among(rows: tuple[int, ...], size: int) -> npt.NDArray[np.bool_]:
+    """Which of `size` rows are among `rows` (a row past the end: none)."""
+    keep = np.zeros(size, dtype=bool)
+    chosen = np.asarray(rows, dtype=np.int64)
+    keep[chosen[(chosen >= 0) & (chosen < size)]] = True
+    return keep
 
 
 def filter_rows(
