@@ -1360,9 +1360,7 @@ def _report_command(args: list[str]) -> int:
         test_set_file = _test_set_file(options)
         selection = None
         if test_set_file is not None:
-            selection = _read_test_set_file(
-                test_set_file, options, encodings, warnings
-            )
+            selection = _read_test_set_file(test_set_file, options, encodings, warnings)
             options.input = [name for name, _ in selection.systems]
         if not options.input:
             raise ConfigError("give the system outputs after -i (the first: baseline)")
