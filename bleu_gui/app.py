@@ -41,6 +41,7 @@ from PySide6.QtWidgets import QApplication
 from bleu_gui import __version__
 from bleu_gui.cli import add_scoring_options, config_from_options, demo_paths
 from bleu_gui.core import ConfigError
+from bleu_gui.gui_pace import install_pace
 from bleu_gui.io.session_file import SESSION_SUFFIX
 from bleu_gui.logs import install_logging
 from bleu_gui.models.session import FileSet, Session, opens_with_roles
@@ -155,9 +156,11 @@ def set_process_policy(app: QCoreApplication) -> None:
 
     A shorter GIL switch interval hands the GIL back to the GUI thread sooner when
     a thread that drives the worker processes runs Python (see docs/design.md).
+    Worker threads give way while the GUI thread is in a long turn (`gui_pace`).
     The cyclic garbage collector runs on the GUI thread only (`GuiThreadCollector`).
     """
     sys.setswitchinterval(min(sys.getswitchinterval(), _GIL_SWITCH_INTERVAL))
+    install_pace(app)
     if app.findChild(GuiThreadCollector) is None:
         GuiThreadCollector(app)
 

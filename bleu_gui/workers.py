@@ -32,6 +32,7 @@ from PySide6.QtCore import QCoreApplication, QObject, QThreadPool, QTimer, Signa
 
 from bleu_gui.core import ConfigError
 from bleu_gui.core.parallel import WorkerDiedError
+from bleu_gui.gui_pace import Pace, pace
 from bleu_gui.io import InputError
 
 __all__ = [
@@ -191,7 +192,8 @@ class Worker:
     Only for jobs whose heavy work runs elsewhere (worker processes, I/O): a thread
     that computes in Python holds the GIL, and then every call from Qt into Python on
     the GUI thread waits for it (see `bleu_gui.core.parallel`). Short pure-Python
-    work belongs in a `SliceWorker`.
+    work belongs in a `SliceWorker`. Between two steps a worker started on the GUI
+    thread gives way while that thread is in a long turn (`bleu_gui.gui_pace`).
     """
 
     def __init__(self, make_job: Callable[[], Job]) -> None:
@@ -199,7 +201,10 @@ class Worker:
         self._cancel = threading.Event()
         self._driver = _Driver(make_job, self.signals, self._cancel.is_set)
         self._done = threading.Event()
+        self._awaited = threading.Event()
         self._started = False
+        self._pace: Pace | None = None
+        self._started_at = 0.0
 
     def start(self, pool: QThreadPool | None = None) -> None:
         """Queue the job on `pool` (the global pool by default).
@@ -209,6 +214,9 @@ class Worker:
         """
         self._started = True
         self.signals.delete_after_the_end(self.signals)
+        self._pace = pace()
+        if self._pace is not None:
+            self._started_at = self._pace.now()
         (pool or QThreadPool.globalInstance()).start(self._run)
 
     def cancel(self) -> None:
@@ -228,14 +236,25 @@ class Worker:
         """
         if self._cancel.is_set() and not self._started:
             return True
+        self._awaited.set()  # whoever waits is not painting: do not give way to it
         return self._done.wait(timeout)
 
     def _run(self) -> None:
+        given_way = self._pace
         try:
-            while self._driver.step():
-                pass
+            while True:
+                if given_way is not None:
+                    given_way.give_way(self._must_go_on, self._started_at)
+                if not self._driver.step():
+                    break
         finally:
+            if given_way is not None:
+                given_way.release()
             self._done.set()
+
+    def _must_go_on(self) -> bool:
+        """Whether the next step may not wait for the GUI thread."""
+        return self._cancel.is_set() or self._awaited.is_set()
 
 
 class SliceWorker(QObject):
