@@ -34,6 +34,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Generator, Iterator, Sequence
 from dataclasses import dataclass, field
+from heapq import nsmallest
 
 from bleu_gui.core.pair_ngrams import Side
 from bleu_gui.core.parallel import WorkerPool, map_ordered
@@ -151,16 +152,20 @@ def iter_salient_ngrams(
             total.merge(part)
         done = min(done + ROW_BLOCK, size)
         yield done
-    return tuple(
-        SalientOrder(
-            n,
-            counts.ranked(Side.B, top),
-            counts.ranked(Side.A, top),
-            sum(counts.matched[Side.A].values()),
-            sum(counts.matched[Side.B].values()),
+    orders: list[SalientOrder] = []
+    for n, counts in enumerate(merged, start=1):
+        orders.append(
+            SalientOrder(
+                n,
+                counts.ranked(Side.B, top),
+                counts.ranked(Side.A, top),
+                sum(counts.matched[Side.A].values()),
+                sum(counts.matched[Side.B].values()),
+            )
         )
-        for n, counts in enumerate(merged, start=1)
-    )
+        merged[n - 1] = _OrderCounts()  # freed now, a step of its own
+        yield size  # an order's ranking is a step: the GUI thread's turns go between
+    return tuple(orders)
 
 
 @dataclass(slots=True)
@@ -190,23 +195,26 @@ class _OrderCounts:
         """The n-grams `side` matches more often than the other, largest gain first.
 
         Then those spread over more sentences; then by their tokens, so that the
-        order never depends on the order in which they were found.
+        order never depends on the order in which they were found. Only the `top`
+        kept are made into `SalientNgram`s (with their rows copied): ranking every
+        4-gram of a large corpus that way held the GIL for a step too long.
         """
         other = Side.A if side is Side.B else Side.B
         mine, theirs = self.matched[side], self.matched[other]
         wins = self.wins[side]
-        found = [
-            SalientNgram(
-                gram,
-                self.matched[Side.A][gram],
-                self.matched[Side.B][gram],
-                tuple(wins.get(gram, ())),
-            )
-            for gram in mine
-            if mine[gram] > theirs[gram]
-        ]
-        found.sort(key=lambda item: (-item.gain, -len(item.rows), item.gram))
-        return tuple(found if top is None else found[:top])
+        no_rows: list[int] = []
+
+        def key(gram: Gram) -> tuple[int, int, Gram]:
+            return theirs[gram] - mine[gram], -len(wins.get(gram, no_rows)), gram
+
+        ahead = [gram for gram, count in mine.items() if count > theirs[gram]]
+        # `nsmallest` is `sorted(...)[:top]`, ties included, in less time.
+        kept = sorted(ahead, key=key) if top is None else nsmallest(top, ahead, key)
+        a, b = self.matched[Side.A], self.matched[Side.B]
+        return tuple(
+            SalientNgram(gram, a[gram], b[gram], tuple(wins.get(gram, no_rows)))
+            for gram in kept
+        )
 
 
 _BlockJob = tuple[

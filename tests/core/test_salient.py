@@ -212,7 +212,22 @@ def test_blocks_and_worker_processes_give_the_same_lists(
         except StopIteration as done:
             blocks = done.value
             break
-    assert steps == [*range(37, 500, 37), 500]
+    # a step per block of rows, then one per order ranked (the default four)
+    assert steps == [*range(37, 500, 37), 500, *[500] * 4]
     assert blocks == whole
     with WorkerPool(1) as pool:
         assert drain(iter_salient_ngrams(a, b, top=None, pool=pool)) == whole
+
+
+def test_the_top_lists_are_the_heads_of_the_whole_lists() -> None:
+    """Keeping the top n (`heapq.nsmallest`) ranks exactly as sorting them all."""
+    config = BleuConfig()
+    refs = references()
+    a, b = (_tokenized(system(name), refs, config) for name in ("UEdin", "happypoet"))
+    whole = salient_ngrams(a, b, top=None)
+    for top in (1, 5, 20):
+        heads = salient_ngrams(a, b, top=top)
+        for kept, every in zip(heads, whole, strict=True):
+            assert kept.b_over_a == every.b_over_a[:top]
+            assert kept.a_over_b == every.a_over_b[:top]
+            assert len(kept.b_over_a) == min(top, len(every.b_over_a))
