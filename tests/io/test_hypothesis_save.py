@@ -72,6 +72,11 @@ def test_the_saved_file_reads_back_as_the_edited_hypotheses(tmp_path: Path) -> N
     )
 
 
+def test_the_confirmation_counts_with_thousands_separators() -> None:
+    saved = SavedHypothesis(Path("/x/out.txt"), 2002, 1234)
+    assert saved.message() == "Saved 2,002 lines (1,234 edited) to out.txt"
+
+
 def test_scoring_the_saved_file_with_sacrebleu_gives_the_overlays_numbers(
     tmp_path: Path,
 ) -> None:
