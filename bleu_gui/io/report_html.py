@@ -15,6 +15,11 @@ script and loads nothing. Every text from a file goes through `escaped`: markup
 characters become entities, and bidirectional controls (which would reorder the
 text around them: a hypothesis could make "p = 0.9" read "p = 0.01") and other
 invisible controls are shown as visible marks ⟨U+202E⟩, never obeyed.
+
+A system seen through its what-if edits (issue 15, `ReportSystem.with_edits`) is
+reported with its edited texts and statistics; the page then says so under its
+title ("3 sentences edited (what-if); scores include the edits") and marks each
+edited sentence shown, so that nobody reads an edit as the system's output.
 """
 
 from __future__ import annotations
@@ -22,7 +27,7 @@ from __future__ import annotations
 import html
 import math
 from collections.abc import Generator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
@@ -31,6 +36,7 @@ import numpy.typing as npt
 from bleu_gui.core.analysis import iter_perfect_gains
 from bleu_gui.core.config import BleuConfig
 from bleu_gui.core.delta import sentence_deltas
+from bleu_gui.core.edits import Edits, apply_edits, edited_hypotheses
 from bleu_gui.core.explain import (
     SentenceExplanation,
     TokenizedSegment,
@@ -66,6 +72,7 @@ __all__ = [
     "ReportSystem",
     "TopRow",
     "build_report",
+    "edits_note",
     "escaped",
     "iter_build_report",
     "render_report",
@@ -116,11 +123,26 @@ def escaped(text: str) -> str:
 
 @dataclass(frozen=True, slots=True)
 class ReportSystem:
-    """One system: its name as the user gave it, its lines, their statistics."""
+    """One system: its name as the user gave it, its lines, their statistics.
+
+    `edited`: the rows (0-based) whose line is a what-if edit (`with_edits`).
+    """
 
     name: str
     lines: Sequence[str]
     stats: CorpusStats
+    edited: frozenset[int] = field(default=frozenset())
+
+    def with_edits(self, edits: Edits) -> ReportSystem:
+        """This system seen through `edits`: edited lines, statistics and marks."""
+        if not edits:
+            return self
+        return ReportSystem(
+            self.name,
+            edited_hypotheses(self.lines, edits),
+            apply_edits(self.stats, edits),
+            self.edited | {line.row for line in edits},
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -300,6 +322,8 @@ mark{color:#1b1f23;border-radius:2px;padding:0 1px}
 .ctl{color:#b31d28;background:#fff0f0;border:1px dotted #b31d28;font-size:85%}
 .legend-chip{display:inline-block;margin-right:12px}
 .star{color:#b31d28;font-weight:600}
+.edited-note{background:#fff8c5;border:1px solid #d4a72c;border-radius:6px;
+ padding:6px 12px}.edited{color:#9a6700;font-weight:600}
 """
 
 
@@ -331,6 +355,30 @@ def _painted(
 
 def _f(value: float, digits: int = 2) -> str:
     return "–" if math.isnan(value) else f"{value:.{digits}f}"
+
+
+def edits_note(systems: Sequence[ReportSystem]) -> str:
+    """The page's words on the edits: "" without any.
+
+    "3 sentences edited (what-if); scores include the edits", naming the system
+    when more than one is reported.
+    """
+    edited = [system for system in systems if system.edited]
+    if not edited:
+        return ""
+    count = sum(len(system.edited) for system in edited)
+    words = f"{count:,} sentence{'' if count == 1 else 's'} edited (what-if)"
+    if len(systems) > 1:
+        words += " in " + ", ".join(system.name for system in edited)
+    return f"{words}; scores include the edits"
+
+
+def _edits_banner(report: Report) -> str:
+    note = edits_note(report.request.systems)
+    return f'<p class="edited-note">{escaped(note)}</p>' if note else ""
+
+
+_EDITED_MARK = ' · <span class="edited">edited (what-if)</span>'
 
 
 def _summary(report: Report) -> str:
@@ -477,7 +525,7 @@ def _reference_rows(references: Sequence[TokenizedSegment | None]) -> str:
     )
 
 
-def _single(row: TopRow, explanation: SentenceExplanation) -> str:
+def _single(row: TopRow, explanation: SentenceExplanation, edited: bool) -> str:
     """One sentence of one system: its n-grams per order, its references, why."""
     hyp = explanation.hypothesis
     orders = "".join(
@@ -495,6 +543,7 @@ def _single(row: TopRow, explanation: SentenceExplanation) -> str:
     heading = (
         f"Segment {row.index + 1} · cost {row.value:.2f} BLEU · "
         f"sentence BLEU {escaped(explanation.score_text)}"
+        + (_EDITED_MARK if edited else "")
     )
     words = f"{escaped(explanation.brevity)} {escaped(explanation.mean)}"
     return (
@@ -506,10 +555,19 @@ def _single(row: TopRow, explanation: SentenceExplanation) -> str:
     )
 
 
-def _pair(row: TopRow, pair: PairExplanation, names: tuple[str, str]) -> str:
+def _pair(
+    row: TopRow,
+    pair: PairExplanation,
+    names: tuple[str, str],
+    edited: tuple[bool, bool],
+) -> str:
     """One sentence of two systems: each one's n-grams per order, the references."""
     parts = []
-    for side, name, single in ((Side.A, names[0], pair.a), (Side.B, names[1], pair.b)):
+    sides = (
+        (Side.A, names[0], pair.a, edited[0]),
+        (Side.B, names[1], pair.b, edited[1]),
+    )
+    for side, name, single, is_edited in sides:
         lines = "".join(
             _text_row(
                 f"{order.order}-grams",
@@ -527,7 +585,8 @@ def _pair(row: TopRow, pair: PairExplanation, names: tuple[str, str]) -> str:
         )
         parts.append(
             f'<tr><th colspan="2">{escaped(name)} ({side.value}) · sentence BLEU '
-            f"{escaped(single.score_text)}</th></tr>{lines}"
+            f"{escaped(single.score_text)}{_EDITED_MARK if is_edited else ''}"
+            f"</th></tr>{lines}"
         )
     return (
         f'<div class="sentence"><h3>Segment {row.index + 1} · Δ {row.value:+.2f} '
@@ -583,9 +642,10 @@ def _sentences(report: Report) -> str:
     body = []
     for row in report.rows:
         if isinstance(row.explanation, PairExplanation):
-            body.append(_pair(row, row.explanation, names))
+            edited = (row.index in systems[0].edited, row.index in systems[1].edited)
+            body.append(_pair(row, row.explanation, names, edited))
         else:
-            body.append(_single(row, row.explanation))
+            body.append(_single(row, row.explanation, row.index in systems[0].edited))
     if not body:
         body.append('<p class="muted">No sentence to show.</p>')
     return (
@@ -605,6 +665,7 @@ def render_report(report: Report) -> str:
         "style-src 'unsafe-inline'; img-src data:\">"
         f"<title>{title}</title><style>{_STYLE}</style></head><body>"
         f"<h1>{title}</h1>"
+        + _edits_banner(report)
         + _summary(report)
         + _systems_table(report)
         + _charts(report)

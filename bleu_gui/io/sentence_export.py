@@ -6,22 +6,40 @@ sentence BLEU, Δ to the first system (the baseline; several systems only), the
 hypothesis and reference lengths, the brevity penalty, the precisions and the
 hypothesis. The cells' texts read as the window's cells (`io.cell_text`); the values are
 unrounded.
+
+With what-if edits (issue 15) a system's hypothesis column holds the edited texts,
+its numbers are those of the edited statistics (`SystemSentences.of`), and when any
+system has edits each system gets an "Edited" column after its hypothesis: "yes"
+on an edited row, empty elsewhere, so that a reader of the file knows which rows
+are not the system's output.
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 import numpy.typing as npt
 
+from bleu_gui.core.config import BleuConfig
+from bleu_gui.core.edits import Edits, apply_edits, edited_hypotheses
 from bleu_gui.core.result import SentenceScores
+from bleu_gui.core.scoring import score_sentences
+from bleu_gui.core.stats import CorpusStats
 from bleu_gui.io.cell_text import Shown
 from bleu_gui.io.table_export import CellType, Table, TableColumn, Value
 
-__all__ = ["SystemSentences", "sentences_table"]
+__all__ = ["EDITED", "SystemSentences", "edited_cell", "sentences_table"]
+
+EDITED = "yes"
+"""The "Edited" column's text on an edited row (empty elsewhere)."""
+
+
+def edited_cell(edited: bool) -> str:
+    """The "Edited" column's cell: `EDITED` or empty (one rule for every export)."""
+    return EDITED if edited else ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,13 +50,39 @@ class SystemSentences:
         name: how the columns name it.
         scores: its sentence scores (NaN where a compatibility mode cannot score).
         hyp_len: its hypotheses' lengths in tokens.
-        texts: its hypotheses.
+        texts: its hypotheses (edited where it has edits).
+        edited: the rows (0-based) whose hypothesis is a what-if edit.
     """
 
     name: str
     scores: SentenceScores
     hyp_len: npt.NDArray[np.int64]
     texts: Sequence[str]
+    edited: frozenset[int] = field(default=frozenset())
+
+    @classmethod
+    def of(
+        cls,
+        name: str,
+        stats: CorpusStats,
+        texts: Sequence[str],
+        config: BleuConfig,
+        edits: Edits | None = None,
+    ) -> SystemSentences:
+        """A system's sentences as read, or with `edits`: texts, numbers and marks.
+
+        The one place an export sees a system through its edits: the texts are
+        `edited_hypotheses`, the numbers come from `apply_edits`'s statistics.
+        """
+        edits = edits or Edits()
+        edited = apply_edits(stats, edits)
+        return cls(
+            name,
+            score_sentences(edited, config),
+            edited.hyp_len,
+            edited_hypotheses(texts, edits),
+            frozenset(line.row for line in edits),
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,10 +107,13 @@ def sentences_table(
     if any(len(s.texts) != size or s.scores.score.size != size for s in systems):
         raise ValueError("the systems have different numbers of segments")
     several = len(systems) > 1
+    marked = any(system.edited for system in systems)
     columns: list[TableColumn] = [TableColumn("#", CellType.INTEGER, "", "0")]
     number_columns: list[tuple[_Spec, npt.NDArray[np.float64]]] = []
     text_columns: list[Sequence[str]] = []
-    layout: list[tuple[str, int]] = []  # ("n", index) a number, ("t", index) a text
+    edited_columns: list[frozenset[int]] = []
+    # ("n", index) a number, ("t", index) a text, ("e", index) an "Edited" mark
+    layout: list[tuple[str, int]] = []
     baseline = systems[0].scores.score
     for position, system in enumerate(systems):
         scores = system.scores
@@ -97,6 +144,14 @@ def sentences_table(
         columns.append(TableColumn(header, CellType.TEXT))
         layout.append(("t", len(text_columns)))
         text_columns.append(system.texts)
+        if marked:
+            columns.append(
+                TableColumn(
+                    f"Edited: {system.name}" if several else "Edited", CellType.TEXT
+                )
+            )
+            layout.append(("e", len(edited_columns)))
+            edited_columns.append(system.edited)
     lists = [array.tolist() for _, array in number_columns]
     values_rows: list[tuple[Value, ...]] = []
     text_rows: list[tuple[str, ...]] = []
@@ -104,8 +159,12 @@ def sentences_table(
         values: list[Value] = [row + 1]
         texts: list[str] = [str(row + 1)]
         for part, index in layout:
-            if part == "t":
-                text = text_columns[index][row]
+            if part in ("t", "e"):
+                text = (
+                    text_columns[index][row]
+                    if part == "t"
+                    else edited_cell(row in edited_columns[index])
+                )
                 values.append(text)
                 texts.append(text)
                 continue

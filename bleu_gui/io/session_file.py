@@ -14,9 +14,9 @@ A file is written whole or not at all (`io.safe_write`). A file that is not a se
 `SessionFileError` line naming the file and the JSON place; nothing half-read is
 returned.
 
-Format, version 1 (`"bleu-gui-session": 1`; a reader refuses a higher number)::
+Format, version 2 (`"bleu-gui-session": 2`; a reader refuses a higher number)::
 
-    {"bleu-gui-session": 1,
+    {"bleu-gui-session": 2,
      "test_set": {"kind": "files" | "bundle", "encoding": "utf-8", "drop_bom": false,
                   "files": [{"role": "system" | "reference" | "source" | "bundle",
                              "path": "out/a.txt", "encoding": "utf-8",
@@ -40,12 +40,22 @@ Format, version 1 (`"bleu-gui-session": 1`; a reader refuses a higher number)::
      "table": {"sort": ["BLEU", 0, true] | null, "selected": 12 | null,
                "columns": [["COST", 0, false], …]},
      "layout": {"docks": base64, "central": base64, "bottom": base64,
-                "header": base64}}
+                "header": base64},
+     "edits": [{"system": 1, "segments": [{"row": 11, "text": "…"}, …]}, …]}
 
 `baseline` and `shown` are positions among the systems in the order listed (files of
-role "system", or the bundle's system columns). Document ids are stored as runs (an
+role "system", or the bundle's system columns); so is each `edits` entry's `system`.
+Document ids are stored as runs (an
 id and how many segments in a row have it): the ids given by a file are then kept
 even if that file is gone.
+
+Version 2 added `edits`: the what-if edits (issue 15), per system the edited segments,
+each by its 0-based row and the text as typed. A file without edits is still written
+as version 1, so that an older bleu-gui opens it; a file with edits is version 2, so
+that an older bleu-gui refuses it in one line rather than opening it without its
+edits. Version 1 files read as sessions without edits. Whether an edit's row exists
+is known only once the system's file is read: `models.session_state.restore_edits`
+checks it.
 """
 
 from __future__ import annotations
@@ -75,6 +85,7 @@ __all__ = [
     "SESSION_VERSION",
     "FileCheck",
     "FileState",
+    "SavedEdits",
     "SavedFile",
     "SavedFilter",
     "SavedRole",
@@ -97,7 +108,8 @@ __all__ = [
 
 SESSION_KEY = "bleu-gui-session"
 """The key whose value is the format's version: it says what the file is."""
-SESSION_VERSION = 1
+SESSION_VERSION = 2
+_FIRST_EDITS_VERSION = 2  # the version that added "edits"
 SESSION_SUFFIX = ".bleu-session"
 """The session file's extension (a name of its own: the desktop can open it with us)."""
 
@@ -211,6 +223,26 @@ class SavedTable:
 
 
 @dataclass(frozen=True, slots=True)
+class SavedEdits:
+    """One system's what-if edits, as a session keeps them (texts only).
+
+    The statistics of an edit are not saved: they are counted again from the text
+    when the session opens (`core.edits.count_edits`), under the options then.
+
+    Attributes:
+        system: position of the system among the systems, as listed.
+        lines: (0-based row, edited text), sorted by row, one per row.
+    """
+
+    system: int
+    lines: tuple[tuple[int, str], ...]
+
+    def texts(self) -> dict[int, str]:
+        """Row -> edited text (what `core.edits.count_edits` takes)."""
+        return dict(self.lines)
+
+
+@dataclass(frozen=True, slots=True)
 class SessionData:
     """Everything a session file holds, as one value (paths absolute).
 
@@ -230,6 +262,7 @@ class SessionData:
         table: sort, selection and column choices.
         layout: the window's saved states (`QMainWindow.saveState` and the
             splitters' and header's), by name.
+        edits: the what-if edits of the systems that have any, by system position.
     """
 
     kind: SetKind
@@ -245,6 +278,11 @@ class SessionData:
     filter: SavedFilter = field(default_factory=SavedFilter)
     table: SavedTable = field(default_factory=SavedTable)
     layout: Mapping[str, bytes] = field(default_factory=dict)
+    edits: tuple[SavedEdits, ...] = ()
+
+    def system_names(self) -> tuple[str, ...]:
+        """How a message names each system: its file's name, or its bundle column."""
+        return _system_names(self.kind, self.files, self.roles)
 
     def of_role(self, role: SavedRole) -> tuple[SavedFile, ...]:
         """The files of `role`, in order."""
@@ -409,8 +447,8 @@ def session_to_json(data: SessionData, folder: Path) -> dict[str, Any]:
     """`data` as the file's JSON value, paths relative to `folder` (the file's)."""
     roles = data.roles
     options = data.options
-    return {
-        SESSION_KEY: SESSION_VERSION,
+    value: dict[str, Any] = {
+        SESSION_KEY: _FIRST_EDITS_VERSION if data.edits else 1,
         "test_set": {
             "kind": data.kind.value,
             "encoding": data.encoding,
@@ -466,6 +504,15 @@ def session_to_json(data: SessionData, folder: Path) -> dict[str, Any]:
             for name, state in sorted(data.layout.items())
         },
     }
+    if data.edits:
+        value["edits"] = [
+            {
+                "system": edits.system,
+                "segments": [{"row": row, "text": text} for row, text in edits.lines],
+            }
+            for edits in data.edits
+        ]
+    return value
 
 
 def write_session(path: Path, data: SessionData) -> None:
@@ -587,6 +634,12 @@ def session_from_json(value: object, path: Path) -> SessionData:
     roles, format_ = _bundle(test_set.get("bundle"), where.at("bundle"))
     _check_roles(kind, files, roles, where)
     documents = where.at("documents").optional(test_set.get("documents"), _runs)
+    names = _system_names(kind, files, roles)
+    if version < _FIRST_EDITS_VERSION and "edits" in item:
+        raise root.at("edits").error(
+            f"edits in a session of format {version} (they came with format "
+            f"{_FIRST_EDITS_VERSION})"
+        )
     return SessionData(
         kind=kind,
         files=files,
@@ -603,6 +656,7 @@ def session_from_json(value: object, path: Path) -> SessionData:
         filter=_filter(item.get("filter", {}), root.at("filter")),
         table=_table(item.get("table", {}), root.at("table")),
         layout=_layout(item.get("layout", {}), root.at("layout")),
+        edits=_edits(item.get("edits", []), root.at("edits"), names),
     )
 
 
@@ -831,3 +885,52 @@ def _layout(raw: object, where: _Where) -> dict[str, bytes]:
         except (binascii.Error, ValueError):
             raise where.at(name).error("not base64") from None
     return layout
+
+
+def _system_names(
+    kind: SetKind, files: Sequence[SavedFile], roles: Roles | None
+) -> tuple[str, ...]:
+    """The systems' names in order: their files' names, or the bundle's columns."""
+    if kind is SetKind.BUNDLE:
+        return roles.systems if roles is not None else ()
+    return tuple(file.path.name for file in files if file.role is SavedRole.SYSTEM)
+
+
+def _edits(raw: object, where: _Where, names: Sequence[str]) -> tuple[SavedEdits, ...]:
+    """The `edits` list: systems that exist, once each; rows 0 or more, once each.
+
+    A wrong segment is named by its system's file and its 1-based segment number,
+    as the window numbers sentences ("edits of system 'b.txt', segment 12").
+    """
+    saved: dict[int, SavedEdits] = {}
+    for k, entry in enumerate(where.items(raw)):
+        place = where.at(k)
+        item = place.mapping(entry)
+        system = place.at("system").integer(item.get("system"))
+        if not 0 <= system < len(names):
+            raise place.at("system").error(
+                f"system {system} does not exist (there are {len(names)})"
+            )
+        if system in saved:
+            raise place.at("system").error(
+                f"a second list of edits of system {names[system]!r}"
+            )
+        segments = place.at("segments").items(item.get("segments"))
+        lines: dict[int, str] = {}
+        for n, segment in enumerate(segments):
+            at = place.at("segments").at(n)
+            fields = at.mapping(segment)
+            row = at.at("row").integer(fields.get("row"))
+            if row < 0:
+                raise at.at("row").error("expected a row (0 or more)")
+            named = _Where(
+                where.path, f"edits of system {names[system]!r}, segment {row + 1}"
+            )
+            if row in lines:
+                raise named.error("edited twice")
+            text = fields.get("text")
+            if not isinstance(text, str):
+                raise named.error(f"the text is not a string ({_kind(text)})")
+            lines[row] = text
+        saved[system] = SavedEdits(system, tuple(sorted(lines.items())))
+    return tuple(saved[system] for system in sorted(saved) if saved[system].lines)

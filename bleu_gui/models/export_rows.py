@@ -4,7 +4,10 @@ The sentence table is exported as shown: the rows the filter kept, in the order
 they are sorted, the columns the column chooser shows; its values and texts are
 the model's own (`SentenceTableModel.row_export`), never a widget's, so that a
 CSV shows exactly what the cells do. With a pair of systems the pair's columns
-(A, B, Δ, swap) come with it, named for the systems.
+(A, B, Δ, swap) come with it, named for the systems. With what-if edits of the
+shown system (issue 15) the hypothesis column holds the edited texts and an
+"Edited" column ("yes" or empty, `io.sentence_export.edited_cell`) comes last;
+the numbers are the model's, which shows the scores with the edits.
 
 The systems table is exported with the columns it fills: an empty test column
 (no test has run) is left out, and the test's description, which is the same on
@@ -19,7 +22,9 @@ from typing import Any
 
 from PySide6.QtCore import Qt
 
+from bleu_gui.core.edits import Edits
 from bleu_gui.io.cell_text import Shown
+from bleu_gui.io.sentence_export import edited_cell
 from bleu_gui.io.table_export import CellType, Table, TableColumn, Value
 from bleu_gui.models.sentence_table import (
     SHOWN,
@@ -49,10 +54,16 @@ def sentence_table(
     title: str,
     signature: Sequence[str] = (),
     table_rows: Sequence[int] | None = None,
+    edits: Edits | None = None,
 ) -> Table:
     """`sentence_table_steps` at once: for a few rows (a copy of the selection)."""
     steps = sentence_table_steps(
-        model, shown, title=title, signature=signature, table_rows=table_rows
+        model,
+        shown,
+        title=title,
+        signature=signature,
+        table_rows=table_rows,
+        edits=edits,
     )
     while True:
         try:
@@ -69,6 +80,7 @@ def sentence_table_steps(
     title: str,
     signature: Sequence[str] = (),
     table_rows: Sequence[int] | None = None,
+    edits: Edits | None = None,
 ) -> Generator[tuple[int, int, str], None, Table]:
     """The sentence table's rows (all shown, or `table_rows`) and `shown` columns.
 
@@ -77,6 +89,8 @@ def sentence_table_steps(
     caller must stop the steps if the model changes meanwhile. Returns the table.
     `shown`: the columns to export, left to right (the view's `shown_columns`).
     The text column holds each hypothesis whole (a cell shows 2,000 characters).
+    `edits`: the shown system's what-if edits: the text column shows them, and
+    an "Edited" column is added last (none without edits).
 
     Raises:
         ValueError: the scores are still being computed (`NOT_SCORED`).
@@ -89,24 +103,34 @@ def sentence_table_steps(
     values: list[tuple[Value, ...]] = []
     texts: list[tuple[str, ...]] = []
     is_text = [key.kind is ColumnKind.HYPOTHESIS for key in keys]
+    edited = edits.texts() if edits else {}
     for done, row in enumerate(rows):
         if done % ROWS_STEP == 0:
             yield done, total, "Collecting the sentences"
         raw, cells = model.row_export(row)
-        picked = tuple(_value(raw[column]) for column in columns)
+        corpus_row = model.corpus_row(row)
+        line = edited.get(corpus_row)
+        picked = tuple(
+            line if text and line is not None else _value(raw[column])
+            for text, column in zip(is_text, columns, strict=True)
+        )
         if any(value is _PENDING for value in picked):
             raise ValueError(NOT_SCORED)
-        values.append(picked)
-        texts.append(
-            tuple(
-                str(raw[column]) if text else cells[column]
-                for text, column in zip(is_text, columns, strict=True)
-            )
+        shown_texts = tuple(
+            str(value) if text else cells[column]
+            for text, column, value in zip(is_text, columns, picked, strict=True)
         )
+        if edited:
+            mark = edited_cell(line is not None)
+            picked, shown_texts = (*picked, mark), (*shown_texts, mark)
+        values.append(picked)
+        texts.append(shown_texts)
     table_columns = tuple(
         _sentence_column(model, key, column)
         for key, column in zip(keys, columns, strict=True)
     )
+    if edited:
+        table_columns += (TableColumn("Edited", CellType.TEXT),)
     return Table(title, table_columns, values, texts, tuple(signature))
 
 

@@ -6,9 +6,15 @@ it turns the open test set, the options, the systems and the filter into a
 the session opens, leaving out the files that are gone (`reopen_plan`), and keeps
 the "changed since saved" flag of the window's title (`SessionTracker`).
 
+The what-if edits (issue 15) are kept by the session per system; this module reaches
+them through `EditsHolder` (`edits(system_id)`, `set_edits(system_id, edits)`), so
+that it needs nothing else of the session's editing: `saved_edits` takes them for a
+file, `restore_edits` counts them again (`core.edits.count_edits`, under the options
+in force) and gives them back once the systems are read and counted.
+
 What counts as a change a user would not want to lose: the test set (its files,
 systems added or removed, document ids given), the scoring options, the baseline
-and shown system, the filter and the sort. Not the selected sentence, the
+and shown system, the filter, the sort and the edits. Not the selected sentence, the
 columns or the layout: they are saved with the session, but moving through
 sentences or dragging a splitter is no work to lose, and a prompt on every close
 after reading a few sentences would teach users to click it away.
@@ -17,17 +23,21 @@ after reading a few sentences would teach users to click it away.
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import Protocol
 
 from PySide6.QtCore import QObject, Qt, Signal
 
 from bleu_gui.core.config import BleuConfig
+from bleu_gui.core.edits import Edits, count_edits
 from bleu_gui.io.errors import display_name
 from bleu_gui.io.session_file import (
     FileCheck,
     FileState,
+    SavedEdits,
     SavedFile,
     SavedFilter,
     SavedRole,
@@ -41,9 +51,10 @@ from bleu_gui.models.sentence_browser import SentenceBrowser
 from bleu_gui.models.sentence_filter import DeltaRange, DeltaSide, SentenceFilter
 from bleu_gui.models.sentence_table import ColumnKey, ColumnKind
 from bleu_gui.models.session import BundleSet, FileSet, OpenRequest, Session
-from bleu_gui.models.workspace import SystemId
+from bleu_gui.models.workspace import System, SystemId
 
 __all__ = [
+    "EditsHolder",
     "ReopenPlan",
     "SessionTracker",
     "TestChoice",
@@ -52,6 +63,8 @@ __all__ = [
     "column_key",
     "filter_of",
     "reopen_plan",
+    "restore_edits",
+    "saved_edits",
     "saved_filter",
     "session_data",
     "sort_of",
@@ -68,7 +81,31 @@ class TestChoice:
     shown_only: bool = False
 
 
+class EditsHolder(Protocol):
+    """What keeps the what-if edits of each system (the session)."""
+
+    def edits(self, system_id: SystemId) -> Edits:
+        """The edits of a system (empty: none)."""
+        ...
+
+    def set_edits(self, system_id: SystemId, edits: Edits) -> None:
+        """Replace the edits of a system."""
+        ...
+
+
 # --- saving ---------------------------------------------------------------------------
+
+
+def saved_edits(
+    holder: EditsHolder, systems: Sequence[SystemId]
+) -> tuple[SavedEdits, ...]:
+    """The edits of `systems` (in order) as a session file keeps them: texts only."""
+    saved = []
+    for position, system_id in enumerate(systems):
+        texts = holder.edits(system_id).texts()
+        if texts:
+            saved.append(SavedEdits(position, tuple(sorted(texts.items()))))
+    return tuple(saved)
 
 
 def saved_filter(spec: SentenceFilter) -> SavedFilter:
@@ -159,11 +196,13 @@ def session_data(
     selected: int | None,
     columns: Sequence[tuple[ColumnKey, bool]] = (),
     layout: Mapping[str, bytes] | None = None,
+    edits: EditsHolder | None = None,
 ) -> SessionData | str:
     """What a session file keeps of the window now, or why nothing (one line).
 
     Each file's checksum is taken now (its bytes are read: a second for a few
-    hundred megabytes).
+    hundred megabytes). `edits`: where the what-if edits are kept (None: none
+    saved).
     """
     request = session.opened
     workspace = session.workspace
@@ -215,6 +254,7 @@ def session_data(
             tuple((key.kind.name, key.order, shown) for key, shown in columns),
         ),
         layout=dict(layout or {}),
+        edits=() if edits is None else saved_edits(edits, ids),
     )
 
 
@@ -317,6 +357,70 @@ def reopen_plan(data: SessionData, checks: Sequence[FileCheck]) -> ReopenPlan | 
     return ReopenPlan(request, baseline, shown, "; ".join(parts))
 
 
+def restore_edits(
+    holder: EditsHolder,
+    systems: Sequence[System],
+    data: SessionData,
+    config: BleuConfig,
+) -> str:
+    """Give the systems opened from `data` their saved edits; one line on what not.
+
+    Called once the systems are read and counted (the edits are counted again
+    from their texts, under `config`). A saved system is found among `systems` by
+    its file (a test set of files: some may have been left out) or by its
+    position (a file of several texts). A system's edits are left out whole when
+    its system is not open or not counted, or when an edit's row is beyond its
+    segments (its file changed since saved): the line says which and why.
+
+    Returns:
+        "" if every edit was given back, else the reasons, "; "-separated.
+    """
+    names = data.system_names()
+    found = _opened_systems(systems, data)
+    problems = []
+    for saved in data.edits:
+        name = names[saved.system]
+        system = found[saved.system]
+        if system is None or system.tokenized is None or system.stats is None:
+            why = "not open" if system is None else "not counted"
+            problems.append(f"edits of system {name!r}: left out (the system is {why})")
+            continue
+        count = len(system.hypothesis.lines)
+        last = saved.lines[-1][0]
+        if last >= count:
+            problems.append(
+                f"edits of system {name!r}, segment {last + 1}: beyond its {count} "
+                "segments (its edits are left out)"
+            )
+            continue
+        holder.set_edits(
+            system.id,
+            count_edits(
+                saved.texts(),
+                system.tokenized.references,
+                config,
+                system.stats.max_order,
+            ),
+        )
+    return "; ".join(problems)
+
+
+def _opened_systems(
+    systems: Sequence[System], data: SessionData
+) -> list[System | None]:
+    """Each saved system's opened `System`, by position in `data` (None: not open)."""
+    count = len(data.system_names())
+    if data.kind is SetKind.BUNDLE:
+        if len(systems) != count:  # a column refused: positions no longer tell
+            return [None] * count
+        return list(systems)
+    by_path = {os.path.abspath(system.path): system for system in systems}
+    return [
+        by_path.get(os.path.abspath(file.path))
+        for file in data.of_role(SavedRole.SYSTEM)
+    ]
+
+
 # --- changed since saved --------------------------------------------------------------
 
 
@@ -331,9 +435,12 @@ class _Care:
     documents: tuple[str, ...] | None
     filter: SavedFilter
     sort: tuple[str, int, bool] | None
+    edits: tuple[SavedEdits, ...]
 
 
-def _care(session: Session, browser: SentenceBrowser) -> _Care:
+def _care(
+    session: Session, browser: SentenceBrowser, edits: EditsHolder | None
+) -> _Care:
     workspace = session.workspace
     ids = [system.id for system in workspace.systems]
     test_set = workspace.test_set
@@ -352,6 +459,7 @@ def _care(session: Session, browser: SentenceBrowser) -> _Care:
         test_set.documents if test_set is not None else None,
         saved_filter(browser.filter),
         sort_of(browser),
+        () if edits is None else saved_edits(edits, ids),
     )
 
 
@@ -364,6 +472,9 @@ class SessionTracker(QObject):
     no file to keep, and the recent list remembers the test set with its
     options anyway; asking on every close would teach users to click it away.
 
+    `edits`: where the what-if edits are kept, if they count (the window then
+    calls `check` when they change, e.g. on `Session.edits_changed`).
+
     Signals:
         modified_changed: (bool) the flag changed.
         path_changed: the session file changed (saved as, opened, forgotten).
@@ -373,13 +484,19 @@ class SessionTracker(QObject):
     path_changed = Signal()
 
     def __init__(
-        self, session: Session, browser: SentenceBrowser, parent: QObject | None = None
+        self,
+        session: Session,
+        browser: SentenceBrowser,
+        parent: QObject | None = None,
+        *,
+        edits: EditsHolder | None = None,
     ) -> None:
         super().__init__(parent)
         self._session = session
         self._browser = browser
+        self._edits = edits
         self._path: Path | None = None
-        self._saved = _care(session, browser)
+        self._saved = _care(session, browser, edits)
         self._modified = False
         session.files_changed.connect(self.check)
         session.systems_changed.connect(self.check)
@@ -402,7 +519,7 @@ class SessionTracker(QObject):
         """What the window shows now is what `path` holds (None: no file)."""
         changed_path = path != self._path
         self._path = path
-        self._saved = _care(self._session, self._browser)
+        self._saved = _care(self._session, self._browser, self._edits)
         self._set_modified(False)
         if changed_path:
             self.path_changed.emit()
@@ -410,7 +527,8 @@ class SessionTracker(QObject):
     def check(self) -> None:
         """Compare again (after any change that may matter)."""
         if self._path is not None:
-            self._set_modified(_care(self._session, self._browser) != self._saved)
+            care = _care(self._session, self._browser, self._edits)
+            self._set_modified(care != self._saved)
 
     def _set_modified(self, modified: bool) -> None:
         if modified != self._modified:

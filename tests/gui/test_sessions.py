@@ -253,8 +253,8 @@ def test_a_session_without_any_reference_left_is_refused_and_the_workspace_stays
         ("[]", "expected an object, found a list"),
         ('{"x": 1}', "not a bleu-gui session file (no 'bleu-gui-session' key)"),
         (
-            '{"bleu-gui-session": 2}',
-            "saved by a newer bleu-gui (session format 2; this one reads up to 1): "
+            '{"bleu-gui-session": 3}',
+            "saved by a newer bleu-gui (session format 3; this one reads up to 2): "
             "update bleu-gui to open it",
         ),
     ],

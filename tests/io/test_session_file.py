@@ -183,7 +183,7 @@ def refused(tmp_path: Path, content: str) -> str:
 
 def test_a_newer_version_is_refused_in_one_line(tmp_path: Path) -> None:
     assert refused(tmp_path, '{"bleu-gui-session": 7, "anything": []}') == (
-        "saved by a newer bleu-gui (session format 7; this one reads up to 1): "
+        "saved by a newer bleu-gui (session format 7; this one reads up to 2): "
         "update bleu-gui to open it"
     )
 
