@@ -10,7 +10,6 @@ signals, never by sleeps.
 from __future__ import annotations
 
 import multiprocessing
-from collections.abc import Iterator
 from pathlib import Path
 
 import numpy as np
@@ -52,20 +51,6 @@ def demo_files(count: int = 4) -> FileSet:
     folder = refs[0].parent
     systems = tuple(folder / _FILES[name] for name in NAMES[:count])
     return FileSet(systems[-1], tuple(refs), source, systems=systems)
-
-
-@pytest.fixture
-def window(qtbot: QtBot, tmp_path: Path) -> Iterator[MainWindow]:
-    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
-    main = MainWindow(Session(processes=1), settings)
-    qtbot.addWidget(main)
-    main.resize(1280, 720)
-    main.show()
-    yield main
-    main.compare_systems.shutdown()
-    main.compare.shutdown()
-    main.explainer.shutdown()
-    main.session.shutdown()
 
 
 def open_systems(qtbot: QtBot, window: MainWindow, count: int = 4) -> None:

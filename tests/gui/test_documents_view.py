@@ -9,12 +9,11 @@ bootstrap with one segment per document, `tests/core/test_documents.py`).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QPoint, QSettings, Qt
+from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QMenu
 from pytestqt.qtbot import QtBot
 from sacrebleu.metrics.bleu import BLEU
@@ -24,7 +23,7 @@ from bleu_gui.core import BleuConfig, Smoothing, corpus_stats
 from bleu_gui.core.documents import Documents, document_bootstrap
 from bleu_gui.core.pair_ngrams import Side
 from bleu_gui.models.documents_model import DOCUMENT_ROLE, SORT_ROLE
-from bleu_gui.models.session import FileSet, Session
+from bleu_gui.models.session import FileSet
 from bleu_gui.views.documents_view import RUN_TEST
 from bleu_gui.views.main_window import MainWindow
 from tests.core.demo_systems import SYSTEM_NAMES, references, system
@@ -55,21 +54,6 @@ def sacre(name: str, document: str) -> float:
         )
         .score
     )
-
-
-@pytest.fixture
-def window(qtbot: QtBot, tmp_path: Path) -> Iterator[MainWindow]:
-    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
-    main = MainWindow(Session(processes=1), settings)
-    qtbot.addWidget(main)
-    main.resize(1280, 720)
-    main.show()
-    yield main
-    main.documents.shutdown()
-    main.compare_systems.shutdown()
-    main.compare.shutdown()
-    main.explainer.shutdown()
-    main.session.shutdown()
 
 
 def open_demo(qtbot: QtBot, window: MainWindow) -> None:

@@ -2,17 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 import sacrebleu
-from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QFileDialog, QMenu
 from pytestqt.qtbot import QtBot
 
 from bleu_gui.cli import demo_paths
-from bleu_gui.models.session import FileSet, Session
+from bleu_gui.models.session import FileSet
 from bleu_gui.views.main_window import MainWindow
 from bleu_gui.views.report_action import NOTHING_TO_REPORT
 from tests.io.report_page import ReportPage
@@ -21,20 +19,6 @@ TIMEOUT = 60_000
 
 # The offscreen platform says this of the first window a process shows.
 pytestmark = pytest.mark.qt_log_ignore("propagateSizeHints")
-
-
-@pytest.fixture
-def window(qtbot: QtBot, tmp_path: Path) -> Iterator[MainWindow]:
-    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
-    main = MainWindow(Session(processes=1), settings)
-    qtbot.addWidget(main)
-    main.resize(1280, 720)
-    main.show()
-    yield main
-    main.compare_systems.shutdown()
-    main.compare.shutdown()
-    main.explainer.shutdown()
-    main.session.shutdown()
 
 
 def _open_two(qtbot: QtBot, window: MainWindow) -> tuple[Path, Path, list[Path]]:

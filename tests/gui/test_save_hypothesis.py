@@ -7,18 +7,16 @@ read back by the readers; the status bar's words and the error line are pinned.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QFileDialog, QWidget
 from pytestqt.qtbot import QtBot
 
 from bleu_gui.cli import demo_paths
 from bleu_gui.core.edits import Edits, count_edits
 from bleu_gui.io.readers import read_segments
-from bleu_gui.models.session import FileSet, Session
+from bleu_gui.models.session import FileSet
 from bleu_gui.models.workspace import System, SystemId
 from bleu_gui.views.main_window import MainWindow
 from bleu_gui.views.save_hypothesis import SaveHypothesisAction, install
@@ -37,20 +35,6 @@ class FakeEdits:
 
     def edits(self, system_id: SystemId) -> Edits:
         return self.kept.get(system_id, Edits())
-
-
-@pytest.fixture
-def window(qtbot: QtBot, tmp_path: Path) -> Iterator[MainWindow]:
-    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
-    main = MainWindow(Session(processes=1), settings)
-    qtbot.addWidget(main)
-    main.resize(1280, 720)
-    main.show()
-    yield main
-    main.compare_systems.shutdown()
-    main.compare.shutdown()
-    main.explainer.shutdown()
-    main.session.shutdown()
 
 
 def open_demo(qtbot: QtBot, window: MainWindow) -> System:
