@@ -32,7 +32,7 @@ from typing_extensions import override
 from bleu_gui.core.config import Compat
 from bleu_gui.core.explain import format_points
 from bleu_gui.core.significance import AllPairsResult, PairResult, is_starred
-from bleu_gui.models.significance_text import (
+from bleu_gui.io.significance_text import (
     SUBSET_NOTE,
     p_value_text,
     test_description,

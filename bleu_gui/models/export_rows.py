@@ -25,6 +25,7 @@ from PySide6.QtCore import Qt
 from bleu_gui.core.edits import Edits
 from bleu_gui.io.cell_text import Shown
 from bleu_gui.io.sentence_export import edited_cell
+from bleu_gui.io.systems_table import systems_table as systems_rows_table
 from bleu_gui.io.table_export import CellType, Table, TableColumn, Value
 from bleu_gui.models.sentence_table import (
     SHOWN,
@@ -32,8 +33,7 @@ from bleu_gui.models.sentence_table import (
     ColumnKind,
     SentenceTableModel,
 )
-from bleu_gui.models.systems_model import RAW_ROLE as SYSTEM_RAW_ROLE
-from bleu_gui.models.systems_model import SystemColumn, SystemsModel
+from bleu_gui.models.systems_model import SystemsModel
 
 __all__ = [
     "NOT_SCORED",
@@ -186,63 +186,7 @@ def _breaks(cell: str) -> bool:
     return "\t" in cell or "\n" in cell or "\r" in cell
 
 
-# The systems table's columns as exported: the name is text, the rest as typed.
-_SYSTEM_TYPES: dict[SystemColumn, CellType] = {
-    SystemColumn.NAME: CellType.TEXT,
-    SystemColumn.BLEU: CellType.NUMBER,
-    SystemColumn.DELTA: CellType.NUMBER,
-    SystemColumn.P_VALUE: CellType.NUMBER,
-    SystemColumn.MEAN_CI: CellType.TEXT,
-    SystemColumn.WHY: CellType.TEXT,
-}
-
-
 def systems_table(model: SystemsModel, *, title: str, words: bool = True) -> Table:
-    """The systems table in its shown order: BLEU, Δ to the baseline and the test.
-
-    The columns the test did not fill are left out; the test's words and the
-    signature of the numbers go under the table (one line each, as they are the
-    same on every row but the baseline's). `words` False: without the "Why Δ"
-    column, a sentence per row, too wide for a paper's table.
-    """
-    count = model.rowCount()
-    keys = [
-        key
-        for key in _SYSTEM_TYPES
-        if (words or key is not SystemColumn.WHY)
-        and (
-            any(_system_text(model, row, key) for row in range(count))
-            or key in (SystemColumn.NAME, SystemColumn.BLEU, SystemColumn.DELTA)
-        )
-    ]
-    values: list[tuple[Value, ...]] = []
-    texts: list[tuple[str, ...]] = []
-    for row in range(count):
-        values.append(tuple(_system_value(model, row, key) for key in keys))
-        texts.append(tuple(_system_text(model, row, key) for key in keys))
-    signature: list[str] = []
-    for key in (SystemColumn.TEST, SystemColumn.SIGNATURE):
-        seen = {_system_text(model, row, key) for row in range(count)} - {""}
-        label = "Test" if key is SystemColumn.TEST else "BLEU"
-        signature += [f"{label}: {text}" for text in sorted(seen)]
-    stale = model.stale_reason()
-    if stale is not None and model.result is not None:
-        signature.append(f"Stale: {stale}")
-    columns = tuple(TableColumn(key.value, _SYSTEM_TYPES[key]) for key in keys)
-    return Table(title, columns, values, texts, tuple(signature))
-
-
-def _system_text(model: SystemsModel, row: int, key: SystemColumn) -> str:
-    return str(model.index(row, model.column_of(key)).data() or "")
-
-
-def _system_value(model: SystemsModel, row: int, key: SystemColumn) -> Value:
-    """A systems-table cell's value: the number unrounded, else its text."""
-    if _SYSTEM_TYPES[key] is CellType.TEXT:
-        return _system_text(model, row, key)
-    raw = model.index(row, model.column_of(key)).data(SYSTEM_RAW_ROLE)
-    if isinstance(raw, float | int) and not (
-        isinstance(raw, float) and math.isnan(raw)
-    ):
-        return raw
-    return None
+    """The systems table as shown (`io.systems_table.systems_table` of its rows)."""
+    stale = model.stale_reason() if model.result is not None else None
+    return systems_rows_table(model.rows_shown(), title=title, words=words, stale=stale)

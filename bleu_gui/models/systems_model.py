@@ -18,16 +18,15 @@ of the shown sentences only, labelled with their number (`subset_label`) and wit
 a note (`SUBSET_NOTE`): sentences picked after looking at them are not a fresh
 sample, so the p-value describes them and proves nothing.
 
-Columns are known by what they show (`SystemColumn`) and described once each in
-`_COLUMNS` (header, tooltip, sort key, text). Sorting is the model's own (`sort`),
-missing values last either way.
+Rows and columns are `io.systems_table`'s (`SystemRow`; `SYSTEM_COLUMNS`: header,
+tooltip, sort key, text, said once for the window and the command line). Sorting
+is the model's own (`sort`), missing values last either way.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from enum import Enum
 from typing import Any
 
 import numpy as np
@@ -45,35 +44,34 @@ from typing_extensions import override
 
 from bleu_gui.core import (
     BleuConfig,
-    BleuScore,
     Compat,
     CorpusStats,
     SummedStats,
     required_order,
 )
 from bleu_gui.core.explain import format_points
-from bleu_gui.core.score_delta import ScoreDelta, check_same_references, decompose
-from bleu_gui.core.scoring import score_summed
-from bleu_gui.core.signature import test_signature
 from bleu_gui.core.significance import (
     DEFAULT_SEED,
     AllPairsResult,
-    Identity,
     PairedTest,
     PairedTestResult,
     SystemResult,
+)
+from bleu_gui.io.significance_text import SUBSET_NOTE, p_value_text
+from bleu_gui.io.systems_table import (
+    SYSTEM_COLUMNS,
+    SystemColumn,
+    SystemColumnSpec,
+    SystemRow,
+    TestRun,
+    paired_rows,
+    system_rows,
 )
 from bleu_gui.models.all_pairs_model import AllPairsModel
 from bleu_gui.models.significance_job import (
     SignificanceJob,
     SignificanceRequest,
     text_groups,
-)
-from bleu_gui.models.significance_text import (
-    SUBSET_NOTE,
-    p_value_text,
-    test_description,
-    test_words,
 )
 
 __all__ = [
@@ -118,184 +116,13 @@ class SystemEntry:
     summed: SummedStats | None = None
 
 
-class SystemColumn(Enum):
-    """What a column of the systems table shows."""
-
-    NAME = "System"
-    BLEU = "BLEU"
-    DELTA = "Δ"
-    P_VALUE = "p"
-    MEAN_CI = "μ ± 95% CI"
-    WHY = "Why Δ"
-    TEST = "Test"
-    SIGNATURE = "Signature"
-
-
-@dataclass(frozen=True, slots=True)
-class _Row:
-    """Everything one row shows, computed once per change."""
-
-    system: int
-    name: str
-    baseline: bool
-    score: BleuScore | None
-    error: str | None  # why `score` or `delta` is None
-    delta: ScoreDelta | None
-    result: SystemResult | None
-    identity: Identity | None
-    request: SignificanceRequest | None
-    signature: str
-    compat: Compat
-
-
-@dataclass(frozen=True, slots=True)
-class _Column:
-    """One column, said once: header, tooltip, sort key, text, tooltip of a cell."""
-
-    key: SystemColumn
-    tooltip: str
-    value: Callable[[_Row], object]
-    text: Callable[[_Row], str]
-    cell_tip: Callable[[_Row], str] | None = None
-    of_test: bool = False  # shows the significance test's result
-
-
-def _score_text(row: _Row) -> str:
-    return "—" if row.score is None else format_points(row.score.score, row.compat)
-
-
-def _delta_value(row: _Row) -> float | None:
-    return None if row.delta is None else row.delta.delta
-
-
-def _delta_text(row: _Row) -> str:
-    if row.baseline:
-        return "baseline"
-    if row.delta is None:
-        return "—"
-    return format_points(row.delta.delta, row.compat, signed=True)
-
-
-def _mean_ci_text(row: _Row) -> str:
-    result = row.result
-    if result is None or result.mean is None or result.ci is None:
-        return "" if row.request is None else "—"
-    mean = format_points(result.mean, row.compat)
-    return f"{mean} ± {format_points(result.ci, row.compat)}"
-
-
-def _p_text(row: _Row) -> str:
-    if row.result is None or row.result.p_value is None:
-        return "" if row.request is None or not row.baseline else "—"
-    return p_value_text(row.result.p_value, row.identity)
-
-
-def _p_tip(row: _Row) -> str:
-    if row.baseline and row.request is not None:
-        return "The baseline: every other system is tested against it"
-    if row.identity is not None:
-        return (
-            f"{row.identity.value}: the test has nothing to compare, and its "
-            "p-value, the smallest possible, does not mean that the systems differ "
-            "(sacreBLEU stars it)"
-        )
-    return "The paired test's p-value against the baseline; * at 0.05 or less"
-
-
-def _test_text(row: _Row) -> str:
-    request = row.request
-    if request is None:
-        return ""
-    return test_words(request.test, request.samples, request.seed)
-
-
-def _test_tip(row: _Row) -> str:
-    request = row.request
-    if request is None:
-        return "No significance test has run: press Run"
-    segments = len(request.systems[0]) if request.rows is None else request.rows.size
-    return test_description(request.test, request.samples, request.seed, segments)
-
-
-def _why_value(row: _Row) -> float | None:
-    """The length part: sorting the bar column groups the Δs that length made."""
-    return None if row.delta is None else row.delta.parts[0].points
-
-
-def _why_text(row: _Row) -> str:
-    return "" if row.delta is None else row.delta.diagnosis
-
-
-_COLUMNS = (
-    _Column(
-        SystemColumn.NAME, "The system", lambda r: r.name.casefold(), lambda r: r.name
-    ),
-    _Column(
-        SystemColumn.BLEU,
-        "Corpus BLEU of the system",
-        lambda r: None if r.score is None else r.score.score,
-        _score_text,
-        lambda r: r.error or "",
-    ),
-    _Column(
-        SystemColumn.DELTA,
-        "BLEU of the system minus BLEU of the baseline",
-        _delta_value,
-        _delta_text,
-        lambda r: r.error or "",
-    ),
-    _Column(
-        SystemColumn.P_VALUE,
-        "The paired test's p-value against the baseline; sacreBLEU's * marks 0.05 "
-        "or less",
-        lambda r: None if r.result is None else r.result.p_value,
-        _p_text,
-        _p_tip,
-        of_test=True,
-    ),
-    _Column(
-        SystemColumn.MEAN_CI,
-        "The bootstrap's mean score ± half the width of its 95% confidence "
-        "interval (paired bootstrap only)",
-        lambda r: None if r.result is None else r.result.mean,
-        _mean_ci_text,
-        of_test=True,
-    ),
-    _Column(
-        SystemColumn.WHY,
-        "The Δ split into its parts: length (the brevity penalty) and each "
-        "order's precision; right of the line a gain, left a loss (sorts by the "
-        "length part)",
-        _why_value,
-        _why_text,
-        _why_text,
-    ),
-    _Column(
-        SystemColumn.TEST,
-        "The paired test, its number of resamples or trials, and its seed",
-        lambda r: _test_text(r) or None,
-        _test_text,
-        _test_tip,
-        of_test=True,
-    ),
-    _Column(
-        SystemColumn.SIGNATURE,
-        "sacreBLEU's signature of the numbers in the row, with the test's "
-        "bs:N|seed:S or ar:N|seed:S",
-        lambda r: r.signature,
-        lambda r: r.signature,
-        lambda r: r.signature,
-        of_test=True,
-    ),
-)
-
 _DISPLAY = Qt.ItemDataRole.DisplayRole
 _TOOLTIP = Qt.ItemDataRole.ToolTipRole
 _ALIGN = Qt.ItemDataRole.TextAlignmentRole
 _FONT = Qt.ItemDataRole.FontRole
 _LEFT = int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
 _RIGHT = int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-_LEFT_COLUMNS = frozenset(
+_LEFTSYSTEM_COLUMNS = frozenset(
     {SystemColumn.NAME, SystemColumn.TEST, SystemColumn.SIGNATURE}
 )
 
@@ -333,7 +160,7 @@ class SystemsModel(QAbstractTableModel):
         self._result_signature = ""
         # Per system: its statistics and their sums over the scope (`_summed_of`).
         self._sums: dict[int, tuple[CorpusStats, SummedStats]] = {}
-        self._rows: list[_Row] = []
+        self._rows: list[SystemRow] = []
         self._order: list[int] = []  # table row -> index in `_rows`
         self._sort: tuple[int, Qt.SortOrder] | None = None
         self.job.finished.connect(self._on_finished)
@@ -548,6 +375,15 @@ class SystemsModel(QAbstractTableModel):
         self._update_all_pairs()
         self.result_changed.emit()
 
+    def _summed_or_why(
+        self, k: int, entry: SystemEntry, rows: npt.NDArray[np.int64] | None
+    ) -> SummedStats | str:
+        """`_summed_of`, or why the scope cannot be summed (no sentence in it)."""
+        try:
+            return self._summed_of(k, entry, rows)
+        except ValueError as error:
+            return str(error)
+
     def _summed_of(
         self, system: int, entry: SystemEntry, rows: npt.NDArray[np.int64] | None
     ) -> SummedStats:
@@ -570,78 +406,28 @@ class SystemsModel(QAbstractTableModel):
             self._sums[system] = (entry.stats, summed)
         return summed.truncated(required_order(self._config))
 
-    def _compute_rows(self) -> list[_Row]:
+    def _compute_rows(self) -> list[SystemRow]:
         rows = self.scope_rows()
-        scores: list[BleuScore | None] = []
-        errors: list[str | None] = []
-        for k, entry in enumerate(self._entries):
-            try:
-                scores.append(
-                    score_summed(self._summed_of(k, entry, rows), self._config)
-                )
-                errors.append(None)
-            except ValueError as error:
-                scores.append(None)
-                errors.append(" ".join(str(error).split()))
-        base_score = scores[self._baseline] if scores else None
-        results = self._paired_rows()
-        out = []
-        for k, (entry, score) in enumerate(zip(self._entries, scores, strict=True)):
-            delta = None
-            if k != self._baseline and score is not None and base_score is not None:
-                base = self._entries[self._baseline]
-                try:
-                    check_same_references(base.stats, entry.stats)
-                    delta = decompose(base_score, score, (base.name, entry.name))
-                except ValueError as error:
-                    errors[k] = " ".join(str(error).split())
-            result, identity = results.get(k, (None, None))
-            request = self._request if self._result is not None else None
-            signature = (
-                self._signature
-                if request is None
-                else test_signature(
-                    self._result_signature,
-                    request.test.value,
-                    request.samples,
-                    request.seed,
-                )
-            )
-            out.append(
-                _Row(
-                    k,
-                    entry.name,
-                    k == self._baseline,
-                    score,
-                    errors[k],
-                    delta,
-                    result,
-                    identity,
-                    request,
-                    signature,
-                    self._config.compat,
-                )
-            )
-        return out
-
-    def _paired_rows(self) -> dict[int, tuple[SystemResult, Identity | None]]:
-        """Each system's row of the result against the baseline it is shown with."""
+        entries = self._entries
         result, request = self._result, self._request
-        if result is None or request is None:
-            return {}
-        if isinstance(result, AllPairsResult):
-            base = self._baseline
-            paired = result.against(base)
-        else:
-            base = request.baseline if request.baseline is not None else 0
-            paired = result
-        others = [k for k in range(len(result_systems(result))) if k != base]
-        rows: dict[int, tuple[SystemResult, Identity | None]] = {
-            base: (paired.baseline, None)
-        }
-        for k, row, same in zip(others, paired.systems, paired.identical, strict=True):
-            rows[k] = (row, same)
-        return rows
+        run = tested = None
+        if result is not None and request is not None:
+            run = TestRun(
+                request.test, request.samples, request.seed, self._tested_sentences()
+            )
+            tested_against = request.baseline if request.baseline is not None else 0
+            tested = paired_rows(result, tested_against, self._baseline)
+        return system_rows(
+            [e.name for e in entries],
+            [e.stats for e in entries],
+            [self._summed_or_why(k, e, rows) for k, e in enumerate(entries)],
+            self._config,
+            self._baseline,
+            self._signature,
+            run=run,
+            tested=tested,
+            tested_signature=self._result_signature,
+        )
 
     def _update_all_pairs(self) -> None:
         result = self._result
@@ -659,6 +445,10 @@ class SystemsModel(QAbstractTableModel):
             return 0
         return len(request.systems[0]) if request.rows is None else request.rows.size
 
+    def rows_shown(self) -> list[SystemRow]:
+        """The rows in the order the table shows them (what an export writes)."""
+        return [self._rows[k] for k in self._order]
+
     # --- Qt's model interface -----------------------------------------------------
 
     @override
@@ -667,11 +457,11 @@ class SystemsModel(QAbstractTableModel):
 
     @override
     def columnCount(self, parent: _ModelIndex = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(_COLUMNS)
+        return 0 if parent.isValid() else len(SYSTEM_COLUMNS)
 
     def column_of(self, key: SystemColumn) -> int:
         """The position of the column that shows `key`."""
-        return next(k for k, column in enumerate(_COLUMNS) if column.key is key)
+        return next(k for k, column in enumerate(SYSTEM_COLUMNS) if column.key is key)
 
     @override
     def headerData(
@@ -681,10 +471,10 @@ class SystemsModel(QAbstractTableModel):
         role: int = Qt.ItemDataRole.DisplayRole,
     ) -> Any:
         if orientation is not Qt.Orientation.Horizontal or not (
-            0 <= section < len(_COLUMNS)
+            0 <= section < len(SYSTEM_COLUMNS)
         ):
             return None
-        column = _COLUMNS[section]
+        column = SYSTEM_COLUMNS[section]
         if role == _DISPLAY:
             return column.key.value
         if role == _TOOLTIP:
@@ -696,15 +486,15 @@ class SystemsModel(QAbstractTableModel):
         if not index.isValid():
             return None
         row = self._rows[self._order[index.row()]]
-        column = _COLUMNS[index.column()]
+        column = SYSTEM_COLUMNS[index.column()]
         if role == _DISPLAY:
             return column.text(row)
         if role == _TOOLTIP:
             tip = column.cell_tip(row) if column.cell_tip else ""
-            stale = self.stale_reason() if column.of_test and row.request else None
+            stale = self.stale_reason() if column.of_test and row.run else None
             return "\n".join(t for t in (tip, stale and f"Stale: {stale}") if t)
         if role == _ALIGN:
-            return _LEFT if column.key in _LEFT_COLUMNS else _RIGHT
+            return _LEFT if column.key in _LEFTSYSTEM_COLUMNS else _RIGHT
         if role == _FONT:
             font = QFont()
             font.setBold(row.baseline and column.key is SystemColumn.NAME)
@@ -720,11 +510,9 @@ class SystemsModel(QAbstractTableModel):
             return row.system
         return None
 
-    def _is_stale(self, row: _Row, column: _Column) -> bool:
+    def _is_stale(self, row: SystemRow, column: SystemColumnSpec) -> bool:
         return (
-            column.of_test
-            and row.request is not None
-            and self.stale_reason() is not None
+            column.of_test and row.run is not None and self.stale_reason() is not None
         )
 
     @override
@@ -732,7 +520,7 @@ class SystemsModel(QAbstractTableModel):
         self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder
     ) -> None:
         """Sort by a column's raw value; missing values last in either order."""
-        if not 0 <= column < len(_COLUMNS):
+        if not 0 <= column < len(SYSTEM_COLUMNS):
             return
         self.layoutAboutToBeChanged.emit()
         before = self.persistentIndexList()
@@ -750,7 +538,7 @@ class SystemsModel(QAbstractTableModel):
         self.layoutChanged.emit()
 
     def _apply_sort(self, column: int, order: Qt.SortOrder) -> None:
-        value = _COLUMNS[column].value
+        value = SYSTEM_COLUMNS[column].value
         present = [
             k for k in range(len(self._rows)) if value(self._rows[k]) is not None
         ]

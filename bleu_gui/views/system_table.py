@@ -51,7 +51,7 @@ from typing_extensions import override
 
 from bleu_gui.core.score_delta import ScoreDelta
 from bleu_gui.core.significance import DEFAULT_SAMPLES, PairedTest
-from bleu_gui.models.significance_text import SUBSET_NOTE
+from bleu_gui.io.significance_text import SUBSET_NOTE
 from bleu_gui.models.systems_model import (
     DELTA_ROLE,
     STALE_ROLE,

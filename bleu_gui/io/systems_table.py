@@ -1,0 +1,395 @@
+"""The systems table's rows and columns, for the window and the command line alike.
+
+One row per system: corpus BLEU, Δ to the baseline and its parts, the paired test's
+p-value and mean ± CI, the test and the signature. The window's table model
+(`models.systems_model`) shows these rows and the exports write them; `bleu-gui
+score --export-systems` builds the same rows from the same numbers, so a CSV from
+the command line and one from File › Export › Systems table hold the same cells.
+
+Each column is said once (`SYSTEM_COLUMNS`: header, tooltip, sort value, text,
+a cell's tooltip); `systems_table` makes an exported `Table` of rows. No Qt.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from enum import Enum
+
+from bleu_gui.core import BleuConfig, BleuScore, Compat, CorpusStats, SummedStats
+from bleu_gui.core.explain import format_points
+from bleu_gui.core.score_delta import ScoreDelta, check_same_references, decompose
+from bleu_gui.core.scoring import score_summed
+from bleu_gui.core.signature import test_signature
+from bleu_gui.core.significance import (
+    AllPairsResult,
+    Identity,
+    PairedTest,
+    PairedTestResult,
+    SystemResult,
+)
+from bleu_gui.io.significance_text import p_value_text, test_description, test_words
+from bleu_gui.io.table_export import CellType, Table, TableColumn, Value
+
+__all__ = [
+    "SYSTEM_COLUMNS",
+    "SystemColumn",
+    "SystemColumnSpec",
+    "SystemRow",
+    "TestRun",
+    "paired_rows",
+    "system_rows",
+    "systems_table",
+]
+
+
+class SystemColumn(Enum):
+    """What a column of the systems table shows."""
+
+    NAME = "System"
+    BLEU = "BLEU"
+    DELTA = "Δ"
+    P_VALUE = "p"
+    MEAN_CI = "μ ± 95% CI"
+    WHY = "Why Δ"
+    TEST = "Test"
+    SIGNATURE = "Signature"
+
+
+@dataclass(frozen=True, slots=True)
+class TestRun:
+    """The paired test a result came from.
+
+    Attributes:
+        test: bootstrap or approximate randomization.
+        samples: its resamples or trials.
+        seed: its seed (None: a random one).
+        segments: how many sentences it tested.
+    """
+
+    test: PairedTest
+    samples: int
+    seed: int | None
+    segments: int
+
+
+@dataclass(frozen=True, slots=True)
+class SystemRow:
+    """Everything one row shows, computed once per change.
+
+    Attributes:
+        system: the system's position among those given.
+        name: how the table names it.
+        baseline: whether it is the baseline.
+        score: its corpus BLEU, if it can be computed.
+        error: why `score` or `delta` is None.
+        delta: its Δ to the baseline, decomposed (None for the baseline).
+        result: its row of the paired test's result, if a test ran.
+        identity: why the test had nothing to compare (identical outputs).
+        run: the test the result came from.
+        signature: the signature of the row's numbers.
+        compat: the compatibility mode its numbers are rounded for.
+    """
+
+    system: int
+    name: str
+    baseline: bool
+    score: BleuScore | None
+    error: str | None
+    delta: ScoreDelta | None
+    result: SystemResult | None
+    identity: Identity | None
+    run: TestRun | None
+    signature: str
+    compat: Compat
+
+
+@dataclass(frozen=True, slots=True)
+class SystemColumnSpec:
+    """One column, said once: header, tooltip, sort value, text, a cell's tooltip."""
+
+    key: SystemColumn
+    tooltip: str
+    value: Callable[[SystemRow], object]
+    text: Callable[[SystemRow], str]
+    cell_tip: Callable[[SystemRow], str] | None = None
+    of_test: bool = False  # shows the significance test's result
+
+
+def system_rows(
+    names: Sequence[str],
+    stats: Sequence[CorpusStats],
+    summed: Sequence[SummedStats | str],
+    config: BleuConfig,
+    baseline: int,
+    signature: str,
+    *,
+    run: TestRun | None = None,
+    tested: Mapping[int, tuple[SystemResult, Identity | None]] | None = None,
+    tested_signature: str = "",
+) -> list[SystemRow]:
+    """The rows of systems `names` (their statistics, and those summed over the scope).
+
+    A system's `summed` may be the one-line reason it cannot be summed instead.
+    `signature` is the plain corpus signature; with a test (`run`, its rows per
+    system `tested` as `paired_rows` gives them, and `tested_signature`, the plain
+    signature it ran under) each row's signature is the test's.
+    """
+    scores: list[BleuScore | None] = []
+    errors: list[str | None] = []
+    for one in summed:
+        try:
+            if isinstance(one, str):
+                raise ValueError(one)
+            scores.append(score_summed(one, config))
+            errors.append(None)
+        except ValueError as error:
+            scores.append(None)
+            errors.append(" ".join(str(error).split()))
+    base_score = scores[baseline] if scores else None
+    if run is not None:
+        signature = test_signature(
+            tested_signature, run.test.value, run.samples, run.seed
+        )
+    rows = []
+    for k, (name, score) in enumerate(zip(names, scores, strict=True)):
+        delta = None
+        if k != baseline and score is not None and base_score is not None:
+            try:
+                check_same_references(stats[baseline], stats[k])
+                delta = decompose(base_score, score, (names[baseline], name))
+            except ValueError as error:
+                errors[k] = " ".join(str(error).split())
+        result, identity = (tested or {}).get(k, (None, None))
+        rows.append(
+            SystemRow(
+                k,
+                name,
+                k == baseline,
+                score,
+                errors[k],
+                delta,
+                result,
+                identity,
+                run,
+                signature,
+                config.compat,
+            )
+        )
+    return rows
+
+
+def paired_rows(
+    result: PairedTestResult | AllPairsResult,
+    tested_against: int,
+    shown_against: int,
+) -> dict[int, tuple[SystemResult, Identity | None]]:
+    """Each system's row of a result against the baseline it is shown with.
+
+    `tested_against` is the baseline the paired test ran against; an all-pairs
+    result serves every baseline, so its rows are those of `shown_against`.
+    """
+    if isinstance(result, AllPairsResult):
+        base = shown_against
+        paired = result.against(base)
+        count = len(result.systems)
+    else:
+        base = tested_against
+        paired = result
+        count = 1 + len(result.systems)
+    others = [k for k in range(count) if k != base]
+    rows: dict[int, tuple[SystemResult, Identity | None]] = {
+        base: (paired.baseline, None)
+    }
+    for k, row, same in zip(others, paired.systems, paired.identical, strict=True):
+        rows[k] = (row, same)
+    return rows
+
+
+def _score_text(row: SystemRow) -> str:
+    return "—" if row.score is None else format_points(row.score.score, row.compat)
+
+
+def _delta_value(row: SystemRow) -> float | None:
+    return None if row.delta is None else row.delta.delta
+
+
+def _delta_text(row: SystemRow) -> str:
+    if row.baseline:
+        return "baseline"
+    if row.delta is None:
+        return "—"
+    return format_points(row.delta.delta, row.compat, signed=True)
+
+
+def _mean_ci_text(row: SystemRow) -> str:
+    result = row.result
+    if result is None or result.mean is None or result.ci is None:
+        return "" if row.run is None else "—"
+    mean = format_points(result.mean, row.compat)
+    return f"{mean} ± {format_points(result.ci, row.compat)}"
+
+
+def _p_text(row: SystemRow) -> str:
+    if row.result is None or row.result.p_value is None:
+        return "" if row.run is None or not row.baseline else "—"
+    return p_value_text(row.result.p_value, row.identity)
+
+
+def _p_tip(row: SystemRow) -> str:
+    if row.baseline and row.run is not None:
+        return "The baseline: every other system is tested against it"
+    if row.identity is not None:
+        return (
+            f"{row.identity.value}: the test has nothing to compare, and its "
+            "p-value, the smallest possible, does not mean that the systems differ "
+            "(sacreBLEU stars it)"
+        )
+    return "The paired test's p-value against the baseline; * at 0.05 or less"
+
+
+def _test_text(row: SystemRow) -> str:
+    run = row.run
+    return "" if run is None else test_words(run.test, run.samples, run.seed)
+
+
+def _test_tip(row: SystemRow) -> str:
+    run = row.run
+    if run is None:
+        return "No significance test has run: press Run"
+    return test_description(run.test, run.samples, run.seed, run.segments)
+
+
+def _why_value(row: SystemRow) -> float | None:
+    """The length part: sorting the bar column groups the Δs that length made."""
+    return None if row.delta is None else row.delta.parts[0].points
+
+
+def _why_text(row: SystemRow) -> str:
+    return "" if row.delta is None else row.delta.diagnosis
+
+
+SYSTEM_COLUMNS = (
+    SystemColumnSpec(
+        SystemColumn.NAME, "The system", lambda r: r.name.casefold(), lambda r: r.name
+    ),
+    SystemColumnSpec(
+        SystemColumn.BLEU,
+        "Corpus BLEU of the system",
+        lambda r: None if r.score is None else r.score.score,
+        _score_text,
+        lambda r: r.error or "",
+    ),
+    SystemColumnSpec(
+        SystemColumn.DELTA,
+        "BLEU of the system minus BLEU of the baseline",
+        _delta_value,
+        _delta_text,
+        lambda r: r.error or "",
+    ),
+    SystemColumnSpec(
+        SystemColumn.P_VALUE,
+        "The paired test's p-value against the baseline; sacreBLEU's * marks 0.05 "
+        "or less",
+        lambda r: None if r.result is None else r.result.p_value,
+        _p_text,
+        _p_tip,
+        of_test=True,
+    ),
+    SystemColumnSpec(
+        SystemColumn.MEAN_CI,
+        "The bootstrap's mean score ± half the width of its 95% confidence "
+        "interval (paired bootstrap only)",
+        lambda r: None if r.result is None else r.result.mean,
+        _mean_ci_text,
+        of_test=True,
+    ),
+    SystemColumnSpec(
+        SystemColumn.WHY,
+        "The Δ split into its parts: length (the brevity penalty) and each "
+        "order's precision; right of the line a gain, left a loss (sorts by the "
+        "length part)",
+        _why_value,
+        _why_text,
+        _why_text,
+    ),
+    SystemColumnSpec(
+        SystemColumn.TEST,
+        "The paired test, its number of resamples or trials, and its seed",
+        lambda r: _test_text(r) or None,
+        _test_text,
+        _test_tip,
+        of_test=True,
+    ),
+    SystemColumnSpec(
+        SystemColumn.SIGNATURE,
+        "sacreBLEU's signature of the numbers in the row, with the test's "
+        "bs:N|seed:S or ar:N|seed:S",
+        lambda r: r.signature,
+        lambda r: r.signature,
+        lambda r: r.signature,
+        of_test=True,
+    ),
+)
+
+_SPECS = {spec.key: spec for spec in SYSTEM_COLUMNS}
+
+# The columns as exported, as typed: the test and the signature, the same on every
+# tested row, go under the table instead.
+_EXPORTED: dict[SystemColumn, CellType] = {
+    SystemColumn.NAME: CellType.TEXT,
+    SystemColumn.BLEU: CellType.NUMBER,
+    SystemColumn.DELTA: CellType.NUMBER,
+    SystemColumn.P_VALUE: CellType.NUMBER,
+    SystemColumn.MEAN_CI: CellType.TEXT,
+    SystemColumn.WHY: CellType.TEXT,
+}
+
+
+def systems_table(
+    rows: Sequence[SystemRow],
+    *,
+    title: str,
+    words: bool = True,
+    stale: str | None = None,
+) -> Table:
+    """The systems table of `rows` (in the order given) as an exported table.
+
+    The columns no row fills are left out (the test's, before a test ran); the
+    test's words and the signature of the numbers go under the table (one line
+    each). `words` False: without the "Why Δ" column, a sentence per row, too wide
+    for a paper's table. `stale`: why the test's numbers no longer fit the rows.
+    """
+    keys = [
+        key
+        for key in _EXPORTED
+        if (words or key is not SystemColumn.WHY)
+        and (
+            any(_SPECS[key].text(row) for row in rows)
+            or key in (SystemColumn.NAME, SystemColumn.BLEU, SystemColumn.DELTA)
+        )
+    ]
+    values = [tuple(_value(row, key) for key in keys) for row in rows]
+    texts = [tuple(_SPECS[key].text(row) for key in keys) for row in rows]
+    signature: list[str] = []
+    for key, label in ((SystemColumn.TEST, "Test"), (SystemColumn.SIGNATURE, "BLEU")):
+        seen = {_SPECS[key].text(row) for row in rows} - {""}
+        signature += [f"{label}: {text}" for text in sorted(seen)]
+    if stale is not None and any(row.run is not None for row in rows):
+        signature.append(f"Stale: {stale}")
+    columns = tuple(TableColumn(key.value, _EXPORTED[key]) for key in keys)
+    return Table(title, columns, values, texts, tuple(signature))
+
+
+def _value(row: SystemRow, key: SystemColumn) -> Value:
+    """A cell's value: the number unrounded, else its text."""
+    spec = _SPECS[key]
+    if _EXPORTED[key] is CellType.TEXT:
+        return spec.text(row)
+    raw = spec.value(row)
+    if isinstance(raw, float | int) and not (
+        isinstance(raw, float) and math.isnan(raw)
+    ):
+        return raw
+    return None
