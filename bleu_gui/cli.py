@@ -25,7 +25,7 @@ import os
 import signal
 import sys
 import threading
-from collections.abc import Callable, Collection, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from types import FrameType
@@ -64,7 +64,13 @@ from bleu_gui.core.config import (
     Smoothing,
 )
 from bleu_gui.core.result import Unscorable
-from bleu_gui.core.significance import ConfidenceResult, PairedTest, confidence
+from bleu_gui.core.significance import (
+    ConfidenceResult,
+    Identity,
+    PairedTest,
+    SystemResult,
+    confidence,
+)
 from bleu_gui.core.stats import CorpusStats
 from bleu_gui.core.tokenize import TOKENIZER_NAMES
 from bleu_gui.io import (
@@ -92,6 +98,13 @@ from bleu_gui.io.formats import (
     read_bundle,
 )
 from bleu_gui.io.sentence_export import SystemSentences, sentences_table
+from bleu_gui.io.systems_table import (
+    TestRun,
+    paired_rows,
+    system_rows,
+    systems_format,
+    systems_table,
+)
 from bleu_gui.io.table_export import format_of, write_table
 
 __all__ = ["demo_paths", "main", "report_main"]
@@ -467,6 +480,15 @@ def _build_parser() -> argparse.ArgumentParser:
         "FILE, as the window's File > Export does; the format by the extension: "
         ".csv, .tsv, .json (unrounded), .xlsx, .md, .tex",
     )
+    parser.add_argument(
+        "--export-systems",
+        type=Path,
+        metavar="FILE",
+        help="also write the systems table (each system's BLEU and Δ to the first, "
+        "with --paired-bs/--paired-ar the test's p-value, mean ± 95%% CI, test and "
+        "signature) to FILE, as the window's File > Export > Systems table does: "
+        ".csv, .md or .tex",
+    )
     return parser
 
 
@@ -586,15 +608,27 @@ def _score_command(args: list[str]) -> int:
         _check_order_reachable(config, systems)
         if options.export is not None:
             format_of(options.export)  # an unknown extension before any work
+        if options.export_systems is not None:
+            _check_systems_export(options.export_systems, names)
         every = _stats(systems, config, warnings)
         if options.export is not None:
             _export_sentences(options.export, systems, every, names, config)
+        sig = _corpus_signature(config, systems[0])
         if test is not None:
             texts = [corpus.hypothesis.lines for corpus in systems]
-            sig = _corpus_signature(config, systems[0])
-            output = run_paired(every, texts, names, config, test, seed, sig, options)
+            output, result, samples = run_paired(
+                every, texts, names, config, test, seed, sig, options
+            )
+            if options.export_systems is not None:
+                run = TestRun(test, samples, seed, len(texts[0]))
+                tested = paired_rows(result, 0, 0)
+                _export_systems(
+                    options.export_systems, every, names, config, sig, run, tested
+                )
             warnings.flush()
             return _emit(output)
+        if options.export_systems is not None:
+            _export_systems(options.export_systems, every, names, config, sig)
         named = len(names) > 1 or (selection is not None and not own_outputs)
         outputs = [
             _score_system(corpus, stats, name if named else None, config, options, seed)
@@ -645,6 +679,48 @@ def _export_sentences(
         signature=[f"Sentence BLEU: {sig}"],
     )
     write_table(path, table)
+
+
+def _check_systems_export(path: Path, names: Sequence[str]) -> None:
+    """Refuse `--export-systems` before any work: a format or a count that cannot be.
+
+    Raises:
+        InputError: the extension is not one of the systems table's formats.
+        ConfigError: fewer than two systems.
+    """
+    systems_format(path)
+    if len(names) < 2:
+        raise ConfigError(
+            "--export-systems compares systems: give two or more after -i"
+        )
+
+
+def _export_systems(
+    path: Path,
+    every: Sequence[CorpusStats],
+    names: Sequence[str],
+    config: BleuConfig,
+    sig: str,
+    run: TestRun | None = None,
+    tested: Mapping[int, tuple[SystemResult, Identity | None]] | None = None,
+) -> None:
+    """Write `--export-systems`' table: the window's rows, against the first system.
+
+    Raises:
+        InputError: the file cannot be written (nothing is left of it then).
+    """
+    rows = system_rows(
+        names,
+        every,
+        [stats.summed() for stats in every],
+        config,
+        0,
+        sig,
+        run=run,
+        tested=tested,
+        tested_signature=sig,
+    )
+    write_table(path, systems_table(rows, export_format=systems_format(path)))
 
 
 class _Warnings:

@@ -284,11 +284,12 @@ def run_paired(
     seed: int | None,
     sig: str,
     options: argparse.Namespace,
-) -> str:
+) -> tuple[str, PairedTestResult | AllPairsResult, int]:
     """Run the paired test the options ask for and lay its output out.
 
     Against the first system, or every pair with `--all-pairs`. `sig` is the plain
-    corpus signature; the test's samples and seed are added here.
+    corpus signature; the test's samples and seed are added here. Returns the
+    output, the result and the number of samples.
     """
     samples = (
         options.paired_bs_n if test is PairedTest.BOOTSTRAP else options.paired_ar_n
@@ -296,11 +297,11 @@ def run_paired(
     sig = test_signature(sig, test.value, samples, seed)
     if options.all_pairs:
         matrix = all_pairs(stats, config, test, samples=samples, seed=seed, texts=texts)
-        return render_all_pairs(matrix, names, sig, options)
+        return render_all_pairs(matrix, names, sig, options), matrix, samples
     result = paired_test(
         stats[0], stats[1:], config, test, samples=samples, seed=seed, texts=texts
     )
-    return render_paired(result, names, sig, options)
+    return render_paired(result, names, sig, options), result, samples
 
 
 def render_paired(

@@ -16,6 +16,7 @@ import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
+from pathlib import Path
 
 from bleu_gui.core import BleuConfig, BleuScore, Compat, CorpusStats, SummedStats
 from bleu_gui.core.explain import format_points
@@ -29,10 +30,20 @@ from bleu_gui.core.significance import (
     PairedTestResult,
     SystemResult,
 )
+from bleu_gui.io.errors import InputError
 from bleu_gui.io.significance_text import p_value_text, test_description, test_words
-from bleu_gui.io.table_export import CellType, Table, TableColumn, Value
+from bleu_gui.io.table_export import (
+    CellType,
+    ExportFormat,
+    Table,
+    TableColumn,
+    Value,
+    format_of,
+)
 
 __all__ = [
+    "SYSTEMS_FORMATS",
+    "SYSTEMS_TITLE",
     "SYSTEM_COLUMNS",
     "SystemColumn",
     "SystemColumnSpec",
@@ -40,8 +51,13 @@ __all__ = [
     "TestRun",
     "paired_rows",
     "system_rows",
+    "systems_format",
     "systems_table",
 ]
+
+SYSTEMS_FORMATS = (ExportFormat.CSV, ExportFormat.MARKDOWN, ExportFormat.LATEX)
+"""The formats the systems table is written in: a table for a paper or a sheet."""
+SYSTEMS_TITLE = "Systems against the baseline"
 
 
 class SystemColumn(Enum):
@@ -347,20 +363,37 @@ _EXPORTED: dict[SystemColumn, CellType] = {
 }
 
 
+def systems_format(path: Path) -> ExportFormat:
+    """The format the systems table is written to `path` in, by its extension.
+
+    Raises:
+        InputError: an extension of none of `SYSTEMS_FORMATS`.
+    """
+    export_format = format_of(path)
+    if export_format not in SYSTEMS_FORMATS:
+        known = ", ".join(e for f in SYSTEMS_FORMATS for e in f.extensions)
+        raise InputError(
+            f"the systems table is written as {known}, not {path.suffix.lower()}",
+            path=path,
+        )
+    return export_format
+
+
 def systems_table(
     rows: Sequence[SystemRow],
     *,
-    title: str,
-    words: bool = True,
+    export_format: ExportFormat,
     stale: str | None = None,
+    title: str = SYSTEMS_TITLE,
 ) -> Table:
     """The systems table of `rows` (in the order given) as an exported table.
 
     The columns no row fills are left out (the test's, before a test ran); the
     test's words and the signature of the numbers go under the table (one line
-    each). `words` False: without the "Why Δ" column, a sentence per row, too wide
+    each). The "Why Δ" column, a sentence per row, only in a CSV file: too wide
     for a paper's table. `stale`: why the test's numbers no longer fit the rows.
     """
+    words = export_format is ExportFormat.CSV
     keys = [
         key
         for key in _EXPORTED

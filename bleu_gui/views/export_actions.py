@@ -25,6 +25,7 @@ from PySide6.QtWidgets import QFileDialog, QMenu, QStackedWidget, QWidget
 
 from bleu_gui.io import InputError
 from bleu_gui.io.safe_write import write_bytes
+from bleu_gui.io.systems_table import SYSTEMS_FORMATS
 from bleu_gui.io.table_export import ExportFormat, Table, write_table, xlsx_steps
 from bleu_gui.models.export_rows import (
     NOT_SCORED,
@@ -50,7 +51,6 @@ SENTENCE_FORMATS = (
     ExportFormat.JSON,
     ExportFormat.XLSX,
 )
-SYSTEMS_FORMATS = (ExportFormat.CSV, ExportFormat.MARKDOWN, ExportFormat.LATEX)
 
 # Asks where to save: (title, name filters, the filter selected) -> (path, filter);
 # replaced in tests.
@@ -200,11 +200,7 @@ class ExportActions(QObject):
         if chosen is None:
             return
         target, export_format = chosen
-        table = systems_table(
-            self._systems,
-            title="Systems against the baseline",
-            words=export_format is ExportFormat.CSV,  # no sentences in a paper's
-        )
+        table = systems_table(self._systems, export_format)
         self._write(
             target, table, export_format, f"{count} system{'s' if count != 1 else ''}"
         )
