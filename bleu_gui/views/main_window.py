@@ -405,9 +405,15 @@ class MainWindow(QMainWindow):
         self.report_action.written.connect(
             lambda path: self.status_text.setText(f"Report written to {path}")
         )
+        self.report_action.progressed.connect(
+            lambda done, total, what: self._on_progress(
+                done, total, f"HTML report: {what}"
+            )
+        )
+        self.report_action.busy_changed.connect(self._on_report_busy)
         session.warning_occurred.connect(self._on_warning)
         self.settings_panel.config_requested.connect(session.set_config)
-        self.cancel_button.clicked.connect(session.cancel)
+        self.cancel_button.clicked.connect(self._cancel_work)
         self.filter_bar.filter_requested.connect(browser.set_filter)
         browser.filter_failed.connect(self.filter_bar.show_problem)
         browser.searching_changed.connect(self.filter_bar.set_searching)
@@ -724,8 +730,9 @@ class MainWindow(QMainWindow):
     def _on_busy_changed(self, busy: bool) -> None:
         if not busy:  # scored (now the session's corpus) or given up
             self._loading_corpus = None
-        self.progress.setVisible(busy)
-        self.cancel_button.setVisible(busy)
+        working = busy or self.report_action.busy
+        self.progress.setVisible(working)
+        self.cancel_button.setVisible(working)
         if busy:
             self.progress.setRange(0, 0)
             self.status_text.setText("Working…")
@@ -738,6 +745,24 @@ class MainWindow(QMainWindow):
                 self.status_text.setText(
                     _sentence_status(self._row, explained.explanation)
                 )
+
+    def _on_report_busy(self, busy: bool) -> None:
+        """The HTML report shows its progress and can be cancelled, as a load can."""
+        if self.session.is_busy:
+            return  # the session's progress shows; the report's follows it
+        self.progress.setVisible(busy)
+        self.cancel_button.setVisible(busy)
+        if busy:
+            self.progress.setRange(0, 0)
+        elif not self.banner.isVisible():
+            self.status_text.setText("Ready")
+
+    def _cancel_work(self) -> None:
+        """Cancel: the session's work first (a load), else the report being built."""
+        if self.session.is_busy:
+            self.session.cancel()
+        else:
+            self.report_action.cancel()
 
     def _on_progress(self, done: int, total: int, what: str) -> None:
         self.progress.setRange(0, max(total, 1))

@@ -86,11 +86,14 @@ class ReportAction(QObject):
         written: the report was written to this path.
         failed: one line for the user (nothing scored yet, the file not writable).
         progressed: (done, total, what) while the report is built.
+        busy_changed: True when a report starts being built, False at its end
+            (written, failed or cancelled).
     """
 
     written = Signal(Path)
     failed = Signal(str)
     progressed = Signal(int, int, str)
+    busy_changed = Signal(bool)
 
     def __init__(self, session: Session, parent: QWidget) -> None:
         super().__init__(parent)
@@ -137,17 +140,32 @@ class ReportAction(QObject):
         if self._worker is not None:
             self._worker.cancel()
         worker = SliceWorker(lambda: _job(request, path), self)
+        was_busy = self._worker is not None
         self._worker = worker
         worker.signals.progressed.connect(self.progressed)
         worker.signals.finished.connect(lambda result: self._on_end(worker, result))
         worker.signals.failed.connect(lambda message: self._on_end(worker, message))
+        worker.signals.cancelled.connect(lambda: self._on_end(worker, None))
         worker.start()
+        if not was_busy:
+            self.busy_changed.emit(True)
+
+    @property
+    def busy(self) -> bool:
+        """Whether a report is being built."""
+        return self._worker is not None
+
+    def cancel(self) -> None:
+        """Stop building the report: nothing is written; `busy_changed(False)`."""
+        if self._worker is not None:
+            self._worker.cancel()
 
     def _on_end(self, worker: SliceWorker, result: object) -> None:
         if worker is not self._worker:
             return
         self._worker = None
+        self.busy_changed.emit(False)
         if isinstance(result, Path):
             self.written.emit(result)
-        else:
+        elif result is not None:
             self.failed.emit(str(result))

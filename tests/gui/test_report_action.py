@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 import sacrebleu
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFileDialog, QMenu
 from pytestqt.qtbot import QtBot
 
@@ -108,3 +109,48 @@ def test_an_unwritable_target_is_a_one_line_error(
     assert sorted(p.name for p in tmp_path.iterdir() if p.name != "settings.ini") == [
         "report.html"
     ]
+
+
+def test_the_status_bar_shows_the_reports_progress(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    _open_two(qtbot, window)
+    target = tmp_path / "report.html"
+    report = window.report_action
+    seen: list[tuple[str, bool, bool]] = []
+    report.progressed.connect(
+        lambda *_: seen.append(
+            (
+                window.status_text.text(),
+                window.progress.isVisible(),
+                window.cancel_button.isVisible(),
+            )
+        )
+    )
+    with qtbot.waitSignal(report.written, timeout=TIMEOUT):
+        report.export(target)
+    assert seen  # every step reported, in the status bar, with its bar and Cancel
+    assert seen[0][0].startswith("HTML report: Running the paired test… ")
+    assert {(shown, cancel) for _text, shown, cancel in seen} == {(True, True)}
+    assert all(text.startswith("HTML report: ") for text, *_ in seen)
+    assert not window.progress.isVisible()
+    assert not window.cancel_button.isVisible()
+    assert window.status_text.text() == f"Report written to {target}"
+
+
+def test_cancel_in_the_status_bar_stops_the_report(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    _open_two(qtbot, window)
+    target = tmp_path / "report.html"
+    report = window.report_action
+    with qtbot.waitSignal(report.progressed, timeout=TIMEOUT):
+        report.export(target)
+    assert window.cancel_button.isVisible()
+    with qtbot.waitSignal(report.busy_changed, timeout=TIMEOUT) as ended:
+        qtbot.mouseClick(window.cancel_button, Qt.MouseButton.LeftButton)
+    assert ended.args == [False]
+    assert not report.busy
+    assert not window.progress.isVisible()
+    assert window.status_text.text() == "Ready"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["settings.ini"]
