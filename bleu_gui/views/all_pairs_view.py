@@ -27,6 +27,8 @@ __all__ = ["EMPTY_TEXT", "AllPairsView"]
 EMPTY_TEXT = "No all-pairs test yet: tick All pairs in the systems table and press Run."
 """What the view says before any all-pairs result."""
 
+_ROWS_SHOWN = 6  # the matrix's rows shown without scrolling
+
 
 class AllPairsView(QWidget):
     """The matrix of every pair, a Holm check box and a legend."""
@@ -60,8 +62,22 @@ class AllPairsView(QWidget):
 
         self.holm_box.toggled.connect(self._on_holm)
         model.modelReset.connect(self._show_legend)
+        model.modelReset.connect(self._fit_rows)
         self.holm_box.setChecked(model.holm)
         self._show_legend()
+
+    def _fit_rows(self) -> None:
+        """Tall enough for every row of a few systems: the dock scrolls, not the matrix.
+
+        A matrix that scrolls inside a dock hides a row or a column behind its
+        scroll bars; from `_ROWS_SHOWN` systems on it scrolls (ten would not fit).
+        """
+        table = self.table
+        table.resizeRowsToContents()
+        rows = min(self.model.rowCount(), _ROWS_SHOWN)
+        height = sum(table.rowHeight(row) for row in range(rows))
+        header = table.horizontalHeader().sizeHint().height()
+        table.setMinimumHeight(height + header + 2 * table.frameWidth())
 
     def _on_holm(self, holm: bool) -> None:
         self.model.set_holm(holm)

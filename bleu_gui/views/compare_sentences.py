@@ -19,7 +19,13 @@ from collections.abc import Sequence
 from itertools import pairwise
 
 from PySide6.QtCore import QObject, Signal
-from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QPushButton, QWidget
+from PySide6.QtWidgets import (
+    QComboBox,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QWidget,
+)
 
 from bleu_gui.models.sentence_browser import SentenceBrowser
 from bleu_gui.models.sentence_filter import DeltaRange, SentenceFilter
@@ -32,6 +38,7 @@ from bleu_gui.views.summary_panel import SummaryPanel
 __all__ = ["SAME_SYSTEM", "CompareSentences", "PairBar"]
 
 SAME_SYSTEM = "A and B are the same system: choose another B to compare."
+_MIN_NAME_CHARACTERS = 16  # a system menu's width, in characters
 """What the bar says when the baseline is also the shown system."""
 
 
@@ -60,7 +67,12 @@ class PairBar(QWidget):
             "view, compared with A's"
         )
         for combo in (self.baseline, self.shown):
-            combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+            # A fixed width, long file names elided (whole in the open list), so
+            # that the bar never makes the window wider than a 1280-pixel screen.
+            combo.setSizeAdjustPolicy(
+                QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
+            )
+            combo.setMinimumContentsLength(_MIN_NAME_CHARACTERS)
         a_label = QLabel("&A (baseline)")
         a_label.setBuddy(self.baseline)
         b_label = QLabel("&B")
@@ -69,6 +81,7 @@ class PairBar(QWidget):
         self.swap.setToolTip("Swap A and B: B becomes the baseline, A the shown system")
         self.note = QLabel()
         self.note.setStyleSheet("color: palette(highlight);")
+        self.note.setWordWrap(True)  # a long note takes two lines, not the width
         self.note.hide()
         self._layout = QHBoxLayout(self)
         self._layout.setContentsMargins(0, 0, 0, 0)

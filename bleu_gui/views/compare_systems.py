@@ -150,16 +150,22 @@ class CompareSystems(QObject):
         self._select_shown(workspace)
 
     def _make_room(self) -> None:
-        """Give the dock most of its column's height, unless it has enough.
+        """Give the dock most of its column's height and the table's width.
 
         The docks below it scroll; ten systems' rows, the test's controls and
-        the legend do not fit in a third of a 720-pixel screen.
+        the legend do not fit in a third of a 720-pixel screen. The table's
+        columns (BLEU, Δ, its bar, p, mean ± CI) need more than the settings'
+        width; the sentence table, right of it, keeps the rest (never less than
+        half the window).
         """
         window = self.parent()
         assert isinstance(window, QMainWindow)
         wanted = int(window.height() * _HEIGHT_SHARE)
         if self.dock.height() < wanted:
             window.resizeDocks([self.dock], [wanted], Qt.Orientation.Vertical)
+        width = min(self.table.wanted_width(), window.width() // 2)
+        if self.dock.width() < width:
+            window.resizeDocks([self.dock], [width], Qt.Orientation.Horizontal)
 
     def _feed(self, workspace: Workspace) -> bool:
         """Give the table the systems that have statistics under the options.

@@ -29,11 +29,13 @@ from PySide6.QtGui import (
     QPaintEvent,
     QPalette,
     QPen,
+    QResizeEvent,
     QTextDocument,
 )
 from PySide6.QtWidgets import (
     QFrame,
     QLabel,
+    QScrollArea,
     QSizePolicy,
     QTextBrowser,
     QVBoxLayout,
@@ -61,6 +63,8 @@ __all__ = [
     "changed_orders_text",
     "swap_text",
 ]
+
+_CORPUS_LINES_AT_LEAST = 3  # the corpus part shrinks to this, then scrolls
 
 EMPTY_TEXT = "Select a sentence to see why the two systems score it differently."
 CORPUS_EMPTY_TEXT = "No corpus difference yet."
@@ -199,6 +203,47 @@ class DeltaBar(QWidget):
         return "<br>".join(rows)
 
 
+class _CorpusPart(QScrollArea):
+    """The corpus Δ: whole when the panel has room, scrolled when it is short.
+
+    Its words wrap, so the height it needs depends on its width: asked for at
+    each width (`sizeHint`), never squeezed below it into a clipped last line.
+    """
+
+    def __init__(self, content: QWidget) -> None:
+        super().__init__()
+        self._content = content
+        self.setWidget(content)
+        self.setWidgetResizable(True)
+        self.setFrameShape(QFrame.Shape.NoFrame)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self._width = -1
+
+    @override
+    def sizeHint(self) -> QSize:
+        content = self._content
+        hint = content.sizeHint()
+        layout = content.layout()
+        width = self.viewport().width() if self._width > 0 else hint.width()
+        if layout is not None and layout.hasHeightForWidth():
+            hint.setHeight(layout.totalHeightForWidth(width))
+        # As wide as it must be, no wider: its words wrap to the width it gets.
+        width = content.minimumSizeHint().width()
+        return QSize(width, hint.height() + 2 * self.frameWidth())
+
+    @override
+    def minimumSizeHint(self) -> QSize:
+        lines = self.fontMetrics().height() * _CORPUS_LINES_AT_LEAST
+        return QSize(0, min(self.sizeHint().height(), lines))
+
+    @override
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        if event.size().width() != self._width:
+            self._width = event.size().width()
+            self.updateGeometry()  # another width, another height to show it whole
+
+
 class DeltaPanel(QWidget):
     """The sentence Δ (numbers and words) and the corpus Δ (a bar and words)."""
 
@@ -214,8 +259,14 @@ class DeltaPanel(QWidget):
         self._browser.setOpenLinks(False)
         self._browser.setFrameShape(QFrame.Shape.NoFrame)
         self._browser.document().setDocumentMargin(10)
+        # The browser scrolls its own text: it takes the height the corpus part
+        # leaves, rather than squeezing the corpus part into a scroll of its own.
+        self._browser.setSizePolicy(
+            QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Ignored
+        )
         self._corpus_title = QLabel()
         self._corpus_title.setTextFormat(Qt.TextFormat.RichText)
+        self._corpus_title.setWordWrap(True)
         self._bar = DeltaBar()
         self._corpus_words = QLabel()
         self._corpus_words.setWordWrap(True)
@@ -237,7 +288,7 @@ class DeltaPanel(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(0)
-        layout.addWidget(corpus)
+        layout.addWidget(_CorpusPart(corpus))
         layout.addWidget(separator)
         layout.addWidget(self._browser, stretch=1)
         self._ready = True

@@ -52,6 +52,7 @@ from typing_extensions import override
 from bleu_gui.core.score_delta import ScoreDelta
 from bleu_gui.core.significance import DEFAULT_SAMPLES, PairedTest
 from bleu_gui.io.significance_text import SUBSET_NOTE
+from bleu_gui.io.systems_table import SYSTEM_COLUMNS
 from bleu_gui.models.systems_model import (
     DELTA_ROLE,
     STALE_ROLE,
@@ -71,7 +72,11 @@ TEST_LABELS = {
 
 _SHOWN_ONLY = "Shown only"
 _MAX_SAMPLES = 1_000_000
-_BAR_WIDTH = 160  # the Why Δ column's width, pixels
+_BAR_WIDTH = 56  # the Why Δ column's width, pixels: the dock is narrow
+_HIDDEN_BY_DEFAULT = (SystemColumn.TEST, SystemColumn.SIGNATURE)
+_DOCK_FRAME = 24  # the dock's frame and its scroll area's, pixels
+_CELL_PADDING = 8  # a cell's margins, pixels
+_WIDEST_TEXTS = {SystemColumn.P_VALUE: "0.0000*", SystemColumn.MEAN_CI: "00.00 ± 0.00"}
 _PAD = 3
 
 
@@ -262,6 +267,18 @@ class SystemTable(QWidget):
         header = self.table.horizontalHeader()
         header.setHighlightSections(False)
         header.setStretchLastSection(True)
+        # The bar next to the Δ it explains; the test and the signature, the same on
+        # every row, under the table (`status_text`) unless chosen in `column_menu`.
+        header.moveSection(
+            header.visualIndex(model.column_of(SystemColumn.WHY)),
+            header.visualIndex(model.column_of(SystemColumn.DELTA)) + 1,
+        )
+        for key in _HIDDEN_BY_DEFAULT:
+            header.setSectionHidden(model.column_of(key), True)
+        header.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        header.customContextMenuRequested.connect(
+            lambda at: self.column_menu().popup(header.mapToGlobal(at))
+        )
 
         self.legend = QLabel()
         self.legend.setTextFormat(Qt.TextFormat.RichText)
@@ -295,6 +312,7 @@ class SystemTable(QWidget):
         self.table.customContextMenuRequested.connect(self._on_context_menu)
         self.table.selectionModel().currentRowChanged.connect(self._show_status)
         model.modelReset.connect(self._fit_columns)
+        model.modelReset.connect(self._show_status)
         model.result_changed.connect(self._on_model_changed)
         model.baseline_changed.connect(self._show_baseline)
         model.failed.connect(self._on_failed)
@@ -325,6 +343,42 @@ class SystemTable(QWidget):
             all_pairs=self.all_pairs_box.isChecked(),
         )
         self._show_status()
+
+    def wanted_width(self) -> int:
+        """The width this panel needs to show its table's shown columns whole."""
+        self._fit_columns()
+        header = self.table.horizontalHeader()
+        columns = sum(
+            header.sectionSize(c)
+            for c in range(header.count())
+            if not header.isSectionHidden(c)
+        )
+        scroll_bar = self.table.verticalScrollBar().sizeHint().width()
+        frame = self.table.frameWidth() * 2 + scroll_bar
+        layout = self.layout()
+        assert layout is not None
+        margins = layout.contentsMargins()
+        return columns + frame + margins.left() + margins.right() + _DOCK_FRAME
+
+    def column_menu(self) -> QMenu:
+        """A check per column (but the system's): which the table shows."""
+        menu = QMenu("Columns", self)
+        header = self.table.horizontalHeader()
+        for spec in SYSTEM_COLUMNS:
+            if spec.key is SystemColumn.NAME:
+                continue
+            column = self.model.column_of(spec.key)
+            action = menu.addAction(spec.key.value)
+            action.setCheckable(True)
+            action.setChecked(not header.isSectionHidden(column))
+            action.setToolTip(spec.tooltip)
+            action.toggled.connect(lambda shown, c=column: self._show_column(c, shown))
+        menu.setToolTipsVisible(True)
+        return menu
+
+    def _show_column(self, column: int, shown: bool) -> None:
+        self.table.horizontalHeader().setSectionHidden(column, not shown)
+        self._show_status()  # the test and signature are said here when hidden
 
     def _on_context_menu(self, at: QPoint) -> None:
         menu = self.context_menu_at(at)
@@ -402,6 +456,13 @@ class SystemTable(QWidget):
         self.table.resizeColumnsToContents()
         why = self.model.column_of(SystemColumn.WHY)
         self.table.setColumnWidth(why, _BAR_WIDTH)
+        # Room for a test's numbers before any test ran: the width does not jump.
+        metrics = self.table.fontMetrics()
+        for key, widest in _WIDEST_TEXTS.items():
+            column = self.model.column_of(key)
+            room = metrics.horizontalAdvance(widest) + _CELL_PADDING
+            if self.table.columnWidth(column) < room:
+                self.table.setColumnWidth(column, room)
         self.table.horizontalHeader().setSectionResizeMode(
             self.model.column_of(SystemColumn.SIGNATURE),
             QHeaderView.ResizeMode.Interactive,
@@ -414,8 +475,10 @@ class SystemTable(QWidget):
             _chip(delta_part_color(n, palette), f"{n}-gram")
             for n in range(1, orders + 1)
         ]
-        self.legend.setText(
-            "Why Δ: " + " ".join(chips) + " (right of the line a gain, left a loss)"
+        self.legend.setText("Why Δ: " + " ".join(chips))
+        self.legend.setToolTip(
+            "The Δ's parts: the brevity penalty (length) and each order's "
+            "precision; right of the line a gain, left a loss"
         )
 
     def status_text(self) -> str:
@@ -440,7 +503,24 @@ class SystemTable(QWidget):
             said.append(
                 f"Scores of the {self.model.shown_count:,} shown sentences only."
             )
-        return " ".join(said)
+        return " ".join(said + self._hidden_columns_text())
+
+    def _hidden_columns_text(self) -> list[str]:
+        """The test and its signature, when their columns are hidden (one per row).
+
+        Before a test the signature is the corpus score's, shown in the Corpus
+        panel and in the column's cells (View it with the header's menu).
+        """
+        header = self.table.horizontalHeader()
+        said = []
+        for key, label in ((SystemColumn.TEST, "Test"), (SystemColumn.SIGNATURE, "")):
+            column = self.model.column_of(key)
+            if not header.isSectionHidden(column) or self.model.result is None:
+                continue
+            text = str(self.model.index(0, column).data() or "")
+            if text:
+                said.append(f"{label}: {text}." if label else text)
+        return said
 
     def _tested_rows(self) -> object | None:
         request = self.model.current_request

@@ -206,7 +206,10 @@ def test_shown_only_reruns_the_test_on_the_filtered_sentences_labelled(
     # The shown system (happypoet) is the selected row: its label is said.
     assert compare.table.status_text() == (
         f"On the {rows.size} shown sentences: happypoet − "
-        f"Facebook-AI = {delta:+.2f}, p = {p_text(theirs[3])}. " + _SUBSET_NOTE
+        f"Facebook-AI = {delta:+.2f}, p = {p_text(theirs[3])}. "
+        + _SUBSET_NOTE
+        + " Test: bootstrap ×200, seed 12345. nrefs:2|bs:200|seed:12345|"
+        "case:mixed|eff:no|tok:13a|smooth:exp|version:2.6.0"
     )
     assert cells(compare.model, SystemColumn.BLEU)["UEdin"] == (
         f"{sacrebleu_score(2, rows):.2f}"
