@@ -50,6 +50,7 @@ __all__ = [
     "SystemRow",
     "TestRun",
     "paired_rows",
+    "result_systems",
     "system_rows",
     "systems_format",
     "systems_table",
@@ -155,14 +156,15 @@ def system_rows(
     scores: list[BleuScore | None] = []
     errors: list[str | None] = []
     for one in summed:
-        try:
-            if isinstance(one, str):
-                raise ValueError(one)
-            scores.append(score_summed(one, config))
-            errors.append(None)
-        except ValueError as error:
-            scores.append(None)
-            errors.append(" ".join(str(error).split()))
+        score: BleuScore | None = None
+        why = one if isinstance(one, str) else None
+        if not isinstance(one, str):
+            try:
+                score = score_summed(one, config)
+            except ValueError as error:
+                why = str(error)
+        scores.append(score)
+        errors.append(None if why is None else " ".join(why.split()))
     base_score = scores[baseline] if scores else None
     if run is not None:
         signature = test_signature(
@@ -209,18 +211,25 @@ def paired_rows(
     if isinstance(result, AllPairsResult):
         base = shown_against
         paired = result.against(base)
-        count = len(result.systems)
     else:
         base = tested_against
         paired = result
-        count = 1 + len(result.systems)
-    others = [k for k in range(count) if k != base]
+    others = [k for k in range(len(result_systems(result))) if k != base]
     rows: dict[int, tuple[SystemResult, Identity | None]] = {
         base: (paired.baseline, None)
     }
     for k, row, same in zip(others, paired.systems, paired.identical, strict=True):
         rows[k] = (row, same)
     return rows
+
+
+def result_systems(
+    result: PairedTestResult | AllPairsResult,
+) -> tuple[SystemResult, ...]:
+    """Every system's row of a result, in the order the request gave them."""
+    if isinstance(result, AllPairsResult):
+        return result.systems
+    return (result.baseline, *result.systems)
 
 
 def _score_text(row: SystemRow) -> str:

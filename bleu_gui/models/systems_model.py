@@ -55,7 +55,6 @@ from bleu_gui.core.significance import (
     AllPairsResult,
     PairedTest,
     PairedTestResult,
-    SystemResult,
 )
 from bleu_gui.io.significance_text import SUBSET_NOTE, p_value_text
 from bleu_gui.io.systems_table import (
@@ -122,7 +121,7 @@ _ALIGN = Qt.ItemDataRole.TextAlignmentRole
 _FONT = Qt.ItemDataRole.FontRole
 _LEFT = int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
 _RIGHT = int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-_LEFTSYSTEM_COLUMNS = frozenset(
+_LEFT_COLUMNS = frozenset(
     {SystemColumn.NAME, SystemColumn.TEST, SystemColumn.SIGNATURE}
 )
 
@@ -494,7 +493,7 @@ class SystemsModel(QAbstractTableModel):
             stale = self.stale_reason() if column.of_test and row.run else None
             return "\n".join(t for t in (tip, stale and f"Stale: {stale}") if t)
         if role == _ALIGN:
-            return _LEFT if column.key in _LEFTSYSTEM_COLUMNS else _RIGHT
+            return _LEFT if column.key in _LEFT_COLUMNS else _RIGHT
         if role == _FONT:
             font = QFont()
             font.setBold(row.baseline and column.key is SystemColumn.NAME)
@@ -548,15 +547,6 @@ class SystemsModel(QAbstractTableModel):
             reverse=order is Qt.SortOrder.DescendingOrder,
         )
         self._order = present + missing
-
-
-def result_systems(
-    result: PairedTestResult | AllPairsResult,
-) -> tuple[SystemResult, ...]:
-    """Every system's row of a result, in the order the request gave them."""
-    if isinstance(result, AllPairsResult):
-        return result.systems
-    return (result.baseline, *result.systems)
 
 
 def _same_rows(
