@@ -36,6 +36,12 @@ Re-scoring follows the statistics' additivity: a change of smoothing, weights,
 effective order or a lower maximum order re-scores the cached statistics; only a
 change of tokenizer or case (or a higher order than counted) counts again, and it
 re-tokenizes only when the tokenizer or case changed.
+
+A system's what-if edits (`set_edits`) are part of the workspace
+(`System.with_edits`): the system's texts, tokens and statistics become the edited
+ones and it is re-scored from them under its own key, like a change of smoothing.
+Counted again (another tokenizer, more orders, its files read again), its edits
+are counted again under the new tokens and given back.
 """
 
 from __future__ import annotations
@@ -68,6 +74,7 @@ from bleu_gui.core import (
 )
 from bleu_gui.core.analysis import iter_perfect_gains
 from bleu_gui.core.delta import iter_swap_effects
+from bleu_gui.core.edits import Edits, count_edits
 from bleu_gui.core.explain import (
     ExplainRequest,
     SentenceExplanation,
@@ -355,6 +362,11 @@ class _Computed:
     counted: tuple[tuple[str, bool, bool], TokenizedCorpus, CorpusStats] | None = None
     notices: tuple[str, ...] | None = None
 
+    @property
+    def edits(self) -> Edits:
+        """The edits the scores include."""
+        return self.scores.edits
+
 
 class _JobKind(Enum):
     """What a job's result replaces (see the module docstring)."""
@@ -420,6 +432,8 @@ class Session(QObject):
         systems_changed: a system was added or removed, names changed, or another
             system became the baseline or the shown one.
         system_scored: (system id) that system has new scores.
+        edits_changed: (system id) that system's what-if edits changed; its new
+            scores follow (`system_scored`).
         pair_changed: `pair` changed (new values, or None).
         busy_changed: work started (True) or ended (False).
         progress_changed: (done, total, what) of the running work.
@@ -438,6 +452,7 @@ class Session(QObject):
     scores_changed = Signal()
     systems_changed = Signal()
     system_scored = Signal(int)
+    edits_changed = Signal(int)
     pair_changed = Signal()
     documents_changed = Signal()
     busy_changed = Signal(bool)
@@ -450,6 +465,11 @@ class Session(QObject):
         super().__init__(parent)
         self._workspace = Workspace()
         self._pair: PairScores | None = None
+        # The systems' scores the pair was compared from (A's, B's).
+        self._pair_of: tuple[Scores, Scores] | None = None
+        # Edited texts to count again and give back once a system is counted
+        # (after another tokenizer, or its files read again): row -> text.
+        self._pending_edits: dict[SystemId, dict[int, str]] = {}
         # The references' and systems' tokens under the workspace's tokenizer key.
         self._table: TokenTable | None = None
         self._next_id = 0
@@ -512,6 +532,16 @@ class Session(QObject):
     def pair(self) -> PairScores | None:
         """Baseline against the shown system, when they differ and are scored."""
         return self._pair
+
+    def pair_is_stale(self) -> bool:
+        """Whether `pair` is of earlier scores of A or B (an edit is being scored)."""
+        pair, of, workspace = self._pair, self._pair_of, self._workspace
+        if pair is None or of is None:
+            return pair is not None
+        if pair.a not in workspace or pair.b not in workspace:
+            return True
+        a, b = workspace.system(pair.a), workspace.system(pair.b)
+        return a.scores is not of[0] or b.scores is not of[1]
 
     @property
     def corpus(self) -> Corpus | None:
@@ -871,6 +901,7 @@ class Session(QObject):
         self._table = None
         self._adding.clear()
         self._announced.clear()
+        self._pending_edits.clear()
         self._set_pair(None)
         self.files_changed.emit()
         if had_systems:
@@ -1009,14 +1040,69 @@ class Session(QObject):
         return explain_or_why_not(request)
 
     def explain_request(
-        self, row: int, corpus: Corpus | None = None
+        self, row: int, corpus: Corpus | None = None, hypothesis: str | None = None
     ) -> ExplainRequest | None:
-        """What explaining `row` of `corpus` (or the loaded one) takes; None: no row."""
+        """What explaining `row` of `corpus` (or the loaded one) takes; None: no row.
+
+        `hypothesis`: another text for the row (an edit being typed).
+        """
         corpus = corpus if corpus is not None else self.corpus
         if corpus is None or not 0 <= row < corpus.num_segments:
             return None
         refs = tuple(ref.lines[row] for ref in corpus.references)
-        return ExplainRequest(corpus.hypothesis.lines[row], refs, self.config)
+        text = corpus.hypothesis.lines[row] if hypothesis is None else hypothesis
+        return ExplainRequest(text, refs, self.config)
+
+    # --- what-if edits -------------------------------------------------------------
+
+    def edits(self, system_id: SystemId) -> Edits:
+        """A system's what-if edits (empty: none, or no such system)."""
+        if system_id not in self._workspace:
+            return Edits()
+        return self._workspace.system(system_id).edits
+
+    def set_edits(self, system_id: SystemId, edits: Edits) -> None:
+        """See a system through `edits` (empty: as read), and score it so.
+
+        The edits must be counted under the options in force (`core.edits`);
+        the system must be counted. Its scores, the pair and every test result
+        that used it follow; `edits_changed` says so at once.
+
+        Raises:
+            KeyError: no such system.
+            ValueError: the system is not counted, or an edit does not fit it.
+        """
+        system = self._workspace.system(system_id)
+        if edits == system.edits:
+            return
+        self._workspace = self._workspace.with_edits(system_id, edits)
+        self.edits_changed.emit(system_id)
+        self._score_system(self._workspace.system(system_id))
+
+    def _give_back_edits(self, system_id: SystemId) -> bool:
+        """Count a system's kept edited texts again under its new tokens; apply them.
+
+        Returns whether edits were given back (its scores are then stale).
+        """
+        texts = self._pending_edits.pop(system_id, None)
+        system = self._workspace.system(system_id)
+        if not texts or system.tokenized is None or system.stats is None:
+            return False
+        size = len(system.stats)
+        kept = {row: text for row, text in texts.items() if row < size}
+        if len(kept) < len(texts):
+            self.warning_occurred.emit(
+                f"{system.name}: {len(texts) - len(kept)} edits beyond its "
+                f"{size:,} segments were let go"
+            )
+        if not kept:
+            return False
+        edits = count_edits(
+            kept, system.tokenized.references, self.config, system.stats.max_order
+        )
+        self._workspace = self._workspace.with_edits(system_id, edits)
+        self.edits_changed.emit(system_id)
+        return True
 
     def worker_pool(self, segments: int) -> WorkerPool | None:
         """The session's worker processes for a job over this many segments, if any.
@@ -1260,7 +1346,8 @@ class Session(QObject):
 
     def _recount_job(self, system: System, config: BleuConfig) -> Job:
         """Count more orders from the cached tokens (no re-tokenizing), and score."""
-        tokenized, stats, key = system.tokenized, system.stats, system.tokenizer_key
+        tokenized, stats = system.read_tokenized, system.read_stats
+        key = system.tokenizer_key
         assert tokenized is not None
         assert stats is not None
         assert key is not None
@@ -1271,19 +1358,23 @@ class Session(QObject):
         return _Computed(config, scores, (key, tokenized, counted))
 
     def _rescore_job(
-        self, stats: CorpusStats, config: BleuConfig, dropped_bom: bool
+        self, stats: CorpusStats, config: BleuConfig, dropped_bom: bool, edits: Edits
     ) -> Job:
-        """Score the cached statistics again."""
-        scores = yield from self._score_job(stats, config, dropped_bom)
+        """Score the cached statistics (which include `edits`) again."""
+        scores = yield from self._score_job(stats, config, dropped_bom, edits)
         return _Computed(config, scores)
 
     def _score_job(
-        self, stats: CorpusStats, config: BleuConfig, dropped_bom: bool
+        self,
+        stats: CorpusStats,
+        config: BleuConfig,
+        dropped_bom: bool,
+        edits: Edits | None = None,
     ) -> Job:
         """Score the corpus and every sentence, and rank sentences by cost.
 
         `dropped_bom`: a byte-order mark was dropped from a scored file (the
-        signatures say so).
+        signatures say so). `edits`: the what-if edits `stats` include.
         """
         yield 0, 1, "scoring sentences"
         try:
@@ -1319,6 +1410,7 @@ class Session(QObject):
                 dropped_bom=dropped_bom,
             ),
             summed=summed,
+            edits=edits if edits is not None else Edits(),
         )
 
     def _pair_job(
@@ -1443,6 +1535,16 @@ class Session(QObject):
             self._jobs.cancel(_system_key(system_id))
         self._adding.clear()
         self._retire(previous)  # freed in a turn of its own, see `_retire`
+        # The edits of a system whose file is open again are counted again.
+        carried = {(s.path, s.label): s.edits.texts() for s in previous.systems}
+        carried.update(
+            {
+                (s.path, s.label): texts
+                for s in previous.systems
+                if (texts := self._pending_edits.get(s.id))
+            }
+        )
+        self._pending_edits.clear()
         request = read.request
         shown = System(self._new_id(), "", read.corpus, label=read.labels[read.shown])
         systems: list[System] = []
@@ -1476,6 +1578,10 @@ class Session(QObject):
             segment_ids=read.segment_ids,
             reference_labels=read.reference_labels,
         )
+        for system in systems:
+            texts = carried.get((system.path, system.label))
+            if texts:
+                self._pending_edits[system.id] = texts
         workspace = Workspace(self.config, generation=previous.generation)
         workspace = workspace.opened(
             test_set, systems, baseline=baseline, shown=shown.id
@@ -1490,10 +1596,15 @@ class Session(QObject):
         self._announced.clear()
         self._set_pair(None)
         self._announce((*read.notices, *(computed.notices or ())))
+        edited = self._give_back_edits(shown.id)
         self.files_changed.emit()
-        self.scores_changed.emit()
+        if edited:  # its scores come once it is scored with its edits
+            self._score_system(self._workspace.system(shown.id))
+        else:
+            self.scores_changed.emit()
         self.systems_changed.emit()
-        self.system_scored.emit(shown.id)
+        if not edited:
+            self.system_scored.emit(shown.id)
         for message in refused:
             self.error_occurred.emit(message)
         for system in self._workspace.systems:
@@ -1529,15 +1640,21 @@ class Session(QObject):
         config = self.config
         key = tokenizer_for(config).key
         make_job: Callable[[], Job]
-        if system.stats is None or system.tokenizer_key != key:
+        counts = system.stats is None or system.tokenizer_key != key
+        if counts:
             table = self._table_for(config)
-            corpus = system.corpus
+            corpus = system.read_corpus
             make_job = lambda: self._prepare_job(corpus, config, table)  # noqa: E731
-        elif required_order(config) > system.stats.max_order:
+        elif required_order(config) > system.stats.max_order:  # type: ignore[union-attr]
+            counts = True
             make_job = lambda: self._recount_job(system, config)  # noqa: E731
         else:
             stats, dropped = system.stats, system.corpus.dropped_bom
-            make_job = lambda: self._rescore_job(stats, config, dropped)  # noqa: E731
+            assert stats is not None
+            edits = system.edits
+            make_job = lambda: self._rescore_job(stats, config, dropped, edits)  # noqa: E731
+        if counts and system.edits:  # counted again: the edits too, after
+            self._pending_edits[system.id] = system.edits.texts()
         system_id = system.id
         self._jobs.start(
             _system_key(system_id),
@@ -1562,6 +1679,8 @@ class Session(QObject):
         if system_id not in workspace or computed.config != workspace.config:
             return  # removed, or scored with options no longer asked for
         before = workspace.system(system_id)
+        if computed.counted is None and computed.edits != before.edits:
+            return  # scored with edits no longer there (a newer job follows)
         if computed.counted is not None and before.tokenized is not None:
             self._retire(before)
         self._workspace = workspace.with_computed(
@@ -1572,6 +1691,10 @@ class Session(QObject):
         )
         if before.stats is None and computed.notices:
             self._announce(computed.notices)
+        if computed.counted is not None and self._give_back_edits(system_id):
+            # Its scores are of the files: score it again, with the edits.
+            self._score_system(self._workspace.system(system_id), then=then)
+            return
         if system_id == self._workspace.shown:
             self.scores_changed.emit()
         self.system_scored.emit(system_id)
@@ -1598,19 +1721,25 @@ class Session(QObject):
         workspace = self._workspace
         pair = workspace.pair
         config = workspace.config
+        current = self._pair
+        same = (
+            pair is not None
+            and current is not None
+            and (current.a, current.b, current.config)
+            == (pair[0].id, pair[1].id, config)
+        )
         if pair is None or not all(s.scored_under(config) for s in pair):
-            self._set_pair(None)
+            if not (same and pair is not None and _only_edits_changed(pair, config)):
+                self._set_pair(None)
+            # else: the same pair, re-scored after an edit: kept until the new one
             self._jobs.cancel(_PAIR)
             return
         a, b = pair
-        current = self._pair
-        if current is not None and (current.a, current.b, current.config) == (
-            a.id,
-            b.id,
-            config,
-        ):
+        of = self._pair_of
+        if same and of is not None and of[0] is a.scores and of[1] is b.scores:
             return
-        self._set_pair(None)
+        if not same:
+            self._set_pair(None)
         short = self._workspace.short_names()
         names = (short[a.id], short[b.id])
         self._jobs.start(
@@ -1626,12 +1755,16 @@ class Session(QObject):
             return
         now_a, now_b = pair
         if now_a.scores is a.scores and now_b.scores is b.scores:
-            self._set_pair(result)
+            assert a.scores is not None
+            assert b.scores is not None
+            self._set_pair(result, (a.scores, b.scores))
 
-    def _set_pair(self, pair: PairScores | None) -> None:
+    def _set_pair(
+        self, pair: PairScores | None, of: tuple[Scores, Scores] | None = None
+    ) -> None:
         if pair is None and self._pair is None:
             return
-        self._pair = pair
+        self._pair, self._pair_of = pair, of
         self.pair_changed.emit()
 
     def _announce(self, notices: Iterable[str]) -> None:
@@ -1651,6 +1784,14 @@ class Session(QObject):
         """
         self._retired.append(value)
         self._release.start()
+
+
+def _only_edits_changed(pair: tuple[System, System], config: BleuConfig) -> bool:
+    """Whether both systems have scores of `config`, stale only by their edits."""
+    return all(
+        s.scores is not None and s.scores.config == config and s.stats is not None
+        for s in pair
+    )
 
 
 _Raw = tuple[bytes, str] | Segments

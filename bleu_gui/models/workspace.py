@@ -39,6 +39,7 @@ from bleu_gui.core import (
     SentenceScores,
     SummedStats,
 )
+from bleu_gui.core.edits import Edits, apply_edits, edited_hypotheses
 from bleu_gui.core.score_delta import ScoreDelta
 from bleu_gui.core.scoring import TokenizedCorpus
 from bleu_gui.io import Corpus, Segments, TestSet
@@ -46,6 +47,7 @@ from bleu_gui.io.errors import display_name
 from bleu_gui.models.short_names import short_names
 
 __all__ = [
+    "AsRead",
     "PairScores",
     "Scores",
     "System",
@@ -73,6 +75,8 @@ class Scores:
             counted (`CorpusStats.summed`), if known: summed in the background,
             so that a table of many large systems need not sum them on the GUI
             thread.
+        edits: the what-if edits the scored statistics include (scores of other
+            edits are stale, see `System.scored_under`).
     """
 
     config: BleuConfig
@@ -82,6 +86,20 @@ class Scores:
     signature: str
     sentence_signature: str
     summed: SummedStats | None = None
+    edits: Edits = field(default_factory=Edits)
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class AsRead:
+    """A system's texts, tokens and statistics as read and counted, before its edits.
+
+    Kept beside the edited ones while a system has edits, so that reverting,
+    counting again under another tokenizer and saving start from the files.
+    """
+
+    corpus: Corpus
+    tokenized: TokenizedCorpus
+    stats: CorpusStats
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -155,6 +173,10 @@ class System:
         label: what the file that holds it calls it (a WMT system's name, a
             spreadsheet column's header), for a system that is one text of a
             file of several; None: the system is named by its file.
+        edits: its what-if edits (`core.edits`): an overlay the files never see.
+        as_read: with edits, its texts, tokens and statistics as read and
+            counted; `corpus`, `tokenized` and `stats` then hold the edited
+            ones, which every view and test scores. None without edits.
     """
 
     id: SystemId
@@ -166,6 +188,8 @@ class System:
     scores: Scores | None = None
     notices: tuple[str, ...] = ()
     label: str | None = None
+    edits: Edits = field(default_factory=Edits)
+    as_read: AsRead | None = None
 
     @property
     def path(self) -> Path:
@@ -177,9 +201,70 @@ class System:
         """The system's output, as read."""
         return self.corpus.hypothesis
 
+    @property
+    def read_corpus(self) -> Corpus:
+        """Its texts as read from the files, without the edits."""
+        return self.corpus if self.as_read is None else self.as_read.corpus
+
+    @property
+    def read_tokenized(self) -> TokenizedCorpus | None:
+        """Its tokens as counted from the files, without the edits (None: not yet)."""
+        return self.tokenized if self.as_read is None else self.as_read.tokenized
+
+    @property
+    def read_stats(self) -> CorpusStats | None:
+        """Its statistics as counted from the files, without the edits."""
+        return self.stats if self.as_read is None else self.as_read.stats
+
     def scored_under(self, config: BleuConfig) -> bool:
-        """Whether its scores are there and were computed with `config`."""
-        return self.scores is not None and self.scores.config == config
+        """Whether its scores are there, of `config` and of its edits as they are."""
+        return (
+            self.scores is not None
+            and self.scores.config == config
+            and self.scores.edits == self.edits
+        )
+
+    def with_edits(self, edits: Edits) -> System:
+        """This system seen through `edits` (none: as read); its scores go stale.
+
+        The edited texts, tokens and statistics replace `corpus`, `tokenized` and
+        `stats`, so that everything that reads a system (the table, the detail,
+        the tests, the exports) sees the edits; the originals stay in `as_read`.
+
+        Raises:
+            ValueError: the system is not counted yet, or an edit's row is out
+                of range.
+        """
+        read = self.as_read
+        if read is None:
+            if self.tokenized is None or self.stats is None:
+                raise ValueError(f"{self.name} is not counted yet")
+            read = AsRead(self.corpus, self.tokenized, self.stats)
+        if not edits:
+            return replace(
+                self,
+                corpus=read.corpus,
+                tokenized=read.tokenized,
+                stats=read.stats,
+                edits=edits,
+                as_read=None,
+            )
+        stats = apply_edits(read.stats, edits)
+        tokens = list(read.tokenized.hypotheses)
+        for line in edits:
+            tokens[line.row] = line.tokens
+        hypothesis = replace(
+            read.corpus.hypothesis,
+            lines=tuple(edited_hypotheses(read.corpus.hypothesis.lines, edits)),
+        )
+        return replace(
+            self,
+            corpus=replace(read.corpus, hypothesis=hypothesis),
+            tokenized=TokenizedCorpus(tuple(tokens), read.tokenized.references),
+            stats=stats,
+            edits=edits,
+            as_read=read,
+        )
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -371,6 +456,15 @@ class Workspace:
         self.system(system_id)
         return replace(self, shown=system_id, generation=self.generation + 1)
 
+    def with_edits(self, system_id: SystemId, edits: Edits) -> Workspace:
+        """The system seen through `edits` (`System.with_edits`)."""
+        updated = self.system(system_id).with_edits(edits)
+        return replace(
+            self,
+            systems=tuple(updated if s.id == system_id else s for s in self.systems),
+            generation=self.generation + 1,
+        )
+
     def with_config(self, config: BleuConfig) -> Workspace:
         """New options; the systems keep their scores until new ones come.
 
@@ -389,13 +483,22 @@ class Workspace:
     ) -> Workspace:
         """The system's new scores, and its new tokens and statistics if counted.
 
-        `counted`: (tokenizer key, tokens, statistics).
+        `counted`: (tokenizer key, tokens, statistics), counted from the files: a
+        system's edits are then let go (counted under other tokens or orders, they
+        are the session's to count again and give back, `with_edits`).
         """
         system = self.system(system_id)
         changes: dict[str, object] = {"scores": scores}
         if counted is not None:
             key, tokenized, stats = counted
-            changes.update(tokenizer_key=key, tokenized=tokenized, stats=stats)
+            changes.update(
+                corpus=system.read_corpus,
+                tokenizer_key=key,
+                tokenized=tokenized,
+                stats=stats,
+                edits=Edits(),
+                as_read=None,
+            )
         if notices is not None:
             changes["notices"] = notices
         updated = replace(system, **changes)  # type: ignore[arg-type]
