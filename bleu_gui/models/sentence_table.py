@@ -28,7 +28,7 @@ these two systems, and `column_title` names them for the view's column menu.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from enum import Enum, IntEnum, auto
 from typing import Any
@@ -49,6 +49,7 @@ from bleu_gui.models.session import PairScores, Scores
 from bleu_gui.models.text_order import alphabetical_ranks
 
 __all__ = [
+    "EDITED_MARK",
     "PAIR_KINDS",
     "RAW_ROLE",
     "ROW_ROLE",
@@ -61,6 +62,8 @@ __all__ = [
 ]
 
 _NULL_INDEX = QModelIndex()
+EDITED_MARK = "✎"
+"""After the number of a sentence with a what-if edit (its tooltip says whose)."""
 RAW_ROLE = Qt.ItemDataRole.UserRole + 1  # the unformatted value (float / int / str)
 ROW_ROLE = Qt.ItemDataRole.UserRole + 2  # the corpus index (0-based) of a table row
 _ModelIndex = QModelIndex | QPersistentModelIndex
@@ -277,6 +280,11 @@ class SentenceTableModel(QAbstractTableModel):
         self._column_values: dict[int, npt.NDArray[Any]] = {}  # see `_values`
         # The alphabetical ranks of `_hypotheses`, once a sort has asked for them.
         self._text_ranks: npt.NDArray[np.float64] | None = None
+        # An edit being typed: (corpus row, its values by column, its text or None).
+        self._live: tuple[int, Mapping[ColumnKey, float | None], str | None] | None
+        self._live = None
+        # Rows with what-if edits: corpus row -> what the number's tooltip says.
+        self._edited: Mapping[int, str] = {}
 
     # --- content -----------------------------------------------------------------
 
@@ -325,6 +333,46 @@ class SentenceTableModel(QAbstractTableModel):
                 self._rows = arrange().astype(np.int64)
         finally:
             self.endResetModel()
+
+    def set_live_row(
+        self,
+        row: int | None,
+        values: Mapping[ColumnKey, float | None] | None = None,
+        text: str | None = None,
+    ) -> None:
+        """Show corpus row `row` with `values` (and `text`) while an edit is typed.
+
+        Only that row's cells change (None: "…", being computed); the sort keys
+        stay the session's, so the row does not move under the typing. `row`
+        None: every row as the content has it again.
+        """
+        rows = {row, None if self._live is None else self._live[0]}
+        self._live = None if row is None else (row, dict(values or {}), text)
+        for changed in rows:
+            if changed is not None:
+                self._row_changed(changed)
+
+    def set_edited(self, edited: Mapping[int, str]) -> None:
+        """Mark the rows with what-if edits (corpus row -> the mark's tooltip)."""
+        if edited == self._edited:
+            return
+        was, self._edited = self._edited, dict(edited)
+        for row in set(was) | set(edited):
+            self._row_changed(row)
+
+    @property
+    def edited(self) -> Mapping[int, str]:
+        """The rows marked as edited, with their tooltips."""
+        return self._edited
+
+    def _row_changed(self, corpus_row: int) -> None:
+        """Repaint one corpus row, if shown."""
+        self._cells.pop(corpus_row, None)
+        table_row = self.table_row(corpus_row)
+        if table_row is not None:
+            self.dataChanged.emit(
+                self.index(table_row, 0), self.index(table_row, self._columns - 1)
+            )
 
     def set_pair(
         self,
@@ -651,7 +699,9 @@ class SentenceTableModel(QAbstractTableModel):
         if role == RAW_ROLE:
             return self._raw(corpus_row, column)
         if column == self._columns - 1:  # the tooltip of the text: all of a sentence
-            return _shortened(self._hypotheses[corpus_row])
+            return _shortened(self._raw(corpus_row, column))
+        if column == Column.NUMBER and corpus_row in self._edited:
+            return self._edited[corpus_row]
         if column == Column.COST:  # the tooltip of a cost: exact, in BLEU points
             cost = self._raw(corpus_row, column)
             if isinstance(cost, float) and not math.isnan(cost):
@@ -666,11 +716,24 @@ class SentenceTableModel(QAbstractTableModel):
             self._format(column, self._raw(corpus_row, column))
             for column in range(self._columns)
         )
+        if corpus_row in self._edited:
+            cells = (f"{cells[0]} {EDITED_MARK}", *cells[1:])
         self._cells[corpus_row] = cells
         return cells
 
     def _raw(self, corpus_row: int, column: int) -> Any:
         """A cell's unformatted value: str, int, float (NaN: none), None (scoring)."""
+        live = self._live
+        if live is not None and live[0] == corpus_row:
+            key = self.column_key(column)
+            if key is not None and key.kind is ColumnKind.HYPOTHESIS:
+                if live[2] is not None:
+                    return live[2]
+            elif key is not None and key in live[1]:
+                value = live[1][key]
+                if value is not None and column in _LENGTHS:
+                    return int(value)
+                return value
         if column == self._columns - 1:
             return self._hypotheses[corpus_row]
         if column == Column.NUMBER:

@@ -107,12 +107,20 @@ class SystemEntry:
             "identical output" rather than "identical statistics".
         summed: `stats.summed()`, if the caller has it (summed in the background):
             the table then sums nothing of every sentence on the GUI thread.
+        edits: how many of its sentences have what-if edits (`stats` include
+            them); the table names it "name (3 edited)".
     """
 
     name: str
     stats: CorpusStats
     texts: Sequence[str] | None = None
     summed: SummedStats | None = None
+    edits: int = 0
+
+    @property
+    def shown_name(self) -> str:
+        """Its name as the table and its exports show it: with its edits, if any."""
+        return f"{self.name} ({self.edits} edited)" if self.edits else self.name
 
 
 _DISPLAY = Qt.ItemDataRole.DisplayRole
@@ -159,6 +167,8 @@ class SystemsModel(QAbstractTableModel):
         self._result_signature = ""
         # Per system: its statistics and their sums over the scope (`_summed_of`).
         self._sums: dict[int, tuple[CorpusStats, SummedStats]] = {}
+        # An edit being typed: the edited system's sums with it (all sentences).
+        self._live: tuple[int, SummedStats] | None = None
         self._rows: list[SystemRow] = []
         self._order: list[int] = []  # table row -> index in `_rows`
         self._sort: tuple[int, Qt.SortOrder] | None = None
@@ -195,18 +205,43 @@ class SystemsModel(QAbstractTableModel):
         options stays, marked stale.
         """
         entries = tuple(entries)
-        same_stats = [e.stats for e in entries] == [e.stats for e in self._entries]
-        if not same_stats or [e.name for e in entries] != [
-            e.name for e in self._entries
-        ]:
+        same_systems = [e.name for e in entries] == [e.name for e in self._entries]
+        # New statistics of the same systems by their edits: a result goes stale.
+        edited_only = same_systems and all(
+            new.stats is old.stats or new.edits or old.edits
+            for new, old in zip(entries, self._entries, strict=True)
+        )
+        if not edited_only:
             self._result = self._request = None
             self.cancel()
+        self._live = None
         self._entries = entries
         self._config = config
         self._signature = signature
         self._baseline = baseline if 0 <= baseline < len(entries) else 0
         self._refresh()
         self.baseline_changed.emit(self._baseline)
+
+    def set_live(self, system: int | None, summed: SummedStats | None = None) -> None:
+        """Show system `system` with `summed` (an edit being typed); None: stop.
+
+        Its BLEU, its Δ (every Δ, for the baseline) and their parts move; a test
+        result on screen is then of the numbers before the edit (`stale_reason`).
+        """
+        live = None if system is None or summed is None else (system, summed)
+        if live is None and self._live is None:
+            return
+        self._live = live
+        self._refresh()
+
+    def edits_note(self) -> str:
+        """Which systems' edits a current test result includes ("" for none)."""
+        if self._result is None or self.stale_reason() is not None:
+            return ""
+        edited = [e.shown_name for e in self._entries if e.edits]
+        if not edited:
+            return ""
+        return f"The test includes the what-if edits: {', '.join(edited)}."
 
     def set_config(self, config: BleuConfig, signature: str) -> None:
         """Score with other options: a result of the old ones becomes stale."""
@@ -315,6 +350,13 @@ class SystemsModel(QAbstractTableModel):
             return None
         if request.config != self._config:
             return "The scoring options changed since the test ran: run it again."
+        if self._live is not None:
+            return "An edit is being typed: the test is of the numbers before it."
+        if any(
+            tested is not entry.stats
+            for tested, entry in zip(request.systems, self._entries, strict=False)
+        ):
+            return "The edits changed since the test ran: run it again."
         if not _same_rows(request.rows, self.scope_rows()):
             return "The shown sentences changed since the test ran: run it again."
         if request.baseline is not None and request.baseline != self._baseline:
@@ -393,6 +435,9 @@ class SystemsModel(QAbstractTableModel):
         sums after a new baseline, smoothing or order microseconds. The sums of
         every sentence come from the caller when it has them (`SystemEntry`).
         """
+        live = self._live
+        if live is not None and live[0] == system and rows is None:
+            return live[1].truncated(required_order(self._config))
         cached = self._sums.get(system)
         if cached is not None and cached[0] is entry.stats:
             summed = cached[1]
@@ -417,7 +462,7 @@ class SystemsModel(QAbstractTableModel):
             tested_against = request.baseline if request.baseline is not None else 0
             tested = paired_rows(result, tested_against, self._baseline)
         return system_rows(
-            [e.name for e in entries],
+            [e.shown_name for e in entries],
             [e.stats for e in entries],
             [self._summed_or_why(k, e, rows) for k, e in enumerate(entries)],
             self._config,
@@ -431,7 +476,7 @@ class SystemsModel(QAbstractTableModel):
     def _update_all_pairs(self) -> None:
         result = self._result
         self.all_pairs_model.set_result(
-            [e.name for e in self._entries],
+            [e.shown_name for e in self._entries],
             result if isinstance(result, AllPairsResult) else None,
             stale=self.stale_reason(),
             rows=None if self._request is None else self._request.rows,

@@ -35,10 +35,13 @@ from bleu_gui.core.edits import (
     take_line,
     what_if,
 )
+from bleu_gui.core.result import Unscorable
+from bleu_gui.core.score_delta import ScoreDelta, decompose
+from bleu_gui.core.scoring import score_sentence
 from bleu_gui.models.session import Session
 from bleu_gui.models.workspace import System, SystemId
 
-__all__ = ["Draft", "SetEdits", "WhatIfEditor", "single_line"]
+__all__ = ["Draft", "SetEdits", "WhatIfEditor", "draft_deltas", "single_line"]
 
 
 def single_line(text: str) -> str:
@@ -87,6 +90,50 @@ class Draft:
     def delta_before(self) -> float:
         """The Δ as the window shows it before this edit (NaN: none)."""
         return -self.before.delta if self.baseline else self.before.delta
+
+
+def draft_deltas(
+    draft: Draft, session: Session
+) -> tuple[ScoreDelta | str, ScoreDelta | str] | None:
+    """The pair's sentence Δ and corpus Δ (B − A) with the draft as typed.
+
+    What the Δ panel shows while an edit is typed; None when the draft's system
+    is not of the session's pair. Each is a reason instead where a score is
+    missing.
+    """
+    workspace = session.workspace
+    pair = workspace.pair
+    if pair is None or draft.other is None or draft.other not in workspace:
+        return None
+    other = workspace.system(draft.other)
+    if other.stats is None or other.scores is None:
+        return None
+    names = workspace.short_names()
+    a, b = pair
+    config = session.config
+    try:
+        other_sentence: BleuScore | str = score_sentence(other.stats, draft.row, config)
+    except ValueError as error:
+        other_sentence = str(error)
+    scores = (
+        (draft.now.sentence, other_sentence),
+        (draft.now.corpus, other.scores.corpus),
+    )
+    deltas: list[ScoreDelta | str] = []
+    for mine, theirs in scores:
+        first, second = (mine, theirs) if draft.baseline else (theirs, mine)
+        if isinstance(first, BleuScore) and isinstance(second, BleuScore):
+            deltas.append(decompose(first, second, (names[a.id], names[b.id])))
+        else:
+            missing = first if not isinstance(first, BleuScore) else second
+            deltas.append(_reason(missing))
+    return deltas[0], deltas[1]
+
+
+def _reason(result: BleuScore | Unscorable | str) -> str:
+    if isinstance(result, Unscorable):
+        return result.reason
+    return result if isinstance(result, str) else ""
 
 
 class SetEdits(QUndoCommand):

@@ -335,6 +335,55 @@ class ComparePanels(QObject):
             self._explain_timer.start()
         self._show_delta(row)
 
+    def show_draft(self, row: int, text_a: str, text_b: str) -> None:
+        """Compare the two hypotheses as typed (an edit being typed), at once.
+
+        A pair too long to compare on the GUI thread keeps what it shows.
+        """
+        key = self._key(row) if self._comparing else None
+        if key is None:
+            return
+        request = PairRequest(
+            text_a,
+            text_b,
+            tuple(ref.lines[row] for ref in key.corpus_b.references),
+            key.config,
+            key.names,
+        )
+        if request.size >= LONG_SEGMENT_CHARS:
+            return
+        self._explain_timer.stop()
+        self.explainer.cancel()
+        self._shown = None  # what is shown is no text of the session's
+        explanation = explain_pair_or_why_not(request)
+        if isinstance(explanation, str):
+            self.pair_detail.show_message(f"Sentence {row + 1}: {explanation}")
+            return
+        source = key.corpus_b.source
+        self.pair_detail.set_pair(
+            explanation, source.lines[row] if source is not None else None
+        )
+
+    def show_draft_delta(
+        self, row: int, sentence: ScoreDelta | str, corpus: ScoreDelta | str
+    ) -> None:
+        """The Δ panel with an edit being typed (`models.what_if.draft_deltas`).
+
+        The swap effect needs the pair compared again: not shown meanwhile.
+        """
+        if isinstance(sentence, ScoreDelta):
+            self.delta_panel.set_sentence(sentence, row=row, swap_effect=None)
+        else:
+            self.delta_panel.show_message(f"Sentence {row + 1}: {sentence}")
+        self.delta_panel.set_corpus(corpus if isinstance(corpus, ScoreDelta) else None)
+
+    def redo_sentence(self) -> None:
+        """Compare the selected sentence again from the session (an edit ended)."""
+        self._shown = None
+        self._refresh_timer.start()  # the corpus Δ, too
+        if self._row is not None:
+            self.show_sentence(self._row)
+
     def show_test_result(
         self,
         result: PairedTestResult | AllPairsResult | None,

@@ -291,12 +291,18 @@ def _usable(system: System, key: tuple[str, bool, bool], order: int) -> bool:
 
 
 def _entry(system: System, name: str) -> SystemEntry:
-    """A usable system as the table takes it (named `name`), with the session's sums."""
+    """A usable system as the table takes it (named `name`), with the session's sums.
+
+    The sums only if its scores are of its edits as they are (the table sums
+    the edited statistics itself until they are).
+    """
     assert system.stats is not None
     scores = system.scores
+    current = scores is not None and scores.edits == system.edits
     return SystemEntry(
         name,
         system.stats,
         system.hypothesis.lines,
-        None if scores is None else scores.summed,
+        scores.summed if current and scores is not None else None,
+        len(system.edits),
     )

@@ -23,6 +23,7 @@ from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtGui import QAction, QGuiApplication, QKeySequence
 from PySide6.QtWidgets import QFileDialog, QMenu, QStackedWidget, QWidget
 
+from bleu_gui.core.edits import Edits
 from bleu_gui.io import InputError
 from bleu_gui.io.safe_write import write_bytes
 from bleu_gui.io.systems_table import SYSTEMS_FORMATS
@@ -140,6 +141,11 @@ class ExportActions(QObject):
         files = session.files
         return files.hypotheses[0].name if files and files.hypotheses else "the system"
 
+    def _shown_edits(self) -> Edits:
+        """The shown system's what-if edits: the exports mark their rows."""
+        shown = self._session.shown
+        return Edits() if shown is None else self._session.edits(shown)
+
     def _sentences_words(self) -> tuple[str, list[str]]:
         """The sentence table's title and signature lines, as exported."""
         model = self._browser.model
@@ -175,12 +181,13 @@ class ExportActions(QObject):
             return
         title, signature = self._sentences_words()
         shown = self._table.shown_columns()
+        edits = self._shown_edits()
 
         collecting = [True]  # the table is read from the model until it is False
 
         def job() -> Job:
             table = yield from sentence_table_steps(
-                model, shown, title=title, signature=signature
+                model, shown, title=title, signature=signature, edits=edits
             )
             collecting[0] = False  # a change of the model from now on is harmless
             yield from self._write_steps(target, table, export_format)
@@ -222,6 +229,7 @@ class ExportActions(QObject):
                 title=title,
                 signature=signature,
                 table_rows=rows,
+                edits=self._shown_edits(),
             )
         except ValueError as error:
             self.failed.emit(f"Cannot copy yet: {error}")

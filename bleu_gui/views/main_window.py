@@ -43,7 +43,11 @@ from PySide6.QtWidgets import (
 from typing_extensions import override
 
 from bleu_gui.core import BleuConfig, BleuScore
-from bleu_gui.core.explain import ExplainRequest, SentenceExplanation
+from bleu_gui.core.explain import (
+    ExplainRequest,
+    SentenceExplanation,
+    explain_or_why_not,
+)
 from bleu_gui.io import Corpus
 from bleu_gui.models.explainer import Explainer, ExplainKey, is_long
 from bleu_gui.models.sentence_browser import SentenceBrowser
@@ -57,11 +61,13 @@ from bleu_gui.views.documents_view import DocumentsPanel
 from bleu_gui.views.explain_panel import ExplainPanel
 from bleu_gui.views.export_actions import ExportActions
 from bleu_gui.views.file_actions import FileActions, FileRole
+from bleu_gui.views.hypothesis_editor import HypothesisEditor
 from bleu_gui.views.menu_action import menu_action
 from bleu_gui.views.ngram_filter import NgramFilter
 from bleu_gui.views.order_bar import OrderBar
 from bleu_gui.views.precision_chart import PrecisionChart
 from bleu_gui.views.report_action import ReportAction
+from bleu_gui.views.save_hypothesis import install as install_save_hypothesis
 from bleu_gui.views.score_histogram import ScoreHistogram
 from bleu_gui.views.sentence_detail import SentenceDetailView
 from bleu_gui.views.sentence_table import FilterBar, SentenceTableView
@@ -69,6 +75,7 @@ from bleu_gui.views.session_actions import SessionActions
 from bleu_gui.views.settings_panel import SettingsPanel
 from bleu_gui.views.summary_panel import SummaryPanel
 from bleu_gui.views.warnings_button import WarningsButton
+from bleu_gui.views.what_if_view import WhatIfView
 
 __all__ = ["FileRole", "MainWindow"]
 
@@ -137,6 +144,10 @@ class MainWindow(QMainWindow):
         self._restore_layout()
         self.compare_systems.sync()  # the saved layout's Systems dock only with systems
         self.documents.sync()  # and its Documents dock only with document ids
+        # What if: editing a hypothesis (after the panels and menus it uses).
+        self.what_if = WhatIfView(self)
+        self.what_if.fill_menu(self.edit_menu)
+        self.save_hypothesis = install_save_hypothesis(self, self.session)
 
     # --- layout --------------------------------------------------------------------
 
@@ -189,6 +200,9 @@ class MainWindow(QMainWindow):
         detail_layout = QVBoxLayout(detail_box)
         detail_layout.setContentsMargins(4, 0, 4, 4)
         detail_layout.addWidget(self.order_bar)
+        # What if: the hypothesis being edited, above its detail.
+        self.edit_bar = HypothesisEditor()
+        detail_layout.addWidget(self.edit_bar)
         # Two systems compared: the pair panels (`views.compare_panels`).
         self.compare = ComparePanels(self.session, self)
         detail_layout.addWidget(self.compare.detail_area(self.detail))
@@ -344,6 +358,7 @@ class MainWindow(QMainWindow):
             self.compare.delta_panel,
         )
         self.exports.fill_edit_menu(edit := QMenu("&Edit", self))
+        self.edit_menu = edit
         self.export_menu = self.exports.export_menu
         self.export_menu.addSeparator()
         self.export_menu.addAction(self.report_action.action)
@@ -558,6 +573,31 @@ class MainWindow(QMainWindow):
             self.precision_chart.set_sentence(
                 result.precisions, result.bp, result.ratio
             )
+
+    def show_draft(self, row: int, text: str) -> None:
+        """Show sentence `row` explained with the hypothesis `text` (being typed).
+
+        A text too long to explain on the GUI thread keeps what is shown.
+        """
+        corpus = self._table_corpus()
+        request = self.session.explain_request(row, corpus, text)
+        if corpus is None or request is None or is_long(request):
+            return
+        self._explain_timer.stop()
+        self.explainer.cancel()
+        self._explained = None  # what is shown is no text of the session's
+        self._show_explanation(row, corpus, explain_or_why_not(request))
+
+    def redo_sentence(self) -> None:
+        """Explain the selected sentence again from the session (an edit ended)."""
+        self._explained = None
+        if self._row is not None:
+            self.show_sentence(self._row)
+
+    @property
+    def row(self) -> int | None:
+        """The corpus row whose detail is asked for (None: no sentence)."""
+        return self._row
 
     def show_order(self, order: int) -> None:
         """Highlight n-grams of `order` (0: every order as lanes)."""

@@ -41,7 +41,7 @@ from dataclasses import dataclass
 from enum import Enum
 from functools import partial
 
-from PySide6.QtCore import QEvent, Qt, Signal
+from PySide6.QtCore import QEvent, QPoint, Qt, Signal
 from PySide6.QtGui import QPalette, QTextCharFormat, QTextDocument
 from PySide6.QtWidgets import (
     QFrame,
@@ -165,9 +165,17 @@ class PairDetailView(QWidget):
 
     Signals:
         order_changed: the highlighted order changed (0: every order, as lanes).
+        hypothesis_activated: (`Side`) a system's hypothesis was double-clicked:
+            the user asks to edit it.
+        hypothesis_menu_requested: (`Side`, the text offered, global position) a
+            right-click on a hypothesis: the selected text, else the n-gram of
+            the shown order (unigram with all orders) that starts at the token
+            under the pointer ("" over no token).
     """
 
     order_changed = Signal(int)
+    hypothesis_activated = Signal(object)
+    hypothesis_menu_requested = Signal(object, str, QPoint)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -454,6 +462,9 @@ class PairDetailView(QWidget):
         key = TextKey.hypothesis(side)
         text = SegmentText(partial(self.tooltip_at, key), placeholder="(empty)")
         text.hovered.connect(partial(self._on_hovered, key))
+        text.double_clicked.connect(partial(self.hypothesis_activated.emit, side))
+        text.set_menu_wanted(True)
+        text.menu_requested.connect(partial(self._on_menu_requested, key))
         lane_box = QWidget()
         grid = QGridLayout(lane_box)
         grid.setContentsMargins(0, 0, 0, 0)
@@ -741,6 +752,28 @@ class PairDetailView(QWidget):
         for k, (_, text) in enumerate(self._references):
             spans = linked.get(TextKey.reference_of(k), [])
             text.emphasise(spans, reference_link_format(k, palette))
+
+    def offered_text(self, key: TextKey, index: int) -> str:
+        """What a right-click at character `index` of `key` offers (see the signal)."""
+        widget = self.text_widget(key)
+        selected = widget.textCursor().selectedText().strip()
+        if selected:
+            return " ".join(selected.split())
+        shown = self._shown.get(key)
+        if shown is None or index < 0 or self._pair is None:
+            return ""
+        tokens = token_range(shown.token_spans, index)
+        if tokens is None or tokens[0] != tokens[1]:
+            return ""
+        spans = shown.token_spans
+        last = min(tokens[0] + max(self._order, 1), len(spans)) - 1
+        text = self.displayed_text(key)
+        return " ".join(text[spans[tokens[0]][0] : spans[last][1]].split())
+
+    def _on_menu_requested(self, key: TextKey, index: int, where: QPoint) -> None:
+        self.hypothesis_menu_requested.emit(
+            key.side, self.offered_text(key, index), where
+        )
 
     def _token_text(self, side: Side, tokens: tuple[int, int]) -> str:
         words = self._explanation(side).hypothesis.tokens

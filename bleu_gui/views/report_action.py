@@ -55,9 +55,11 @@ def report_request(workspace: Workspace) -> ReportRequest | None:
     ids = dict.fromkeys(i for i in [*first, *by_id] if i is not None and i in by_id)
     ordered = [by_id[i] for i in ids]
     systems = tuple(
-        ReportSystem(system.name, system.corpus.hypothesis.lines, system.stats)
+        ReportSystem(
+            system.name, system.read_corpus.hypothesis.lines, system.read_stats
+        ).with_edits(system.edits)
         for system in ordered
-        if system.stats is not None
+        if system.read_stats is not None
     )
     several = len(systems) > 1 and workspace.config.compat is Compat.SACREBLEU
     signature = ordered[0].scores.signature if ordered[0].scores is not None else ""

@@ -69,9 +69,14 @@ class SegmentText(QTextEdit):
 
     Signals:
         hovered: the character index under the mouse, -1 when none.
+        double_clicked: the text was double-clicked (a word is selected too).
+        menu_requested: (character index or -1, global position) the text's
+            context menu was asked for, when `set_menu_wanted` is on.
     """
 
     hovered = Signal(int)
+    double_clicked = Signal()
+    menu_requested = Signal(int, QPoint)
 
     def __init__(
         self,
@@ -105,6 +110,20 @@ class SegmentText(QTextEdit):
         layout = self.document().documentLayout()
         layout.documentSizeChanged.connect(self._fit_height)
         self._fit_height()
+
+    def set_menu_wanted(self, wanted: bool) -> None:
+        """Whether a right-click asks its owner for a menu (`menu_requested`)."""
+        if wanted:
+            self.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+            self.customContextMenuRequested.connect(self._on_menu_requested)
+        else:
+            self.setContextMenuPolicy(Qt.ContextMenuPolicy.DefaultContextMenu)
+
+    def _on_menu_requested(self, point: QPoint) -> None:
+        index = self.index_at(self.viewport().mapFrom(self, point))
+        self.menu_requested.emit(
+            -1 if index is None else index, self.mapToGlobal(point)
+        )
 
     def set_segment(self, text: str) -> None:
         """Show `text`, plain (formats are applied afterwards).
@@ -204,6 +223,8 @@ class SegmentText(QTextEdit):
                 QToolTip.hideText()
                 event.ignore()
             return True
+        if kind == QEvent.Type.MouseButtonDblClick:
+            self.double_clicked.emit()
         if kind == QEvent.Type.MouseMove and isinstance(event, QMouseEvent):
             index = self.index_at(event.position().toPoint())
             self._set_hover(-1 if index is None else index)

@@ -129,9 +129,12 @@ class SentenceDetailView(QWidget):
 
     Signals:
         order_changed: the highlighted order changed (0: every order, as lanes).
+        hypothesis_activated: the hypothesis (or a lane of it) was
+            double-clicked: the user asks to edit it.
     """
 
     order_changed = Signal(int)
+    hypothesis_activated = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -337,6 +340,7 @@ class SentenceDetailView(QWidget):
             partial(self.tooltip_at, HYPOTHESIS), placeholder="(empty hypothesis)"
         )
         self._hyp_text.hovered.connect(partial(self._on_hovered, HYPOTHESIS))
+        self._hyp_text.double_clicked.connect(self.hypothesis_activated)
         self._lane_box = QWidget()
         self._lane_grid = QGridLayout(self._lane_box)
         self._lane_grid.setContentsMargins(0, 0, 0, 0)
@@ -392,6 +396,7 @@ class SentenceDetailView(QWidget):
                 partial(self.tooltip_at, key), placeholder="(empty hypothesis)"
             )
             text.hovered.connect(partial(self._on_hovered, key))
+            text.double_clicked.connect(self.hypothesis_activated)
             self._lane_grid.addWidget(label, order - 1, 0)
             self._lane_grid.addWidget(text, order - 1, 1)
             self._lanes.append((label, text))

@@ -46,6 +46,7 @@ from bleu_gui.models.session_state import (
     column_key,
     filter_of,
     reopen_plan,
+    restore_edits,
     session_data,
 )
 from bleu_gui.views.menu_action import menu_action
@@ -91,7 +92,10 @@ class SessionActions(QObject):
         self._window = window
         self.session = window.session
         self.browser = window.browser
-        self.tracker = SessionTracker(self.session, self.browser, self)
+        self.tracker = SessionTracker(
+            self.session, self.browser, self, edits=self.session
+        )
+        self.session.edits_changed.connect(lambda _id: self.tracker.check())
         self.ask_close: Callable[[str], CloseChoice] = self._ask_close
         self.ask_path: Callable[[], Path | None] = self._ask_path
         self._opening: tuple[Path, SessionData, ReopenPlan] | None = None
@@ -181,6 +185,7 @@ class SessionActions(QObject):
         return session_data(
             self.session,
             self.browser,
+            edits=self.session,
             tests=TestChoice(
                 str(boxes.test.value),
                 boxes.samples_box.value(),
@@ -320,6 +325,9 @@ class SessionActions(QObject):
         boxes.samples_box.setValue(data.systems.samples)
         boxes.all_pairs_box.setChecked(data.systems.all_pairs)
         boxes.subset_box.setChecked(data.systems.shown_only)
+        problem = restore_edits(session, session.systems, data, session.config)
+        if problem:
+            self._problems.append(problem)
 
     def _put_view(self, data: SessionData) -> None:
         window, table = self._window, self._window.table

@@ -492,6 +492,9 @@ class SystemTable(QWidget):
         stale = self.model.stale_reason()
         if stale:
             said.append(stale)
+        edited = self.model.edits_note()
+        if edited:
+            said.append(edited)
         label = self._subset_label()
         if label:
             said.append(label[0].upper() + label[1:] + ".")

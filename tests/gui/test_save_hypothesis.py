@@ -1,8 +1,8 @@
 """File › Save hypothesis as…: the shown system, with its edits, to a file named.
 
-The dialog is replaced by a function returning the chosen name; the session's edits
-by a fake `EditsSource` (the session's own arrive with the editing). The file is
-read back by the readers; the status bar's words and the error line are pinned.
+The dialog is replaced by a function returning the chosen name; the edits are the
+session's own (`Session.set_edits`). The file is read back by the readers; the
+status bar's words and the error line are pinned.
 """
 
 from __future__ import annotations
@@ -14,27 +14,17 @@ from PySide6.QtWidgets import QFileDialog, QWidget
 from pytestqt.qtbot import QtBot
 
 from bleu_gui.cli import demo_paths
-from bleu_gui.core.edits import Edits, count_edits
+from bleu_gui.core.edits import count_edits
 from bleu_gui.io.readers import read_segments
 from bleu_gui.models.session import FileSet
-from bleu_gui.models.workspace import System, SystemId
+from bleu_gui.models.workspace import System
 from bleu_gui.views.main_window import MainWindow
-from bleu_gui.views.save_hypothesis import SaveHypothesisAction, install
+from bleu_gui.views.save_hypothesis import SaveHypothesisAction
 
 TIMEOUT = 60_000
 
 # The offscreen platform says this of the first window a process shows.
 pytestmark = pytest.mark.qt_log_ignore("propagateSizeHints")
-
-
-class FakeEdits:
-    """The session's `edits`, as a dictionary."""
-
-    def __init__(self) -> None:
-        self.kept: dict[SystemId, Edits] = {}
-
-    def edits(self, system_id: SystemId) -> Edits:
-        return self.kept.get(system_id, Edits())
 
 
 def open_demo(qtbot: QtBot, window: MainWindow) -> System:
@@ -64,8 +54,9 @@ def choose(monkeypatch: pytest.MonkeyPatch, name: str, asked: list[str]) -> None
     monkeypatch.setattr(QFileDialog, "getSaveFileName", dialog)
 
 
-def installed(window: MainWindow, fake: FakeEdits) -> SaveHypothesisAction:
-    entry = install(window, fake)
+def installed(window: MainWindow) -> SaveHypothesisAction:
+    """The window's File › Save hypothesis as…, right before Export."""
+    entry = window.save_hypothesis
     texts = [a.text().replace("&", "") for a in window.file_menu.actions()]
     assert texts.index("Save hypothesis as…") + 1 == texts.index("Export")
     return entry
@@ -77,16 +68,21 @@ def test_the_shown_system_is_saved_with_its_edits_and_said_so(
     tmp_path: Path,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    fake = FakeEdits()
-    entry = installed(window, fake)
+    entry = installed(window)
     assert not entry.action.isEnabled()
     system = open_demo(qtbot, window)
     assert entry.action.isEnabled()
     assert system.tokenized is not None
     assert system.stats is not None
     texts = {0: "An edited first line.", 5: "", 499: "The last one, edited."}
-    fake.kept[system.id] = count_edits(
-        texts, system.tokenized.references, window.session.config, 4
+    window.session.set_edits(
+        system.id,
+        count_edits(
+            texts,
+            system.tokenized.references,
+            window.session.config,
+            system.stats.max_order,
+        ),
     )
     target = tmp_path / "edited.txt"
     asked: list[str] = []
@@ -106,7 +102,7 @@ def test_the_shown_system_is_saved_with_its_edits_and_said_so(
 def test_the_systems_own_file_is_refused_in_one_line(
     qtbot: QtBot, window: MainWindow, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    entry = installed(window, FakeEdits())
+    entry = installed(window)
     system = open_demo(qtbot, window)
     before = system.path.read_bytes()
     choose(monkeypatch, str(system.path), [])
@@ -127,7 +123,7 @@ def test_a_cancelled_dialog_writes_nothing(
     tmp_path: Path,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    entry = installed(window, FakeEdits())
+    entry = installed(window)
     open_demo(qtbot, window)
     said: list[str] = []
     entry.saved.connect(said.append)

@@ -1,0 +1,428 @@
+"""What if, in the window: edit a hypothesis and watch every number move.
+
+`WhatIfView` connects the edit bar (`views.hypothesis_editor`), the Edit menu's
+entries, the sentence table's and the pair view's context menus and the
+double-click on a hypothesis to a `WhatIfEditor` (`models.what_if`), and shows
+its draft wherever the window shows that sentence's numbers:
+
+* the detail repaints the n-grams of the text as typed (both hypotheses of a
+  pair, the edited one as typed), the Explain tab explains it;
+* the sentence table's row shows its new sentence BLEU, Δ, cost, lengths and
+  precisions (the swap effect, which needs the whole pair again, shows "…");
+* the Corpus panel and the Systems table show the corpus BLEU and Δ with it;
+* the edit bar says them all, before → now.
+
+Which system is edited: the shown one (B) by Edit › Edit hypothesis (F2) or a
+double-click on its hypothesis; in a pair, a double-click on A's hypothesis edits
+A. "Take B's sentence" gives the baseline A the shown system's sentence, the
+issue's "what if A had said what B said". Rows with edits carry a mark in the
+table. Everything is one undo stack (Edit › Undo / Redo), per edit.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QObject, QPoint, Qt
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import QMenu
+
+from bleu_gui.core import BleuScore
+from bleu_gui.core.pair_ngrams import Side
+from bleu_gui.core.result import Unscorable
+from bleu_gui.models.sentence_table import ROW_ROLE, ColumnKey, ColumnKind
+from bleu_gui.models.what_if import Draft, WhatIfEditor, draft_deltas
+from bleu_gui.models.workspace import System, SystemId
+
+if TYPE_CHECKING:
+    from bleu_gui.views.main_window import MainWindow
+
+__all__ = ["WhatIfView"]
+
+EDITED_TIP = "Edited (what-if): its numbers are of the edited text"
+
+
+class WhatIfView(QObject):
+    """The window's editing: actions, the edit bar, the draft on every panel."""
+
+    def __init__(self, window: MainWindow) -> None:
+        super().__init__(window)
+        self._window = window
+        self.session = session = window.session
+        self.editor = WhatIfEditor(session, self)
+        self.bar = window.edit_bar
+        self._open: tuple[SystemId, int] | None = None  # the bar's (system, row)
+        stack = self.editor.undo_stack
+        self.undo_action = stack.createUndoAction(self, "&Undo")
+        self.undo_action.setShortcut(QKeySequence.StandardKey.Undo)
+        self.redo_action = stack.createRedoAction(self, "&Redo")
+        self.redo_action.setShortcuts(
+            [QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y")]
+        )
+        self.edit_action = self._action("&Edit hypothesis", self.edit_shown, "F2")
+        self.edit_action.setStatusTip(
+            "Edit the shown system's hypothesis of the selected sentence (what-if)"
+        )
+        self.take_action = self._action("&Take B's sentence", self.take_sentence)
+        self.revert_action = self._action("Re&vert sentence", self.revert_sentence)
+        self.revert_all_action = self._action("Revert &all edits", self.revert_all)
+        for action in (self.undo_action, self.redo_action):
+            window.addAction(action)
+        self._connect()
+        self._update_actions()
+
+    def _action(self, text: str, slot: object, shortcut: str = "") -> QAction:
+        action = QAction(text, self._window)
+        if shortcut:
+            action.setShortcut(QKeySequence(shortcut))
+        action.triggered.connect(lambda _checked=False: slot())  # type: ignore[operator]
+        self._window.addAction(action)
+        return action
+
+    def fill_menu(self, menu: QMenu) -> None:
+        """The Edit menu's what-if entries (after its copy entries)."""
+        if not menu.isEmpty():
+            menu.addSeparator()
+        for action in (
+            self.undo_action,
+            self.redo_action,
+            self.edit_action,
+            self.take_action,
+            self.revert_action,
+            self.revert_all_action,
+        ):
+            menu.addAction(action)
+
+    def _connect(self) -> None:
+        window, session, editor, bar = self._window, self.session, self.editor, self.bar
+        editor.draft_changed.connect(self._on_draft_changed)
+        editor.failed.connect(window.status_text.setText)
+        bar.text_edited.connect(editor.type)
+        bar.commit_requested.connect(editor.commit)
+        bar.cancel_requested.connect(editor.cancel)
+        window.detail.hypothesis_activated.connect(self.edit_shown)
+        pair_detail = window.compare.pair_detail
+        pair_detail.hypothesis_activated.connect(self._on_side_activated)
+        pair_detail.hypothesis_menu_requested.connect(self._on_pair_menu)
+        table = window.table
+        table.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        table.customContextMenuRequested.connect(self._on_table_menu)
+        for signal in (session.edits_changed, session.systems_changed):
+            signal.connect(self._on_edits_changed)
+        session.files_changed.connect(self._on_edits_changed)
+        window.sentence_shown.connect(lambda _row: self._update_actions())
+        window.table.sentence_selected.connect(self._on_sentence_selected)
+        editor.undo_stack.indexChanged.connect(lambda _index: self._update_actions())
+
+    # --- user intents -------------------------------------------------------------
+
+    def edit_shown(self) -> None:
+        """Edit the shown system's hypothesis of the selected sentence."""
+        self.edit(self.session.shown)
+
+    def edit(self, system_id: SystemId | None) -> None:
+        """Start editing that system's hypothesis of the selected sentence."""
+        row = self._window.row
+        if system_id is None or row is None:
+            self._window.status_text.setText("Select a sentence to edit.")
+            return
+        draft = self.editor.draft
+        here = draft is not None and (draft.system, draft.row) == (system_id, row)
+        if here and self.editor.typing:
+            self.bar.line.setFocus()
+            return
+        self.editor.commit()
+        self.editor.begin(system_id, row)
+
+    def take_sentence(self) -> None:
+        """The baseline A takes the shown system B's sentence (one edit)."""
+        pair, row = self.session.workspace.pair, self._window.row
+        if pair is None or row is None:
+            self._window.status_text.setText(
+                "Take B's sentence: choose two systems to compare and a sentence."
+            )
+            return
+        self.editor.commit()
+        self.editor.take_sentence(pair[0].id, pair[1].id, row)
+
+    def revert_sentence(self) -> None:
+        """The selected sentence back as read, in the systems that edited it."""
+        row = self._window.row
+        for system_id in self._edited_here(row):
+            if row is not None:
+                self.editor.revert_sentence(system_id, row)
+
+    def revert_all(self) -> None:
+        """Every edit of every system taken back, as one undo step."""
+        self.editor.commit()
+        edited = [s for s in self.session.systems if s.edits]
+        if not edited:
+            return
+        stack = self.editor.undo_stack
+        stack.beginMacro(
+            f"revert all {sum(len(s.edits) for s in edited)} edited sentences"
+        )
+        for system in edited:
+            self.editor.revert_all(system.id)
+        stack.endMacro()
+
+    def insert(self, system_id: SystemId, text: str) -> None:
+        """Insert `text` into the edit of that system's selected sentence."""
+        draft = self.editor.draft
+        row = self._window.row
+        if draft is None or not self.editor.typing or draft.system != system_id:
+            self.edit(system_id)
+        if self.editor.typing and row is not None:
+            self.bar.insert(text)
+
+    # --- menus ----------------------------------------------------------------------
+
+    def _on_side_activated(self, side: object) -> None:
+        pair = self.session.workspace.pair
+        if pair is not None:
+            self.edit(pair[0].id if side is Side.A else pair[1].id)
+
+    def _on_pair_menu(self, side: object, offered: str, where: QPoint) -> None:
+        pair = self.session.workspace.pair
+        if pair is None:
+            return
+        names = self.session.workspace.short_names()
+        this = pair[0] if side is Side.A else pair[1]
+        other = pair[1] if side is Side.A else pair[0]
+        menu = QMenu(self._window)
+        menu.addAction(f"Edit {names[this.id]}'s hypothesis").triggered.connect(
+            lambda: self.edit(this.id)
+        )
+        if offered:
+            shown = offered if len(offered) <= 40 else offered[:39] + "…"
+            menu.addAction(
+                f"Insert “{shown}” into {names[other.id]}'s hypothesis"
+            ).triggered.connect(lambda: self.insert(other.id, offered))
+        menu.addAction(self.take_action)
+        menu.addAction(self.revert_action)
+        menu.exec(where)
+
+    def _on_table_menu(self, point: QPoint) -> None:
+        table = self._window.table
+        index = table.indexAt(point)
+        if index.isValid():
+            row = index.data(ROW_ROLE)
+            if isinstance(row, int):
+                self._window.select_sentence(row + 1)
+        menu = QMenu(table)
+        for action in (
+            self.edit_action,
+            self.take_action,
+            self.revert_action,
+            self.revert_all_action,
+        ):
+            menu.addAction(action)
+        menu.exec(table.viewport().mapToGlobal(point))
+
+    def _on_sentence_selected(self, row: int) -> None:
+        """Another sentence: an edit being typed is kept first (as on leaving it)."""
+        draft = self.editor.draft
+        if draft is not None and self.editor.typing and draft.row != row:
+            self.editor.commit()
+
+    # --- the draft on every panel ------------------------------------------------
+
+    def _on_draft_changed(self) -> None:
+        draft = self.editor.draft
+        if draft is None:
+            self._end_draft()
+            return
+        workspace = self.session.workspace
+        names = workspace.short_names()
+        if self._open != (draft.system, draft.row) and self.editor.typing:
+            self._open = (draft.system, draft.row)
+            self.bar.open(draft, names.get(draft.system, ""))
+        elif draft.committed is not None:
+            self.bar.close_bar()
+        self.bar.show_numbers(draft, self._pair_names())
+        self._show_detail(draft)
+        self._show_row(draft)
+        self._show_corpus(draft)
+        self._window.status_text.setText(
+            f"Editing sentence {draft.row + 1} of {names.get(draft.system, '')}: "
+            "Enter keeps the edit, Esc cancels it"
+            if self.editor.typing
+            else f"Scoring the edit of sentence {draft.row + 1}…"
+        )
+
+    def _end_draft(self) -> None:
+        window = self._window
+        self._open = None
+        self.bar.close_bar()
+        window.browser.model.set_live_row(None)
+        window.compare_systems.model.set_live(None)
+        scores, corpus = self.session.scores, self.session.corpus
+        if scores is not None and corpus is not None:
+            window.summary.set_scores(
+                scores, corpus.num_segments, len(corpus.references)
+            )
+        window.redo_sentence()
+        window.compare.redo_sentence()
+        self._update_actions()
+
+    def _show_detail(self, draft: Draft) -> None:
+        window = self._window
+        if draft.row != window.row:
+            return
+        workspace = self.session.workspace
+        if draft.system == workspace.shown:
+            window.show_draft(draft.row, draft.text)
+        pair = workspace.pair
+        if pair is not None:
+            a, b = pair
+            text_a = a.corpus.hypothesis.lines[draft.row]
+            text_b = b.corpus.hypothesis.lines[draft.row]
+            if draft.system == a.id:
+                text_a = draft.text
+            else:
+                text_b = draft.text
+            window.compare.show_draft(draft.row, text_a, text_b)
+            deltas = draft_deltas(draft, self.session)
+            if deltas is not None:
+                window.compare.show_draft_delta(draft.row, *deltas)
+
+    def _show_row(self, draft: Draft) -> None:
+        """The table's row of the draft, with its numbers as typed."""
+        workspace = self.session.workspace
+        sentence = draft.now.sentence
+        score = sentence.score if isinstance(sentence, BleuScore) else math.nan
+        values: dict[ColumnKey, float | None] = {}
+        text: str | None = None
+        pair = workspace.pair
+        if draft.system == workspace.shown:
+            text = draft.text
+            values[ColumnKey(ColumnKind.BLEU)] = score
+            values[ColumnKey(ColumnKind.COST)] = draft.now.cost
+            if isinstance(sentence, BleuScore):
+                values[ColumnKey(ColumnKind.BP)] = sentence.bp
+                values[ColumnKey(ColumnKind.HYP_LEN)] = sentence.sys_len
+                values[ColumnKey(ColumnKind.REF_LEN)] = sentence.ref_len
+                for order, precision in enumerate(sentence.precisions, start=1):
+                    values[ColumnKey(ColumnKind.PRECISION, order)] = precision
+            if pair is not None:
+                other = _sentence_score(pair[0], draft.row)
+                values[ColumnKey(ColumnKind.B_BLEU)] = score
+                values[ColumnKey(ColumnKind.DELTA)] = score - other
+                values[ColumnKey(ColumnKind.SWAP)] = None
+        elif pair is not None and draft.system == pair[0].id:
+            other = _sentence_score(pair[1], draft.row)
+            values[ColumnKey(ColumnKind.A_BLEU)] = score
+            values[ColumnKey(ColumnKind.DELTA)] = other - score
+            values[ColumnKey(ColumnKind.SWAP)] = None
+        self._window.browser.model.set_live_row(draft.row, values, text)
+
+    def _show_corpus(self, draft: Draft) -> None:
+        """The Corpus panel and the Systems table with the draft's corpus BLEU."""
+        window = self._window
+        systems = window.compare_systems
+        if draft.system in systems.system_ids:
+            systems.model.set_live(
+                systems.system_ids.index(draft.system), draft.now.system.summed
+            )
+        scores, corpus = self.session.scores, self.session.corpus
+        if draft.system != self.session.shown or scores is None or corpus is None:
+            return
+        window.summary.set_scores(
+            replace(scores, corpus=_as_corpus(draft.now.corpus)),
+            corpus.num_segments,
+            len(corpus.references),
+        )
+        window.summary.caption.setText(
+            window.summary.caption.text() + " · with the edit of sentence "
+            f"{draft.row + 1} as typed"
+        )
+
+    # --- marks and actions --------------------------------------------------------
+
+    def _on_edits_changed(self) -> None:
+        """Mark the edited rows of the shown system (and of A in a pair)."""
+        workspace = self.session.workspace
+        marks: dict[int, str] = {}
+        shown = workspace.shown_system
+        pair = workspace.pair
+        names = workspace.short_names()
+        if shown is not None:
+            for line in shown.edits:
+                marks[line.row] = EDITED_TIP
+        if pair is not None:
+            a = pair[0]
+            tip = f"{names[a.id]}'s hypothesis is edited (what-if)"
+            for line in a.edits:
+                marks[line.row] = (
+                    f"{marks[line.row]}; {tip}" if line.row in marks else tip
+                )
+        self._window.browser.model.set_edited(marks)
+        self._update_actions()
+
+    def _edited_here(self, row: int | None) -> list[SystemId]:
+        """The systems of the window whose sentence `row` is edited (B first)."""
+        if row is None:
+            return []
+        workspace = self.session.workspace
+        candidates = [workspace.shown_system]
+        if workspace.pair is not None:
+            candidates.append(workspace.pair[0])
+        return [s.id for s in candidates if s is not None and row in s.edits]
+
+    def _pair_names(self) -> tuple[str, str] | None:
+        pair = self.session.workspace.pair
+        if pair is None:
+            return None
+        names = self.session.workspace.short_names()
+        return names[pair[0].id], names[pair[1].id]
+
+    def _update_actions(self) -> None:
+        workspace = self.session.workspace
+        row = self._window.row
+        names = workspace.short_names()
+        shown = workspace.shown_system
+        self.edit_action.setEnabled(shown is not None and row is not None)
+        self.edit_action.setText(
+            f"&Edit {names[shown.id]}'s hypothesis"
+            if shown is not None and len(workspace.systems) > 1
+            else "&Edit hypothesis"
+        )
+        pair = workspace.pair
+        can_take = (
+            pair is not None
+            and row is not None
+            and row < pair[0].corpus.num_segments
+            and pair[0].corpus.hypothesis.lines[row]
+            != pair[1].corpus.hypothesis.lines[row]
+        )
+        self.take_action.setEnabled(can_take)
+        self.take_action.setText(
+            f"&Take {names[pair[1].id]}'s sentence into {names[pair[0].id]}"
+            if pair is not None
+            else "&Take B's sentence into A"
+        )
+        edited = self._edited_here(row)
+        self.revert_action.setEnabled(bool(edited))
+        self.revert_action.setText(
+            f"Re&vert sentence {row + 1}" if row is not None else "Re&vert sentence"
+        )
+        total = sum(len(s.edits) for s in workspace.systems)
+        self.revert_all_action.setEnabled(total > 0)
+        self.revert_all_action.setText(
+            f"Revert &all edits ({total} sentences)" if total else "Revert &all edits"
+        )
+
+
+def _sentence_score(system: System, row: int) -> float:
+    """A system's sentence BLEU of `row` as its scores have it (NaN: none)."""
+    scores = system.scores
+    if scores is None:
+        return math.nan
+    return float(scores.sentences.score[row])
+
+
+def _as_corpus(result: BleuScore | Unscorable) -> BleuScore | str:
+    """A draft's corpus result as `Scores.corpus` holds it (a reason for none)."""
+    return result if isinstance(result, BleuScore) else result.reason
