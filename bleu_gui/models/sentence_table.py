@@ -691,6 +691,8 @@ class SentenceTableModel(QAbstractTableModel):
             cells = self._cells.get(corpus_row)
             if cells is None:
                 cells = self._format_row(corpus_row)
+            if column == Column.NUMBER and corpus_row in self._edited:
+                return f"{cells[column]} {EDITED_MARK}"  # exports say "Edited"
             return cells[column]
         if role == _ALIGNMENT:
             return _LEFT if column == self._columns - 1 else _RIGHT
@@ -716,8 +718,6 @@ class SentenceTableModel(QAbstractTableModel):
             self._format(column, self._raw(corpus_row, column))
             for column in range(self._columns)
         )
-        if corpus_row in self._edited:
-            cells = (f"{cells[0]} {EDITED_MARK}", *cells[1:])
         self._cells[corpus_row] = cells
         return cells
 

@@ -133,7 +133,8 @@ class SessionActions(QObject):
         session.busy_changed.connect(self._on_busy_changed)
         session.error_occurred.connect(self._on_error)
         self.browser.searching_changed.connect(self._on_searching_changed)
-        self.tracker.modified_changed.connect(window.setWindowModified)
+        # The title with its "[*]" first: the window may have put another one.
+        self.tracker.modified_changed.connect(lambda _modified: self._refresh())
         self.tracker.path_changed.connect(self._refresh)
         window.file_actions.session_dropped.connect(self.open_session)
         # A user's sort: the browser says nothing when it applies one.

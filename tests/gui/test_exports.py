@@ -155,7 +155,21 @@ def test_the_menus_have_the_exports_and_the_copies(window: MainWindow) -> None:
     ]
     edit = menu_action(window, "Edit").menu()
     assert isinstance(edit, QMenu)
-    assert [a.text() for a in edit.actions()] == ["&Copy rows", "Copy &explanation"]
+    assert [a.text() for a in edit.actions()] == [
+        "&Copy rows",
+        "Copy &explanation",
+        "",
+        "&Undo",
+        "&Redo",
+        "&Edit happypoet's hypothesis",
+        "&Take happypoet's sentence into Facebook-AI",
+        f"Re&vert sentence {window.row + 1}" if window.row is not None else "",
+        "Revert &all edits",
+    ]
+    shortcuts = {a.text(): a.shortcut().toString() for a in edit.actions()}
+    assert shortcuts["&Undo"] == "Ctrl+Z"
+    assert shortcuts["&Redo"] == "Ctrl+Shift+Z"
+    assert shortcuts["&Edit happypoet's hypothesis"] == "F2"
     assert menu_action(window, "Edit", "Copy rows").shortcut().toString() == "Ctrl+C"
 
 

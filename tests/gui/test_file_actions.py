@@ -287,6 +287,7 @@ def test_the_file_menu(window: MainWindow) -> None:
         "Open session…",
         "Save session",
         "Save session as…",
+        "Save hypothesis as…",
         "Export",
         "",
         "Drop byte-order marks",
