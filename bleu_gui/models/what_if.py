@@ -21,12 +21,13 @@ edits too, so they undo like any other.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, replace
 
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
-from bleu_gui.core import BleuScore
+from bleu_gui.core import BleuConfig, BleuScore
 from bleu_gui.core.edits import (
     EditedSystem,
     Edits,
@@ -37,11 +38,19 @@ from bleu_gui.core.edits import (
 )
 from bleu_gui.core.result import Unscorable
 from bleu_gui.core.score_delta import ScoreDelta, decompose
-from bleu_gui.core.scoring import score_sentence
+from bleu_gui.core.scoring import required_order, score_sentence, score_summed
+from bleu_gui.core.tokenize import tokenizer_for
 from bleu_gui.models.session import Session
 from bleu_gui.models.workspace import System, SystemId
 
-__all__ = ["Draft", "SetEdits", "WhatIfEditor", "draft_deltas", "single_line"]
+__all__ = [
+    "Draft",
+    "SetEdits",
+    "WhatIfEditor",
+    "corpus_now",
+    "draft_deltas",
+    "single_line",
+]
 
 
 def single_line(text: str) -> str:
@@ -67,6 +76,8 @@ class Draft:
         other: the other system of the pair, whose corpus BLEU the Δ is to.
         baseline: whether the system edited is the pair's baseline (A): the Δ
             the window shows (B − A) then moves against the edit.
+        other_sentence: the other system's sentence BLEU of the row (NaN: no
+            other system, or unscorable).
         committed: once committed, the system's edits given to the session
             (its scores still coming); None while typing.
     """
@@ -79,6 +90,7 @@ class Draft:
     text: str
     other: SystemId | None
     baseline: bool
+    other_sentence: float = math.nan
     committed: Edits | None = None
 
     @property
@@ -90,6 +102,25 @@ class Draft:
     def delta_before(self) -> float:
         """The Δ as the window shows it before this edit (NaN: none)."""
         return -self.before.delta if self.baseline else self.before.delta
+
+
+def corpus_now(system: System, config: BleuConfig) -> BleuScore | str:
+    """A system's corpus BLEU as it stands (its edits included), or why none.
+
+    From its scores when they are current, else from its statistics' sums (an
+    edit of it still being scored).
+    """
+    scores = system.scores
+    if system.scored_under(config) and scores is not None:
+        return scores.corpus
+    if system.stats is None:
+        return "not counted yet"
+    try:
+        return score_summed(
+            system.stats.summed().truncated(required_order(config)), config
+        )
+    except ValueError as error:
+        return str(error)
 
 
 def draft_deltas(
@@ -106,7 +137,7 @@ def draft_deltas(
     if pair is None or draft.other is None or draft.other not in workspace:
         return None
     other = workspace.system(draft.other)
-    if other.stats is None or other.scores is None:
+    if other.stats is None:
         return None
     names = workspace.short_names()
     a, b = pair
@@ -117,7 +148,7 @@ def draft_deltas(
         other_sentence = str(error)
     scores = (
         (draft.now.sentence, other_sentence),
-        (draft.now.corpus, other.scores.corpus),
+        (draft.now.corpus, corpus_now(other, config)),
     )
     deltas: list[ScoreDelta | str] = []
     for mine, theirs in scores:
@@ -214,7 +245,16 @@ class WhatIfEditor(QObject):
         if system_id is None or system_id not in workspace:
             return "Open a test set and a system first."
         system = workspace.system(system_id)
-        if not system.scored_under(workspace.config) or system.tokenized is None:
+        counted = system.stats is not None and system.tokenizer_key == (
+            tokenizer_for(workspace.config).key
+        )
+        if (
+            not counted
+            or system.scores is None
+            or system.tokenized is None
+            or system.stats is None
+            or system.stats.max_order < required_order(workspace.config)
+        ):
             return f"{self._name(system)} is still being scored: edit it once it is."
         if not 0 <= row < system.corpus.num_segments:
             return "Select a sentence to edit."
@@ -243,6 +283,7 @@ class WhatIfEditor(QObject):
             text,
             other,
             baseline,
+            self._other_sentence(other, row),
         )
         self.draft_changed.emit()
         return True
@@ -371,14 +412,30 @@ class WhatIfEditor(QObject):
             return a.id, False
         return None, False
 
+    def _other_sentence(self, other: SystemId | None, row: int) -> float:
+        """The other system's sentence BLEU of `row`, from its statistics."""
+        workspace = self._session.workspace
+        if other is None or other not in workspace:
+            return math.nan
+        stats = workspace.system(other).stats
+        if stats is None:
+            return math.nan
+        try:
+            return score_sentence(stats, row, workspace.config).score
+        except ValueError:
+            return math.nan
+
     def _other_score(self, other: SystemId | None) -> float | None:
+        """The other system's corpus BLEU as it stands (its own edits included).
+
+        From its scores when they are current, else from its statistics' sums (its
+        last edit still being scored).
+        """
         workspace = self._session.workspace
         if other is None or other not in workspace:
             return None
-        scores = workspace.system(other).scores
-        if scores is None or not isinstance(scores.corpus, BleuScore):
-            return None
-        return scores.corpus.score
+        corpus = corpus_now(workspace.system(other), workspace.config)
+        return corpus.score if isinstance(corpus, BleuScore) else None
 
     def _settle(self) -> None:
         """A committed draft ends once the session shows its numbers itself."""

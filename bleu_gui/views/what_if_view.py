@@ -34,7 +34,7 @@ from bleu_gui.core.pair_ngrams import Side
 from bleu_gui.core.result import Unscorable
 from bleu_gui.models.sentence_table import ROW_ROLE, ColumnKey, ColumnKind
 from bleu_gui.models.what_if import Draft, WhatIfEditor, draft_deltas
-from bleu_gui.models.workspace import System, SystemId
+from bleu_gui.models.workspace import SystemId
 
 if TYPE_CHECKING:
     from bleu_gui.views.main_window import MainWindow
@@ -307,14 +307,12 @@ class WhatIfView(QObject):
                 for order, precision in enumerate(sentence.precisions, start=1):
                     values[ColumnKey(ColumnKind.PRECISION, order)] = precision
             if pair is not None:
-                other = _sentence_score(pair[0], draft.row)
                 values[ColumnKey(ColumnKind.B_BLEU)] = score
-                values[ColumnKey(ColumnKind.DELTA)] = score - other
+                values[ColumnKey(ColumnKind.DELTA)] = score - draft.other_sentence
                 values[ColumnKey(ColumnKind.SWAP)] = None
         elif pair is not None and draft.system == pair[0].id:
-            other = _sentence_score(pair[1], draft.row)
             values[ColumnKey(ColumnKind.A_BLEU)] = score
-            values[ColumnKey(ColumnKind.DELTA)] = other - score
+            values[ColumnKey(ColumnKind.DELTA)] = draft.other_sentence - score
             values[ColumnKey(ColumnKind.SWAP)] = None
         self._window.browser.model.set_live_row(draft.row, values, text)
 
@@ -413,14 +411,6 @@ class WhatIfView(QObject):
         self.revert_all_action.setText(
             f"Revert &all edits ({total} sentences)" if total else "Revert &all edits"
         )
-
-
-def _sentence_score(system: System, row: int) -> float:
-    """A system's sentence BLEU of `row` as its scores have it (NaN: none)."""
-    scores = system.scores
-    if scores is None:
-        return math.nan
-    return float(scores.sentences.score[row])
 
 
 def _as_corpus(result: BleuScore | Unscorable) -> BleuScore | str:

@@ -342,6 +342,9 @@ class Monkey:
             (1, self.swap_pair),
             (2, self.run_test),
             (2, self.click_salient),
+            (5, self.edit_hypothesis),
+            (3, self.undo_or_redo),
+            (2, self.take_or_revert),
         ]
         self._actions = [action for weight, action in weighted for _ in range(weight)]
 
@@ -730,6 +733,54 @@ class Monkey:
         """Go > Copy sentence with scores (Ctrl+Shift+C)."""
         self.qtbot.keyClick(self.window, Qt.Key.Key_C, _CTRL | _SHIFT)
         return ""
+
+    # --- what if ----------------------------------------------------------------------
+
+    def edit_hypothesis(self) -> str:
+        """F2 (or a double-click on a hypothesis), type, then Enter, Esc or away."""
+        window = self.window
+        if self.rng.random() < 0.7:
+            self.qtbot.keyClick(window, Qt.Key.Key_F2)
+            how = "F2"
+        else:
+            window.detail.hypothesis_activated.emit()
+            how = "double-click"
+        line = window.edit_bar.line
+        if not window.edit_bar.isVisible():
+            return f"{how}: not editing ({window.status_text.text()!r})"
+        if self.rng.random() < 0.5:
+            line.selectAll()
+            self.qtbot.keyClick(line, Qt.Key.Key_Delete)
+        text = " ".join(
+            self.rng.choice(SEARCH_PIECES) for _ in range(self.rng.randint(1, 4))
+        )
+        type_text(self.qtbot, line, text)
+        end = self.rng.choice(("enter", "enter", "escape", "away"))
+        if end == "enter":
+            self.qtbot.keyClick(line, Qt.Key.Key_Return)
+        elif end == "escape":
+            self.qtbot.keyClick(line, Qt.Key.Key_Escape)
+        else:  # another part of the window: the edit is kept
+            window.table.setFocus(Qt.FocusReason.MouseFocusReason)
+        return f"{how}: {text!r}, {end}"
+
+    def undo_or_redo(self) -> str:
+        """Ctrl+Z or Ctrl+Shift+Z on the table."""
+        redo = self.rng.random() < 0.4
+        modifiers = _CTRL | _SHIFT if redo else _CTRL
+        self.qtbot.keyClick(self.window.table, Qt.Key.Key_Z, modifiers)
+        return "redo" if redo else "undo"
+
+    def take_or_revert(self) -> str:
+        """Edit › Take B's sentence, Revert sentence or Revert all edits."""
+        what_if = self.window.what_if
+        action = self.rng.choice(
+            (what_if.take_action, what_if.revert_action, what_if.revert_all_action)
+        )
+        if not action.isEnabled():
+            return f"{action.text()} (disabled)"
+        action.trigger()
+        return action.text()
 
     # --- several systems ------------------------------------------------------------
 
