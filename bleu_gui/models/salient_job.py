@@ -137,6 +137,12 @@ class SalientJob(QObject):
         self.started.emit(request.names)
         return True
 
+    def stop(self) -> None:
+        """Stop a running count (its texts are changing); the next one starts anew."""
+        if self.is_running:
+            self._request = None
+            self._jobs.discard_all()
+
     def clear(self) -> None:
         """No pair: stop the running count and forget the last result."""
         self._request, self._results = None, None

@@ -439,7 +439,13 @@ class ComparePanels(QObject):
             self._forget_pair()
             return
         self._refresh_pair_scores(names)
-        self._refresh_salient(*pair)
+        if self._session.pair_is_stale():
+            # An edit is being scored and compared: the n-grams are counted after
+            # it (both count in the worker processes; the Δs are what the table
+            # and the panels wait for).
+            self.salient_job.stop()
+        else:
+            self._refresh_salient(*pair)
         test_set = self._session.workspace.test_set
         if test_set is not None:  # "reference A" for a column of a test-set file
             self.pair_detail.set_reference_names(test_set.reference_names)

@@ -241,6 +241,12 @@ def test_taking_b_s_sentence_gives_a_b_s_sentence_bleu(
     assert system_cell(window, "Online-W", SystemColumn.DELTA) == f"{delta:+.2f}"
     assert window.what_if.undo_action.text() == ("&Undo take Online-W's sentence 265")
     assert not take.isEnabled()  # A has B's sentence now
+    # The salient n-grams are counted again, after the pair, from the edited tokens.
+    salient = window.compare.salient_job
+    qtbot.waitUntil(lambda: salient.results is not None, timeout=TIMEOUT)
+    request = salient.request
+    assert request is not None
+    assert request.tokens_a.hypotheses[ROW] == request.tokens_b.hypotheses[ROW]
 
 
 def test_editing_a_moves_the_delta_against_the_edit(
