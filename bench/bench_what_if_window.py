@@ -1,7 +1,8 @@
 """Benchmark: typing a what-if edit in the real window, two 100,000-segment systems.
 
 Opens two systems of `--segments` lines against 2 references (the demo's, built
-by `bench_systems.build_systems`), waits until both are scored and compared,
+by `bench_systems.build_systems`), waits until both are scored and compared (and
+their salient n-grams counted),
 selects a sentence near the end, opens the edit bar (F2) and types `--keys`
 characters into it one key press at a time, as a user does. Each key press is
 timed from the press to the end of everything it sets off on the GUI thread: its
@@ -74,6 +75,8 @@ def main() -> None:
             ),
             session.busy_changed,
         )
+        while window.compare.salient_job.is_running:  # as a user reads a while
+            settle(200)
         settle()
         row = options.segments - 7
         window.select_sentence(row + 1)

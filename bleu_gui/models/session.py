@@ -541,7 +541,12 @@ class Session(QObject):
         if pair.a not in workspace or pair.b not in workspace:
             return True
         a, b = workspace.system(pair.a), workspace.system(pair.b)
-        return a.scores is not of[0] or b.scores is not of[1]
+        config = workspace.config
+        return (
+            a.scores is not of[0]
+            or b.scores is not of[1]
+            or not (a.scored_under(config) and b.scored_under(config))
+        )
 
     @property
     def corpus(self) -> Corpus | None:

@@ -290,6 +290,7 @@ class ComparePanels(QObject):
             session.system_scored,
             session.scores_changed,
             session.config_changed,
+            session.edits_changed,
         ):
             signal.connect(self._refresh_timer.start)
         self._select = window.select_sentence
@@ -579,6 +580,7 @@ class ComparePanels(QObject):
             and pair is not None
             and (scores.a, scores.b, scores.config)
             == (pair[0].id, pair[1].id, workspace.config)
+            and not self._session.pair_is_stale()  # an edit is being compared
         )
         if scores is None or not fits:
             self.delta_histogram.set_deltas((), names)
