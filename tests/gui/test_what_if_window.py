@@ -243,7 +243,19 @@ def test_taking_b_s_sentence_gives_a_b_s_sentence_bleu(
     assert not take.isEnabled()  # A has B's sentence now
     # The salient n-grams are counted again, after the pair, from the edited tokens.
     salient = window.compare.salient_job
-    qtbot.waitUntil(lambda: salient.results is not None, timeout=TIMEOUT)
+    a_id = window.session.baseline
+    assert a_id is not None
+    edited_a = window.session.workspace.system(a_id).tokenized
+
+    def counted_anew() -> bool:
+        request = salient.request
+        return (
+            request is not None
+            and request.tokens_a is edited_a
+            and salient.results is not None
+        )
+
+    qtbot.waitUntil(counted_anew, timeout=TIMEOUT)
     request = salient.request
     assert request is not None
     assert request.tokens_a.hypotheses[ROW] == request.tokens_b.hypotheses[ROW]
@@ -362,7 +374,7 @@ def test_an_export_marks_the_edited_row(
     type_edit(qtbot, window, TYPED)
     kept(qtbot, window)
     target = tmp_path / "sentences.csv"
-    with qtbot.waitSignal(window.exports.done, timeout=TIMEOUT):
+    with qtbot.waitSignal(window.exports.export_finished, timeout=TIMEOUT):
         window.exports.export_sentences(target)
     with target.open(encoding="utf-8") as handle:
         rows = list(csv.reader(handle))
