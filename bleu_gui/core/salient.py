@@ -38,7 +38,7 @@ from heapq import nsmallest
 
 from bleu_gui.core.pair_ngrams import Side
 from bleu_gui.core.parallel import WorkerPool, map_ordered
-from bleu_gui.core.scoring import ROW_BLOCK, TokenizedCorpus
+from bleu_gui.core.scoring import TokenizedCorpus
 from bleu_gui.core.steps import drain
 from bleu_gui.core.tokenize import split_tokens
 
@@ -48,6 +48,11 @@ __all__ = [
     "iter_salient_ngrams",
     "salient_ngrams",
 ]
+
+# Segments per block of counting handed to a worker process. Smaller than the
+# scorer's blocks: a count stopped for an edit still finishes the blocks in flight,
+# and the edit's re-scoring waits for those processes.
+_BLOCK = 1_000
 
 Gram = tuple[str, ...]
 
@@ -137,20 +142,20 @@ def iter_salient_ngrams(
     size = len(a.hypotheses)
     jobs = (
         (
-            a.hypotheses[start : start + ROW_BLOCK],
-            b.hypotheses[start : start + ROW_BLOCK],
-            tuple(stream[start : start + ROW_BLOCK] for stream in a.references),
+            a.hypotheses[start : start + _BLOCK],
+            b.hypotheses[start : start + _BLOCK],
+            tuple(stream[start : start + _BLOCK] for stream in a.references),
             start,
             max_order,
         )
-        for start in range(0, size, ROW_BLOCK)
+        for start in range(0, size, _BLOCK)
     )
     merged = [_OrderCounts() for _ in range(max_order)]
     done = 0
     for block in map_ordered(_count_block, jobs, pool):
         for total, part in zip(merged, block, strict=True):
             total.merge(part)
-        done = min(done + ROW_BLOCK, size)
+        done = min(done + _BLOCK, size)
         yield done
     orders: list[SalientOrder] = []
     for n, counts in enumerate(merged, start=1):
