@@ -203,7 +203,7 @@ def test_blocks_and_worker_processes_give_the_same_lists(
     refs = references()
     a, b = (_tokenized(system(name), refs, config) for name in ("UEdin", "happypoet"))
     whole = salient_ngrams(a, b, top=None)
-    monkeypatch.setattr(salient_module, "ROW_BLOCK", 37)
+    monkeypatch.setattr(salient_module, "_BLOCK", 37)
     steps: list[int] = []
     generator = iter_salient_ngrams(a, b, top=None)
     while True:
