@@ -161,8 +161,9 @@ class WhatIfView(QObject):
         if not edited:
             return
         stack = self.editor.undo_stack
+        count = sum(len(s.edits) for s in edited)
         stack.beginMacro(
-            f"revert all {sum(len(s.edits) for s in edited)} edited sentences"
+            f"revert all {count} edited sentence{'s' if count != 1 else ''}"
         )
         for system in edited:
             self.editor.revert_all(system.id)
@@ -409,7 +410,9 @@ class WhatIfView(QObject):
         total = sum(len(s.edits) for s in workspace.systems)
         self.revert_all_action.setEnabled(total > 0)
         self.revert_all_action.setText(
-            f"Revert &all edits ({total} sentences)" if total else "Revert &all edits"
+            f"Revert &all edits ({total} sentence{'s' if total != 1 else ''})"
+            if total
+            else "Revert &all edits"
         )
 
 

@@ -14,6 +14,7 @@ import re
 from collections.abc import Sequence
 from pathlib import Path
 
+import numpy as np
 import pytest
 import sacrebleu
 from PySide6.QtCore import Qt
@@ -321,7 +322,7 @@ def test_revert_sentence_and_revert_all_are_undo_steps(
     kept(qtbot, window)
     actions = window.what_if
     assert actions.revert_action.text() == "Re&vert sentence 265"
-    assert actions.revert_all_action.text() == "Revert &all edits (1 sentences)"
+    assert actions.revert_all_action.text() == "Revert &all edits (1 sentence)"
     actions.revert_action.trigger()
     settled(qtbot, window)
     assert window.summary.score.text() == score
@@ -419,3 +420,56 @@ def test_a_session_keeps_the_edits(
     assert system_cell(window, "Online-W (1 edited)", SystemColumn.BLEU) == (
         f"{corpus(edited('Online-W', TYPED)):.2f}"
     )
+
+
+def test_the_subset_test_runs_on_the_edited_sentences_shown(
+    qtbot: QtBot, window: MainWindow, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    open_demo(qtbot, window, "Facebook-AI", "Online-W")
+    window.what_if.take_action.trigger()
+    settled(qtbot, window)
+    browser = window.browser
+    with qtbot.waitSignal(browser.shown_changed, timeout=TIMEOUT):
+        window.filter_bar.set_score_range(20.0, 60.0)
+    shown = np.sort(browser.model.rows)
+    assert ROW in shown  # A's taken sentence is among them
+    compare = window.compare_systems
+    compare.table.subset_box.setChecked(True)
+    with qtbot.waitSignal(compare.test_finished, timeout=TIMEOUT):
+        compare.table.run_button.click()
+    label = compare.model.subset_label(1)
+    assert label is not None
+    assert label.startswith(f"on the {shown.size} shown sentences: ")
+    theirs = sacrebleu_rows(
+        monkeypatch,
+        [0, 1],
+        PairedTest.BOOTSTRAP,
+        1000,
+        rows=shown,
+        texts=[edited("Facebook-AI", system("Online-W")[ROW]), system("Online-W")],
+    )
+    result = compare.model.result
+    assert result is not None
+    assert result.systems[0].p_value == theirs[1].p_value
+    assert result.systems[0].score == theirs[1].score
+
+
+def test_revert_all_takes_back_every_system_s_edits_in_one_step(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    open_demo(qtbot, window, "Facebook-AI", "Online-W")
+    what_if = window.what_if
+    what_if.take_action.trigger()
+    settled(qtbot, window)
+    qtbot.keyClick(window, Qt.Key.Key_F2)
+    type_edit(qtbot, window, TYPED)
+    kept(qtbot, window)
+    assert what_if.revert_all_action.text() == "Revert &all edits (2 sentences)"
+    what_if.revert_all_action.trigger()
+    settled(qtbot, window)
+    session = window.session
+    assert not any(session.edits(s.id) for s in session.systems)
+    assert what_if.undo_action.text() == "&Undo revert all 2 edited sentences"
+    what_if.undo_action.trigger()
+    settled(qtbot, window)
+    assert [len(session.edits(s.id)) for s in session.systems] == [1, 1]
