@@ -16,13 +16,15 @@ numbers again, with the longest event-loop block meanwhile; and the peak memory 
 the whole process tree.
 
 Run: `QT_QPA_PLATFORM=offscreen python bench/bench_what_if_window.py
-[--segments N] [--keys N]`.
+[--segments N] [--keys N] [--profile]`.
 """
 
 from __future__ import annotations
 
 import argparse
+import cProfile
 import os
+import pstats
 import statistics
 import sys
 import tempfile
@@ -51,6 +53,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--segments", type=int, default=100_000)
     parser.add_argument("--keys", type=int, default=40)
+    parser.add_argument(
+        "--profile", action="store_true", help="print where the key presses went"
+    )
     options = parser.parse_args()
     app = QApplication.instance() or QApplication(sys.argv[:1])
     set_process_policy(app)
@@ -91,13 +96,18 @@ def main() -> None:
         QTest.keyClick(line, Qt.Key.Key_End)
         handled: list[float] = []
         painted: list[float] = []
+        profile = cProfile.Profile() if options.profile else None
         for k in range(options.keys):
             char = _TYPED[k % len(_TYPED)]
+            if profile is not None:
+                profile.enable()
             start = time.perf_counter()
             QTest.keyClicks(line, char)
             handled.append(time.perf_counter() - start)
             app.processEvents()
             painted.append(time.perf_counter() - start)
+            if profile is not None:
+                profile.disable()
             settle(60)  # a fast typist's pace: ~16 keys a second
         draft = window.what_if.editor.draft
         assert draft is not None
@@ -112,6 +122,8 @@ def main() -> None:
         print(f"{options.keys} key presses (target < 50 ms each):")
         print(f"  handled (every number and view updated): {ms(handled)}")
         print(f"  handled and painted:                     {ms(painted)}")
+        if profile is not None:
+            pstats.Stats(profile).sort_stats("cumulative").print_stats(25)
         meter = BlockMeter(session)
         editor = window.what_if.editor
 

@@ -65,6 +65,15 @@ def settled(qtbot: QtBot, editor: WhatIfEditor, action: Callable[[], None]) -> N
     qtbot.waitUntil(lambda: editor.draft is None, timeout=TIMEOUT)
 
 
+def keep(
+    qtbot: QtBot, editor: WhatIfEditor, system: System, row: int, text: str
+) -> None:
+    """Type `text` as sentence `row` of `system`, keep it, wait for its scores."""
+    assert editor.begin(system.id, row)
+    editor.type(text)
+    settled(qtbot, editor, editor.commit)
+
+
 def test_a_draft_moves_every_number_as_sacrebleu_scores_the_typed_text(
     editor: WhatIfEditor,
 ) -> None:
@@ -117,9 +126,7 @@ def test_a_committed_edit_is_scored_as_sacrebleu_scores_the_edited_file(
 ) -> None:
     session = editor.session
     b = by_name(session, "Online-W")
-    editor.begin(b.id, ROW)
-    editor.type(TYPED)
-    settled(qtbot, editor, editor.commit)
+    keep(qtbot, editor, b, ROW, TYPED)
     b = by_name(session, "Online-W")
     lines = edited("Online-W", ROW, TYPED)
     assert score_of(b) == pytest.approx(corpus(lines), abs=1e-12)
@@ -145,9 +152,7 @@ def test_undo_restores_the_exact_previous_numbers_and_redo_the_edit(
     assert b.scores is not None
     before_corpus, before_rows = score_of(b), b.scores.sentences.score.copy()
     before_gains = b.scores.gains.copy()
-    editor.begin(b.id, ROW)
-    editor.type(TYPED)
-    settled(qtbot, editor, editor.commit)
+    keep(qtbot, editor, b, ROW, TYPED)
     after = score_of(by_name(session, "Online-W"))
     settled(qtbot, editor, editor.undo_stack.undo)
     b = by_name(session, "Online-W")
@@ -185,9 +190,7 @@ def test_revert_sentence_and_revert_all(qtbot: QtBot, editor: WhatIfEditor) -> N
     b = by_name(session, "Online-W")
     original = score_of(b)
     for row, text in ((ROW, TYPED), (3, "A sentence nobody wrote.")):
-        editor.begin(b.id, row)
-        editor.type(text)
-        settled(qtbot, editor, editor.commit)
+        keep(qtbot, editor, b, row, text)
     assert sorted(session.edits(b.id).texts()) == [3, ROW]
     settled(qtbot, editor, lambda: editor.revert_sentence(b.id, 3))
     assert session.edits(b.id).texts() == {ROW: TYPED}
@@ -213,9 +216,7 @@ def test_edits_are_counted_again_under_another_tokenizer(
 ) -> None:
     session = editor.session
     b = by_name(session, "Online-W")
-    editor.begin(b.id, ROW)
-    editor.type(TYPED)
-    settled(qtbot, editor, editor.commit)
+    keep(qtbot, editor, b, ROW, TYPED)
     with qtbot.waitSignal(
         session.busy_changed, timeout=TIMEOUT, check_params_cb=lambda busy: not busy
     ):

@@ -26,7 +26,7 @@ from bleu_gui.models.sentence_table import EDITED_MARK, ColumnKey, ColumnKind
 from bleu_gui.models.session import FileSet
 from bleu_gui.models.systems_model import STALE_ROLE, SystemColumn
 from bleu_gui.views.main_window import MainWindow
-from bleu_gui.views.pair_detail import TextKey
+from bleu_gui.views.pair_detail import PairDetailView, TextKey
 from bleu_gui.views.sentence_detail import HYPOTHESIS
 from tests.core.demo_systems import DEMO, references, system
 from tests.gui.systems_support import sacrebleu_rows
@@ -62,6 +62,14 @@ def open_demo(qtbot: QtBot, window: MainWindow, *names: str) -> None:
         timeout=TIMEOUT,
     )
     assert window.select_sentence(ROW + 1)
+
+
+def open_pair_view(qtbot: QtBot, window: MainWindow) -> PairDetailView:
+    """The demo's Facebook-AI (A) and Online-W (B), sentence 265 compared."""
+    open_demo(qtbot, window, "Facebook-AI", "Online-W")
+    pair_detail = window.compare.pair_detail
+    qtbot.waitUntil(lambda: pair_detail.pair() is not None, timeout=TIMEOUT)
+    return pair_detail
 
 
 def corpus(lines: Sequence[str]) -> float:
@@ -265,9 +273,7 @@ def test_taking_b_s_sentence_gives_a_b_s_sentence_bleu(
 def test_editing_a_moves_the_delta_against_the_edit(
     qtbot: QtBot, window: MainWindow
 ) -> None:
-    open_demo(qtbot, window, "Facebook-AI", "Online-W")
-    pair_detail = window.compare.pair_detail
-    qtbot.waitUntil(lambda: pair_detail.pair() is not None, timeout=TIMEOUT)
+    pair_detail = open_pair_view(qtbot, window)
     text_a = pair_detail.text_widget(TextKey.hypothesis(Side.A))
     qtbot.mouseDClick(text_a.viewport(), Qt.MouseButton.LeftButton)
     assert window.edit_bar.title.text() == "Editing <b>Facebook-AI</b>, sentence 265"
@@ -292,9 +298,7 @@ def test_editing_a_moves_the_delta_against_the_edit(
 def test_b_s_n_gram_goes_into_a_s_edit_at_the_cursor(
     qtbot: QtBot, window: MainWindow
 ) -> None:
-    open_demo(qtbot, window, "Facebook-AI", "Online-W")
-    pair_detail = window.compare.pair_detail
-    qtbot.waitUntil(lambda: pair_detail.pair() is not None, timeout=TIMEOUT)
+    pair_detail = open_pair_view(qtbot, window)
     key_b = TextKey.hypothesis(Side.B)
     text_b = pair_detail.displayed_text(key_b)
     first_word = text_b.split()[0]
