@@ -232,3 +232,32 @@ def test_edits_are_counted_again_under_another_tokenizer(
 def test_a_pasted_paragraph_is_one_line() -> None:
     assert single_line("one\ntwo\r\nthree") == "one two three"
     assert single_line("as typed") == "as typed"
+
+
+def test_reload_counts_the_edits_again_and_gives_them_back(
+    qtbot: QtBot, editor: WhatIfEditor
+) -> None:
+    session = editor.session
+    keep(qtbot, editor, by_name(session, "Online-W"), ROW, TYPED)
+    keep(qtbot, editor, by_name(session, "Facebook-AI"), 3, "A line of A.")
+    with qtbot.waitSignal(
+        session.busy_changed, timeout=TIMEOUT, check_params_cb=lambda busy: not busy
+    ):
+        session.reload()
+    qtbot.waitUntil(
+        lambda: (
+            all(s.scored_under(session.config) for s in session.systems)
+            and not session.is_busy
+        ),
+        timeout=TIMEOUT,
+    )
+    a, b = by_name(session, "Facebook-AI"), by_name(session, "Online-W")
+    assert session.edits(b.id).texts() == {ROW: TYPED}
+    assert session.edits(a.id).texts() == {3: "A line of A."}
+    assert score_of(b) == pytest.approx(
+        corpus(edited("Online-W", ROW, TYPED)), abs=1e-12
+    )
+    assert score_of(a) == pytest.approx(
+        corpus(edited("Facebook-AI", 3, "A line of A.")), abs=1e-12
+    )
+    assert editor.undo_stack.count() == 0  # its steps were of the systems before
