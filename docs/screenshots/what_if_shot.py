@@ -1,10 +1,11 @@
 """Make docs/screenshots/what-if.png: an edit being typed in the demo's window.
 
 The demo's Facebook-AI (A) and Online-W (B), sentence 265, B's hypothesis edited
-in the edit bar (Edit › Edit hypothesis, then typed key by key), the window grabbed while typing. Run
-under a real X server for the light picture (`DISPLAY=:99 python
-docs/screenshots/what_if_shot.py docs/screenshots/what-if.png`), or with
-`QT_QPA_PLATFORM=offscreen` and `--dark` for the dark one.
+in the edit bar (Edit › Edit hypothesis, then typed key by key), the window
+grabbed while typing. Run under a real X server for the light picture
+(`DISPLAY=:99 python docs/screenshots/what_if_shot.py
+docs/screenshots/what-if.png`), or with `QT_QPA_PLATFORM=offscreen` and `--dark`
+for the dark one.
 """
 
 from __future__ import annotations
@@ -47,6 +48,7 @@ def _dark() -> QPalette:
 
 
 def main() -> None:
+    """Open the demo, type the edit, grab the window to the file given."""
     target = Path(sys.argv[1])
     app = QApplication(sys.argv[:1])
     set_process_policy(app)
