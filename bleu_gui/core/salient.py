@@ -31,6 +31,7 @@ score's). Σ_g M_X(g) over an order equals X's clipped matches in `CorpusStats`.
 
 from __future__ import annotations
 
+from array import array
 from collections import Counter
 from collections.abc import Generator, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -55,6 +56,15 @@ __all__ = [
 _BLOCK = 1_000
 
 Gram = tuple[str, ...]
+
+# Inside the count an n-gram is its tokens joined by single spaces (no token holds
+# one), and the rows where it wins are 8-byte integers in a bytes value: a block's
+# result then unpickles into a few dictionaries of strings and bytes, which the
+# garbage collector does not follow, instead of tens of thousands of tuples and
+# lists, which it did (its collections on the GUI thread took 30-80 ms while a large
+# pair was counted).
+_Text = str
+_ROW = "q"  # the rows' array type code
 
 
 @dataclass(frozen=True, slots=True)
@@ -178,13 +188,14 @@ class _OrderCounts:
     """One order's clipped matches per n-gram and system, and where each one wins.
 
     `matched[side][g]` sums the side's clipped matches of g; `wins[side][g]` lists
-    the rows where that side matches g more often than the other.
+    the rows where that side matches g more often than the other. n-grams are
+    their text (`_Text`).
     """
 
-    matched: dict[Side, Counter[Gram]] = field(
+    matched: dict[Side, Counter[_Text]] = field(
         default_factory=lambda: {side: Counter() for side in Side}
     )
-    wins: dict[Side, dict[Gram, list[int]]] = field(
+    wins: dict[Side, dict[_Text, bytes]] = field(
         default_factory=lambda: {side: {} for side in Side}
     )
 
@@ -194,12 +205,13 @@ class _OrderCounts:
             self.matched[side].update(later.matched[side])
             wins = self.wins[side]
             for gram, rows in later.wins[side].items():
-                wins.setdefault(gram, []).extend(rows)
+                kept = wins.get(gram)
+                wins[gram] = rows if kept is None else kept + rows
 
     def ranked(self, side: Side, top: int | None) -> tuple[SalientNgram, ...]:
         """The n-grams `side` matches more often than the other, largest gain first.
 
-        Then those spread over more sentences; then by their tokens, so that the
+        Then those spread over more sentences; then by their text, so that the
         order never depends on the order in which they were found. Only the `top`
         kept are made into `SalientNgram`s (with their rows copied): ranking every
         4-gram of a large corpus that way held the GIL for a step too long.
@@ -207,17 +219,22 @@ class _OrderCounts:
         other = Side.A if side is Side.B else Side.B
         mine, theirs = self.matched[side], self.matched[other]
         wins = self.wins[side]
-        no_rows: list[int] = []
 
-        def key(gram: Gram) -> tuple[int, int, Gram]:
-            return theirs[gram] - mine[gram], -len(wins.get(gram, no_rows)), gram
+        def key(gram: _Text) -> tuple[int, int, _Text]:
+            # More rows, more bytes: the bytes' length orders as the rows' number.
+            return theirs[gram] - mine[gram], -len(wins.get(gram, b"")), gram
 
         ahead = [gram for gram, count in mine.items() if count > theirs[gram]]
         # `nsmallest` is `sorted(...)[:top]`, ties included, in less time.
         kept = sorted(ahead, key=key) if top is None else nsmallest(top, ahead, key)
         a, b = self.matched[Side.A], self.matched[Side.B]
         return tuple(
-            SalientNgram(gram, a[gram], b[gram], tuple(wins.get(gram, no_rows)))
+            SalientNgram(
+                tuple(gram.split(" ")),
+                a[gram],
+                b[gram],
+                tuple(array(_ROW, wins.get(gram, b""))),
+            )
             for gram in kept
         )
 
@@ -231,6 +248,9 @@ def _count_block(job: _BlockJob) -> list[_OrderCounts]:
     """Per order, the counts of one block of rows (a worker-process job)."""
     hyps_a, hyps_b, references, start, max_order = job
     counts = [_OrderCounts() for _ in range(max_order)]
+    wins: list[dict[Side, dict[_Text, list[int]]]] = [
+        {side: {} for side in Side} for _ in range(max_order)
+    ]
     for offset, (hyp_a, hyp_b) in enumerate(zip(hyps_a, hyps_b, strict=True)):
         row = start + offset
         tokens = {Side.A: split_tokens(hyp_a), Side.B: split_tokens(hyp_b)}
@@ -248,23 +268,29 @@ def _count_block(job: _BlockJob) -> list[_OrderCounts]:
             for gram in matched[Side.A].keys() | matched[Side.B].keys():
                 a, b = matched[Side.A][gram], matched[Side.B][gram]
                 if a != b:
-                    order.wins[Side.B if b > a else Side.A].setdefault(gram, []).append(
-                        row
-                    )
+                    side = Side.B if b > a else Side.A
+                    wins[n - 1][side].setdefault(gram, []).append(row)
+    for order, found in zip(counts, wins, strict=True):
+        for side in Side:
+            order.wins[side] = {
+                gram: array(_ROW, rows).tobytes() for gram, rows in found[side].items()
+            }
     return counts
 
 
-def _grams(tokens: Sequence[str], n: int) -> Counter[Gram]:
+def _grams(tokens: Sequence[str], n: int) -> Counter[_Text]:
     return Counter(_iter_grams(tokens, n))
 
 
-def _iter_grams(tokens: Sequence[str], n: int) -> Iterator[Gram]:
-    return zip(*(tokens[i:] for i in range(n)), strict=False)
+def _iter_grams(tokens: Sequence[str], n: int) -> Iterator[_Text]:
+    return map(" ".join, zip(*(tokens[i:] for i in range(n)), strict=False))
 
 
-def _ceiling(refs: Sequence[Sequence[str]], n: int, wanted: set[Gram]) -> Counter[Gram]:
+def _ceiling(
+    refs: Sequence[Sequence[str]], n: int, wanted: set[_Text]
+) -> Counter[_Text]:
     """Per wanted n-gram, the most any one reference has it: the clipping limit."""
-    ceiling: Counter[Gram] = Counter()
+    ceiling: Counter[_Text] = Counter()
     for ref in refs:
         ceiling |= Counter(filter(wanted.__contains__, _iter_grams(ref, n)))
     return ceiling
