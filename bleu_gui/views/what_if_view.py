@@ -173,8 +173,14 @@ class WhatIfView(QObject):
         """Insert `text` into the edit of that system's selected sentence."""
         draft = self.editor.draft
         row = self._window.row
+        line = self.bar.line
+        # A click on the other hypothesis (to pick the n-gram) left the field and
+        # kept the edit: typing it again starts where the cursor was.
+        was, cursor = line.text(), line.cursorPosition()
         if draft is None or not self.editor.typing or draft.system != system_id:
             self.edit(system_id)
+            if line.text() == was:
+                line.setCursorPosition(cursor)
         if self.editor.typing and row is not None:
             self.bar.insert(text)
 

@@ -314,6 +314,14 @@ def test_b_s_n_gram_goes_into_a_s_edit_at_the_cursor(
     qtbot.keyClicks(line, " end")
     assert window.edit_bar.text == f"{first_word} end"
     assert cell(window, ColumnKind.A_BLEU) == f"{sentence(first_word + ' end'):.1f}"
+    # Back to the start of the field, then a click on B's text (which keeps the
+    # edit) and the insert: it goes where the cursor was.
+    line.setCursorPosition(0)
+    text_widget = pair_detail.text_widget(key_b)
+    qtbot.mouseClick(text_widget.viewport(), Qt.MouseButton.LeftButton)
+    assert not window.what_if.editor.typing
+    window.what_if.insert(a, "new")
+    assert window.edit_bar.text == f"new {first_word} end"
 
 
 def test_revert_sentence_and_revert_all_are_undo_steps(
