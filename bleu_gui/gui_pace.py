@@ -123,7 +123,10 @@ class _Heartbeat(QObject):
 
 def install_pace(app: QCoreApplication) -> None:
     """Let workers started on `app`'s thread give way to its turns (once)."""
-    if app.findChild(_Heartbeat) is None:
+    if (
+        app.findChild(_Heartbeat, options=Qt.FindChildOption.FindDirectChildrenOnly)
+        is None
+    ):
         _Heartbeat(app, Pace())
 
 
@@ -136,7 +139,10 @@ def pace() -> Pace | None:
     app = QCoreApplication.instance()
     if app is None or QThread.currentThread() is not app.thread():
         return None
-    heartbeat = app.findChild(_Heartbeat)
+    # A direct child of the application: not a search through every object.
+    heartbeat = app.findChild(
+        _Heartbeat, options=Qt.FindChildOption.FindDirectChildrenOnly
+    )
     if heartbeat is None:
         return None
     heartbeat.pace.hold()
