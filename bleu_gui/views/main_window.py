@@ -147,6 +147,7 @@ class MainWindow(QMainWindow):
         # What if: editing a hypothesis (after the panels and menus it uses).
         self.what_if = WhatIfView(self)
         self.what_if.fill_menu(self.edit_menu)
+        self.what_if.fill_go_menu(self.go_menu)
         self.save_hypothesis = install_save_hypothesis(self, self.session)
 
     # --- layout --------------------------------------------------------------------
@@ -375,7 +376,7 @@ class MainWindow(QMainWindow):
         )
         view.addMenu(self.table.column_menu)
 
-        go = menu.addMenu("&Go")
+        go = self.go_menu = menu.addMenu("&Go")
         # Enabled only with a test set open (see `_on_files_changed`).
         self.sentence_actions = [
             self._action(go, "&Next sentence", "Ctrl+Down", lambda: self.table.step(1)),

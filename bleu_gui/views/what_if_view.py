@@ -68,6 +68,12 @@ class WhatIfView(QObject):
         self.take_action = self._action("&Take B's sentence", self.take_sentence)
         self.revert_action = self._action("Re&vert sentence", self.revert_sentence)
         self.revert_all_action = self._action("Revert &all edits", self.revert_all)
+        self.next_edited_action = self._action(
+            "Next e&dited sentence", lambda: self.step_edited(1), "Ctrl+E"
+        )
+        self.previous_edited_action = self._action(
+            "Previous edi&ted sentence", lambda: self.step_edited(-1), "Ctrl+Shift+E"
+        )
         for action in (self.undo_action, self.redo_action):
             window.addAction(action)
         self._connect()
@@ -94,6 +100,12 @@ class WhatIfView(QObject):
             self.revert_all_action,
         ):
             menu.addAction(action)
+
+    def fill_go_menu(self, menu: QMenu) -> None:
+        """The Go menu's entries to the edited sentences."""
+        menu.addSeparator()
+        menu.addAction(self.next_edited_action)
+        menu.addAction(self.previous_edited_action)
 
     def _connect(self) -> None:
         window, session, editor, bar = self._window, self.session, self.editor, self.bar
@@ -183,6 +195,31 @@ class WhatIfView(QObject):
                 line.setCursorPosition(cursor)
         if self.editor.typing and row is not None:
             self.bar.insert(text)
+
+    def step_edited(self, delta: int) -> None:
+        """Select the next (1) or previous (-1) edited sentence the table shows.
+
+        In the table's order, after (before) the selected row, and round again.
+        """
+        window = self._window
+        model = window.browser.model
+        shown = sorted(
+            row
+            for row in (model.table_row(corpus_row) for corpus_row in model.edited)
+            if row is not None
+        )
+        if not shown:
+            hidden = " the table shows" if model.edited else ""
+            window.status_text.setText(f"No edited sentence{hidden}.")
+            return
+        current = window.table.currentIndex().row()
+        if delta > 0:
+            after = [row for row in shown if row > current]
+            target = after[0] if after else shown[0]
+        else:
+            before = [row for row in shown if 0 <= row < current]
+            target = before[-1] if before else shown[-1]
+        window.select_sentence(model.corpus_row(target) + 1)
 
     # --- menus ----------------------------------------------------------------------
 
@@ -415,6 +452,9 @@ class WhatIfView(QObject):
         )
         total = sum(len(s.edits) for s in workspace.systems)
         self.revert_all_action.setEnabled(total > 0)
+        marked = bool(self._window.browser.model.edited)
+        self.next_edited_action.setEnabled(marked)
+        self.previous_edited_action.setEnabled(marked)
         self.revert_all_action.setText(
             f"Revert &all edits ({total} sentence{'s' if total != 1 else ''})"
             if total

@@ -18,6 +18,7 @@ import numpy as np
 import pytest
 import sacrebleu
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QMenu
 from pytestqt.qtbot import QtBot
 
 from bleu_gui.core.pair_ngrams import Side
@@ -485,3 +486,36 @@ def test_revert_all_takes_back_every_system_s_edits_in_one_step(
     what_if.undo_action.trigger()
     settled(qtbot, window)
     assert [len(session.edits(s.id)) for s in session.systems] == [1, 1]
+
+
+def test_go_steps_through_the_edited_sentences(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    open_demo(qtbot, window, "Online-W")
+    what_if = window.what_if
+    assert not what_if.next_edited_action.isEnabled()
+    for number in (4, ROW + 1):
+        assert window.select_sentence(number)
+        qtbot.keyClick(window, Qt.Key.Key_F2)
+        type_edit(qtbot, window, f"An edit of sentence {number}.")
+        kept(qtbot, window)
+    assert window.select_sentence(100)
+    go = menu_texts(window, "&Go")
+    assert go[-2:] == ["Next e&dited sentence", "Previous edi&ted sentence"]
+    steps = []
+    for modifiers in (
+        Qt.KeyboardModifier.ControlModifier,
+        Qt.KeyboardModifier.ControlModifier,
+        Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier,
+    ):
+        qtbot.keyClick(window.table, Qt.Key.Key_E, modifiers)
+        steps.append(window.row)
+    assert steps == [ROW, 3, ROW]  # forward, round to the first, back
+
+
+def menu_texts(window: MainWindow, title: str) -> list[str]:
+    menu = next(
+        action.menu() for action in window.menuBar().actions() if action.text() == title
+    )
+    assert isinstance(menu, QMenu)
+    return [action.text() for action in menu.actions()]
