@@ -214,7 +214,8 @@ class SystemsModel(QAbstractTableModel):
         if not edited_only:
             self._result = self._request = None
             self.cancel()
-        self._live = None
+        if not same_systems:
+            self._live = None  # its position may be another system's now
         self._entries = entries
         self._config = config
         self._signature = signature
