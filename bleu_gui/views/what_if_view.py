@@ -22,6 +22,7 @@ table. Everything is one undo stack (Edit › Undo / Redo), per edit.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -35,6 +36,7 @@ from bleu_gui.core.result import Unscorable
 from bleu_gui.models.sentence_table import ROW_ROLE, ColumnKey, ColumnKind
 from bleu_gui.models.what_if import Draft, WhatIfEditor, draft_deltas
 from bleu_gui.models.workspace import SystemId
+from bleu_gui.views.menu_action import menu_action
 
 if TYPE_CHECKING:
     from bleu_gui.views.main_window import MainWindow
@@ -79,11 +81,11 @@ class WhatIfView(QObject):
         self._connect()
         self._update_actions()
 
-    def _action(self, text: str, slot: object, shortcut: str = "") -> QAction:
-        action = QAction(text, self._window)
-        if shortcut:
-            action.setShortcut(QKeySequence(shortcut))
-        action.triggered.connect(lambda _checked=False: slot())  # type: ignore[operator]
+    def _action(
+        self, text: str, slot: Callable[[], object], shortcut: str | None = None
+    ) -> QAction:
+        """An entry whose shortcut works wherever the window has the focus."""
+        action = menu_action(self._window, text, slot, shortcut)
         self._window.addAction(action)
         return action
 
