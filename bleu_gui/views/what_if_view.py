@@ -123,9 +123,12 @@ class WhatIfView(QObject):
         table = window.table
         table.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         table.customContextMenuRequested.connect(self._on_table_menu)
-        for signal in (session.edits_changed, session.systems_changed):
+        for signal in (
+            session.edits_changed,
+            session.systems_changed,
+            session.files_changed,
+        ):
             signal.connect(self._on_edits_changed)
-        session.files_changed.connect(self._on_edits_changed)
         window.sentence_shown.connect(lambda _row: self._update_actions())
         window.table.sentence_selected.connect(self._on_sentence_selected)
         editor.undo_stack.indexChanged.connect(lambda _index: self._update_actions())
@@ -164,9 +167,14 @@ class WhatIfView(QObject):
     def revert_sentence(self) -> None:
         """The selected sentence back as read, in the systems that edited it."""
         row = self._window.row
-        for system_id in self._edited_here(row):
-            if row is not None:
-                self.editor.revert_sentence(system_id, row)
+        edited = self._edited_here(row)
+        if row is None or not edited:
+            return
+        stack = self.editor.undo_stack
+        stack.beginMacro(f"revert sentence {row + 1}")  # A's and B's: one step
+        for system_id in edited:
+            self.editor.revert_sentence(system_id, row)
+        stack.endMacro()
 
     def revert_all(self) -> None:
         """Every edit of every system taken back, as one undo step."""
