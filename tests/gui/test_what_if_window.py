@@ -13,6 +13,7 @@ import csv
 import re
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -519,3 +520,25 @@ def menu_texts(window: MainWindow, title: str) -> list[str]:
     )
     assert isinstance(menu, QMenu)
     return [action.text() for action in menu.actions()]
+
+
+def test_the_table_model_with_a_live_row_and_marks_passes_qtmodeltester(
+    qtbot: QtBot, window: MainWindow, qtmodeltester: Any
+) -> None:
+    open_demo(qtbot, window, "Facebook-AI", "Online-W")
+    model = window.browser.model
+    changed: list[tuple[int, int]] = []
+    model.dataChanged.connect(
+        lambda top, bottom: changed.append((top.row(), bottom.row()))
+    )
+    model.set_edited({ROW: "tip"})
+    model.set_live_row(ROW, {ColumnKey(ColumnKind.BLEU): 12.5}, "typed")
+    here = model.table_row(ROW)
+    assert changed == [(here, here), (here, here)]  # that row only, each time
+    assert cell(window, ColumnKind.BLEU) == "12.5"
+    assert cell(window, ColumnKind.HYPOTHESIS) == "typed"
+    assert cell(window, ColumnKind.NUMBER) == f"265 {EDITED_MARK}"
+    qtmodeltester.check(model)
+    model.set_live_row(None)
+    assert cell(window, ColumnKind.HYPOTHESIS) == system("Online-W")[ROW]
+    qtmodeltester.check(window.compare_systems.model)
