@@ -59,7 +59,7 @@ def single_line(text: str) -> str:
     A hypothesis file holds one segment per line; a line break inside one would
     make two segments of it when saved.
     """
-    return " ".join(text.splitlines()) if "\n" in text or "\r" in text else text
+    return text.replace("\r\n", " ").replace("\r", " ").replace("\n", " ")
 
 
 @dataclass(frozen=True, slots=True, eq=False)

@@ -230,7 +230,8 @@ def test_edits_are_counted_again_under_another_tokenizer(
 
 
 def test_a_pasted_paragraph_is_one_line() -> None:
-    assert single_line("one\ntwo\r\nthree") == "one two three"
+    assert single_line("one\ntwo\r\nthree\rfour") == "one two three four"
+    assert single_line("a\u2028b") == "a\u2028b"  # a file's line holds it as is
     assert single_line("as typed") == "as typed"
 
 
