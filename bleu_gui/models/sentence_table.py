@@ -280,9 +280,10 @@ class SentenceTableModel(QAbstractTableModel):
         self._column_values: dict[int, npt.NDArray[Any]] = {}  # see `_values`
         # The alphabetical ranks of `_hypotheses`, once a sort has asked for them.
         self._text_ranks: npt.NDArray[np.float64] | None = None
-        # An edit being typed: (corpus row, its values by column, its text or None).
-        self._live: tuple[int, Mapping[ColumnKey, float | None], str | None] | None
-        self._live = None
+        # Edits being typed or scored: corpus row -> (its values by column, its
+        # text or None).
+        self._live: dict[int, tuple[Mapping[ColumnKey, float | None], str | None]]
+        self._live = {}
         # Rows with what-if edits: corpus row -> what the number's tooltip says.
         self._edited: Mapping[int, str] = {}
 
@@ -336,21 +337,33 @@ class SentenceTableModel(QAbstractTableModel):
 
     def set_live_row(
         self,
-        row: int | None,
-        values: Mapping[ColumnKey, float | None] | None = None,
+        row: int,
+        values: Mapping[ColumnKey, float | None] | None,
         text: str | None = None,
     ) -> None:
         """Show corpus row `row` with `values` (and `text`) while an edit is typed.
 
         Only that row's cells change (None: "…", being computed); the sort keys
-        stay the session's, so the row does not move under the typing. `row`
-        None: every row as the content has it again.
+        stay the session's, so the row does not move under the typing. `values`
+        None: the row as the content has it again.
         """
-        rows = {row, None if self._live is None else self._live[0]}
-        self._live = None if row is None else (row, dict(values or {}), text)
-        for changed in rows:
-            if changed is not None:
-                self._row_changed(changed)
+        if values is None:
+            if self._live.pop(row, None) is None:
+                return
+        else:
+            self._live[row] = (dict(values), text)
+        self._row_changed(row)
+
+    def clear_live(self) -> None:
+        """Every row as the content has it."""
+        rows, self._live = list(self._live), {}
+        for row in rows:
+            self._row_changed(row)
+
+    @property
+    def live_rows(self) -> tuple[int, ...]:
+        """The rows shown with an edit's values (`set_live_row`)."""
+        return tuple(self._live)
 
     def set_edited(self, edited: Mapping[int, str]) -> None:
         """Mark the rows with what-if edits (corpus row -> the mark's tooltip)."""
@@ -723,14 +736,14 @@ class SentenceTableModel(QAbstractTableModel):
 
     def _raw(self, corpus_row: int, column: int) -> Any:
         """A cell's unformatted value: str, int, float (NaN: none), None (scoring)."""
-        live = self._live
-        if live is not None and live[0] == corpus_row:
+        live = self._live.get(corpus_row)
+        if live is not None:
             key = self.column_key(column)
             if key is not None and key.kind is ColumnKind.HYPOTHESIS:
-                if live[2] is not None:
-                    return live[2]
-            elif key is not None and key in live[1]:
-                value = live[1][key]
+                if live[1] is not None:
+                    return live[1]
+            elif key is not None and key in live[0]:
+                value = live[0][key]
                 if value is not None and column in _LENGTHS:
                     return int(value)
                 return value

@@ -324,6 +324,7 @@ class WhatIfEditor(QObject):
             edits = draft.now.system.edits
         self._draft = replace(draft, committed=edits)
         self._push(system, edits, f"edit of sentence {draft.row + 1}")
+        self.draft_changed.emit()  # kept: being scored
         self._settle()
 
     def cancel(self) -> None:

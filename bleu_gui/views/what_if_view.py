@@ -56,6 +56,10 @@ class WhatIfView(QObject):
         self.editor = WhatIfEditor(session, self)
         self.bar = window.edit_bar
         self._open: tuple[SystemId, int] | None = None  # the bar's (system, row)
+        # The draft on show, and the rows of kept edits whose scores are still
+        # coming after another edit began (their table rows keep the edit's values).
+        self._shown: Draft | None = None
+        self._pending: dict[int, SystemId] = {}
         stack = self.editor.undo_stack
         self.undo_action = stack.createUndoAction(self, "&Undo")
         self.undo_action.setShortcut(QKeySequence.StandardKey.Undo)
@@ -130,6 +134,8 @@ class WhatIfView(QObject):
         ):
             signal.connect(self._on_edits_changed)
         window.sentence_shown.connect(lambda _row: self._update_actions())
+        session.system_scored.connect(lambda _id: self._settle_pending())
+        session.pair_changed.connect(self._settle_pending)
         window.table.sentence_selected.connect(self._on_sentence_selected)
         editor.undo_stack.indexChanged.connect(lambda _index: self._update_actions())
 
@@ -284,10 +290,19 @@ class WhatIfView(QObject):
     # --- the draft on every panel ------------------------------------------------
 
     def _on_draft_changed(self) -> None:
-        draft = self.editor.draft
+        draft, shown = self.editor.draft, self._shown
+        if (
+            shown is not None
+            and shown.committed is not None
+            and draft is not None
+            and (draft.system, draft.row) != (shown.system, shown.row)
+        ):
+            self._pending[shown.row] = shown.system  # kept, not yet scored
+        self._shown = draft
         if draft is None:
-            self._end_draft()
+            self._end_draft(shown)
             return
+        self._pending.pop(draft.row, None)
         workspace = self.session.workspace
         names = workspace.short_names()
         if self._open != (draft.system, draft.row) and self.editor.typing:
@@ -306,11 +321,13 @@ class WhatIfView(QObject):
             else f"Scoring the edit of sentence {draft.row + 1}…"
         )
 
-    def _end_draft(self) -> None:
+    def _end_draft(self, ended: Draft | None) -> None:
         window = self._window
         self._open = None
         self.bar.close_bar()
-        window.browser.model.set_live_row(None)
+        if ended is not None:
+            window.browser.model.set_live_row(ended.row, None)
+        self._settle_pending()
         window.compare_systems.model.set_live(None)
         scores, corpus = self.session.scores, self.session.corpus
         if scores is not None and corpus is not None:
@@ -320,6 +337,21 @@ class WhatIfView(QObject):
         window.redo_sentence()
         window.compare.redo_sentence()
         self._update_actions()
+
+    def _settle_pending(self) -> None:
+        """Rows of earlier kept edits as the session shows them, once it does."""
+        session = self.session
+        workspace = session.workspace
+        model = self._window.browser.model
+        for row, system_id in list(self._pending.items()):
+            scored = (
+                system_id in workspace
+                and workspace.system(system_id).scored_under(workspace.config)
+                and not session.pair_is_stale()
+            )
+            if scored or system_id not in workspace:
+                del self._pending[row]
+                model.set_live_row(row, None)
 
     def _show_detail(self, draft: Draft) -> None:
         window = self._window

@@ -539,6 +539,35 @@ def test_the_table_model_with_a_live_row_and_marks_passes_qtmodeltester(
     assert cell(window, ColumnKind.HYPOTHESIS) == "typed"
     assert cell(window, ColumnKind.NUMBER) == f"265 {EDITED_MARK}"
     qtmodeltester.check(model)
-    model.set_live_row(None)
+    model.set_live_row(ROW, None)
+    assert model.live_rows == ()
     assert cell(window, ColumnKind.HYPOTHESIS) == system("Online-W")[ROW]
     qtmodeltester.check(window.compare_systems.model)
+
+
+def test_a_kept_edit_keeps_its_row_while_the_next_edit_begins(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    open_demo(qtbot, window, "Online-W")
+    shown = window.session.shown
+    assert shown is not None
+    what_if, line = window.what_if, window.edit_bar.line
+    what_if.edit(shown)
+    line.selectAll()
+    qtbot.keyClicks(line, TYPED)
+    qtbot.keyClick(line, Qt.Key.Key_Return)
+    # No turn of the event loop from here: the session's new scores cannot have
+    # come, and the row must still show the kept edit's numbers.
+    assert window.browser.model.table_row(3) is not None
+    window.table.select_corpus_row(3)
+    what_if.edit(shown)
+    assert window.what_if.editor.typing
+    qtbot.keyClicks(line, " more")
+    assert cell(window, ColumnKind.BLEU) == f"{sentence(TYPED):.1f}"
+    assert cell(window, ColumnKind.HYPOTHESIS) == TYPED
+    assert window.browser.model.live_rows == (ROW, 3)
+    qtbot.keyClick(line, Qt.Key.Key_Escape)
+    settled(qtbot, window)
+    qtbot.waitUntil(lambda: window.browser.model.live_rows == (), timeout=TIMEOUT)
+    assert cell(window, ColumnKind.BLEU) == f"{sentence(TYPED):.1f}"  # the session's
+    assert window.session.edits(shown).texts() == {ROW: TYPED}
