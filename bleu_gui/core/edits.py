@@ -53,6 +53,7 @@ __all__ = [
     "edited_hypotheses",
     "revert_line",
     "take_line",
+    "taken_line",
     "what_if",
 ]
 
@@ -344,6 +345,14 @@ def edit_line(
     return what_if(system.with_line(line), row, config, other=other)
 
 
+def taken_line(row: int, donor: CorpusStats, text: str, tokens: str) -> EditedLine:
+    """Row `row` as another system has it: its text, tokens and row, copied.
+
+    `donor`: that system's statistics (same references); nothing is tokenized.
+    """
+    return EditedLine(row, text, tokens, RowStats.of(donor, row))
+
+
 def take_line(
     system: EditedSystem,
     row: int,
@@ -365,7 +374,7 @@ def take_line(
         config: the options scored with.
         other: the other system's corpus BLEU, for the Δ.
     """
-    line = EditedLine(row, text, tokens, RowStats.of(donor, row))
+    line = taken_line(row, donor, text, tokens)
     return what_if(system.with_line(line), row, config, other=other)
 
 

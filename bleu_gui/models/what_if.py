@@ -15,7 +15,7 @@ steps back to its old value meanwhile. Undo gives the session the previous `Edit
 value: the previous statistics, so the previous numbers exactly.
 
 "Take the other's sentence" is an edit whose row is the other system's, copied
-(`core.edits.take_line`: no tokenizing); "Revert sentence" and "Revert all" are
+(`core.edits.taken_line`: no tokenizing); "Revert sentence" and "Revert all" are
 edits too, so they undo like any other.
 """
 
@@ -33,7 +33,7 @@ from bleu_gui.core.edits import (
     Edits,
     WhatIf,
     edit_line,
-    take_line,
+    taken_line,
     what_if,
 )
 from bleu_gui.core.result import Unscorable
@@ -244,16 +244,13 @@ class WhatIfEditor(QObject):
         workspace = self._session.workspace
         if system_id is None or system_id not in workspace:
             return "Open a test set and a system first."
-        system = workspace.system(system_id)
-        counted = system.stats is not None and system.tokenizer_key == (
-            tokenizer_for(workspace.config).key
-        )
+        system, config = workspace.system(system_id), workspace.config
         if (
-            not counted
-            or system.scores is None
+            system.scores is None
             or system.tokenized is None
             or system.stats is None
-            or system.stats.max_order < required_order(workspace.config)
+            or system.tokenizer_key != tokenizer_for(config).key
+            or system.stats.max_order < required_order(config)
         ):
             return f"{self._name(system)} is still being scored: edit it once it is."
         if not 0 <= row < system.corpus.num_segments:
@@ -356,20 +353,12 @@ class WhatIfEditor(QObject):
                 f"{self._name(giver)}'s sentence already."
             )
             return
-        read = taker.read_stats
-        assert read is not None
         if text == taker.read_corpus.hypothesis.lines[row]:
             edits = taker.edits.without(row)
-        else:
-            edited = take_line(
-                EditedSystem.of(read, taker.edits),
-                row,
-                stats,
-                text,
-                tokenized.hypotheses[row],
-                self._session.config,
+        else:  # its row, copied: no corpus summed, nothing tokenized
+            edits = taker.edits.with_line(
+                taken_line(row, stats, text, tokenized.hypotheses[row])
             )
-            edits = edited.system.edits
         self._push(taker, edits, f"take {self._name(giver)}'s sentence {row + 1}")
 
     def revert_sentence(self, system_id: SystemId, row: int) -> None:
