@@ -198,7 +198,7 @@ class System:
 
     @property
     def hypothesis(self) -> Segments:
-        """The system's output, as read."""
+        """The system's output as the window shows it: its edits included."""
         return self.corpus.hypothesis
 
     @property
@@ -458,12 +458,7 @@ class Workspace:
 
     def with_edits(self, system_id: SystemId, edits: Edits) -> Workspace:
         """The system seen through `edits` (`System.with_edits`)."""
-        updated = self.system(system_id).with_edits(edits)
-        return replace(
-            self,
-            systems=tuple(updated if s.id == system_id else s for s in self.systems),
-            generation=self.generation + 1,
-        )
+        return self._with_updated(self.system(system_id).with_edits(edits))
 
     def with_config(self, config: BleuConfig) -> Workspace:
         """New options; the systems keep their scores until new ones come.
@@ -501,10 +496,13 @@ class Workspace:
             )
         if notices is not None:
             changes["notices"] = notices
-        updated = replace(system, **changes)  # type: ignore[arg-type]
+        return self._with_updated(replace(system, **changes))  # type: ignore[arg-type]
+
+    def _with_updated(self, updated: System) -> Workspace:
+        """`updated` in place of the system with its id."""
         return replace(
             self,
-            systems=tuple(updated if s.id == system_id else s for s in self.systems),
+            systems=tuple(updated if s.id == updated.id else s for s in self.systems),
             generation=self.generation + 1,
         )
 

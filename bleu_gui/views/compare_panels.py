@@ -344,26 +344,13 @@ class ComparePanels(QObject):
         key = self._key(row) if self._comparing else None
         if key is None:
             return
-        request = PairRequest(
-            text_a,
-            text_b,
-            tuple(ref.lines[row] for ref in key.corpus_b.references),
-            key.config,
-            key.names,
-        )
+        request = _pair_request(key, text_a, text_b)
         if request.size >= LONG_SEGMENT_CHARS:
             return
         self._explain_timer.stop()
         self.explainer.cancel()
         self._shown = None  # what is shown is no text of the session's
-        explanation = explain_pair_or_why_not(request)
-        if isinstance(explanation, str):
-            self.pair_detail.show_message(f"Sentence {row + 1}: {explanation}")
-            return
-        source = key.corpus_b.source
-        self.pair_detail.set_pair(
-            explanation, source.lines[row] if source is not None else None
-        )
+        self._put_pair(key, explain_pair_or_why_not(request))
 
     def show_draft_delta(
         self, row: int, sentence: ScoreDelta | str, corpus: ScoreDelta | str
@@ -477,13 +464,10 @@ class ComparePanels(QObject):
         key = None if row is None else self._key(row)
         if key is None:
             return
-        corpus_a, corpus_b = key.corpus_a, key.corpus_b
-        request = PairRequest(
-            corpus_a.hypothesis.lines[key.row],
-            corpus_b.hypothesis.lines[key.row],
-            tuple(ref.lines[key.row] for ref in corpus_b.references),
-            key.config,
-            key.names,
+        request = _pair_request(
+            key,
+            key.corpus_a.hypothesis.lines[key.row],
+            key.corpus_b.hypothesis.lines[key.row],
         )
         if request.size >= LONG_SEGMENT_CHARS:
             self.explainer.start(key, request)
@@ -503,6 +487,10 @@ class ComparePanels(QObject):
         if wanted is None or not key.same_as(wanted):
             return
         self._shown = key
+        self._put_pair(key, explanation)
+
+    def _put_pair(self, key: PairKey, explanation: PairExplanation | str) -> None:
+        """Show a pair explanation of sentence `key.row` (or why there is none)."""
         if isinstance(explanation, str):
             self.pair_detail.show_message(f"Sentence {key.row + 1}: {explanation}")
             return
@@ -630,6 +618,17 @@ class ComparePanels(QObject):
         self.pair_detail.set_chosen_ngram(order, gram)
         if rows and self._row not in rows and self._select is not None:
             self._select(rows[0] + 1)
+
+
+def _pair_request(key: PairKey, text_a: str, text_b: str) -> PairRequest:
+    """Explaining sentence `key.row` with these two hypotheses."""
+    return PairRequest(
+        text_a,
+        text_b,
+        tuple(ref.lines[key.row] for ref in key.corpus_b.references),
+        key.config,
+        key.names,
+    )
 
 
 def _short_pair_names(workspace: Workspace) -> tuple[str, str]:
