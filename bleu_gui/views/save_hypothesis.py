@@ -95,8 +95,8 @@ class SaveHypothesisAction(QObject):
             self.failed.emit(NOTHING_TO_SAVE)
             return
         try:
-            done = save_hypothesis(
-                path, system.hypothesis, self._edits.edits(system.id)
+            done = save_hypothesis(  # the file's lines, with the edits over them
+                path, system.read_corpus.hypothesis, self._edits.edits(system.id)
             )
         except InputError as error:
             self.failed.emit(str(error))
