@@ -28,7 +28,7 @@ these two systems, and `column_title` names them for the view's column menu.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass
 from enum import Enum, IntEnum, auto
 from typing import Any
@@ -370,8 +370,10 @@ class SentenceTableModel(QAbstractTableModel):
         if edited == self._edited:
             return
         was, self._edited = self._edited, dict(edited)
-        for row in set(was) | set(edited):
-            self._row_changed(row)
+        changed = [r for r in was.keys() | edited.keys() if was.get(r) != edited.get(r)]
+        for table_row in self.table_rows(changed).tolist():  # the number's cell only
+            index = self.index(table_row, 0)
+            self.dataChanged.emit(index, index)
 
     @property
     def edited(self) -> Mapping[int, str]:
@@ -504,6 +506,16 @@ class SentenceTableModel(QAbstractTableModel):
     def corpus_row(self, table_row: int) -> int:
         """The corpus index (0-based) shown in `table_row`."""
         return int(self._rows[table_row])
+
+    def table_rows(self, corpus_rows: Collection[int]) -> npt.NDArray[np.int64]:
+        """Where these corpus rows are shown (those filtered out left out), ascending.
+
+        One pass over the rows shown, however many are asked for.
+        """
+        if not corpus_rows:
+            return np.zeros(0, dtype=np.int64)
+        wanted = np.fromiter(corpus_rows, dtype=np.int64, count=len(corpus_rows))
+        return np.flatnonzero(np.isin(self._rows, wanted))
 
     def table_row(self, corpus_row: int) -> int | None:
         """Where corpus row `corpus_row` is shown, or None if it is filtered out."""

@@ -219,11 +219,7 @@ class WhatIfView(QObject):
         """
         window = self._window
         model = window.browser.model
-        shown = sorted(
-            row
-            for row in (model.table_row(corpus_row) for corpus_row in model.edited)
-            if row is not None
-        )
+        shown = model.table_rows(model.edited.keys()).tolist()
         if not shown:
             hidden = " the table shows" if model.edited else ""
             window.status_text.setText(f"No edited sentence{hidden}.")
