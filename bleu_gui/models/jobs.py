@@ -83,6 +83,9 @@ class JobRunner(QObject):
         # progress is shown.
         self._jobs: dict[Hashable, _Running] = {}
         self._busy = False  # as last announced by `busy_changed`
+        # The job of each worker whose end has not been delivered yet, superseded
+        # jobs' too, by the worker's signals (the sender of its reports).
+        self._reporting: dict[QObject, _Running] = {}
 
     @property
     def is_busy(self) -> bool:
@@ -131,13 +134,11 @@ class JobRunner(QObject):
         )
         job = _Running(key, worker, on_finished, on_failed, on_cancelled)
         self._jobs[key] = job
-        signals = worker.signals
-        signals.progressed.connect(
-            lambda done, total, what: self._on_progress(job, done, total, what)
-        )
-        signals.finished.connect(lambda result: self._on_finished(job, result))
-        signals.failed.connect(lambda message: self._on_failed(job, message))
-        signals.cancelled.connect(lambda: self._on_cancelled(job))
+        self._reporting[worker.signals] = job
+        worker.signals.progressed.connect(self._worker_progressed)
+        worker.signals.finished.connect(self._worker_finished)
+        worker.signals.failed.connect(self._worker_failed)
+        worker.signals.cancelled.connect(self._worker_cancelled)
         self._announce_busy()
         if after_ms is None:
             begin()
@@ -201,6 +202,38 @@ class JobRunner(QObject):
         return ended
 
     # --- reports of the workers (GUI thread) --------------------------------------
+    #
+    # The workers' signals are connected to these methods, never to lambdas that
+    # hold the runner: Qt drops a connection whose receiver was deleted, so a
+    # report that arrives after the runner is gone reaches nobody (a lambda would
+    # call into the deleted runner: "Signal source has been deleted"). The job a
+    # report is about is found by its sender.
+
+    def _reporting_job(self, *, ended: bool) -> _Running | None:
+        sender = self.sender()
+        if ended:
+            return self._reporting.pop(sender, None)
+        return self._reporting.get(sender)
+
+    def _worker_progressed(self, done: int, total: int, what: str) -> None:
+        job = self._reporting_job(ended=False)
+        if job is not None:
+            self._on_progress(job, done, total, what)
+
+    def _worker_finished(self, result: Any) -> None:
+        job = self._reporting_job(ended=True)
+        if job is not None:
+            self._on_finished(job, result)
+
+    def _worker_failed(self, message: str) -> None:
+        job = self._reporting_job(ended=True)
+        if job is not None:
+            self._on_failed(job, message)
+
+    def _worker_cancelled(self) -> None:
+        job = self._reporting_job(ended=True)
+        if job is not None:
+            self._on_cancelled(job)
 
     def _is_current(self, job: _Running) -> bool:
         return self._jobs.get(job.key) is job

@@ -516,3 +516,31 @@ def test_shutdown_waits_for_the_jobs_to_stop(
     ):
         pass  # their `cancelled` reports come at the next turns
     assert not any(e.startswith("finished") for e in recorder.events)
+
+
+@pytest.mark.parametrize("end", ["finished", "cancelled"])
+def test_a_report_after_the_runner_was_deleted_reaches_nobody(
+    qtbot: QtBot, gates: Callable[[str], Gate], end: str
+) -> None:
+    """A worker that ends after its runner was deleted must not call into it.
+
+    The window deletes a session (and its runner) while a job may still run; the
+    job's end then arrives at a runner whose C++ half is gone. Before, a lambda
+    holding the runner took the report and emitted `busy_changed` on the deleted
+    object ("Signal source has been deleted"), an exception in the event loop.
+    """
+    pool = QThreadPool()
+    pool.setMaxThreadCount(2)
+    runner = JobRunner(pool=pool)
+    recorder = Recorder(runner)
+    gate = gates("A")
+    _start_and_wait_progress(qtbot, recorder, runner, "score:A", gate)
+    worker = _worker(runner, "score:A")
+    if end == "cancelled":
+        worker.cancel()
+    with qtbot.waitSignal(runner.destroyed, timeout=_WAIT_MS):
+        runner.deleteLater()
+    del runner
+    _open_and_wait_for_the_end(qtbot, worker, gate)
+    assert pool.waitForDone(_WAIT_MS), "the job is still running"
+    assert recorder.events == ["busy True", "progress 1/2 working on A"]
