@@ -378,7 +378,37 @@ def test_signal_stops_workers_quietly(
     line: str,
     large_corpus: tuple[Path, Path],
 ) -> None:
-    ref, hyp = large_corpus
+    for _ in range(_SIGNAL_ATTEMPTS):
+        signalled = _signal_while_scoring(large_corpus, signum, to_group)
+        if signalled is not None:
+            break
+    else:
+        pytest.fail(f"the run ended before the signal, {_SIGNAL_ATTEMPTS} times")
+    returncode, out, err, workers = signalled
+    assert returncode == status
+    assert err.decode() == f"{line}\n"
+    assert out == b""
+    assert len(workers) == 2
+    for worker in workers:  # stopped and reaped before the run ended
+        assert not Path(f"/proc/{worker}").exists()
+
+
+# A run that ends before it is signalled tests nothing; it is run again this often.
+_SIGNAL_ATTEMPTS = 5
+
+
+def _signal_while_scoring(
+    corpus: tuple[Path, Path], signum: signal.Signals, to_group: bool
+) -> tuple[int, bytes, bytes, list[int]] | None:
+    """Signal a `score` run while its pool workers live: (status, out, err, workers).
+
+    The run is frozen (SIGSTOP to its group) once both workers exist. Workers
+    still alive then (not zombies) prove that the run is inside its command, which
+    closes the pool before it returns; the signal is sent to the frozen run, which
+    then goes on (SIGCONT) and must stop. None if the workers had already ended: the
+    run got to its end first, which a busy machine can make happen.
+    """
+    ref, hyp = corpus
     process = subprocess.Popen(
         [sys.executable, "-m", "bleu_gui", "score", str(ref), "-i", str(hyp)],
         stdout=subprocess.PIPE,
@@ -394,21 +424,29 @@ def test_signal_stops_workers_quietly(
             assert time.monotonic() < deadline, "the workers never started"
             time.sleep(0.02)
             workers = [pid for pid in _children(process.pid) if _is_pool_worker(pid)]
+        os.killpg(process.pid, signal.SIGSTOP)
+        if not all(_is_live(worker) for worker in workers):
+            return None
         if to_group:
             os.killpg(process.pid, signum)  # what a terminal does on Ctrl-C
         else:
             os.kill(process.pid, signum)
+        os.killpg(process.pid, signal.SIGCONT)
         out, err = process.communicate(timeout=TIMEOUT)
     finally:
-        if process.poll() is None:
-            process.kill()
+        if process.poll() is None:  # its workers too, stopped ones included
+            os.killpg(process.pid, signal.SIGKILL)
             process.communicate()
-    assert process.returncode == status
-    assert err.decode() == f"{line}\n"
-    assert out == b""
-    assert len(workers) == 2
-    for worker in workers:  # stopped and reaped before the run ended
-        assert not Path(f"/proc/{worker}").exists()
+    return process.returncode, out, err, workers
+
+
+def _is_live(pid: int) -> bool:
+    """Whether process `pid` exists and has not exited (is not a zombie)."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return False
+    return stat.rsplit(")", 1)[1].split()[0] not in ("Z", "X")
 
 
 def _is_pool_worker(pid: int) -> bool:
