@@ -41,7 +41,7 @@ from __future__ import annotations
 import hashlib
 import json
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -202,13 +202,19 @@ class RecentFiles(QObject):
         ]
 
     def add(self, files: OpenRequest, config: BleuConfig | None = None) -> None:
-        """Remember `files` (scored with `config`) as the newest entry."""
-        opened = _Entry(files, self._stamp(), config)
+        """Remember `files` (scored with `config`) as the newest entry.
+
+        Its paths are made absolute against the working folder of now: a test set
+        opened as `bleu-gui ref.txt -i hyp.txt` must reopen those files from a
+        run started elsewhere, never another folder's files of the same names.
+        """
+        opened = _Entry(_absolute(files), self._stamp(), config)
         self._history = self._history.merged(_History((opened,)))
         self._changed()
 
     def config_of(self, files: OpenRequest) -> BleuConfig | None:
         """The options `files` was last scored with, if it is remembered with them."""
+        files = _absolute(files)
         return next((e.config for e in self._history.entries if e.files == files), None)
 
     def clear(self) -> None:
@@ -412,11 +418,16 @@ def _parse_stored(raw: object) -> _Entry | None:
 
 
 def _parse_entry(item: object) -> _Entry | None:
-    """An entry from its JSON value; None if it is not one."""
+    """An entry from its JSON value; None if it is not one.
+
+    An entry with a relative path (written before paths were made absolute) is
+    none: which folder it was relative to is not known, and reopening it from
+    another one would open other files.
+    """
     if not isinstance(item, dict):
         return None
     files = _parse_bundle(item) if "bundle" in item else _parse_files(item)
-    if files is None:
+    if files is None or not all(path.is_absolute() for path in _paths(files)):
         return None
     opened = item.get("opened")
     if not isinstance(opened, int) or opened <= 0:
@@ -456,4 +467,31 @@ def _parse_legacy(raw: object) -> list[FileSet]:
     except json.JSONDecodeError:
         return []
     parsed = [_parse_files(item) for item in items] if isinstance(items, list) else []
-    return [files for files in parsed if files is not None]
+    return [
+        files
+        for files in parsed
+        if files is not None and all(path.is_absolute() for path in _paths(files))
+    ]
+
+
+def _paths(request: OpenRequest) -> list[Path]:
+    """Every path a test set names."""
+    if isinstance(request, BundleSet):
+        return [request.path]
+    named = [request.hypothesis, *request.references, *request.systems]
+    named += [path for path, _ in request.encodings]
+    return named if request.source is None else [*named, request.source]
+
+
+def _absolute(request: OpenRequest) -> OpenRequest:
+    """`request` with each of its paths absolute (symbolic links kept)."""
+    if isinstance(request, BundleSet):
+        return replace(request, path=request.path.absolute())
+    return replace(
+        request,
+        hypothesis=request.hypothesis.absolute(),
+        references=tuple(path.absolute() for path in request.references),
+        source=request.source.absolute() if request.source is not None else None,
+        systems=tuple(path.absolute() for path in request.systems),
+        encodings=tuple((path.absolute(), name) for path, name in request.encodings),
+    )

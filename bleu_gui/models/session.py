@@ -640,8 +640,12 @@ class Session(QObject):
 
     # --- requests ----------------------------------------------------------------
 
-    def open_files(self, files: FileSet) -> None:
-        """Load `files` and score them with the current options (in the background).
+    def open_files(self, files: FileSet, config: BleuConfig | None = None) -> None:
+        """Load `files` and score them with `config` (in the background).
+
+        `config` None: the current options. Other options take effect with the
+        test set, once it is read and scored: a test set that cannot be opened
+        leaves the open one scored as it was (a recent entry's options, say).
 
         Nothing loaded is replaced until every file has been read and the line
         counts agree; a reference that is a file already in the set is refused
@@ -650,17 +654,20 @@ class Session(QObject):
         whose file does not fit the references is refused (one line) and the
         others are opened.
         """
-        self._open(files)
+        self._open(files, config=config)
 
-    def open_bundle(self, request: BundleSet) -> None:
+    def open_bundle(
+        self, request: BundleSet, config: BleuConfig | None = None
+    ) -> None:
         """Open a test set held by one file (WMT XML, a spreadsheet), in the background.
 
         The file is read (`io.formats.read_bundle`) and its roles chosen
         (`io.bundle.select`) in the reading job; from there on it is a test set
         like any other. A file that cannot be read, or roles that do not fit it,
-        leave what was loaded untouched and say why in one line.
+        leave what was loaded untouched and say why in one line. `config` as for
+        `open_files`.
         """
-        self._open(request)
+        self._open(request, config=config)
 
     def inspect_bundle(
         self,
@@ -716,7 +723,13 @@ class Session(QObject):
         baseline = self._workspace.baseline_system
         return None if baseline is None else (baseline.path, baseline.label)
 
-    def _open(self, request: OpenRequest, *, new_candidate: bool = False) -> None:
+    def _open(
+        self,
+        request: OpenRequest,
+        *,
+        new_candidate: bool = False,
+        config: BleuConfig | None = None,
+    ) -> None:
         """`open_files`; with `new_candidate`, a misfit is `candidate_refused`."""
         job: Callable[[], Job]
         if isinstance(request, BundleSet):
@@ -734,7 +747,8 @@ class Session(QObject):
             ):
                 self._pool_for(_POOL_MIN_SEGMENTS)  # started now, used after reading
             job = lambda: self._read_job(files, new_candidate=new_candidate)  # noqa: E731
-        config = self.config
+        if config is None:
+            config = self.config
         self._jobs.start(
             _TEST_SET,
             SliceWorker(job),
@@ -1526,13 +1540,23 @@ class Session(QObject):
         self._jobs.start(
             _TEST_SET,
             Worker(lambda: self._prepare_job(read.corpus, config, table)),
-            lambda computed: self._on_loaded(read, table, computed),
+            lambda computed: self._on_loaded(read, table, computed, config),
             on_failed=self._on_failed,
             after_ms=_SCORE_AFTER_MS,
         )
 
-    def _on_loaded(self, read: _Read, table: TokenTable, computed: _Computed) -> None:
-        """A new test set is read and its shown system scored: it replaces all."""
+    def _on_loaded(
+        self,
+        read: _Read,
+        table: TokenTable,
+        computed: _Computed,
+        config: BleuConfig,
+    ) -> None:
+        """A new test set is read and its shown system scored under `config`.
+
+        It replaces all, the options included: options asked for with the open
+        take effect now, not before (see `open_files`).
+        """
         previous = self._workspace
         for system in previous.systems:  # their results would be of the old set
             self._jobs.cancel(_system_key(system.id))
@@ -1587,7 +1611,8 @@ class Session(QObject):
             texts = carried.get((system.path, system.label))
             if texts:
                 self._pending_edits[system.id] = texts
-        workspace = Workspace(self.config, generation=previous.generation)
+        config_moved = config != previous.config
+        workspace = Workspace(config, generation=previous.generation)
         workspace = workspace.opened(
             test_set, systems, baseline=baseline, shown=shown.id
         )
@@ -1602,6 +1627,8 @@ class Session(QObject):
         self._set_pair(None)
         self._announce((*read.notices, *(computed.notices or ())))
         edited = self._give_back_edits(shown.id)
+        if config_moved:
+            self.config_changed.emit(config)
         self.files_changed.emit()
         if edited:  # its scores come once it is scored with its edits
             self._score_system(self._workspace.system(shown.id))

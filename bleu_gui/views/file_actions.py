@@ -173,7 +173,6 @@ class FileActions(QObject):
         # A roles dialog to skip when its file says every column's role.
         self._direct: RolesDialog | None = None
         self._shown_files: FileSet | None = None
-        self._reopening = False  # a recent entry's options being put back
         self._build_actions()
         session.files_changed.connect(self._on_files_changed)
         session.texts_loaded.connect(self._on_texts_loaded)
@@ -256,20 +255,17 @@ class FileActions(QObject):
         return menu_action(self._window, text, slot, shortcut)
 
     def open_recent(self, remembered: Remembered) -> None:
-        """Reopen a recent test set with the options it was last scored with."""
-        if remembered.config is not None:
-            # The options are the entry's, not the open test set's new ones.
-            self._reopening = True
-            try:
-                self.session.set_config(remembered.config)
-            finally:
-                self._reopening = False
-        request = remembered.request
+        """Reopen a recent test set with the options it was last scored with.
+
+        The options come with the test set: one that cannot be opened (a file
+        gone) leaves the open test set scored as it was.
+        """
+        request, config = remembered.request, remembered.config
         if isinstance(request, BundleSet):
             self._remember(request.path)
-            self.session.open_bundle(request)
+            self.session.open_bundle(request, config)
         else:
-            self.session.open_files(request)
+            self.session.open_files(request, config)
 
     def refresh(self) -> None:
         """Rebuild the Remove and Recent menus; enable what the loaded set allows."""
@@ -621,7 +617,7 @@ class FileActions(QObject):
         which is remembered with them once it is open.
         """
         opened = self.session.opened
-        if opened is None or self.session.loading is not None or self._reopening:
+        if opened is None or self.session.loading is not None:
             return
         if isinstance(opened, FileSet):
             opened = self._shown_files or opened

@@ -50,3 +50,4 @@ def window(qtbot: QtBot, tmp_path: Path) -> Iterator[MainWindow]:
     main.compare.shutdown()
     main.explainer.shutdown()
     main.session.shutdown()
+
