@@ -612,7 +612,9 @@ def _score_command(args: list[str]) -> int:
             _check_systems_export(options.export_systems, names)
         every = _stats(systems, config, warnings)
         if options.export is not None:
-            _export_sentences(options.export, systems, every, names, config)
+            _export_sentences(
+                options.export, systems, every, names, config, warnings.lines
+            )
         sig = _corpus_signature(config, systems[0])
         if test is not None:
             texts = [corpus.hypothesis.lines for corpus in systems]
@@ -623,12 +625,21 @@ def _score_command(args: list[str]) -> int:
                 run = TestRun(test, samples, seed, len(texts[0]))
                 tested = paired_rows(result, 0, 0)
                 _export_systems(
-                    options.export_systems, every, names, config, sig, run, tested
+                    options.export_systems,
+                    every,
+                    names,
+                    config,
+                    sig,
+                    warnings.lines,
+                    run,
+                    tested,
                 )
             warnings.flush()
             return _emit(output)
         if options.export_systems is not None:
-            _export_systems(options.export_systems, every, names, config, sig)
+            _export_systems(
+                options.export_systems, every, names, config, sig, warnings.lines
+            )
         named = len(names) > 1 or (selection is not None and not own_outputs)
         outputs = [
             _score_system(corpus, stats, name if named else None, config, options, seed)
@@ -658,8 +669,11 @@ def _export_sentences(
     every: Sequence[CorpusStats],
     names: Sequence[str],
     config: BleuConfig,
+    warnings: Sequence[str],
 ) -> None:
     """Write `--export`'s sentence table: the window's writers, whole or not at all.
+
+    `warnings`: those said on stderr about the files, which the table carries.
 
     Raises:
         InputError: the file cannot be written (nothing is left of it then).
@@ -677,6 +691,7 @@ def _export_sentences(
         ],
         title=f"Sentences of {', '.join(names)}",
         signature=[f"Sentence BLEU: {sig}"],
+        warnings=warnings,
     )
     write_table(path, table)
 
@@ -701,10 +716,13 @@ def _export_systems(
     names: Sequence[str],
     config: BleuConfig,
     sig: str,
+    warnings: Sequence[str],
     run: TestRun | None = None,
     tested: Mapping[int, tuple[SystemResult, Identity | None]] | None = None,
 ) -> None:
     """Write `--export-systems`' table: the window's rows, against the first system.
+
+    `warnings`: those said on stderr about the files, which the table carries.
 
     Raises:
         InputError: the file cannot be written (nothing is left of it then).
@@ -720,7 +738,8 @@ def _export_systems(
         tested=tested,
         tested_signature=sig,
     )
-    write_table(path, systems_table(rows, export_format=systems_format(path)))
+    table = systems_table(rows, export_format=systems_format(path), warnings=warnings)
+    write_table(path, table)
 
 
 class _Warnings:
@@ -740,6 +759,11 @@ class _Warnings:
     def add_info(self, line: str) -> None:
         if not self._quiet:
             self.add(line)
+
+    @property
+    def lines(self) -> tuple[str, ...]:
+        """The lines so far: what the report and the exports carry."""
+        return tuple(self._lines)
 
     def flush(self) -> None:
         for line in self._lines:
@@ -1463,6 +1487,7 @@ def _report_command(args: list[str]) -> int:
             test=test,
             samples=options.samples,
             seed=seed,
+            warnings=warnings.lines,
         )
         write_report(Path(options.output), build_report(request))
     except (InputError, ConfigError, ValueError) as error:

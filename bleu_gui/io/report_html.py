@@ -8,7 +8,9 @@ that matter most: one system, the N of highest cost (`core.analysis`: corpus BLE
 gained were the sentence perfect); several, the N of largest |Δ| sentence BLEU
 between the baseline and the second system. Each sentence is painted order by
 order as the window paints it (`core.highlight_runs` over `core.explain` /
-`core.pair_ngrams`), with the core's explanation in words.
+`core.pair_ngrams`), with the core's explanation in words. The warnings about the
+files that the command line or the window gave (`io.notices`: a kept byte-order
+mark, a language the tokenizer leaves unsplit) stand right above the scores.
 
 The file holds its styles and its charts (inline SVG, `report_svg`); it has no
 script and loads nothing. Every text from a file goes through `escaped`: markup
@@ -159,6 +161,10 @@ class ReportRequest:
         samples: its resamples or trials; `None` for sacreBLEU's default.
         seed: its seed (`None`: unseeded).
         title: the page's heading.
+        warnings: the warnings about the files (`io.notices`: a kept byte-order
+            mark and its cost, a language the tokenizer leaves unsplit, …), as
+            the command line or the window said them; the page shows them right
+            above the scores they qualify.
     """
 
     references: tuple[Sequence[str], ...]
@@ -170,6 +176,7 @@ class ReportRequest:
     samples: int | None = None
     seed: int | None = DEFAULT_SEED
     title: str = "BLEU report"
+    warnings: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -322,6 +329,8 @@ mark{color:#1b1f23;border-radius:2px;padding:0 1px}
 .ctl{color:#b31d28;background:#fff0f0;border:1px dotted #b31d28;font-size:85%}
 .legend-chip{display:inline-block;margin-right:12px}
 .star{color:#b31d28;font-weight:600}
+.warnings{background:#fff0f0;border:1px solid #cf222e;border-radius:6px;
+ padding:6px 12px 6px 28px;margin:6px 0}.warning-word{color:#b31d28;font-weight:600}
 .edited-note{background:#fff8c5;border:1px solid #d4a72c;border-radius:6px;
  padding:6px 12px}.edited{color:#9a6700;font-weight:600}
 """
@@ -472,7 +481,21 @@ def _systems_table(report: Report) -> str:
             f"{paired.samples} {unit}"
             f", seed {paired.seed}; * marks p ≤ 0.05 (as sacreBLEU).</p>"
         )
-    return f"<h2>Systems</h2><table>{''.join(lines)}</table>{note}"
+    return (
+        f"<h2>Systems</h2>{_warnings(report.request.warnings)}"
+        f"<table>{''.join(lines)}</table>{note}"
+    )
+
+
+def _warnings(lines: Sequence[str]) -> str:
+    """The warnings, each "Warning: …", in a box the scores cannot be read past."""
+    if not lines:
+        return ""
+    items = "".join(
+        f'<li><span class="warning-word">Warning:</span> {escaped(line)}</li>'
+        for line in lines
+    )
+    return f'<ul class="warnings">{items}</ul>'
 
 
 def _charts(report: Report) -> str:

@@ -394,6 +394,7 @@ def systems_table(
     export_format: ExportFormat,
     stale: str | None = None,
     title: str = SYSTEMS_TITLE,
+    warnings: Sequence[str] = (),
 ) -> Table:
     """The systems table of `rows` (in the order given) as an exported table.
 
@@ -401,6 +402,7 @@ def systems_table(
     test's words and the signature of the numbers go under the table (one line
     each). The "Why Δ" column, a sentence per row, only in a CSV file: too wide
     for a paper's table. `stale`: why the test's numbers no longer fit the rows.
+    `warnings`: the warnings about the systems' files (`io.notices`).
     """
     words = export_format is ExportFormat.CSV
     keys = [
@@ -421,7 +423,7 @@ def systems_table(
     if stale is not None and any(row.run is not None for row in rows):
         signature.append(f"Stale: {stale}")
     columns = tuple(TableColumn(key.value, _EXPORTED[key]) for key in keys)
-    return Table(title, columns, values, texts, tuple(signature))
+    return Table(title, columns, values, texts, tuple(signature), tuple(warnings))
 
 
 def _value(row: SystemRow, key: SystemColumn) -> Value:

@@ -69,6 +69,7 @@ def report_request(workspace: Workspace) -> ReportRequest | None:
         config=workspace.config,
         signature=signature,
         test=PairedTest.BOOTSTRAP if several else None,
+        warnings=workspace.notices(system.id for system in ordered),
     )
 
 

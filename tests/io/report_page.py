@@ -6,19 +6,26 @@ from html.parser import HTMLParser
 
 
 class ReportPage(HTMLParser):
-    """The tables (rows of cell texts) and the h3 headings of a report page."""
+    """The tables (rows of cell texts), the h3 headings and the warnings of a page."""
 
     def __init__(self, page: str) -> None:
         super().__init__()
         self.tables: list[list[list[str]]] = []
         self.headings: list[str] = []
+        self.warnings: list[str] = []
         self._cell: list[str] | None = None
         self._heading: list[str] | None = None
+        self._in_warnings = False
+        self._warning: list[str] | None = None
         self.feed(page)
         self.close()
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        if tag == "table":
+        if tag == "ul" and ("class", "warnings") in attrs:
+            self._in_warnings = True
+        elif tag == "li" and self._in_warnings:
+            self._warning = []
+        elif tag == "table":
             self.tables.append([])
         elif tag == "tr":
             self.tables[-1].append([])
@@ -28,7 +35,12 @@ class ReportPage(HTMLParser):
             self._heading = []
 
     def handle_endtag(self, tag: str) -> None:
-        if tag in ("td", "th") and self._cell is not None:
+        if tag == "ul":
+            self._in_warnings = False
+        elif tag == "li" and self._warning is not None:
+            self.warnings.append("".join(self._warning))
+            self._warning = None
+        elif tag in ("td", "th") and self._cell is not None:
             self.tables[-1][-1].append("".join(self._cell).strip())
             self._cell = None
         elif tag == "h3" and self._heading is not None:
@@ -36,6 +48,8 @@ class ReportPage(HTMLParser):
             self._heading = None
 
     def handle_data(self, data: str) -> None:
+        if self._warning is not None:
+            self._warning.append(data)
         if self._cell is not None:
             self._cell.append(data)
         if self._heading is not None:
