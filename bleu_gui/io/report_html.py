@@ -64,7 +64,7 @@ from bleu_gui.core.significance import (
 )
 from bleu_gui.core.stats import CorpusStats
 from bleu_gui.core.steps import drain
-from bleu_gui.io.report_svg import Series, bar_chart, histogram
+from bleu_gui.io.report_svg import Series, bar_chart, delta_histogram
 from bleu_gui.io.safe_write import write_text
 
 __all__ = [
@@ -316,7 +316,7 @@ code,.sig{font-family:ui-monospace,"DejaVu Sans Mono",monospace;font-size:13px;
 .chart{border:1px solid #d0d7de;background:#fff}
 .chart-title{font-weight:600;font-size:13px}
 .grid{stroke:#e4e8ec}.tick,.value,.legend{font-size:11px;fill:#1b1f23}
-.gain{fill:#6caef0}.loss{fill:#a3b374}
+.gain{fill:#6caef0}.loss{fill:#a3b374}.tie{fill:#b8bec6}
 .sentence{border:1px solid #d0d7de;border-radius:6px;padding:8px 12px;margin:12px 0}
 .text{white-space:pre-wrap;overflow-wrap:anywhere;margin:2px 0}
 .orders td{padding:3px 8px}.orders th{width:7em;font-weight:500}
@@ -526,10 +526,10 @@ def _charts(report: Report) -> str:
     out = f'<h2>Charts</h2><div class="charts">{precision}{bp}'
     if report.deltas is not None:
         a, b = systems[0].name, systems[1].name
-        out += histogram(
+        out += delta_histogram(
             "Sentence BLEU Δ (second system − baseline)",
             [float(v) for v in report.deltas],
-            bins=20,
+            names=(a, b),
             axis=f"sentence BLEU of {b} − {a}",
             escape=escaped,
         )

@@ -6,13 +6,18 @@ from html.parser import HTMLParser
 
 
 class ReportPage(HTMLParser):
-    """The tables (rows of cell texts), the h3 headings and the warnings of a page."""
+    """A page's tables (rows of cell texts), h3 headings, warnings and chart bars.
+
+    `bars`: each histogram bar's (class, tooltip), left to right.
+    """
 
     def __init__(self, page: str) -> None:
         super().__init__()
         self.tables: list[list[list[str]]] = []
         self.headings: list[str] = []
         self.warnings: list[str] = []
+        self.bars: list[tuple[str, str]] = []
+        self._bar: tuple[str, list[str]] | None = None
         self._cell: list[str] | None = None
         self._heading: list[str] | None = None
         self._in_warnings = False
@@ -21,7 +26,10 @@ class ReportPage(HTMLParser):
         self.close()
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        if tag == "ul" and ("class", "warnings") in attrs:
+        kind = dict(attrs).get("class")
+        if tag == "rect" and kind in ("loss", "tie", "gain"):
+            self._bar = (kind or "", [])
+        elif tag == "ul" and kind == "warnings":
             self._in_warnings = True
         elif tag == "li" and self._in_warnings:
             self._warning = []
@@ -35,7 +43,10 @@ class ReportPage(HTMLParser):
             self._heading = []
 
     def handle_endtag(self, tag: str) -> None:
-        if tag == "ul":
+        if tag == "rect" and self._bar is not None:
+            self.bars.append((self._bar[0], "".join(self._bar[1])))
+            self._bar = None
+        elif tag == "ul":
             self._in_warnings = False
         elif tag == "li" and self._warning is not None:
             self.warnings.append("".join(self._warning))
@@ -48,6 +59,8 @@ class ReportPage(HTMLParser):
             self._heading = None
 
     def handle_data(self, data: str) -> None:
+        if self._bar is not None:
+            self._bar[1].append(data)
         if self._warning is not None:
             self._warning.append(data)
         if self._cell is not None:
