@@ -56,16 +56,17 @@ from bleu_gui.core.scoring import score_corpus
 from bleu_gui.core.signature import test_signature
 from bleu_gui.core.significance import (
     DEFAULT_SEED,
+    Identity,
     PairedTest,
     PairedTestResult,
     SampleProgress,
-    is_starred,
     iter_paired_test,
 )
 from bleu_gui.core.stats import CorpusStats
 from bleu_gui.core.steps import drain
 from bleu_gui.io.report_svg import Series, bar_chart, delta_histogram
 from bleu_gui.io.safe_write import write_text
+from bleu_gui.io.significance_text import identity_note, p_value_text
 
 __all__ = [
     "DEFAULT_TOP",
@@ -328,7 +329,6 @@ mark{color:#1b1f23;border-radius:2px;padding:0 1px}
 .p-matched-only-by-B{background:#6caef0;text-decoration:underline wavy}
 .ctl{color:#b31d28;background:#fff0f0;border:1px dotted #b31d28;font-size:85%}
 .legend-chip{display:inline-block;margin-right:12px}
-.star{color:#b31d28;font-weight:600}
 .warnings{background:#fff0f0;border:1px solid #cf222e;border-radius:6px;
  padding:6px 12px 6px 28px;margin:6px 0}.warning-word{color:#b31d28;font-weight:600}
 .edited-note{background:#fff8c5;border:1px solid #d4a72c;border-radius:6px;
@@ -434,6 +434,7 @@ def _systems_table(report: Report) -> str:
     ]
     lines = ["<tr>" + "".join(f"<th>{h}</th>" for h in head) + "</tr>"]
     results = None if paired is None else [paired.baseline, *paired.systems]
+    identities = (None,) if paired is None else (None, *paired.identical)
     for k, (system, score) in enumerate(
         zip(report.request.systems, report.scores, strict=True)
     ):
@@ -456,8 +457,8 @@ def _systems_table(report: Report) -> str:
             if row.p_value is None:
                 cells.append('<td class="num">–</td>')
             else:
-                star = '<span class="star">*</span>' if is_starred(row.p_value) else ""
-                cells.append(f'<td class="num">{row.p_value:.4f}{star}</td>')
+                said = p_value_text(row.p_value, identities[k])
+                cells.append(f'<td class="num">{escaped(said)}</td>')
         cells += [f'<td class="num">{p:.2f}</td>' for p in score.precisions]
         cells += [
             f'<td class="num">{score.bp:.3f}</td>',
@@ -480,6 +481,12 @@ def _systems_table(report: Report) -> str:
             f'<p class="muted">p-values: {kind} against the baseline, '
             f"{paired.samples} {unit}"
             f", seed {paired.seed}; * marks p ≤ 0.05 (as sacreBLEU).</p>"
+        )
+        note += "".join(
+            f'<p class="muted">'
+            f"{escaped(identity_note(same, 'the system', 'the baseline'))}</p>"
+            for same in Identity
+            if same in paired.identical
         )
     return (
         f"<h2>Systems</h2>{_warnings(report.request.warnings)}"

@@ -31,7 +31,12 @@ from bleu_gui.core.significance import (
     SystemResult,
 )
 from bleu_gui.io.errors import InputError
-from bleu_gui.io.significance_text import p_value_text, test_description, test_words
+from bleu_gui.io.significance_text import (
+    IDENTITY_CAVEAT,
+    p_value_text,
+    test_description,
+    test_words,
+)
 from bleu_gui.io.table_export import (
     CellType,
     ExportFormat,
@@ -266,11 +271,7 @@ def _p_tip(row: SystemRow) -> str:
     if row.baseline and row.run is not None:
         return "The baseline: every other system is tested against it"
     if row.identity is not None:
-        return (
-            f"{row.identity.value}: the test has nothing to compare, and its "
-            "p-value, the smallest possible, does not mean that the systems differ "
-            "(sacreBLEU stars it)"
-        )
+        return f"{row.identity.value}: {IDENTITY_CAVEAT}"
     return "The paired test's p-value against the baseline; * at 0.05 or less"
 
 

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import csv
 import json
 from pathlib import Path
 
 import pytest
 
 from bleu_gui.cli import main, report_main
+from bleu_gui.io.report_html import escaped
 from tests.io.report_page import ReportPage
 
 DEMO = Path(__file__).resolve().parents[2] / "resources" / "demo"
@@ -126,3 +128,49 @@ def test_a_compatibility_mode_reports_without_a_test(
         in text
     )
     assert "No sentence to show." in text
+
+
+def test_a_copy_of_the_baseline_reads_the_same_in_report_cli_and_export(
+    files: dict[str, Path], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """An identical copy: the smallest p-value, which is no evidence of a difference.
+
+    sacreBLEU's bootstrap p-value is (count + 1) / (n + 1); a copy never differs, so
+    with 200 resamples it is 1/201 = 0.0050, which sacreBLEU stars. Every place
+    bleu-gui shows it says "identical output" instead of the star.
+    """
+    copy = tmp_path / "copy.txt"
+    copy.write_bytes(files["sys.happypoet"].read_bytes())
+    systems = [str(files["sys.happypoet"]), str(copy), str(files["sys.UEdin"])]
+    argv = [str(files["ref.A"]), "-i", *systems]
+    expected = f"{1 / 201:.4f}, identical output"
+    out = tmp_path / "report.html"
+    assert report_main([*argv, "-o", str(out), "--samples", "200"]) == 0
+    page = ReportPage(out.read_text(encoding="utf-8"))
+    table = page.table_with("System")
+    cells = dict(zip(table[0], table[2], strict=True))
+    assert cells["p-value"] == expected
+    note = (
+        "\"identical output\" (bleu-gui's note): the system's output is the "
+        "baseline's, line for line. The test has nothing to compare; its p-value, "
+        "the smallest possible, does not mean that they differ (sacreBLEU stars it)."
+    )
+    assert f'<p class="muted">{escaped(note)}</p>' in out.read_text(encoding="utf-8")
+    capsys.readouterr()
+
+    paired = [*argv, "--paired-bs", "--paired-bs-n", "200"]
+    assert main([*paired, "-f", "json"]) == 0
+    assert json.loads(capsys.readouterr().out)[1]["BLEU"]["p_value"] == 1 / 201
+    assert main([*paired, "-f", "text"]) == 0
+    text = capsys.readouterr().out
+    assert f"(p = {1 / 201:.4f})*" not in text
+    cell = [line.split("│")[2].strip() for line in text.splitlines() if "│" in line]
+    at = cell.index(f"(p = {1 / 201:.4f})")
+    assert cell[at + 1] == "identical output"
+    assert " ".join(note.split()) in " ".join(text.replace(" - ", " ").split())
+
+    export = tmp_path / "systems.csv"
+    assert main([*paired, "--export-systems", str(export)]) == 0
+    with export.open(encoding="utf-8", newline="") as handle:
+        rows = list(csv.reader(handle))
+    assert dict(zip(rows[0], rows[2], strict=True))["p"] == expected
