@@ -943,6 +943,7 @@ def _read(
     *,
     piped: bool,
     warnings: _Warnings,
+    source: str | None = None,
 ) -> list[Corpus]:
     """Each system's files: the references (and source) read once, then each output.
 
@@ -952,9 +953,17 @@ def _read(
     `-i`) refuses what sacreBLEU would read otherwise from it. A file in a format
     that holds one text (WMT SGML) is read in that format. XLIFF and TMX files are
     read by `cli_inputs`: their targets, units matched by id (`warnings` is told
-    which units are left out).
+    which units are left out). `source`: the source file (`--src`), read in `-e`'s
+    encoding, one line per segment.
+
+    Raises:
+        ConfigError: `source` with XLIFF or TMX files, which hold their source.
     """
     if is_bilingual(options.refs, names):
+        if source is not None:
+            raise ConfigError(
+                "--src: XLIFF and TMX files hold their source; leave out --src"
+            )
         return read_aligned(
             options.refs, names, languages=options.languages, notify=warnings.add
         )
@@ -977,7 +986,10 @@ def _read(
         tuple(
             _read_one(Path(ref), encodings.references, options, warnings)
             for ref in options.refs
-        )
+        ),
+        None
+        if source is None
+        else _read_one(Path(source), options.encoding, options, warnings),
     )
     return [test_set.corpus(hypothesis(name)) for name in names]
 
@@ -1428,6 +1440,13 @@ def _build_report_parser() -> argparse.ArgumentParser:
         metavar="SEED",
         help="the random seed, an integer or 'none' (overrides SACREBLEU_SEED)",
     )
+    parser.add_argument(
+        "--src",
+        default=None,
+        metavar="SRC",
+        help="the source file, one line per segment (as for the window): shown "
+        "with each sentence",
+    )
     add_scoring_options(parser)
     _add_test_set_options(parser)
     _add_encoding_options(parser)
@@ -1468,15 +1487,33 @@ def _report_command(args: list[str]) -> int:
         if selection is None:
             _check_references_once(options.refs)
             piped = _piped_input(options)
-            systems = _read(options, names, encodings, piped=piped, warnings=warnings)
+            systems = _read(
+                options,
+                names,
+                encodings,
+                piped=piped,
+                warnings=warnings,
+                source=options.src,
+            )
+        elif options.src is not None:
+            raise ConfigError(
+                "--src: a test-set file holds its source; choose it with "
+                "--source-column"
+            )
         else:
             systems = _selected(selection, names)
         _check_order_reachable(config, systems)
         every = _stats(systems, config, warnings)
         seed = seed_from_options(options, used=len(names) > 1)
+        first = systems[0]
         test = _TESTS[options.test] if config.compat is Compat.SACREBLEU else None
         request = ReportRequest(
-            references=tuple(ref.lines for ref in systems[0].references),
+            references=tuple(ref.lines for ref in first.references),
+            reference_names=tuple(display_name(ref.path) for ref in first.references),
+            source=first.source_lines,
+            source_name=None
+            if first.source is None
+            else display_name(first.source.path),
             systems=tuple(
                 ReportSystem(name, corpus.hypothesis.lines, stats)
                 for name, corpus, stats in zip(names, systems, every, strict=True)

@@ -162,6 +162,10 @@ class ReportRequest:
         samples: its resamples or trials; `None` for sacreBLEU's default.
         seed: its seed (`None`: unseeded).
         title: the page's heading.
+        reference_names: each reference's name (its file, as the user gave it),
+            in the order of `references`; empty: they are numbered only.
+        source: the source text, one line per segment, if given.
+        source_name: the source's name (its file), if given.
         warnings: the warnings about the files (`io.notices`: a kept byte-order
             mark and its cost, a language the tokenizer leaves unsplit, …), as
             the command line or the window said them; the page shows them right
@@ -178,6 +182,15 @@ class ReportRequest:
     seed: int | None = DEFAULT_SEED
     title: str = "BLEU report"
     warnings: tuple[str, ...] = ()
+    reference_names: tuple[str, ...] = ()
+    source: Sequence[str] | None = None
+    source_name: str | None = None
+
+    def reference_heading(self, k: int) -> str:
+        """How reference `k` (0-based) is headed: "Reference 1 (ref.A.txt)"."""
+        if k < len(self.reference_names):
+            return f"Reference {k + 1} ({self.reference_names[k]})"
+        return f"Reference {k + 1}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -396,6 +409,11 @@ def _summary(report: Report) -> str:
     rows = [
         ("Segments", str(len(request.systems[0].lines))),
         ("References", str(len(request.references))),
+        *(
+            (f"Reference {k + 1}", name)
+            for k, name in enumerate(request.reference_names)
+        ),
+        ("Source", request.source_name or "not given"),
         ("Systems", str(len(request.systems))),
         ("Mode", request.config.compat.value),
     ]
@@ -547,15 +565,30 @@ def _text_row(heading: str, markup: str) -> str:
     return f'<tr><th>{heading}</th><td><div class="text">{markup}</div></td></tr>'
 
 
-def _reference_rows(references: Sequence[TokenizedSegment | None]) -> str:
+def _source_row(request: ReportRequest, index: int) -> str:
+    """The sentence's source line, first in its table; "" without a source."""
+    if request.source is None:
+        return ""
+    return _text_row("Source", escaped(request.source[index]))
+
+
+def _reference_rows(
+    request: ReportRequest, references: Sequence[TokenizedSegment | None]
+) -> str:
+    """The sentence's references, each headed with its number and name."""
     return "".join(
-        _text_row(f"Reference {k + 1}", escaped(ref.text))
+        _text_row(escaped(request.reference_heading(k)), escaped(ref.text))
         for k, ref in enumerate(references)
         if ref is not None
     )
 
 
-def _single(row: TopRow, explanation: SentenceExplanation, edited: bool) -> str:
+def _single(
+    request: ReportRequest,
+    row: TopRow,
+    explanation: SentenceExplanation,
+    edited: bool,
+) -> str:
     """One sentence of one system: its n-grams per order, its references, why."""
     hyp = explanation.hypothesis
     orders = "".join(
@@ -578,14 +611,15 @@ def _single(row: TopRow, explanation: SentenceExplanation, edited: bool) -> str:
     words = f"{escaped(explanation.brevity)} {escaped(explanation.mean)}"
     return (
         f'<div class="sentence"><h3>{heading}</h3>'
-        f'<table class="orders">{orders}'
-        f"{_reference_rows(explanation.references)}</table>"
+        f'<table class="orders">{_source_row(request, row.index)}{orders}'
+        f"{_reference_rows(request, explanation.references)}</table>"
         f"<p>{escaped(explanation.diagnosis)}</p>"
         f'<p class="muted">{words}</p></div>'
     )
 
 
 def _pair(
+    request: ReportRequest,
     row: TopRow,
     pair: PairExplanation,
     names: tuple[str, str],
@@ -621,8 +655,8 @@ def _pair(
     return (
         f'<div class="sentence"><h3>Segment {row.index + 1} · Δ {row.value:+.2f} '
         f"sentence BLEU</h3>"
-        f'<table class="orders">{"".join(parts)}'
-        f"{_reference_rows(pair.a.references)}</table>"
+        f'<table class="orders">{_source_row(request, row.index)}{"".join(parts)}'
+        f"{_reference_rows(request, pair.a.references)}</table>"
         f"<p>{escaped(pair.delta.diagnosis)}</p></div>"
     )
 
@@ -673,9 +707,10 @@ def _sentences(report: Report) -> str:
     for row in report.rows:
         if isinstance(row.explanation, PairExplanation):
             edited = (row.index in systems[0].edited, row.index in systems[1].edited)
-            body.append(_pair(row, row.explanation, names, edited))
+            body.append(_pair(report.request, row, row.explanation, names, edited))
         else:
-            body.append(_single(row, row.explanation, row.index in systems[0].edited))
+            edited_one = row.index in systems[0].edited
+            body.append(_single(report.request, row, row.explanation, edited_one))
     if not body:
         body.append('<p class="muted">No sentence to show.</p>')
     return (

@@ -174,3 +174,67 @@ def test_a_copy_of_the_baseline_reads_the_same_in_report_cli_and_export(
     with export.open(encoding="utf-8", newline="") as handle:
         rows = list(csv.reader(handle))
     assert dict(zip(rows[0], rows[2], strict=True))["p"] == expected
+
+
+def _sentence_tables(page: ReportPage) -> list[list[list[str]]]:
+    """The tables of the sentences shown, in the order of their headings."""
+    tables = page.tables[2:]  # after the corpus's and the systems'
+    assert len(tables) == len(page.headings)
+    return tables
+
+
+def test_src_shows_each_sentences_source_and_the_references_are_named(
+    files: dict[str, Path], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    lines = (DEMO / "src.txt").read_text(encoding="utf-8").splitlines()[:LINES]
+    src = tmp_path / "src.txt"
+    src.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    refs = [str(files["ref.A"]), str(files["ref.B"])]
+    out = tmp_path / "report.html"
+    argv = [*refs, "-i", *_systems(files)[:2], "--src", str(src), "-o", str(out)]
+    assert report_main([*argv, "--top", "3", "--samples", "50"]) == 0
+    page = ReportPage(out.read_text(encoding="utf-8"))
+    summary = dict(row for row in page.tables[0] if len(row) == 2)
+    assert summary["Reference 1"] == refs[0]
+    assert summary["Reference 2"] == refs[1]
+    assert summary["Source"] == str(src)
+    ref_lines = [Path(ref).read_text(encoding="utf-8").splitlines() for ref in refs]
+    for heading, table in zip(page.headings, _sentence_tables(page), strict=True):
+        index = int(heading.split()[1]) - 1
+        assert table[0] == ["Source", lines[index]]
+        assert [row for row in table if row[0].startswith("Reference")] == [
+            [f"Reference 1 ({refs[0]})", ref_lines[0][index]],
+            [f"Reference 2 ({refs[1]})", ref_lines[1][index]],
+        ]
+
+
+def test_without_src_the_report_says_so_and_shows_no_source_row(
+    files: dict[str, Path], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "report.html"
+    argv = [str(files["ref.A"]), "-i", str(files["sys.UEdin"]), "-o", str(out)]
+    assert report_main([*argv, "--top", "2"]) == 0
+    page = ReportPage(out.read_text(encoding="utf-8"))
+    summary = dict(row for row in page.tables[0] if len(row) == 2)
+    assert summary["Source"] == "not given"
+    assert summary["Reference 1"] == str(files["ref.A"])
+    for table in _sentence_tables(page):
+        assert all(row[0] != "Source" for row in table)
+        assert [row[0] for row in table if row[0].startswith("Ref")] == [
+            f"Reference 1 ({files['ref.A']})"
+        ]
+
+
+def test_a_src_of_another_length_is_one_line_naming_it(
+    files: dict[str, Path], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    src = tmp_path / "short.src.txt"
+    src.write_text("one line\n", encoding="utf-8")
+    out = tmp_path / "report.html"
+    argv = [str(files["ref.A"]), "-i", str(files["sys.UEdin"]), "--src", str(src)]
+    assert report_main([*argv, "-o", str(out)]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1
+    assert err.startswith("bleu-gui: error: ")
+    assert str(src) in err
+    assert not out.exists()
