@@ -612,7 +612,9 @@ def _score_command(args: list[str]) -> int:
             _check_systems_export(options.export_systems, names)
         every = _stats(systems, config, warnings)
         if options.export is not None:
-            _export_sentences(options.export, systems, every, names, config)
+            _export_sentences(
+                options.export, systems, every, names, config, warnings.lines
+            )
         sig = _corpus_signature(config, systems[0])
         if test is not None:
             texts = [corpus.hypothesis.lines for corpus in systems]
@@ -623,12 +625,21 @@ def _score_command(args: list[str]) -> int:
                 run = TestRun(test, samples, seed, len(texts[0]))
                 tested = paired_rows(result, 0, 0)
                 _export_systems(
-                    options.export_systems, every, names, config, sig, run, tested
+                    options.export_systems,
+                    every,
+                    names,
+                    config,
+                    sig,
+                    warnings.lines,
+                    run,
+                    tested,
                 )
             warnings.flush()
             return _emit(output)
         if options.export_systems is not None:
-            _export_systems(options.export_systems, every, names, config, sig)
+            _export_systems(
+                options.export_systems, every, names, config, sig, warnings.lines
+            )
         named = len(names) > 1 or (selection is not None and not own_outputs)
         outputs = [
             _score_system(corpus, stats, name if named else None, config, options, seed)
@@ -658,8 +669,11 @@ def _export_sentences(
     every: Sequence[CorpusStats],
     names: Sequence[str],
     config: BleuConfig,
+    warnings: Sequence[str],
 ) -> None:
     """Write `--export`'s sentence table: the window's writers, whole or not at all.
+
+    `warnings`: those said on stderr about the files, which the table carries.
 
     Raises:
         InputError: the file cannot be written (nothing is left of it then).
@@ -677,6 +691,7 @@ def _export_sentences(
         ],
         title=f"Sentences of {', '.join(names)}",
         signature=[f"Sentence BLEU: {sig}"],
+        warnings=warnings,
     )
     write_table(path, table)
 
@@ -701,10 +716,13 @@ def _export_systems(
     names: Sequence[str],
     config: BleuConfig,
     sig: str,
+    warnings: Sequence[str],
     run: TestRun | None = None,
     tested: Mapping[int, tuple[SystemResult, Identity | None]] | None = None,
 ) -> None:
     """Write `--export-systems`' table: the window's rows, against the first system.
+
+    `warnings`: those said on stderr about the files, which the table carries.
 
     Raises:
         InputError: the file cannot be written (nothing is left of it then).
@@ -720,7 +738,8 @@ def _export_systems(
         tested=tested,
         tested_signature=sig,
     )
-    write_table(path, systems_table(rows, export_format=systems_format(path)))
+    table = systems_table(rows, export_format=systems_format(path), warnings=warnings)
+    write_table(path, table)
 
 
 class _Warnings:
@@ -740,6 +759,11 @@ class _Warnings:
     def add_info(self, line: str) -> None:
         if not self._quiet:
             self.add(line)
+
+    @property
+    def lines(self) -> tuple[str, ...]:
+        """The lines so far: what the report and the exports carry."""
+        return tuple(self._lines)
 
     def flush(self) -> None:
         for line in self._lines:
@@ -919,6 +943,7 @@ def _read(
     *,
     piped: bool,
     warnings: _Warnings,
+    source: str | None = None,
 ) -> list[Corpus]:
     """Each system's files: the references (and source) read once, then each output.
 
@@ -928,9 +953,17 @@ def _read(
     `-i`) refuses what sacreBLEU would read otherwise from it. A file in a format
     that holds one text (WMT SGML) is read in that format. XLIFF and TMX files are
     read by `cli_inputs`: their targets, units matched by id (`warnings` is told
-    which units are left out).
+    which units are left out). `source`: the source file (`--src`), read in `-e`'s
+    encoding, one line per segment.
+
+    Raises:
+        ConfigError: `source` with XLIFF or TMX files, which hold their source.
     """
     if is_bilingual(options.refs, names):
+        if source is not None:
+            raise ConfigError(
+                "--src: XLIFF and TMX files hold their source; leave out --src"
+            )
         return read_aligned(
             options.refs, names, languages=options.languages, notify=warnings.add
         )
@@ -953,7 +986,10 @@ def _read(
         tuple(
             _read_one(Path(ref), encodings.references, options, warnings)
             for ref in options.refs
-        )
+        ),
+        None
+        if source is None
+        else _read_one(Path(source), options.encoding, options, warnings),
     )
     return [test_set.corpus(hypothesis(name)) for name in names]
 
@@ -1404,6 +1440,13 @@ def _build_report_parser() -> argparse.ArgumentParser:
         metavar="SEED",
         help="the random seed, an integer or 'none' (overrides SACREBLEU_SEED)",
     )
+    parser.add_argument(
+        "--src",
+        default=None,
+        metavar="SRC",
+        help="the source file, one line per segment (as for the window): shown "
+        "with each sentence",
+    )
     add_scoring_options(parser)
     _add_test_set_options(parser)
     _add_encoding_options(parser)
@@ -1444,15 +1487,33 @@ def _report_command(args: list[str]) -> int:
         if selection is None:
             _check_references_once(options.refs)
             piped = _piped_input(options)
-            systems = _read(options, names, encodings, piped=piped, warnings=warnings)
+            systems = _read(
+                options,
+                names,
+                encodings,
+                piped=piped,
+                warnings=warnings,
+                source=options.src,
+            )
+        elif options.src is not None:
+            raise ConfigError(
+                "--src: a test-set file holds its source; choose it with "
+                "--source-column"
+            )
         else:
             systems = _selected(selection, names)
         _check_order_reachable(config, systems)
         every = _stats(systems, config, warnings)
         seed = seed_from_options(options, used=len(names) > 1)
+        first = systems[0]
         test = _TESTS[options.test] if config.compat is Compat.SACREBLEU else None
         request = ReportRequest(
-            references=tuple(ref.lines for ref in systems[0].references),
+            references=tuple(ref.lines for ref in first.references),
+            reference_names=tuple(display_name(ref.path) for ref in first.references),
+            source=first.source_lines,
+            source_name=None
+            if first.source is None
+            else display_name(first.source.path),
             systems=tuple(
                 ReportSystem(name, corpus.hypothesis.lines, stats)
                 for name, corpus, stats in zip(names, systems, every, strict=True)
@@ -1463,6 +1524,7 @@ def _report_command(args: list[str]) -> int:
             test=test,
             samples=options.samples,
             seed=seed,
+            warnings=warnings.lines,
         )
         write_report(Path(options.output), build_report(request))
     except (InputError, ConfigError, ValueError) as error:

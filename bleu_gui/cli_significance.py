@@ -34,12 +34,12 @@ from bleu_gui.core.significance import (
     PairedTestResult,
     SystemResult,
     all_pairs,
-    is_starred,
     paired_test,
 )
 from bleu_gui.io.latex_table import align_cell as _align
 from bleu_gui.io.latex_table import column_widths as _widths
 from bleu_gui.io.latex_table import latex_booktabs as _latex
+from bleu_gui.io.significance_text import identity_note, p_value_mark
 
 __all__ = [
     "SEED_VARIABLE",
@@ -382,20 +382,13 @@ def _paired_cell(
 
 
 def _p_text(p: float, same: Identity | None, breaks: str, label: str = "p") -> str:
-    """`(p = 0.0123)`, starred at 0.05 or less, or an identity after `breaks`."""
+    """`(p = 0.0123)`, starred at 0.05 or less, or an identity after `breaks`.
+
+    The star and the words are `significance_text`'s, as every table's.
+    """
     text = f"({label} = {p:.4f})"
-    if same is not None:
-        return f"{text}{breaks}{same.value}"
-    return text + ("*" if is_starred(p) else "")
-
-
-# What an identity means, said once for every layout (bleu-gui's words).
-_IDENTITY_NOTES = {
-    Identity.TEXT: "{a}'s output is {b}'s, line for line.",
-    Identity.STATISTICS: "{a}'s lines differ from {b}'s, but every segment has "
-    "the same length, closest reference length and n-gram counts, so BLEU cannot "
-    "tell them apart.",
-}
+    mark = p_value_mark(p, same)
+    return f"{text}{breaks}{mark}" if same is not None else text + mark
 
 
 def _identity_notes(identities: Sequence[Identity | None], a: str, b: str) -> str:
@@ -403,11 +396,8 @@ def _identity_notes(identities: Sequence[Identity | None], a: str, b: str) -> st
     out = []
     for identity in Identity:
         if identity in identities:
-            said = _IDENTITY_NOTES[identity].format(a=a, b=b)
             lines = textwrap.wrap(
-                f'"{identity.value}" (bleu-gui\'s note): {said} The test has nothing '
-                "to compare; its p-value, the smallest possible, does not mean "
-                "that they differ (sacreBLEU stars it).",
+                identity_note(identity, a, b),
                 width=88,
                 initial_indent=" - ",
                 subsequent_indent="   ",

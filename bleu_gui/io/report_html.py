@@ -8,7 +8,9 @@ that matter most: one system, the N of highest cost (`core.analysis`: corpus BLE
 gained were the sentence perfect); several, the N of largest |Δ| sentence BLEU
 between the baseline and the second system. Each sentence is painted order by
 order as the window paints it (`core.highlight_runs` over `core.explain` /
-`core.pair_ngrams`), with the core's explanation in words.
+`core.pair_ngrams`), with the core's explanation in words. The warnings about the
+files that the command line or the window gave (`io.notices`: a kept byte-order
+mark, a language the tokenizer leaves unsplit) stand right above the scores.
 
 The file holds its styles and its charts (inline SVG, `report_svg`); it has no
 script and loads nothing. Every text from a file goes through `escaped`: markup
@@ -54,16 +56,17 @@ from bleu_gui.core.scoring import score_corpus
 from bleu_gui.core.signature import test_signature
 from bleu_gui.core.significance import (
     DEFAULT_SEED,
+    Identity,
     PairedTest,
     PairedTestResult,
     SampleProgress,
-    is_starred,
     iter_paired_test,
 )
 from bleu_gui.core.stats import CorpusStats
 from bleu_gui.core.steps import drain
-from bleu_gui.io.report_svg import Series, bar_chart, histogram
+from bleu_gui.io.report_svg import Series, bar_chart, delta_histogram
 from bleu_gui.io.safe_write import write_text
+from bleu_gui.io.significance_text import identity_note, p_value_text
 
 __all__ = [
     "DEFAULT_TOP",
@@ -159,6 +162,14 @@ class ReportRequest:
         samples: its resamples or trials; `None` for sacreBLEU's default.
         seed: its seed (`None`: unseeded).
         title: the page's heading.
+        reference_names: each reference's name (its file, as the user gave it),
+            in the order of `references`; empty: they are numbered only.
+        source: the source text, one line per segment, if given.
+        source_name: the source's name (its file), if given.
+        warnings: the warnings about the files (`io.notices`: a kept byte-order
+            mark and its cost, a language the tokenizer leaves unsplit, …), as
+            the command line or the window said them; the page shows them right
+            above the scores they qualify.
     """
 
     references: tuple[Sequence[str], ...]
@@ -170,6 +181,16 @@ class ReportRequest:
     samples: int | None = None
     seed: int | None = DEFAULT_SEED
     title: str = "BLEU report"
+    warnings: tuple[str, ...] = ()
+    reference_names: tuple[str, ...] = ()
+    source: Sequence[str] | None = None
+    source_name: str | None = None
+
+    def reference_heading(self, k: int) -> str:
+        """How reference `k` (0-based) is headed: "Reference 1 (ref.A.txt)"."""
+        if k < len(self.reference_names):
+            return f"Reference {k + 1} ({self.reference_names[k]})"
+        return f"Reference {k + 1}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -309,7 +330,7 @@ code,.sig{font-family:ui-monospace,"DejaVu Sans Mono",monospace;font-size:13px;
 .chart{border:1px solid #d0d7de;background:#fff}
 .chart-title{font-weight:600;font-size:13px}
 .grid{stroke:#e4e8ec}.tick,.value,.legend{font-size:11px;fill:#1b1f23}
-.gain{fill:#6caef0}.loss{fill:#a3b374}
+.gain{fill:#6caef0}.loss{fill:#a3b374}.tie{fill:#b8bec6}
 .sentence{border:1px solid #d0d7de;border-radius:6px;padding:8px 12px;margin:12px 0}
 .text{white-space:pre-wrap;overflow-wrap:anywhere;margin:2px 0}
 .orders td{padding:3px 8px}.orders th{width:7em;font-weight:500}
@@ -321,7 +342,8 @@ mark{color:#1b1f23;border-radius:2px;padding:0 1px}
 .p-matched-only-by-B{background:#6caef0;text-decoration:underline wavy}
 .ctl{color:#b31d28;background:#fff0f0;border:1px dotted #b31d28;font-size:85%}
 .legend-chip{display:inline-block;margin-right:12px}
-.star{color:#b31d28;font-weight:600}
+.warnings{background:#fff0f0;border:1px solid #cf222e;border-radius:6px;
+ padding:6px 12px 6px 28px;margin:6px 0}.warning-word{color:#b31d28;font-weight:600}
 .edited-note{background:#fff8c5;border:1px solid #d4a72c;border-radius:6px;
  padding:6px 12px}.edited{color:#9a6700;font-weight:600}
 """
@@ -387,6 +409,11 @@ def _summary(report: Report) -> str:
     rows = [
         ("Segments", str(len(request.systems[0].lines))),
         ("References", str(len(request.references))),
+        *(
+            (f"Reference {k + 1}", name)
+            for k, name in enumerate(request.reference_names)
+        ),
+        ("Source", request.source_name or "not given"),
         ("Systems", str(len(request.systems))),
         ("Mode", request.config.compat.value),
     ]
@@ -425,6 +452,7 @@ def _systems_table(report: Report) -> str:
     ]
     lines = ["<tr>" + "".join(f"<th>{h}</th>" for h in head) + "</tr>"]
     results = None if paired is None else [paired.baseline, *paired.systems]
+    identities = (None,) if paired is None else (None, *paired.identical)
     for k, (system, score) in enumerate(
         zip(report.request.systems, report.scores, strict=True)
     ):
@@ -447,8 +475,8 @@ def _systems_table(report: Report) -> str:
             if row.p_value is None:
                 cells.append('<td class="num">–</td>')
             else:
-                star = '<span class="star">*</span>' if is_starred(row.p_value) else ""
-                cells.append(f'<td class="num">{row.p_value:.4f}{star}</td>')
+                said = p_value_text(row.p_value, identities[k])
+                cells.append(f'<td class="num">{escaped(said)}</td>')
         cells += [f'<td class="num">{p:.2f}</td>' for p in score.precisions]
         cells += [
             f'<td class="num">{score.bp:.3f}</td>',
@@ -472,7 +500,27 @@ def _systems_table(report: Report) -> str:
             f"{paired.samples} {unit}"
             f", seed {paired.seed}; * marks p ≤ 0.05 (as sacreBLEU).</p>"
         )
-    return f"<h2>Systems</h2><table>{''.join(lines)}</table>{note}"
+        note += "".join(
+            f'<p class="muted">'
+            f"{escaped(identity_note(same, 'the system', 'the baseline'))}</p>"
+            for same in Identity
+            if same in paired.identical
+        )
+    return (
+        f"<h2>Systems</h2>{_warnings(report.request.warnings)}"
+        f"<table>{''.join(lines)}</table>{note}"
+    )
+
+
+def _warnings(lines: Sequence[str]) -> str:
+    """The warnings, each "Warning: …", in a box the scores cannot be read past."""
+    if not lines:
+        return ""
+    items = "".join(
+        f'<li><span class="warning-word">Warning:</span> {escaped(line)}</li>'
+        for line in lines
+    )
+    return f'<ul class="warnings">{items}</ul>'
 
 
 def _charts(report: Report) -> str:
@@ -503,10 +551,10 @@ def _charts(report: Report) -> str:
     out = f'<h2>Charts</h2><div class="charts">{precision}{bp}'
     if report.deltas is not None:
         a, b = systems[0].name, systems[1].name
-        out += histogram(
+        out += delta_histogram(
             "Sentence BLEU Δ (second system − baseline)",
             [float(v) for v in report.deltas],
-            bins=20,
+            names=(a, b),
             axis=f"sentence BLEU of {b} − {a}",
             escape=escaped,
         )
@@ -517,15 +565,30 @@ def _text_row(heading: str, markup: str) -> str:
     return f'<tr><th>{heading}</th><td><div class="text">{markup}</div></td></tr>'
 
 
-def _reference_rows(references: Sequence[TokenizedSegment | None]) -> str:
+def _source_row(request: ReportRequest, index: int) -> str:
+    """The sentence's source line, first in its table; "" without a source."""
+    if request.source is None:
+        return ""
+    return _text_row("Source", escaped(request.source[index]))
+
+
+def _reference_rows(
+    request: ReportRequest, references: Sequence[TokenizedSegment | None]
+) -> str:
+    """The sentence's references, each headed with its number and name."""
     return "".join(
-        _text_row(f"Reference {k + 1}", escaped(ref.text))
+        _text_row(escaped(request.reference_heading(k)), escaped(ref.text))
         for k, ref in enumerate(references)
         if ref is not None
     )
 
 
-def _single(row: TopRow, explanation: SentenceExplanation, edited: bool) -> str:
+def _single(
+    request: ReportRequest,
+    row: TopRow,
+    explanation: SentenceExplanation,
+    edited: bool,
+) -> str:
     """One sentence of one system: its n-grams per order, its references, why."""
     hyp = explanation.hypothesis
     orders = "".join(
@@ -548,14 +611,15 @@ def _single(row: TopRow, explanation: SentenceExplanation, edited: bool) -> str:
     words = f"{escaped(explanation.brevity)} {escaped(explanation.mean)}"
     return (
         f'<div class="sentence"><h3>{heading}</h3>'
-        f'<table class="orders">{orders}'
-        f"{_reference_rows(explanation.references)}</table>"
+        f'<table class="orders">{_source_row(request, row.index)}{orders}'
+        f"{_reference_rows(request, explanation.references)}</table>"
         f"<p>{escaped(explanation.diagnosis)}</p>"
         f'<p class="muted">{words}</p></div>'
     )
 
 
 def _pair(
+    request: ReportRequest,
     row: TopRow,
     pair: PairExplanation,
     names: tuple[str, str],
@@ -591,8 +655,8 @@ def _pair(
     return (
         f'<div class="sentence"><h3>Segment {row.index + 1} · Δ {row.value:+.2f} '
         f"sentence BLEU</h3>"
-        f'<table class="orders">{"".join(parts)}'
-        f"{_reference_rows(pair.a.references)}</table>"
+        f'<table class="orders">{_source_row(request, row.index)}{"".join(parts)}'
+        f"{_reference_rows(request, pair.a.references)}</table>"
         f"<p>{escaped(pair.delta.diagnosis)}</p></div>"
     )
 
@@ -643,9 +707,10 @@ def _sentences(report: Report) -> str:
     for row in report.rows:
         if isinstance(row.explanation, PairExplanation):
             edited = (row.index in systems[0].edited, row.index in systems[1].edited)
-            body.append(_pair(row, row.explanation, names, edited))
+            body.append(_pair(report.request, row, row.explanation, names, edited))
         else:
-            body.append(_single(row, row.explanation, row.index in systems[0].edited))
+            edited_one = row.index in systems[0].edited
+            body.append(_single(report.request, row, row.explanation, edited_one))
     if not body:
         body.append('<p class="muted">No sentence to show.</p>')
     return (

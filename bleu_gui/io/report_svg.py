@@ -11,7 +11,9 @@ import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-__all__ = ["Series", "bar_chart", "histogram"]
+from bleu_gui.core.histogram import delta_bins, delta_counts
+
+__all__ = ["Series", "bar_chart", "delta_histogram"]
 
 _WIDTH = 560
 _HEIGHT = 240
@@ -141,52 +143,78 @@ def bar_chart(
     return "".join(out)
 
 
-def histogram(
+def delta_histogram(
     title: str,
-    values: Sequence[float],
+    deltas: Sequence[float],
     *,
-    bins: int,
+    names: tuple[str, str],
     axis: str,
     escape: Callable[[str], str],
 ) -> str:
-    """A histogram of `values` (NaN left out) in `bins` equal bins centred on 0.
+    """The histogram of sentence Δ (B − A), binned as the window bins it.
 
-    The bins span -m..m, m the largest |value| (at least 1), so that 0 is a bin
-    edge and gains and losses sit on either side of it.
+    The bins are `core.histogram.delta_bins`': 5 points wide, 0 an edge, so that
+    a bar is wholly "B worse" (left, the baseline's colour) or wholly "B better"
+    (right, B's colour). The ties (Δ exactly 0) are a grey bar of their own
+    between the two halves, labelled "ties"; NaN Δs are left out.
+
+    Args:
+        title: the chart's heading (also its accessible name).
+        deltas: one Δ per sentence, B's sentence BLEU minus A's.
+        names: (A, B), named in each bar's tooltip.
+        axis: the words under the axis.
+        escape: how a text becomes markup (the report's one escaping rule).
     """
-    finite = [v for v in values if not math.isnan(v)]
-    extent = max([abs(v) for v in finite] + [1.0])
-    width = 2 * extent / bins
-    counts = [0] * bins
-    for value in finite:
-        counts[min(int((value + extent) / width), bins - 1)] += 1
+    bins = delta_bins(deltas)
+    ties = delta_counts(deltas).equal
+    half = len(bins.counts) // 2  # the bins left of 0: delta_bins is symmetric
+    a, b = (escape(name) for name in names)
+    bars: list[tuple[int, str, str]] = []
+    for i, count in enumerate(bins.counts):
+        low, high = bins.edges[i], bins.edges[i + 1]
+        worse = i < half
+        if i == half:
+            bars.append((ties, "tie", f"Δ = 0 (ties): {_sentences(ties)}, {a} = {b}"))
+        side = f"{b} worse" if worse else f"{b} better"
+        words = f"{_signed(low)} to {_signed(high)}: {_sentences(count)}, {side}"
+        bars.append((count, "loss" if worse else "gain", words))
     plot_w = _WIDTH - _LEFT - _RIGHT
     plot_h = _HEIGHT - _TOP - _BOTTOM
-    peak = max([*counts, 1])
+    peak = max([count for count, _, _ in bars] + [1])
     ticks = _ticks(peak)
-    top = max(ticks[-1], float(peak))
-    scale = plot_h / top
+    scale = plot_h / max(ticks[-1], float(peak))
     out = _frame(title, _HEIGHT, ticks, scale, escape)
-    bar_w = plot_w / bins
-    for i, count in enumerate(counts):
-        low = -extent + i * width
+    bar_w = plot_w / len(bars)
+    for i, (count, kind, words) in enumerate(bars):
         h = count * scale
         x = _LEFT + i * bar_w
-        kind = "loss" if low + width <= 0 else "gain"
         out.append(
             f'<rect x="{x:.1f}" y="{_TOP + plot_h - h:.1f}" width="{bar_w - 1:.1f}" '
-            f'height="{h:.1f}" class="{kind}"><title>{low:.1f} to '
-            f"{low + width:.1f}: {count} sentences</title></rect>"
+            f'height="{h:.1f}" class="{kind}"><title>{words}</title></rect>'
         )
+    span = bins.edges[-1]
+    tie_x = _LEFT + (half + 0.5) * bar_w
     # The end labels lean inwards, so that neither is cut by the chart's edge.
-    for value, anchor in ((-extent, "start"), (0.0, "middle"), (extent, "end")):
-        x = _LEFT + (value + extent) / (2 * extent) * plot_w
+    for x, anchor, label in (
+        (_LEFT, "start", _signed(-span)),
+        (tie_x, "middle", "ties"),
+        (_LEFT + plot_w, "end", _signed(span)),
+    ):
         out.append(
             f'<text x="{x:.1f}" y="{_TOP + plot_h + 16}" class="tick" '
-            f'text-anchor="{anchor}">{value:+.1f}</text>'
+            f'text-anchor="{anchor}">{label}</text>'
         )
     out.append(
         f'<text x="{_LEFT + plot_w / 2:.1f}" y="{_HEIGHT - 8}" class="legend" '
         f'text-anchor="middle">{escape(axis)}</text></svg>'
     )
     return "".join(out)
+
+
+def _signed(value: float) -> str:
+    """A bin edge: "+5.0", "-10.0", and 0 as "0.0" (neither gain nor loss)."""
+    return "0.0" if value == 0 else f"{value:+.1f}"
+
+
+def _sentences(count: int) -> str:
+    return f"{count:,} sentence{'' if count == 1 else 's'}"

@@ -94,9 +94,16 @@ class _Spec:
 
 
 def sentences_table(
-    systems: Sequence[SystemSentences], *, title: str, signature: Sequence[str] = ()
+    systems: Sequence[SystemSentences],
+    *,
+    title: str,
+    signature: Sequence[str] = (),
+    warnings: Sequence[str] = (),
 ) -> Table:
     """Every segment with every system's columns (the first system the baseline).
+
+    `warnings`: the warnings about the systems' files (`io.notices`), which the
+    table carries under its signature.
 
     Raises:
         ValueError: no system, or systems of different numbers of segments.
@@ -177,4 +184,11 @@ def sentences_table(
                 values.append(int(value) if spec.shown is Shown.INTEGER else value)
         values_rows.append(tuple(values))
         text_rows.append(tuple(texts))
-    return Table(title, tuple(columns), values_rows, text_rows, tuple(signature))
+    return Table(
+        title,
+        tuple(columns),
+        values_rows,
+        text_rows,
+        tuple(signature),
+        tuple(warnings),
+    )

@@ -31,7 +31,12 @@ from bleu_gui.core.significance import (
     SystemResult,
 )
 from bleu_gui.io.errors import InputError
-from bleu_gui.io.significance_text import p_value_text, test_description, test_words
+from bleu_gui.io.significance_text import (
+    IDENTITY_CAVEAT,
+    p_value_text,
+    test_description,
+    test_words,
+)
 from bleu_gui.io.table_export import (
     CellType,
     ExportFormat,
@@ -266,11 +271,7 @@ def _p_tip(row: SystemRow) -> str:
     if row.baseline and row.run is not None:
         return "The baseline: every other system is tested against it"
     if row.identity is not None:
-        return (
-            f"{row.identity.value}: the test has nothing to compare, and its "
-            "p-value, the smallest possible, does not mean that the systems differ "
-            "(sacreBLEU stars it)"
-        )
+        return f"{row.identity.value}: {IDENTITY_CAVEAT}"
     return "The paired test's p-value against the baseline; * at 0.05 or less"
 
 
@@ -394,6 +395,7 @@ def systems_table(
     export_format: ExportFormat,
     stale: str | None = None,
     title: str = SYSTEMS_TITLE,
+    warnings: Sequence[str] = (),
 ) -> Table:
     """The systems table of `rows` (in the order given) as an exported table.
 
@@ -401,6 +403,7 @@ def systems_table(
     test's words and the signature of the numbers go under the table (one line
     each). The "Why Δ" column, a sentence per row, only in a CSV file: too wide
     for a paper's table. `stale`: why the test's numbers no longer fit the rows.
+    `warnings`: the warnings about the systems' files (`io.notices`).
     """
     words = export_format is ExportFormat.CSV
     keys = [
@@ -421,7 +424,7 @@ def systems_table(
     if stale is not None and any(row.run is not None for row in rows):
         signature.append(f"Stale: {stale}")
     columns = tuple(TableColumn(key.value, _EXPORTED[key]) for key in keys)
-    return Table(title, columns, values, texts, tuple(signature))
+    return Table(title, columns, values, texts, tuple(signature), tuple(warnings))
 
 
 def _value(row: SystemRow, key: SystemColumn) -> Value:

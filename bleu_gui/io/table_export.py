@@ -17,12 +17,16 @@ JSON schema (`"format": "bleu-gui table"`, `"version": 1`)::
 
     {"format": "bleu-gui table", "version": 1,
      "title": "...", "signature": ["BLEU: nrefs:2|...", ...],
+     "warnings": ["ref.zh: looks like Chinese text, ...", ...],
      "columns": [{"name": "BLEU", "header": "BLEU", "type": "number"}, ...],
      "rows": [[1, 34.56789..., ...], ...]}
 
 `columns[k].name` names the values of column k (with their unit where the shown
 header uses another scale, as the Cost column does); `type` is "integer",
-"number" or "text"; a missing value is null.
+"number" or "text"; a missing value is null. `warnings` holds the warnings about
+the files the numbers come from (a kept byte-order mark, a language the tokenizer
+leaves unsplit: `io.notices`), as the window and the command line said them; an
+empty list without any.
 """
 
 from __future__ import annotations
@@ -128,6 +132,9 @@ class Table:
         texts: each row's cells as the window shows them, one per column.
         signature: lines that say what the numbers are (sacreBLEU's signature,
             the systems compared); written where the format has room for them.
+        warnings: the warnings that qualify the numbers (`io.notices`), one line
+            each; written after the signature, each as "Warning: …", where the
+            format has room (not in CSV and TSV, which hold the table only).
     """
 
     title: str
@@ -135,6 +142,7 @@ class Table:
     values: Sequence[tuple[Value, ...]]
     texts: Sequence[tuple[str, ...]]
     signature: tuple[str, ...] = field(default=())
+    warnings: tuple[str, ...] = field(default=())
 
     def __post_init__(self) -> None:
         if len(self.values) != len(self.texts):
@@ -150,6 +158,11 @@ class Table:
     def headers(self) -> tuple[str, ...]:
         """The headers as shown."""
         return tuple(column.header for column in self.columns)
+
+    @property
+    def notes(self) -> tuple[str, ...]:
+        """The lines under the table: the signature, then "Warning: " each warning."""
+        return self.signature + tuple(f"Warning: {line}" for line in self.warnings)
 
 
 def format_of(path: Path) -> ExportFormat:
@@ -217,6 +230,7 @@ def to_json(table: Table) -> str:
         "version": 1,
         "title": table.title,
         "signature": list(table.signature),
+        "warnings": list(table.warnings),
         "columns": [
             {"name": c.value_name, "header": c.header, "type": c.type.value}
             for c in table.columns
@@ -234,7 +248,7 @@ def _json_value(value: Value) -> Value:
 
 
 def to_markdown(table: Table) -> str:
-    """A GitHub-flavoured Markdown table of the cells as shown, then the signature.
+    """A GitHub-flavoured Markdown table of the cells as shown, then its notes.
 
     Number columns are right-aligned; a `|` in a cell is escaped, a line break
     becomes a space.
@@ -248,9 +262,9 @@ def to_markdown(table: Table) -> str:
     ]
     lines = [line(table.headers), "|" + "|".join(rule) + "|"]
     lines += [line(row) for row in table.texts]
-    if table.signature:
+    if table.notes:
         lines.append("")
-        lines += [f"{text}  " for text in table.signature]  # two spaces: a break
+        lines += [f"{text}  " for text in table.notes]  # two spaces: a break
     return "\n".join(lines) + "\n"
 
 
@@ -259,13 +273,13 @@ def _markdown_cell(text: str) -> str:
 
 
 def to_latex(table: Table) -> str:
-    """The booktabs layout of sacreBLEU's `-f latex`, then the signature.
+    """The booktabs layout of sacreBLEU's `-f latex`, then the notes.
 
-    The signature lines follow as LaTeX comments, so that the file can be
+    The signature and warning lines follow as LaTeX comments, so that the file can be
     input as it is.
     """
     body = latex_booktabs(table.headers, table.texts)
-    notes = "".join(f"% {line}\n" for line in table.signature)
+    notes = "".join(f"% {line}\n" for line in table.notes)
     return body + "\n" + notes
 
 
@@ -367,7 +381,7 @@ def xlsx_steps(
         sheet.append(cells)
     about = book.create_sheet("Signature")
     about.append([_xlsx_text(table.title)])
-    for line in table.signature:
+    for line in table.notes:
         about.append([_xlsx_text(line)])
     yield total, total, label
     return lambda: book.save(file)

@@ -55,6 +55,7 @@ def sentence_table(
     signature: Sequence[str] = (),
     table_rows: Sequence[int] | None = None,
     edits: Edits | None = None,
+    warnings: Sequence[str] = (),
 ) -> Table:
     """`sentence_table_steps` at once: for a few rows (a copy of the selection)."""
     steps = sentence_table_steps(
@@ -64,6 +65,7 @@ def sentence_table(
         signature=signature,
         table_rows=table_rows,
         edits=edits,
+        warnings=warnings,
     )
     while True:
         try:
@@ -81,6 +83,7 @@ def sentence_table_steps(
     signature: Sequence[str] = (),
     table_rows: Sequence[int] | None = None,
     edits: Edits | None = None,
+    warnings: Sequence[str] = (),
 ) -> Generator[tuple[int, int, str], None, Table]:
     """The sentence table's rows (all shown, or `table_rows`) and `shown` columns.
 
@@ -90,7 +93,8 @@ def sentence_table_steps(
     `shown`: the columns to export, left to right (the view's `shown_columns`).
     The text column holds each hypothesis whole (a cell shows 2,000 characters).
     `edits`: the shown system's what-if edits: the text column shows them, and
-    an "Edited" column is added last (none without edits).
+    an "Edited" column is added last (none without edits). `warnings`: those
+    about the shown system's files (`io.notices`), carried under the signature.
 
     Raises:
         ValueError: the scores are still being computed (`NOT_SCORED`).
@@ -131,7 +135,7 @@ def sentence_table_steps(
     )
     if edited:
         table_columns += (TableColumn("Edited", CellType.TEXT),)
-    return Table(title, table_columns, values, texts, tuple(signature))
+    return Table(title, table_columns, values, texts, tuple(signature), tuple(warnings))
 
 
 _PENDING: Any = object()  # a score still being computed
@@ -186,9 +190,17 @@ def _breaks(cell: str) -> bool:
     return "\t" in cell or "\n" in cell or "\r" in cell
 
 
-def systems_table(model: SystemsModel, export_format: ExportFormat) -> Table:
-    """The systems table as shown (`io.systems_table.systems_table` of its rows)."""
+def systems_table(
+    model: SystemsModel, export_format: ExportFormat, warnings: Sequence[str] = ()
+) -> Table:
+    """The systems table as shown (`io.systems_table.systems_table` of its rows).
+
+    `warnings`: those about the systems' files (`io.notices`).
+    """
     stale = model.stale_reason() if model.result is not None else None
     return systems_rows_table(
-        model.rows_shown(), export_format=export_format, stale=stale
+        model.rows_shown(),
+        export_format=export_format,
+        stale=stale,
+        warnings=warnings,
     )

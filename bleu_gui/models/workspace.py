@@ -365,6 +365,22 @@ class Workspace:
         names = short_names([system.name for system in self.systems])
         return dict(zip((system.id for system in self.systems), names, strict=True))
 
+    def notices(self, ids: Iterable[SystemId] | None = None) -> tuple[str, ...]:
+        """The warnings about the files of the systems `ids` (None: all), each once.
+
+        What the status line said when they were counted (`io.notices`), for the
+        exports and the report to carry beside their numbers; a warning about
+        the shared references is said once however many systems share them.
+        """
+        wanted = None if ids is None else set(ids)
+        lines = (
+            line
+            for system in self.systems
+            if wanted is None or system.id in wanted
+            for line in system.notices
+        )
+        return tuple(dict.fromkeys(lines))
+
     @property
     def pair(self) -> tuple[System, System] | None:
         """(A, B): the baseline and the shown system, when they differ."""

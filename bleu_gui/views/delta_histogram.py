@@ -5,14 +5,13 @@ would flatten every other bar. The equal sentences are therefore said in words a
 marked by the zero line instead of drawn as a bar; the other Δs are counted in bins of
 5 points with 0 as an edge, so every bar is wholly "B better" (right of the line) or
 wholly "B worse" (left of it). The axis spans the smallest multiple of 10 points on
-each side that holds the largest |Δ| (at least ±10, at most ±100).
+each side that holds the largest |Δ| (at least ±10, at most ±100). The rule is
+`core.histogram.delta_bins`, which the HTML report's histogram uses too.
 """
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -22,59 +21,11 @@ from PySide6.QtCore import QMargins
 from PySide6.QtWidgets import QLabel, QWidget
 from typing_extensions import override
 
-from bleu_gui.views.histogram_chart import (
-    Histogram,
-    HistogramChart,
-    Marker,
-    count_bins,
-    plural,
-)
-from bleu_gui.views.score_histogram import HISTOGRAM_BIN_WIDTH, unscored_note
+from bleu_gui.core.histogram import DeltaCounts, delta_bins, delta_counts
+from bleu_gui.views.histogram_chart import HistogramChart, Marker, plural
+from bleu_gui.views.score_histogram import unscored_note
 
 __all__ = ["DeltaCounts", "DeltaHistogram", "delta_bins", "delta_counts"]
-
-_SPAN_STEP = 10.0  # the axis reaches a multiple of this on each side of zero
-_MAX_SPAN = 100.0  # sentence BLEU is 0–100, so |Δ| ≤ 100
-
-
-@dataclass(frozen=True, slots=True)
-class DeltaCounts:
-    """How many sentences B scores equal to, above and below A (NaN Δ: unscored)."""
-
-    equal: int
-    better: int
-    worse: int
-    unscored: int
-
-
-def delta_counts(
-    deltas: Sequence[float] | npt.NDArray[np.floating[Any]],
-) -> DeltaCounts:
-    """Counts the equal (Δ = 0), better (Δ > 0), worse (Δ < 0) and NaN deltas."""
-    values = np.asarray(deltas, dtype=np.float64).ravel()
-    return DeltaCounts(
-        equal=int(np.count_nonzero(values == 0.0)),
-        better=int(np.count_nonzero(values > 0.0)),
-        worse=int(np.count_nonzero(values < 0.0)),
-        unscored=int(np.count_nonzero(np.isnan(values))),
-    )
-
-
-def delta_bins(deltas: Sequence[float] | npt.NDArray[np.floating[Any]]) -> Histogram:
-    """Counts the non-zero Δs into bins of 5 points, symmetric around 0.
-
-    The edges run from -span to span, span being the smallest multiple of 10 (10 to
-    100) that holds every |Δ|. Δ = 0 falls in no bin (see the module docstring); the
-    bin [0, 5) therefore holds 0 < Δ < 5. NaN Δs are `unscored`.
-    """
-    values = np.asarray(deltas, dtype=np.float64).ravel()
-    moved = values[values != 0.0]  # NaN != 0 stays, and is counted as unscored
-    finite = moved[~np.isnan(moved)]
-    largest = float(np.abs(finite).max()) if finite.size else 0.0
-    span = min(_MAX_SPAN, max(_SPAN_STEP, math.ceil(largest / _SPAN_STEP) * _SPAN_STEP))
-    bins = round(2 * span / HISTOGRAM_BIN_WIDTH)
-    edges = np.linspace(-span, span, bins + 1)
-    return count_bins(moved, edges)
 
 
 class DeltaHistogram(HistogramChart):

@@ -146,6 +146,15 @@ class ExportActions(QObject):
         shown = self._session.shown
         return Edits() if shown is None else self._session.edits(shown)
 
+    def _sentences_warnings(self) -> tuple[str, ...]:
+        """The warnings about the files of the systems the sentence table shows."""
+        workspace = self._session.workspace
+        pair = workspace.pair
+        if pair is not None and self._browser.model.pair is not None:
+            return workspace.notices(system.id for system in pair)
+        shown = workspace.shown
+        return () if shown is None else workspace.notices([shown])
+
     def _sentences_words(self) -> tuple[str, list[str]]:
         """The sentence table's title and signature lines, as exported."""
         model = self._browser.model
@@ -182,12 +191,18 @@ class ExportActions(QObject):
         title, signature = self._sentences_words()
         shown = self._table.shown_columns()
         edits = self._shown_edits()
+        warnings = self._sentences_warnings()
 
         collecting = [True]  # the table is read from the model until it is False
 
         def job() -> Job:
             table = yield from sentence_table_steps(
-                model, shown, title=title, signature=signature, edits=edits
+                model,
+                shown,
+                title=title,
+                signature=signature,
+                edits=edits,
+                warnings=warnings,
             )
             collecting[0] = False  # a change of the model from now on is harmless
             yield from self._write_steps(target, table, export_format)
@@ -207,7 +222,9 @@ class ExportActions(QObject):
         if chosen is None:
             return
         target, export_format = chosen
-        table = systems_table(self._systems, export_format)
+        table = systems_table(
+            self._systems, export_format, self._session.workspace.notices()
+        )
         self._write(
             target, table, export_format, f"{count} system{'s' if count != 1 else ''}"
         )

@@ -1,7 +1,7 @@
 """The machinery every histogram shares: bins counted, bars drawn, clicks and markers.
 
-`count_bins` is the one computation: values into given bins (display logic: which bar a
-value is drawn in, not BLEU arithmetic). `HistogramChart` draws a `Histogram` as
+`count_bins` (`core.histogram`, shared with the HTML report) is the one computation:
+values into given bins. `HistogramChart` draws a `Histogram` as
 adjacent bars and turns a click on a bar into its bin's bounds; the sentence-score,
 sentence-Δ and test-distribution charts are thin subclasses that choose the bins and
 the words. Overlays (a vertical line with a label, a shaded region) are placed in value
@@ -34,6 +34,7 @@ from PySide6.QtWidgets import (
 )
 from typing_extensions import override
 
+from bleu_gui.core.histogram import Histogram, count_bins
 from bleu_gui.views.chart_base import ChartWidget, Colors
 
 __all__ = [
@@ -55,45 +56,11 @@ _MARKER_HEADROOM = 0.15  # of the tallest bar, kept free above it for marker lab
 
 
 @dataclass(frozen=True, slots=True)
-class Histogram:
-    """Values counted into equal bins.
-
-    Attributes:
-        counts: Values per bin, lowest bin first.
-        edges: Bin boundaries, one more than `counts`; bin i is
-            ``[edges[i], edges[i + 1])``, and the last bin is closed on the right.
-        unscored: How many values were NaN and so fall in no bin.
-    """
-
-    counts: tuple[int, ...]
-    edges: tuple[float, ...]
-    unscored: int
-
-
-@dataclass(frozen=True, slots=True)
 class Marker:
     """A vertical line across the plot at `value`, labelled `label` at its top."""
 
     value: float
     label: str
-
-
-def count_bins(values: Values, edges: Values) -> Histogram:
-    """Counts values into the bins between `edges`, as `numpy.histogram` does.
-
-    Values outside the edges count in the end bins rather than vanishing (sacreBLEU
-    scores an identical corpus 100.00000000000004); NaN values are counted apart as
-    `unscored`.
-    """
-    data = np.asarray(values, dtype=np.float64).ravel()
-    bounds = np.asarray(edges, dtype=np.float64)
-    nan = np.isnan(data)
-    counts, _ = np.histogram(np.clip(data[~nan], bounds[0], bounds[-1]), bins=bounds)
-    return Histogram(
-        counts=tuple(int(count) for count in counts),
-        edges=tuple(float(edge) for edge in bounds),
-        unscored=int(nan.sum()),
-    )
 
 
 def nice_step(largest: float, max_ticks: int = 5) -> float:

@@ -3,10 +3,11 @@
 The report (`io.report_html`) is built from the session's scored systems, the
 baseline first and the system on show second (the pair the window compares), the
 others after them; with two or more systems in the sacrebleu mode, the paired
-bootstrap test of each against the baseline. Building it takes seconds on 100,000
-segments (the paired test: docs/design.md), so it runs in a `SliceWorker`, step by
-step between event-loop turns, and a second export supersedes the first. The file
-is written whole or not at all (`io.safe_write`).
+bootstrap test of each against the baseline; the source, when one is open, and the
+references named by their files (as the window names systems). Building it takes
+seconds on 100,000 segments (the paired test: docs/design.md), so it runs in a
+`SliceWorker`, step by step between event-loop turns, and a second export
+supersedes the first. The file is written whole or not at all (`io.safe_write`).
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ from bleu_gui.io.report_html import (
     write_report,
 )
 from bleu_gui.models.session import Session
-from bleu_gui.models.workspace import Workspace
+from bleu_gui.models.workspace import Workspace, system_names
 from bleu_gui.workers import SliceWorker
 
 __all__ = ["ReportAction", "report_request"]
@@ -63,12 +64,18 @@ def report_request(workspace: Workspace) -> ReportRequest | None:
     )
     several = len(systems) > 1 and workspace.config.compat is Compat.SACREBLEU
     signature = ordered[0].scores.signature if ordered[0].scores is not None else ""
+    corpus = ordered[0].corpus
+    source = corpus.source
     return ReportRequest(
-        references=tuple(ref.lines for ref in ordered[0].corpus.references),
+        references=tuple(ref.lines for ref in corpus.references),
+        reference_names=system_names(ref.path for ref in corpus.references),
+        source=None if source is None else source.lines,
+        source_name=None if source is None else system_names([source.path])[0],
         systems=systems,
         config=workspace.config,
         signature=signature,
         test=PairedTest.BOOTSTRAP if several else None,
+        warnings=workspace.notices(system.id for system in ordered),
     )
 
 

@@ -17,6 +17,7 @@ from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QWidget
 from typing_extensions import override
 
+from bleu_gui.core.histogram import BIN_WIDTH
 from bleu_gui.views.histogram_chart import (
     Histogram,
     HistogramChart,
@@ -32,7 +33,7 @@ __all__ = [
     "unscored_note",
 ]
 
-HISTOGRAM_BIN_WIDTH = 5.0
+HISTOGRAM_BIN_WIDTH = BIN_WIDTH
 _HISTOGRAM_BINS = 20  # 0–100 in bins of 5; the last bin is closed on the right
 _EDGES = np.arange(_HISTOGRAM_BINS + 1, dtype=np.float64) * HISTOGRAM_BIN_WIDTH
 _WIDE_HISTOGRAM = 420  # pixels; narrower histograms label every 20 points, not 10

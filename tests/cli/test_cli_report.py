@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import csv
 import json
 from pathlib import Path
 
 import pytest
 
 from bleu_gui.cli import main, report_main
+from bleu_gui.io.report_html import escaped
 from tests.io.report_page import ReportPage
 
 DEMO = Path(__file__).resolve().parents[2] / "resources" / "demo"
@@ -126,3 +128,113 @@ def test_a_compatibility_mode_reports_without_a_test(
         in text
     )
     assert "No sentence to show." in text
+
+
+def test_a_copy_of_the_baseline_reads_the_same_in_report_cli_and_export(
+    files: dict[str, Path], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """An identical copy: the smallest p-value, which is no evidence of a difference.
+
+    sacreBLEU's bootstrap p-value is (count + 1) / (n + 1); a copy never differs, so
+    with 200 resamples it is 1/201 = 0.0050, which sacreBLEU stars. Every place
+    bleu-gui shows it says "identical output" instead of the star.
+    """
+    copy = tmp_path / "copy.txt"
+    copy.write_bytes(files["sys.happypoet"].read_bytes())
+    systems = [str(files["sys.happypoet"]), str(copy), str(files["sys.UEdin"])]
+    argv = [str(files["ref.A"]), "-i", *systems]
+    expected = f"{1 / 201:.4f}, identical output"
+    out = tmp_path / "report.html"
+    assert report_main([*argv, "-o", str(out), "--samples", "200"]) == 0
+    page = ReportPage(out.read_text(encoding="utf-8"))
+    table = page.table_with("System")
+    cells = dict(zip(table[0], table[2], strict=True))
+    assert cells["p-value"] == expected
+    note = (
+        "\"identical output\" (bleu-gui's note): the system's output is the "
+        "baseline's, line for line. The test has nothing to compare; its p-value, "
+        "the smallest possible, does not mean that they differ (sacreBLEU stars it)."
+    )
+    assert f'<p class="muted">{escaped(note)}</p>' in out.read_text(encoding="utf-8")
+    capsys.readouterr()
+
+    paired = [*argv, "--paired-bs", "--paired-bs-n", "200"]
+    assert main([*paired, "-f", "json"]) == 0
+    assert json.loads(capsys.readouterr().out)[1]["BLEU"]["p_value"] == 1 / 201
+    assert main([*paired, "-f", "text"]) == 0
+    text = capsys.readouterr().out
+    assert f"(p = {1 / 201:.4f})*" not in text
+    cell = [line.split("│")[2].strip() for line in text.splitlines() if "│" in line]
+    at = cell.index(f"(p = {1 / 201:.4f})")
+    assert cell[at + 1] == "identical output"
+    assert " ".join(note.split()) in " ".join(text.replace(" - ", " ").split())
+
+    export = tmp_path / "systems.csv"
+    assert main([*paired, "--export-systems", str(export)]) == 0
+    with export.open(encoding="utf-8", newline="") as handle:
+        rows = list(csv.reader(handle))
+    assert dict(zip(rows[0], rows[2], strict=True))["p"] == expected
+
+
+def _sentence_tables(page: ReportPage) -> list[list[list[str]]]:
+    """The tables of the sentences shown, in the order of their headings."""
+    tables = page.tables[2:]  # after the corpus's and the systems'
+    assert len(tables) == len(page.headings)
+    return tables
+
+
+def test_src_shows_each_sentences_source_and_the_references_are_named(
+    files: dict[str, Path], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    lines = (DEMO / "src.txt").read_text(encoding="utf-8").splitlines()[:LINES]
+    src = tmp_path / "src.txt"
+    src.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    refs = [str(files["ref.A"]), str(files["ref.B"])]
+    out = tmp_path / "report.html"
+    argv = [*refs, "-i", *_systems(files)[:2], "--src", str(src), "-o", str(out)]
+    assert report_main([*argv, "--top", "3", "--samples", "50"]) == 0
+    page = ReportPage(out.read_text(encoding="utf-8"))
+    summary = dict(row for row in page.tables[0] if len(row) == 2)
+    assert summary["Reference 1"] == refs[0]
+    assert summary["Reference 2"] == refs[1]
+    assert summary["Source"] == str(src)
+    ref_lines = [Path(ref).read_text(encoding="utf-8").splitlines() for ref in refs]
+    for heading, table in zip(page.headings, _sentence_tables(page), strict=True):
+        index = int(heading.split()[1]) - 1
+        assert table[0] == ["Source", lines[index]]
+        assert [row for row in table if row[0].startswith("Reference")] == [
+            [f"Reference 1 ({refs[0]})", ref_lines[0][index]],
+            [f"Reference 2 ({refs[1]})", ref_lines[1][index]],
+        ]
+
+
+def test_without_src_the_report_says_so_and_shows_no_source_row(
+    files: dict[str, Path], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "report.html"
+    argv = [str(files["ref.A"]), "-i", str(files["sys.UEdin"]), "-o", str(out)]
+    assert report_main([*argv, "--top", "2"]) == 0
+    page = ReportPage(out.read_text(encoding="utf-8"))
+    summary = dict(row for row in page.tables[0] if len(row) == 2)
+    assert summary["Source"] == "not given"
+    assert summary["Reference 1"] == str(files["ref.A"])
+    for table in _sentence_tables(page):
+        assert all(row[0] != "Source" for row in table)
+        assert [row[0] for row in table if row[0].startswith("Ref")] == [
+            f"Reference 1 ({files['ref.A']})"
+        ]
+
+
+def test_a_src_of_another_length_is_one_line_naming_it(
+    files: dict[str, Path], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    src = tmp_path / "short.src.txt"
+    src.write_text("one line\n", encoding="utf-8")
+    out = tmp_path / "report.html"
+    argv = [str(files["ref.A"]), "-i", str(files["sys.UEdin"]), "--src", str(src)]
+    assert report_main([*argv, "-o", str(out)]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1
+    assert err.startswith("bleu-gui: error: ")
+    assert str(src) in err
+    assert not out.exists()

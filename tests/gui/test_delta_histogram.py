@@ -18,9 +18,12 @@ from PySide6.QtCore import QPointF, Qt
 from pytestqt.qtbot import QtBot
 from sacrebleu.metrics.bleu import BLEU
 
+from bleu_gui.io.report_html import escaped
+from bleu_gui.io.report_svg import delta_histogram
 from bleu_gui.views.delta_histogram import DeltaCounts, DeltaHistogram, delta_bins
 from tests.core.demo_systems import references, system
 from tests.gui.palettes import dark_palette, light_palette
+from tests.io.report_page import ReportPage
 
 NAN = math.nan
 A, B = "happypoet", "Online-W"
@@ -223,3 +226,21 @@ def test_dark_palette_gives_a_dark_chart_with_the_same_numbers(
     assert histogram.chart().backgroundBrush().color().lightness() < 128
     assert histogram.bin_counts() == light
     assert histogram.markers()[0].label == "41 equal"
+
+
+def test_the_report_draws_the_windows_bars_and_the_ties_apart(
+    histogram: DeltaHistogram,
+) -> None:
+    """One binning rule: the HTML report's Δ bars hold what the window's hold."""
+    deltas = demo_deltas()
+    histogram.set_deltas(deltas, (A, B))
+    page = ReportPage(
+        delta_histogram("Δ", deltas.tolist(), names=(A, B), axis="Δ", escape=escaped)
+    )
+    kinds = [kind for kind, _ in page.bars]
+    half = len(histogram.bin_counts()) // 2
+    assert kinds == ["loss"] * half + ["tie"] + ["gain"] * half
+    shown = [int(title.split(": ")[1].split()[0]) for _, title in page.bars]
+    assert shown[:half] + shown[half + 1 :] == histogram.bin_counts()
+    assert page.bars[half] == ("tie", f"Δ = 0 (ties): 41 sentences, {A} = {B}")
+    assert [m.label for m in histogram.markers()] == ["41 equal"]

@@ -154,3 +154,42 @@ def test_cancel_in_the_status_bar_stops_the_report(
     assert not window.progress.isVisible()
     assert window.status_text.text() == "Ready"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["settings.ini"]
+
+
+def test_the_windows_report_shows_the_source_it_has_and_names_the_references(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    source, refs, _, _ = demo_paths()
+    folder = refs[0].parent
+    a, b = folder / "sys.happypoet.txt", folder / "sys.UEdin.txt"
+    session = window.session
+    session.open_files(FileSet(b, tuple(refs), source, systems=(a, b)))
+    qtbot.waitUntil(
+        lambda: (
+            len(session.systems) == 2
+            and all(s.scores is not None for s in session.systems)
+            and not session.is_busy
+        ),
+        timeout=TIMEOUT,
+    )
+    target = tmp_path / "report.html"
+    with qtbot.waitSignal(window.report_action.written, timeout=TIMEOUT):
+        window.report_action.export(target)
+    page = ReportPage(target.read_text(encoding="utf-8"))
+    summary = dict(row for row in page.tables[0] if len(row) == 2)
+    assert summary["Source"] == "src.txt"
+    assert (summary["Reference 1"], summary["Reference 2"]) == (
+        "ref.A.txt",
+        "ref.B.txt",
+    )
+    src_lines = source.read_text(encoding="utf-8").splitlines()
+    ref_lines = [r.read_text(encoding="utf-8").splitlines() for r in refs]
+    sentences = page.tables[2:]
+    assert len(sentences) == len(page.headings) == 20
+    for heading, table in zip(page.headings, sentences, strict=True):
+        index = int(heading.split()[1]) - 1
+        assert table[0] == ["Source", src_lines[index]]
+        assert [row for row in table if row[0].startswith("Reference")] == [
+            ["Reference 1 (ref.A.txt)", ref_lines[0][index]],
+            ["Reference 2 (ref.B.txt)", ref_lines[1][index]],
+        ]

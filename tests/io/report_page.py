@@ -6,19 +6,34 @@ from html.parser import HTMLParser
 
 
 class ReportPage(HTMLParser):
-    """The tables (rows of cell texts) and the h3 headings of a report page."""
+    """A page's tables (rows of cell texts), h3 headings, warnings and chart bars.
+
+    `bars`: each histogram bar's (class, tooltip), left to right.
+    """
 
     def __init__(self, page: str) -> None:
         super().__init__()
         self.tables: list[list[list[str]]] = []
         self.headings: list[str] = []
+        self.warnings: list[str] = []
+        self.bars: list[tuple[str, str]] = []
+        self._bar: tuple[str, list[str]] | None = None
         self._cell: list[str] | None = None
         self._heading: list[str] | None = None
+        self._in_warnings = False
+        self._warning: list[str] | None = None
         self.feed(page)
         self.close()
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        if tag == "table":
+        kind = dict(attrs).get("class")
+        if tag == "rect" and kind in ("loss", "tie", "gain"):
+            self._bar = (kind or "", [])
+        elif tag == "ul" and kind == "warnings":
+            self._in_warnings = True
+        elif tag == "li" and self._in_warnings:
+            self._warning = []
+        elif tag == "table":
             self.tables.append([])
         elif tag == "tr":
             self.tables[-1].append([])
@@ -28,7 +43,15 @@ class ReportPage(HTMLParser):
             self._heading = []
 
     def handle_endtag(self, tag: str) -> None:
-        if tag in ("td", "th") and self._cell is not None:
+        if tag == "rect" and self._bar is not None:
+            self.bars.append((self._bar[0], "".join(self._bar[1])))
+            self._bar = None
+        elif tag == "ul":
+            self._in_warnings = False
+        elif tag == "li" and self._warning is not None:
+            self.warnings.append("".join(self._warning))
+            self._warning = None
+        elif tag in ("td", "th") and self._cell is not None:
             self.tables[-1][-1].append("".join(self._cell).strip())
             self._cell = None
         elif tag == "h3" and self._heading is not None:
@@ -36,6 +59,10 @@ class ReportPage(HTMLParser):
             self._heading = None
 
     def handle_data(self, data: str) -> None:
+        if self._bar is not None:
+            self._bar[1].append(data)
+        if self._warning is not None:
+            self._warning.append(data)
         if self._cell is not None:
             self._cell.append(data)
         if self._heading is not None:

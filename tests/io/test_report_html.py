@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import re
 from pathlib import Path
 
@@ -20,6 +21,7 @@ from bleu_gui.io.report_html import (
     render_report,
     write_report,
 )
+from bleu_gui.io.report_svg import delta_histogram
 from bleu_gui.io.safe_write import WriteError
 from tests.io.report_page import ReportPage
 
@@ -166,3 +168,80 @@ def test_a_failed_write_leaves_nothing(tmp_path: Path) -> None:
         write_report(target, _report(SYSTEMS[:1], top=1))
     assert target.is_dir()
     assert sorted(p.name for p in tmp_path.iterdir()) == ["report.html"]
+
+
+def _expected_bars(
+    deltas: list[float], names: tuple[str, str]
+) -> list[tuple[str, str]]:
+    """The Δ histogram's bars by the rule, counted here from sacreBLEU's Δs.
+
+    Bins of 5 points from -span to span (span: the smallest multiple of 10, at
+    least 10, that holds every |Δ|), 0 an edge; the ties (Δ exactly 0) a bar of
+    their own between the halves.
+    """
+    a, b = names
+    moved = [d for d in deltas if d != 0]
+    span = max(10, math.ceil(max(abs(d) for d in moved) / 10) * 10)
+    bins = 2 * span // 5
+    counts = [0] * bins
+    for d in moved:
+        counts[min(math.floor((d + span) / 5), bins - 1)] += 1
+    ties = deltas.count(0.0)
+
+    def edge(value: int) -> str:
+        return "0.0" if value == 0 else f"{value:+.1f}"
+
+    def said(count: int) -> str:
+        return f"{count} sentence{'' if count == 1 else 's'}"
+
+    bars = []
+    for i, count in enumerate(counts):
+        low = -span + 5 * i
+        if i == bins // 2:
+            bars.append(("tie", f"Δ = 0 (ties): {said(ties)}, {a} = {b}"))
+        side = f"{b} worse" if low < 0 else f"{b} better"
+        words = f"{edge(low)} to {edge(low + 5)}: {said(count)}, {side}"
+        bars.append(("loss" if low < 0 else "gain", words))
+    return bars
+
+
+def test_the_delta_histogram_never_mixes_signs_and_gives_ties_their_bar() -> None:
+    a = _lines(SYSTEMS[0])
+    # B repeats A on its first 12 sentences: ties, which no gain bar may hold.
+    b = [*a[:12], *_lines(SYSTEMS[1])[12:]]
+    names = ("a.txt", "b.txt")
+    deltas = [
+        sacrebleu.sentence_bleu(b[i], [r[i] for r in REFS]).score
+        - sacrebleu.sentence_bleu(a[i], [r[i] for r in REFS]).score
+        for i in range(LINES)
+    ]
+    assert deltas.count(0.0) >= 12
+    config = BleuConfig()
+    every = corpus_stats_of_systems([a, b], [list(r) for r in REFS], config)
+    request = ReportRequest(
+        references=REFS,
+        systems=tuple(
+            ReportSystem(name, lines, stats)
+            for name, lines, stats in zip(names, (a, b), every, strict=True)
+        ),
+        config=config,
+        signature=SIGNATURE,
+        top=0,
+    )
+    page = ReportPage(render_report(build_report(request)))
+    assert page.bars == _expected_bars(deltas, names)
+
+
+def test_a_loss_bin_ending_at_zero_is_a_loss() -> None:
+    """The issue's case: 170 sentences a little worse, 84 ties, none better."""
+    deltas = [-8.5] * 170 + [0.0] * 84
+    page = ReportPage(
+        delta_histogram("Δ", deltas, names=("A", "B"), axis="Δ", escape=escaped)
+    )
+    assert page.bars == _expected_bars(deltas, ("A", "B"))
+    assert ("loss", "-10.0 to -5.0: 170 sentences, B worse") in page.bars
+    assert ("tie", "Δ = 0 (ties): 84 sentences, A = B") in page.bars
+    assert [kind for kind, title in page.bars if " 0 sentences" not in title] == [
+        "loss",
+        "tie",
+    ]
