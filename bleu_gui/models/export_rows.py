@@ -37,6 +37,8 @@ from bleu_gui.models.systems_model import SystemsModel
 
 __all__ = [
     "NOT_SCORED",
+    "EditMarks",
+    "edit_marks",
     "rows_as_tsv",
     "sentence_table",
     "sentence_table_steps",
@@ -55,6 +57,7 @@ def sentence_table(
     signature: Sequence[str] = (),
     table_rows: Sequence[int] | None = None,
     edits: Edits | None = None,
+    marks: Sequence[EditMarks] = (),
     warnings: Sequence[str] = (),
 ) -> Table:
     """`sentence_table_steps` at once: for a few rows (a copy of the selection)."""
@@ -65,6 +68,7 @@ def sentence_table(
         signature=signature,
         table_rows=table_rows,
         edits=edits,
+        marks=marks,
         warnings=warnings,
     )
     while True:
@@ -83,6 +87,7 @@ def sentence_table_steps(
     signature: Sequence[str] = (),
     table_rows: Sequence[int] | None = None,
     edits: Edits | None = None,
+    marks: Sequence[EditMarks] = (),
     warnings: Sequence[str] = (),
 ) -> Generator[tuple[int, int, str], None, Table]:
     """The sentence table's rows (all shown, or `table_rows`) and `shown` columns.
@@ -92,9 +97,10 @@ def sentence_table_steps(
     caller must stop the steps if the model changes meanwhile. Returns the table.
     `shown`: the columns to export, left to right (the view's `shown_columns`).
     The text column holds each hypothesis whole (a cell shows 2,000 characters).
-    `edits`: the shown system's what-if edits: the text column shows them, and
-    an "Edited" column is added last (none without edits). `warnings`: those
-    about the shown system's files (`io.notices`), carried under the signature.
+    `edits`: the shown system's what-if edits: the text column shows them.
+    `marks`: an "Edited" column for each system whose scores the table shows
+    (`edit_marks`), added last; none when no system has edits. `warnings`: those
+    about the shown systems' files (`io.notices`), carried under the signature.
 
     Raises:
         ValueError: the scores are still being computed (`NOT_SCORED`).
@@ -108,6 +114,9 @@ def sentence_table_steps(
     texts: list[tuple[str, ...]] = []
     is_text = [key.kind is ColumnKind.HYPOTHESIS for key in keys]
     edited = edits.texts() if edits else {}
+    marked = [(header, marked.texts()) for header, marked in marks]
+    if not any(texts for _, texts in marked):
+        marked = []
     for done, row in enumerate(rows):
         if done % ROWS_STEP == 0:
             yield done, total, "Collecting the sentences"
@@ -124,21 +133,37 @@ def sentence_table_steps(
             str(value) if text else cells[column]
             for text, column, value in zip(is_text, columns, picked, strict=True)
         )
-        if edited:
-            mark = edited_cell(line is not None)
-            picked, shown_texts = (*picked, mark), (*shown_texts, mark)
+        cells_marked = tuple(edited_cell(corpus_row in texts) for _, texts in marked)
+        picked, shown_texts = (*picked, *cells_marked), (*shown_texts, *cells_marked)
         values.append(picked)
         texts.append(shown_texts)
     table_columns = tuple(
         _sentence_column(model, key, column)
         for key, column in zip(keys, columns, strict=True)
     )
-    if edited:
-        table_columns += (TableColumn("Edited", CellType.TEXT),)
+    table_columns += tuple(TableColumn(header, CellType.TEXT) for header, _ in marked)
     return Table(title, table_columns, values, texts, tuple(signature), tuple(warnings))
 
 
 _PENDING: Any = object()  # a score still being computed
+
+EditMarks = tuple[str, Edits]
+"""An "Edited" column: its header, and the edits of the system it marks."""
+
+
+def edit_marks(
+    shown: Edits, pair: tuple[tuple[str, Edits], tuple[str, Edits]] | None = None
+) -> tuple[EditMarks, ...]:
+    """The "Edited" columns of a sentence table whose scores are of these systems.
+
+    One system: "Edited", its edits. A pair of systems (`pair`: A's and B's
+    names and edits): a column for each, "Edited: <name>", so that a row whose
+    A was edited (Take B's sentence) is marked too, not only B's. None of them
+    when no system has edits (`sentence_table_steps` leaves them out).
+    """
+    if pair is None:
+        return (("Edited", shown),)
+    return tuple((f"Edited: {name}", edits) for name, edits in pair)
 
 
 def _value(raw: Any) -> Value:

@@ -30,6 +30,8 @@ from bleu_gui.io.systems_table import SYSTEMS_FORMATS
 from bleu_gui.io.table_export import ExportFormat, Table, write_table, xlsx_steps
 from bleu_gui.models.export_rows import (
     NOT_SCORED,
+    EditMarks,
+    edit_marks,
     rows_as_tsv,
     sentence_table,
     sentence_table_steps,
@@ -142,9 +144,20 @@ class ExportActions(QObject):
         return files.hypotheses[0].name if files and files.hypotheses else "the system"
 
     def _shown_edits(self) -> Edits:
-        """The shown system's what-if edits: the exports mark their rows."""
+        """The shown system's what-if edits: the text column shows them."""
         shown = self._session.shown
         return Edits() if shown is None else self._session.edits(shown)
+
+    def _edit_marks(self) -> tuple[EditMarks, ...]:
+        """The "Edited" columns: the shown system's, or A's and B's of a pair."""
+        pair, model = self._session.workspace.pair, self._browser.model
+        names = model.pair_names
+        if pair is None or model.pair is None or names is None:
+            return edit_marks(self._shown_edits())
+        a, b = pair
+        return edit_marks(
+            self._shown_edits(), ((names[0], a.edits), (names[1], b.edits))
+        )
 
     def _sentences_warnings(self) -> tuple[str, ...]:
         """The warnings about the files of the systems the sentence table shows."""
@@ -190,7 +203,7 @@ class ExportActions(QObject):
             return
         title, signature = self._sentences_words()
         shown = self._table.shown_columns()
-        edits = self._shown_edits()
+        edits, marks = self._shown_edits(), self._edit_marks()
         warnings = self._sentences_warnings()
 
         collecting = [True]  # the table is read from the model until it is False
@@ -202,6 +215,7 @@ class ExportActions(QObject):
                 title=title,
                 signature=signature,
                 edits=edits,
+                marks=marks,
                 warnings=warnings,
             )
             collecting[0] = False  # a change of the model from now on is harmless
@@ -247,6 +261,7 @@ class ExportActions(QObject):
                 signature=signature,
                 table_rows=rows,
                 edits=self._shown_edits(),
+                marks=self._edit_marks(),
             )
         except ValueError as error:
             self.failed.emit(f"Cannot copy yet: {error}")

@@ -403,6 +403,26 @@ def test_an_export_marks_the_edited_row(
     assert TYPED in text
 
 
+def test_a_pair_export_marks_a_s_edits_as_well_as_b_s(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    """After Take B's sentence, A's row says 100 and its "Edited" column says so."""
+    open_demo(qtbot, window, "Facebook-AI", "Online-W")
+    window.what_if.take_action.trigger()  # A (Facebook-AI) takes B's sentence
+    settled(qtbot, window)
+    target = tmp_path / "pair.csv"
+    with qtbot.waitSignal(window.exports.export_finished, timeout=TIMEOUT):
+        window.exports.export_sentences(target)
+    with target.open(encoding="utf-8-sig") as handle:
+        rows = list(csv.reader(handle))
+    header = next(r for r in rows if "#" in r)
+    assert header[-2:] == ["Edited: Facebook-AI", "Edited: Online-W"]
+    body = rows[rows.index(header) + 1 :]
+    number = header.index("#")
+    marked = {r[number]: r[-2:] for r in body if "yes" in r[-2:]}
+    assert marked == {"265": ["yes", ""]}
+
+
 def test_a_session_keeps_the_edits(
     qtbot: QtBot, window: MainWindow, tmp_path: Path
 ) -> None:

@@ -26,7 +26,7 @@ from bleu_gui.io.report_html import (
     render_report,
 )
 from bleu_gui.io.sentence_export import SystemSentences, sentences_table
-from bleu_gui.models.export_rows import sentence_table
+from bleu_gui.models.export_rows import edit_marks, sentence_table
 from bleu_gui.models.sentence_table import ColumnKey, ColumnKind, SentenceTableModel
 from bleu_gui.models.workspace import Scores
 
@@ -139,7 +139,9 @@ def test_the_windows_export_shows_the_edited_text_and_marks_the_row(
     model.set_content(scores, HYPS_A, stats.hyp_len)
     model.set_rows(np.array([3, 1, 0], dtype=np.int64))  # filtered and sorted
     shown = [ColumnKey(ColumnKind.NUMBER), ColumnKey(ColumnKind.HYPOTHESIS)]
-    table = sentence_table(model, shown, title="t", edits=edits)
+    table = sentence_table(
+        model, shown, title="t", edits=edits, marks=edit_marks(edits)
+    )
     assert table.headers == ("#", "Hypothesis", "Edited")
     assert table.texts == [
         ("4", "Prices went up 3.5 percent.", ""),
@@ -147,7 +149,9 @@ def test_the_windows_export_shows_the_edited_text_and_marks_the_row(
         ("1", "The cat sat on a mat.", ""),
     ]
     assert table.values[1] == (2, EDITED_TEXT, "yes")
-    plain = sentence_table(model, shown, title="t", edits=Edits())
+    plain = sentence_table(
+        model, shown, title="t", edits=Edits(), marks=edit_marks(Edits())
+    )
     assert plain.headers == ("#", "Hypothesis")
     assert plain.texts[1] == ("2", "The dog barked at the postman.")
 
