@@ -184,11 +184,15 @@ class AllPairsModel(QAbstractTableModel):
             return _CENTER
         if pair is None:
             return "—" if role == _DISPLAY else None
-        label = "Holm p" if self._holm else "p"
         p_text = p_value_text(self._p(pair), pair.identical)
         if role == _DISPLAY:
-            return f"{_points(pair.delta)}\n{label} = {p_text}"
+            # "p = …" corrected or not: the check box above the matrix, the legend
+            # under it and each cell's tooltip say which; "Holm p = …" made the
+            # columns so wide that the fourth of four systems went behind a
+            # scroll bar at 1280×720.
+            return f"{_points(pair.delta)}\np = {p_text}"
         if role == _TOOLTIP:
+            label = "Holm-corrected p" if self._holm else "p"
             said = (
                 f"{self._names[row]} − {self._names[column]} = {_points(pair.delta)} "
                 f"BLEU, {label} = {p_text}"

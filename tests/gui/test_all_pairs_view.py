@@ -140,7 +140,9 @@ def test_holm_corrects_every_pair_on_request(
     for (i, j), p in corrected.items():
         for row, column in ((i, j), (j, i)):
             text = matrix.index(row, column).data()
-            assert text.endswith(f"\nHolm p = {star(p)}")
+            assert text.endswith(f"\np = {star(p)}")
+            tip = matrix.index(row, column).data(Qt.ItemDataRole.ToolTipRole)
+            assert tip.endswith(f" BLEU, Holm-corrected p = {star(p)}")
             font = matrix.index(row, column).data(Qt.ItemDataRole.FontRole)
             assert font.bold() is (p <= 0.05)
     assert "p-values are corrected by Holm's method for the 6 pairs tested" in (

@@ -10,7 +10,8 @@ the bar of A and B never makes the window wider than the screen.
 from __future__ import annotations
 
 import pytest
-from PySide6.QtWidgets import QLabel, QScrollArea
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QLabel, QScrollArea, QStyle, QStyleOptionButton
 from pytestqt.qtbot import QtBot
 
 from bleu_gui.cli import demo_paths
@@ -88,8 +89,9 @@ def test_the_header_menu_shows_the_signature_column(
     assert table.status.text() == "Test: bootstrap ×1000, seed 12345."
 
 
+@pytest.mark.parametrize("holm", [False, True], ids=["uncorrected", "holm"])
 def test_the_all_pairs_matrix_shows_every_row_and_column(
-    qtbot: QtBot, tested: MainWindow
+    qtbot: QtBot, tested: MainWindow, holm: bool
 ) -> None:
     compare = tested.compare_systems
     compare.table.all_pairs_box.setChecked(True)
@@ -98,6 +100,15 @@ def test_the_all_pairs_matrix_shows_every_row_and_column(
     compare.tabs.setCurrentIndex(1)
     matrix = compare.all_pairs.table
     qtbot.waitUntil(matrix.isVisible)
+    if holm:
+        box = compare.all_pairs.holm_box
+        option = QStyleOptionButton()
+        box.initStyleOption(option)
+        tick = box.style().subElementRect(
+            QStyle.SubElement.SE_CheckBoxIndicator, option, box
+        )
+        qtbot.mouseClick(box, Qt.MouseButton.LeftButton, pos=tick.center())
+        assert compare.all_pairs.model.holm
     assert matrix.model().rowCount() == 4
     assert matrix.horizontalHeader().length() <= matrix.viewport().width()
     assert matrix.verticalHeader().length() <= matrix.viewport().height()
