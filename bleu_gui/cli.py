@@ -587,6 +587,9 @@ def _score_command(args: list[str]) -> int:
             raise ConfigError(
                 f"-w/--width must be from 0 to {MAX_WIDTH}, not {options.width}"
             )
+        # Read before the flags are checked against the number of systems: a
+        # tab in it is the reason there are not several (sacreBLEU's columns).
+        stdin = _piped_hypothesis(options, encodings) if piped else None
         selection = None
         own_outputs = options.input is not None  # -i with a test-set file
         if test_set_file is not None:
@@ -602,7 +605,7 @@ def _score_command(args: list[str]) -> int:
             )
         if selection is None:
             _check_references_once(options.refs)
-            systems = _read(options, names, encodings, piped=piped, warnings=warnings)
+            systems = _read(options, names, encodings, piped=stdin, warnings=warnings)
         else:
             systems = _selected(selection, names)
         _check_order_reachable(config, systems)
@@ -905,6 +908,17 @@ def _piped_input(options: argparse.Namespace) -> bool:
     return True
 
 
+def _piped_hypothesis(options: argparse.Namespace, encodings: _Encodings) -> Segments:
+    """Standard input piped without `-i`, refused where sacreBLEU reads it otherwise.
+
+    Raises:
+        InputError: it cannot be read, or holds a tab or a lone carriage return.
+    """
+    segments = read_stdin(encodings.hypotheses, drop_bom=options.drop_bom)
+    check_piped_hypothesis(segments, how_to_read_as_file="-i -")
+    return segments
+
+
 def _is_terminal(stream: TextIO) -> bool:
     try:
         return stream.isatty()
@@ -917,15 +931,15 @@ def _read(
     names: Sequence[str],
     encodings: _Encodings,
     *,
-    piped: bool,
+    piped: Segments | None,
     warnings: _Warnings,
 ) -> list[Corpus]:
     """Each system's files: the references (and source) read once, then each output.
 
     The first system is read before the references, so that the first error
     found is the one it was before the references were shared. A file named
-    twice is read once; `STDIN_NAME` reads standard input, and with `piped` (no
-    `-i`) refuses what sacreBLEU would read otherwise from it. A file in a format
+    twice is read once; `STDIN_NAME` is `piped` (standard input given without
+    `-i`, already read and checked) or else reads standard input. A file in a format
     that holds one text (WMT SGML) is read in that format. XLIFF and TMX files are
     read by `cli_inputs`: their targets, units matched by id (`warnings` is told
     which units are left out).
@@ -940,9 +954,11 @@ def _read(
         if name in read:
             return read[name]
         if name == STDIN_NAME:
-            segments = read_stdin(encodings.hypotheses, drop_bom=options.drop_bom)
-            if piped:
-                check_piped_hypothesis(segments, how_to_read_as_file="-i -")
+            segments = (
+                piped
+                if piped is not None
+                else read_stdin(encodings.hypotheses, drop_bom=options.drop_bom)
+            )
         else:
             segments = _read_one(Path(name), encodings.hypotheses, options, warnings)
         read[name] = segments
@@ -1443,8 +1459,7 @@ def _report_command(args: list[str]) -> int:
         names = list(dict.fromkeys(options.input))
         if selection is None:
             _check_references_once(options.refs)
-            piped = _piped_input(options)
-            systems = _read(options, names, encodings, piped=piped, warnings=warnings)
+            systems = _read(options, names, encodings, piped=None, warnings=warnings)
         else:
             systems = _selected(selection, names)
         _check_order_reachable(config, systems)
