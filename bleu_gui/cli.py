@@ -99,10 +99,10 @@ from bleu_gui.io.formats import (
 )
 from bleu_gui.io.sentence_export import SystemSentences, sentences_table
 from bleu_gui.io.systems_table import (
+    SYSTEMS_FORMATS,
     TestRun,
     paired_rows,
     system_rows,
-    systems_format,
     systems_table,
 )
 from bleu_gui.io.table_export import format_of, write_table
@@ -486,8 +486,9 @@ def _build_parser() -> argparse.ArgumentParser:
         metavar="FILE",
         help="also write the systems table (each system's BLEU and Δ to the first, "
         "with --paired-bs/--paired-ar the test's p-value, mean ± 95%% CI, test and "
-        "signature) to FILE, as the window's File > Export > Systems table does: "
-        ".csv, .md or .tex",
+        "signature, and why the Δ) to FILE, as the window's File > Export > "
+        "Systems table does; the format by the extension: .csv, .tsv, .json "
+        "(unrounded), .xlsx, .md, .tex",
     )
     return parser
 
@@ -691,7 +692,7 @@ def _check_systems_export(path: Path, names: Sequence[str]) -> None:
         InputError: the extension is not one of the systems table's formats.
         ConfigError: fewer than two systems.
     """
-    systems_format(path)
+    format_of(path, SYSTEMS_FORMATS)
     if len(names) < 2:
         raise ConfigError(
             "--export-systems compares systems: give two or more after -i"
@@ -723,7 +724,7 @@ def _export_systems(
         tested=tested,
         tested_signature=sig,
     )
-    write_table(path, systems_table(rows, export_format=systems_format(path)))
+    write_table(path, systems_table(rows), format_of(path, SYSTEMS_FORMATS))
 
 
 class _Warnings:

@@ -152,17 +152,22 @@ class Table:
         return tuple(column.header for column in self.columns)
 
 
-def format_of(path: Path) -> ExportFormat:
-    """The format a file is written in, by its extension.
+def format_of(
+    path: Path, formats: Sequence[ExportFormat] = tuple(ExportFormat)
+) -> ExportFormat:
+    """The format a file is written in, by its extension, among `formats`.
+
+    One rule and one message for every export (the command line's and the
+    window's): a refusal lists the extensions that are accepted.
 
     Raises:
-        InputError: the extension is none of the formats'.
+        InputError: the extension is none of `formats`'.
     """
     suffix = path.suffix.lower()
-    for export_format in ExportFormat:
+    for export_format in formats:
         if suffix in export_format.extensions:
             return export_format
-    known = ", ".join(e for f in ExportFormat for e in f.extensions)
+    known = ", ".join(e for f in formats for e in f.extensions)
     raise InputError(
         f"cannot tell the export format from the extension "
         f"{suffix or '(none)'!r}: use one of {known}",

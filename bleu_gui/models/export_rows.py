@@ -26,7 +26,7 @@ from bleu_gui.core.edits import Edits
 from bleu_gui.io.cell_text import Shown
 from bleu_gui.io.sentence_export import edited_cell
 from bleu_gui.io.systems_table import systems_table as systems_rows_table
-from bleu_gui.io.table_export import CellType, ExportFormat, Table, TableColumn, Value
+from bleu_gui.io.table_export import CellType, Table, TableColumn, Value
 from bleu_gui.models.sentence_table import (
     SHOWN,
     ColumnKey,
@@ -186,9 +186,7 @@ def _breaks(cell: str) -> bool:
     return "\t" in cell or "\n" in cell or "\r" in cell
 
 
-def systems_table(model: SystemsModel, export_format: ExportFormat) -> Table:
+def systems_table(model: SystemsModel) -> Table:
     """The systems table as shown (`io.systems_table.systems_table` of its rows)."""
     stale = model.stale_reason() if model.result is not None else None
-    return systems_rows_table(
-        model.rows_shown(), export_format=export_format, stale=stale
-    )
+    return systems_rows_table(model.rows_shown(), stale=stale)

@@ -27,7 +27,13 @@ from bleu_gui.core.edits import Edits
 from bleu_gui.io import InputError
 from bleu_gui.io.safe_write import write_bytes
 from bleu_gui.io.systems_table import SYSTEMS_FORMATS
-from bleu_gui.io.table_export import ExportFormat, Table, write_table, xlsx_steps
+from bleu_gui.io.table_export import (
+    ExportFormat,
+    Table,
+    format_of,
+    write_table,
+    xlsx_steps,
+)
 from bleu_gui.models.export_rows import (
     NOT_SCORED,
     rows_as_tsv,
@@ -52,6 +58,13 @@ SENTENCE_FORMATS = (
     ExportFormat.JSON,
     ExportFormat.XLSX,
 )
+
+
+def _format_words(formats: Sequence[ExportFormat]) -> str:
+    """The formats a tooltip names ("CSV, TSV or LaTeX"), from the list offered."""
+    labels = [f.label for f in formats]
+    return ", ".join(labels[:-1]) + " or " + labels[-1]
+
 
 # Asks where to save: (title, name filters, the filter selected) -> (path, filter);
 # replaced in tests.
@@ -97,12 +110,12 @@ class ExportActions(QObject):
         )
         self.sentences_action.setToolTip(
             "The sentence table as shown (the filtered rows, in their order, with "
-            "the columns shown) as CSV, TSV, JSON or an Excel workbook"
+            "the columns shown) as " + _format_words(SENTENCE_FORMATS)
         )
         self.systems_action = self._action("S&ystems table…", self.export_systems)
         self.systems_action.setToolTip(
-            "The systems table (BLEU, Δ to the baseline, the test) as CSV, "
-            "Markdown or LaTeX"
+            "The systems table (BLEU, Δ to the baseline and why, the test) as "
+            + _format_words(SYSTEMS_FORMATS)
         )
         self.export_menu.addAction(self.sentences_action)
         self.export_menu.addAction(self.systems_action)
@@ -207,7 +220,7 @@ class ExportActions(QObject):
         if chosen is None:
             return
         target, export_format = chosen
-        table = systems_table(self._systems, export_format)
+        table = systems_table(self._systems)
         self._write(
             target, table, export_format, f"{count} system{'s' if count != 1 else ''}"
         )
@@ -267,12 +280,11 @@ class ExportActions(QObject):
         """Where to write and in which format: `path` by its extension, or asked."""
         if path is None:
             return self.ask_path(title, formats)
-        for export_format in formats:
-            if path.suffix.lower() in export_format.extensions:
-                return path, export_format
-        extensions = ", ".join(e for f in formats for e in f.extensions)
-        self.failed.emit(f"{path.name}: export as one of {extensions}")
-        return None
+        try:
+            return path, format_of(path, formats)
+        except InputError as error:
+            self.failed.emit(str(error))
+            return None
 
     def _ask_path(
         self, title: str, formats: Sequence[ExportFormat]

@@ -285,6 +285,45 @@ def test_the_systems_table_exports_sacrebleus_corpus_scores(
     assert window.statusBar().currentMessage() == "Exported 4 systems to systems.csv"
 
 
+def test_the_systems_table_is_offered_in_every_format_with_why(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    """The dialog lists the formats `--export-systems` writes; each has "Why Δ"."""
+    offered: list[Sequence[ExportFormat]] = []
+    target = tmp_path / "systems.xlsx"
+
+    def answer(
+        _title: str, formats: Sequence[ExportFormat]
+    ) -> tuple[Path, ExportFormat]:
+        offered.append(formats)
+        return target, ExportFormat.XLSX
+
+    window.exports.ask_path = answer
+    with qtbot.waitSignal(window.exports.export_finished, timeout=TIMEOUT):
+        menu_action(window, "File", "Export", "Systems table…").trigger()
+    assert [f.label for f in offered[0]] == [
+        "CSV",
+        "TSV",
+        "JSON",
+        "Excel workbook",
+        "Markdown",
+        "LaTeX",
+    ]
+    assert menu_action(window, "File", "Export", "Systems table…").toolTip() == (
+        "The systems table (BLEU, Δ to the baseline and why, the test) as CSV, "
+        "TSV, JSON, Excel workbook, Markdown or LaTeX"
+    )
+    cells = list(load_workbook(target)["Table"].iter_rows(values_only=True))
+    assert list(cells[0]) == ["System", "BLEU", "Δ", "Why Δ"]
+    scores = {name: corpus_score(name) for name in SYSTEM_NAMES}
+    assert {row[0]: row[1] for row in cells[1:]} == {
+        name: pytest.approx(score, abs=1e-12) for name, score in scores.items()
+    }
+    why = {row[0]: row[3] for row in cells[1:]}
+    assert why.pop(BASELINE) is None
+    assert all(text.startswith(f"{name} ") for name, text in why.items())
+
+
 def test_the_systems_table_in_latex_is_sacrebleus_layout(
     qtbot: QtBot, window: MainWindow, tmp_path: Path
 ) -> None:
@@ -294,16 +333,16 @@ def test_the_systems_table_in_latex_is_sacrebleus_layout(
     shown = [
         [
             str(window.compare_systems.model.index(row, column).data())
-            for column in (0, 1, 2)
+            for column in (0, 1, 2, 5)  # System, BLEU, Δ, Why Δ
         ]
         for row in range(4)
     ]
     # sacreBLEU prints its -f latex tables with tabulate's latex_booktabs.
     expected = tabulate(
         shown,
-        headers=["System", "BLEU", "Δ"],
+        headers=["System", "BLEU", "Δ", "Why Δ"],
         tablefmt="latex_booktabs",
-        colalign=("right", "center", "center"),
+        colalign=("right", "center", "center", "center"),
         disable_numparse=True,
     )
     table, notes = text.split("\\end{tabular}\n")
