@@ -13,6 +13,14 @@ programs the value (JSON: every digit; XLSX: numbers as numbers, with a number
 format that displays them as the window does, so a spreadsheet sorts and sums the
 real values).
 
+Every file says what it is: the title and the signature lines (the systems, the
+options, sacreBLEU's signature) go where the format has room for them. CSV and TSV
+start with them, one line each, then an empty line, then the header: on top, where
+a person opening the file sees them, and where a program that takes the first line
+for the header fails at once rather than reading them as rows at the end. CSV and
+TSV are written in UTF-8 with a byte-order mark: Excel reads a file without one in
+the system's code page and garbles "Δ", "„" and every non-Latin hypothesis.
+
 JSON schema (`"format": "bleu-gui table"`, `"version": 1`)::
 
     {"format": "bleu-gui table", "version": 1,
@@ -43,6 +51,7 @@ from bleu_gui.io.latex_table import latex_booktabs
 from bleu_gui.io.safe_write import write_atomically, write_text
 
 __all__ = [
+    "DELIMITED_ENCODING",
     "JSON_FORMAT",
     "CellType",
     "ExportFormat",
@@ -189,6 +198,8 @@ def write_table(
     chosen = export_format or format_of(path)
     if chosen is ExportFormat.XLSX:
         write_atomically(path, lambda file: _write_xlsx(file, table))
+    elif chosen in (ExportFormat.CSV, ExportFormat.TSV):
+        write_text(path, _TEXT_WRITERS[chosen](table), DELIMITED_ENCODING)
     else:
         write_text(path, _TEXT_WRITERS[chosen](table))
     return chosen
@@ -197,21 +208,31 @@ def write_table(
 # --- text formats --------------------------------------------------------------------
 
 
+DELIMITED_ENCODING = "utf-8-sig"
+"""CSV's and TSV's encoding: UTF-8 with a byte-order mark, which Excel needs."""
+
+
 def _delimited(table: Table, delimiter: str) -> str:
     buffer = io.StringIO()
     writer = csv.writer(buffer, delimiter=delimiter, lineterminator="\n")
+    writer.writerows([line] for line in (table.title, *table.signature))
+    writer.writerow([])
     writer.writerow(table.headers)
     writer.writerows(table.texts)
     return buffer.getvalue()
 
 
 def to_csv(table: Table) -> str:
-    """The header and the cells as shown, comma-separated (RFC 4180 quoting)."""
+    """The title and signature, an empty line, the header and the cells as shown.
+
+    Comma-separated, RFC 4180 quoting; a line of the title and the signature is
+    one cell.
+    """
     return _delimited(table, ",")
 
 
 def to_tsv(table: Table) -> str:
-    """The header and the cells as shown, tab-separated (quoted where needed)."""
+    """`to_csv`'s lines, tab-separated (quoted where needed)."""
     return _delimited(table, "\t")
 
 

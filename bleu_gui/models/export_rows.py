@@ -4,7 +4,8 @@ The sentence table is exported as shown: the rows the filter kept, in the order
 they are sorted, the columns the column chooser shows; its values and texts are
 the model's own (`SentenceTableModel.row_export`), never a widget's, so that a
 CSV shows exactly what the cells do. With a pair of systems the pair's columns
-(A, B, Δ, swap) come with it, named for the systems. With what-if edits of the
+(A, B, Δ, swap) come with it, and every column is headed with its system's name
+(`_pair_header`), as the command line's are. With what-if edits of the
 shown system (issue 15) the hypothesis column holds the edited texts and an
 "Edited" column ("yes" or empty, `io.sentence_export.edited_cell`) comes last;
 the numbers are the model's, which shows the scores with the edits.
@@ -24,7 +25,7 @@ from PySide6.QtCore import Qt
 
 from bleu_gui.core.edits import Edits
 from bleu_gui.io.cell_text import Shown
-from bleu_gui.io.sentence_export import edited_cell
+from bleu_gui.io.sentence_export import delta_header, edited_cell, system_header
 from bleu_gui.io.systems_table import systems_table as systems_rows_table
 from bleu_gui.io.table_export import CellType, Table, TableColumn, Value
 from bleu_gui.models.sentence_table import (
@@ -130,7 +131,9 @@ def sentence_table_steps(
         for key, column in zip(keys, columns, strict=True)
     )
     if edited:
-        table_columns += (TableColumn("Edited", CellType.TEXT),)
+        names = model.pair_names if model.pair is not None else None
+        mark = "Edited" if names is None else system_header("Edited", names[1])
+        table_columns += (TableColumn(mark, CellType.TEXT),)
     return Table(title, table_columns, values, texts, tuple(signature))
 
 
@@ -161,10 +164,31 @@ def _sentence_column(
         cell_type = CellType.INTEGER if integer else CellType.NUMBER
         number_format = shown.number_format
     header = str(model.headerData(column, Qt.Orientation.Horizontal))
-    name = model.column_title(column)
-    if key.kind is ColumnKind.COST:
-        name = "Cost (BLEU points)"  # the values are unscaled
+    name = "Cost (BLEU points)" if key.kind is ColumnKind.COST else header
+    names = model.pair_names if model.pair is not None else None
+    if names is not None and key.kind is not ColumnKind.NUMBER:
+        header, name = (_pair_header(key.kind, text, *names) for text in (header, name))
     return TableColumn(header, cell_type, "" if name == header else name, number_format)
+
+
+def _pair_header(kind: ColumnKind, header: str, a: str, b: str) -> str:
+    """A column's exported header with a pair shown: named for its system.
+
+    The window heads A's and B's columns with letters (the pair bar names
+    them); a file read without the window needs the names (`system_header`,
+    the command line's rule). Every column but A's is B's, the shown system.
+    """
+    match kind:
+        case ColumnKind.A_BLEU:
+            return system_header("BLEU", a)
+        case ColumnKind.B_BLEU:
+            return system_header("BLEU", b)
+        case ColumnKind.DELTA:
+            return delta_header(a, b)
+        case ColumnKind.SWAP:
+            return system_header(f"Swap into {a}", b)
+        case _:
+            return system_header(header, b)
 
 
 def rows_as_tsv(table: Table) -> str:

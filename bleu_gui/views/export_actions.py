@@ -147,10 +147,11 @@ class ExportActions(QObject):
     # --- the sentence table ----------------------------------------------------------
 
     def _shown_name(self) -> str:
+        """The shown system as the table's headers and the pair bar name it."""
         session = self._session
-        for system in session.systems:
-            if system.id == session.shown:
-                return system.name
+        names = session.workspace.short_names()
+        if session.shown in names:
+            return names[session.shown]
         files = session.files
         return files.hypotheses[0].name if files and files.hypotheses else "the system"
 

@@ -7,7 +7,6 @@ command line's cells against sacreBLEU's own paired bootstrap.
 
 from __future__ import annotations
 
-import csv
 import json
 from collections.abc import Iterator
 from pathlib import Path
@@ -24,6 +23,7 @@ from bleu_gui.io.table_export import ExportFormat, write_table
 from bleu_gui.models.export_rows import systems_table
 from bleu_gui.models.systems_model import SystemEntry, SystemsModel
 from tests.core.demo_systems import DEMO, SYSTEM_NAMES
+from tests.export_files import read_delimited
 from tests.gui.systems_support import (
     SIGNATURE,
     demo_stats,
@@ -63,8 +63,9 @@ def model(qtbot: QtBot) -> Iterator[SystemsModel]:
 
 
 def csv_rows(path: Path) -> list[list[str]]:
-    with path.open(encoding="utf-8", newline="") as file:
-        return list(csv.reader(file))
+    """The header and the rows of an exported CSV file (`read_delimited`)."""
+    read = read_delimited(path)
+    return [read.header, *read.rows]
 
 
 @pytest.mark.usefixtures("in_demo")
@@ -105,10 +106,15 @@ def test_every_format_has_the_same_columns_and_why(tmp_path: Path) -> None:
     assert all(w.startswith(f"{FILES[k + 1]} ") for k, w in enumerate(expected_why[1:]))
 
     tsv = run_cli(tmp_path, "systems.tsv", "--paired-bs")
-    with tsv.open(encoding="utf-8", newline="") as file:
-        rows = list(csv.reader(file, delimiter="\t"))
-    assert rows[0] == HEADERS
-    assert [row[5] for row in rows[1:]] == expected_why
+    read = read_delimited(tsv, "\t")
+    assert read.about == [
+        "Systems against the baseline",
+        "Test: bootstrap ×1000, seed 12345",
+        "BLEU: nrefs:2|bs:1000|seed:12345|case:mixed|eff:no|tok:13a|smooth:exp|"
+        "version:2.6.0",
+    ]
+    assert read.header == HEADERS
+    assert [row[5] for row in read.rows] == expected_why
 
     document = json.loads(
         run_cli(tmp_path, "systems.json", "--paired-bs").read_text(encoding="utf-8")
