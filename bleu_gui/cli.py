@@ -63,6 +63,7 @@ from bleu_gui.core.config import (
     Option,
     Smoothing,
 )
+from bleu_gui.core.documents import Documents, document_scores
 from bleu_gui.core.result import Unscorable
 from bleu_gui.core.significance import (
     ConfidenceResult,
@@ -90,6 +91,7 @@ from bleu_gui.io import (
     read_stdin,
 )
 from bleu_gui.io.bundle import Bundle, Format, Role, Roles, Selection, select
+from bleu_gui.io.documents_table import documents_table
 from bleu_gui.io.errors import FormatError, LanguagesNotChosenError, display_name
 from bleu_gui.io.formats import (
     TEST_SET_FORMATS,
@@ -105,7 +107,7 @@ from bleu_gui.io.systems_table import (
     system_rows,
     systems_table,
 )
-from bleu_gui.io.table_export import format_of, write_table
+from bleu_gui.io.table_export import Table, format_of, to_json, to_tsv, write_table
 
 __all__ = ["demo_paths", "main", "report_main"]
 
@@ -422,6 +424,18 @@ def _build_parser() -> argparse.ArgumentParser:
         "-sl", "--sentence-level", action="store_true", help="one score per segment"
     )
     parser.add_argument(
+        "-d",
+        "--documents",
+        action="store_true",
+        help="one line per document instead of the corpus scores: its id, its "
+        "segments, every system's BLEU of its segments (sacreBLEU's corpus BLEU of "
+        "those lines) and, for two systems, the second's Δ to the first, as the "
+        "window's Documents dock shows; "
+        "needs a test-set file with document ids (WMT XML or SGML, a spreadsheet's "
+        "--doc-column); -f text: tab-separated, after what the table is; -f json: "
+        "unrounded (the schema of --export's JSON)",
+    )
+    parser.add_argument(
         "-w",
         "--width",
         type=int,
@@ -597,6 +611,7 @@ def _score_command(args: list[str]) -> int:
             selection = _read_test_set_file(test_set_file, options, encodings, warnings)
             options.input = [name for name, _ in selection.systems]
         test = check_significance_options(options, config)
+        _check_documents(options, selection, test)
         seed = seed_from_options(options, used=test is not None or options.confidence)
         names = system_names(options, test, warnings.add_info)
         if options.score_only and options.sentence_level and len(names) > 1:
@@ -615,9 +630,17 @@ def _score_command(args: list[str]) -> int:
         if options.export_systems is not None:
             _check_systems_export(options.export_systems, names)
         every = _stats(systems, config, warnings)
+        documents = None if selection is None else selection.documents
         if options.export is not None:
-            _export_sentences(options.export, systems, every, names, config)
+            _export_sentences(options.export, systems, every, names, config, documents)
         sig = _corpus_signature(config, systems[0])
+        if options.documents:
+            assert documents is not None  # _check_documents
+            if options.export_systems is not None:
+                _export_systems(options.export_systems, every, names, config, sig)
+            warnings.flush()
+            table = _documents(documents, every, names, config, sig)
+            return _emit(to_tsv(table) if options.format == "text" else to_json(table))
         if test is not None:
             texts = [corpus.hypothesis.lines for corpus in systems]
             output, result, samples = run_paired(
@@ -656,12 +679,60 @@ def _score_command(args: list[str]) -> int:
     return _emit("[\n" + ",\n".join(results) + "\n]\n")
 
 
+def _check_documents(
+    options: argparse.Namespace, selection: Selection | None, test: object
+) -> None:
+    """Refuse `-d/--documents` without document ids, or with what it replaces.
+
+    Raises:
+        ConfigError: naming what is missing or what does not go with it.
+    """
+    if not options.documents:
+        return
+    for given, flag in (
+        (options.sentence_level, "-sl/--sentence-level"),
+        (options.score_only, "-b/--score-only"),
+        (test is not None or options.confidence, "a significance test"),
+        (options.format == "latex", "-f latex"),
+    ):
+        if given:
+            raise ConfigError(
+                f"-d/--documents prints a table of documents; it cannot be used "
+                f"with {flag}"
+            )
+    if selection is None or selection.documents is None:
+        file = None if selection is None else selection.test_set.file
+        where = "" if file is None else f" ({display_name(file)} has none)"
+        raise ConfigError(
+            f"-d/--documents needs document ids{where}: give a test-set file that "
+            "has them (WMT XML or SGML, or a spreadsheet with --doc-column)"
+        )
+
+
+def _documents(
+    ids: Sequence[str],
+    every: Sequence[CorpusStats],
+    names: Sequence[str],
+    config: BleuConfig,
+    sig: str,
+) -> Table:
+    """`-d/--documents`' table: every system's BLEU per document, Δ to the first."""
+    documents = Documents.of(ids)
+    scores = [document_scores(stats, documents, config) for stats in every]
+    pair = (0, len(names) - 1) if len(names) == 2 else None
+    title = f"Documents: {len(documents):,} of {len(documents):,}"
+    return documents_table(
+        documents, names, scores, pair=pair, title=title, signature=[f"BLEU: {sig}"]
+    )
+
+
 def _export_sentences(
     path: Path,
     systems: Sequence[Corpus],
     every: Sequence[CorpusStats],
     names: Sequence[str],
     config: BleuConfig,
+    documents: Sequence[str] | None = None,
 ) -> None:
     """Write `--export`'s sentence table: the window's writers, whole or not at all.
 
@@ -681,6 +752,7 @@ def _export_sentences(
         ],
         title=f"Sentences of {', '.join(names)}",
         signature=[f"Sentence BLEU: {sig}"],
+        documents=documents,
     )
     write_table(path, table)
 

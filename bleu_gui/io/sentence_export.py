@@ -32,6 +32,7 @@ from bleu_gui.io.cell_text import Shown
 from bleu_gui.io.table_export import CellType, Table, TableColumn, Value
 
 __all__ = [
+    "DOCUMENT_HEADER",
     "EDITED",
     "SystemSentences",
     "delta_header",
@@ -39,6 +40,9 @@ __all__ = [
     "sentences_table",
     "system_header",
 ]
+
+DOCUMENT_HEADER = "Document"
+"""The header of a segment's document id (sentence exports, the documents table)."""
 
 EDITED = "yes"
 """The "Edited" column's text on an edited row (empty elsewhere)."""
@@ -116,21 +120,33 @@ class _Spec:
 
 
 def sentences_table(
-    systems: Sequence[SystemSentences], *, title: str, signature: Sequence[str] = ()
+    systems: Sequence[SystemSentences],
+    *,
+    title: str,
+    signature: Sequence[str] = (),
+    documents: Sequence[str] | None = None,
 ) -> Table:
     """Every segment with every system's columns (the first system the baseline).
 
+    `documents`: each segment's document id, when the test set has them (WMT
+    XML and SGML): a "Document" column after the segment number.
+
     Raises:
-        ValueError: no system, or systems of different numbers of segments.
+        ValueError: no system, systems of different numbers of segments, or
+            document ids of another number.
     """
     if not systems:
         raise ValueError("no system to export")
     size = len(systems[0].texts)
     if any(len(s.texts) != size or s.scores.score.size != size for s in systems):
         raise ValueError("the systems have different numbers of segments")
+    if documents is not None and len(documents) != size:
+        raise ValueError(f"{len(documents)} document ids for {size} segments")
     several = len(systems) > 1
     marked = any(system.edited for system in systems)
     columns: list[TableColumn] = [TableColumn("#", CellType.INTEGER, "", "0")]
+    if documents is not None:
+        columns.append(TableColumn(DOCUMENT_HEADER, CellType.TEXT))
     number_columns: list[tuple[_Spec, npt.NDArray[np.float64]]] = []
     text_columns: list[Sequence[str]] = []
     edited_columns: list[frozenset[int]] = []
@@ -183,6 +199,9 @@ def sentences_table(
     for row in range(size):
         values: list[Value] = [row + 1]
         texts: list[str] = [str(row + 1)]
+        if documents is not None:
+            values.append(documents[row])
+            texts.append(documents[row])
         for part, index in layout:
             if part in ("t", "e"):
                 text = (

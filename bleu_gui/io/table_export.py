@@ -59,6 +59,7 @@ __all__ = [
     "TableColumn",
     "Value",
     "format_of",
+    "rows_as_tsv",
     "to_csv",
     "to_json",
     "to_latex",
@@ -206,6 +207,25 @@ def write_table(
 
 
 # --- text formats --------------------------------------------------------------------
+
+
+def rows_as_tsv(table: Table) -> str:
+    """The rows of `table` as shown, with a header, tab-separated: for a clipboard.
+
+    Tabs and line breaks inside a cell become spaces, so that a spreadsheet
+    pasted into keeps one row per line without quoting rules.
+    """
+
+    def line(cells: Sequence[str]) -> str:
+        return "\t".join(
+            " ".join(cell.split()) if _breaks(cell) else cell for cell in cells
+        )
+
+    return "\n".join([line(table.headers), *(line(row) for row in table.texts)]) + "\n"
+
+
+def _breaks(cell: str) -> bool:
+    return "\t" in cell or "\n" in cell or "\r" in cell
 
 
 DELIMITED_ENCODING = "utf-8-sig"

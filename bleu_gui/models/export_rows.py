@@ -25,7 +25,12 @@ from PySide6.QtCore import Qt
 
 from bleu_gui.core.edits import Edits
 from bleu_gui.io.cell_text import Shown
-from bleu_gui.io.sentence_export import delta_header, edited_cell, system_header
+from bleu_gui.io.sentence_export import (
+    DOCUMENT_HEADER,
+    delta_header,
+    edited_cell,
+    system_header,
+)
 from bleu_gui.io.systems_table import systems_table as systems_rows_table
 from bleu_gui.io.table_export import CellType, Table, TableColumn, Value
 from bleu_gui.models.sentence_table import (
@@ -38,7 +43,6 @@ from bleu_gui.models.systems_model import SystemsModel
 
 __all__ = [
     "NOT_SCORED",
-    "rows_as_tsv",
     "sentence_table",
     "sentence_table_steps",
     "systems_table",
@@ -56,6 +60,7 @@ def sentence_table(
     signature: Sequence[str] = (),
     table_rows: Sequence[int] | None = None,
     edits: Edits | None = None,
+    documents: Sequence[str] | None = None,
 ) -> Table:
     """`sentence_table_steps` at once: for a few rows (a copy of the selection)."""
     steps = sentence_table_steps(
@@ -65,6 +70,7 @@ def sentence_table(
         signature=signature,
         table_rows=table_rows,
         edits=edits,
+        documents=documents,
     )
     while True:
         try:
@@ -82,6 +88,7 @@ def sentence_table_steps(
     signature: Sequence[str] = (),
     table_rows: Sequence[int] | None = None,
     edits: Edits | None = None,
+    documents: Sequence[str] | None = None,
 ) -> Generator[tuple[int, int, str], None, Table]:
     """The sentence table's rows (all shown, or `table_rows`) and `shown` columns.
 
@@ -91,7 +98,9 @@ def sentence_table_steps(
     `shown`: the columns to export, left to right (the view's `shown_columns`).
     The text column holds each hypothesis whole (a cell shows 2,000 characters).
     `edits`: the shown system's what-if edits: the text column shows them, and
-    an "Edited" column is added last (none without edits).
+    an "Edited" column is added last (none without edits). `documents`: each
+    segment's document id (in corpus order), when the test set has them: a
+    "Document" column after the segment number (first without it).
 
     Raises:
         ValueError: the scores are still being computed (`NOT_SCORED`).
@@ -104,6 +113,8 @@ def sentence_table_steps(
     values: list[tuple[Value, ...]] = []
     texts: list[tuple[str, ...]] = []
     is_text = [key.kind is ColumnKind.HYPOTHESIS for key in keys]
+    # Where the document id goes: after the segment number, if it is shown.
+    at = 1 if keys and keys[0].kind is ColumnKind.NUMBER else 0
     edited = edits.texts() if edits else {}
     for done, row in enumerate(rows):
         if done % ROWS_STEP == 0:
@@ -124,12 +135,19 @@ def sentence_table_steps(
         if edited:
             mark = edited_cell(line is not None)
             picked, shown_texts = (*picked, mark), (*shown_texts, mark)
+        if documents is not None:
+            document = documents[corpus_row]
+            picked = (*picked[:at], document, *picked[at:])
+            shown_texts = (*shown_texts[:at], document, *shown_texts[at:])
         values.append(picked)
         texts.append(shown_texts)
     table_columns = tuple(
         _sentence_column(model, key, column)
         for key, column in zip(keys, columns, strict=True)
     )
+    if documents is not None:
+        document_column = TableColumn(DOCUMENT_HEADER, CellType.TEXT)
+        table_columns = (*table_columns[:at], document_column, *table_columns[at:])
     if edited:
         names = model.pair_names if model.pair is not None else None
         mark = "Edited" if names is None else system_header("Edited", names[1])
@@ -189,25 +207,6 @@ def _pair_header(kind: ColumnKind, header: str, a: str, b: str) -> str:
             return system_header(f"Swap into {a}", b)
         case _:
             return system_header(header, b)
-
-
-def rows_as_tsv(table: Table) -> str:
-    """The rows of `table` as shown, with a header, tab-separated: for a clipboard.
-
-    Tabs and line breaks inside a cell become spaces, so that a spreadsheet
-    pasted into keeps one row per line without quoting rules.
-    """
-
-    def line(cells: Sequence[str]) -> str:
-        return "\t".join(
-            " ".join(cell.split()) if _breaks(cell) else cell for cell in cells
-        )
-
-    return "\n".join([line(table.headers), *(line(row) for row in table.texts)]) + "\n"
-
-
-def _breaks(cell: str) -> bool:
-    return "\t" in cell or "\n" in cell or "\r" in cell
 
 
 def systems_table(model: SystemsModel) -> Table:

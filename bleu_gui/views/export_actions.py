@@ -31,12 +31,12 @@ from bleu_gui.io.table_export import (
     ExportFormat,
     Table,
     format_of,
+    rows_as_tsv,
     write_table,
     xlsx_steps,
 )
 from bleu_gui.models.export_rows import (
     NOT_SCORED,
-    rows_as_tsv,
     sentence_table,
     sentence_table_steps,
     systems_table,
@@ -45,12 +45,18 @@ from bleu_gui.models.sentence_browser import SentenceBrowser
 from bleu_gui.models.session import Session
 from bleu_gui.models.systems_model import SystemsModel
 from bleu_gui.views.delta_panel import DeltaPanel
+from bleu_gui.views.documents_view import DocumentsView
 from bleu_gui.views.explain_panel import ExplainPanel
 from bleu_gui.views.menu_action import menu_action
 from bleu_gui.views.sentence_table import SentenceTableView
 from bleu_gui.workers import Job, SliceWorker, blocking_call
 
-__all__ = ["SENTENCE_FORMATS", "SYSTEMS_FORMATS", "ExportActions"]
+__all__ = [
+    "DOCUMENTS_FORMATS",
+    "SENTENCE_FORMATS",
+    "SYSTEMS_FORMATS",
+    "ExportActions",
+]
 
 SENTENCE_FORMATS = (
     ExportFormat.CSV,
@@ -65,6 +71,9 @@ def _format_words(formats: Sequence[ExportFormat]) -> str:
     labels = [f.label for f in formats]
     return ", ".join(labels[:-1]) + " or " + labels[-1]
 
+
+DOCUMENTS_FORMATS = SYSTEMS_FORMATS
+"""The documents table's formats: a table of a row per document, as the systems'."""
 
 # Asks where to save: (title, name filters, the filter selected) -> (path, filter);
 # replaced in tests.
@@ -93,6 +102,7 @@ class ExportActions(QObject):
         systems: SystemsModel,
         explain: ExplainPanel,
         delta: DeltaPanel,
+        documents: DocumentsView,
     ) -> None:
         super().__init__(window)
         self._window = window
@@ -102,6 +112,7 @@ class ExportActions(QObject):
         self._systems = systems
         self._explain = explain
         self._delta = delta
+        self._documents = documents
         self._worker: SliceWorker | None = None
         self.ask_path: AskPath = self._ask_path
         self.export_menu = QMenu("&Export", window)
@@ -117,8 +128,20 @@ class ExportActions(QObject):
             "The systems table (BLEU, Δ to the baseline and why, the test) as "
             + _format_words(SYSTEMS_FORMATS)
         )
+        self.documents_action = self._action("&Documents table…", self.export_documents)
+        self.documents_action.setToolTip(
+            "The Documents dock's table (each document's segments, every system's "
+            "BLEU on it, the pair's Δ) in the order shown, as "
+            + _format_words(DOCUMENTS_FORMATS)
+        )
         self.export_menu.addAction(self.sentences_action)
         self.export_menu.addAction(self.systems_action)
+        self.export_menu.addAction(self.documents_action)
+        # Enabled while the test set has document ids (the dock shows them).
+        self.documents_action.setEnabled(False)
+        documents.model.modelReset.connect(
+            lambda: self.documents_action.setEnabled(documents.model.rowCount() > 0)
+        )
         self.copy_rows_action = self._action("&Copy rows", self.copy_rows)
         self.copy_rows_action.setShortcut(QKeySequence(QKeySequence.StandardKey.Copy))
         # Ctrl+C copies rows where the table has the focus; elsewhere (a text
@@ -127,6 +150,17 @@ class ExportActions(QObject):
             Qt.ShortcutContext.WidgetWithChildrenShortcut
         )
         table.addAction(self.copy_rows_action)
+        # Ctrl+C in the Documents dock: its selected rows, every cell (Qt's own
+        # copy would take the current cell's text, the id alone).
+        self.copy_documents_action = QAction("Copy documents", documents.table)
+        self.copy_documents_action.setShortcut(
+            QKeySequence(QKeySequence.StandardKey.Copy)
+        )
+        self.copy_documents_action.setShortcutContext(
+            Qt.ShortcutContext.WidgetWithChildrenShortcut
+        )
+        self.copy_documents_action.triggered.connect(self.copy_documents)
+        documents.table.addAction(self.copy_documents_action)
         self.copy_explanation_action = self._action(
             "Copy &explanation", self.copy_explanation
         )
@@ -159,6 +193,11 @@ class ExportActions(QObject):
         """The shown system's what-if edits: the exports mark their rows."""
         shown = self._session.shown
         return Edits() if shown is None else self._session.edits(shown)
+
+    def _segment_documents(self) -> tuple[str, ...] | None:
+        """Each segment's document id, when the test set has them."""
+        test_set = self._session.workspace.test_set
+        return None if test_set is None else test_set.documents
 
     def _sentences_words(self) -> tuple[str, list[str]]:
         """The sentence table's title and signature lines, as exported."""
@@ -196,12 +235,18 @@ class ExportActions(QObject):
         title, signature = self._sentences_words()
         shown = self._table.shown_columns()
         edits = self._shown_edits()
+        documents = self._segment_documents()
 
         collecting = [True]  # the table is read from the model until it is False
 
         def job() -> Job:
             table = yield from sentence_table_steps(
-                model, shown, title=title, signature=signature, edits=edits
+                model,
+                shown,
+                title=title,
+                signature=signature,
+                edits=edits,
+                documents=documents,
             )
             collecting[0] = False  # a change of the model from now on is harmless
             yield from self._write_steps(target, table, export_format)
@@ -226,6 +271,65 @@ class ExportActions(QObject):
             target, table, export_format, f"{count} system{'s' if count != 1 else ''}"
         )
 
+    # --- the documents table ---------------------------------------------------------
+
+    def _documents_table(self, rows: Sequence[int] | None = None) -> Table:
+        """The Documents dock's rows `rows` (None: all), as exported.
+
+        With the corpus signature and the pair named.
+
+        Raises:
+            ValueError: no documents, or their scores are still coming.
+        """
+        model = self._documents.model
+        given = model.input
+        signature: list[str] = []
+        scores = self._session.scores
+        if scores is not None:
+            signature.append(f"BLEU: {scores.signature}")
+        names = None if given is None else given.pair_names
+        if names is not None:
+            signature.append(f"A: {names[0]} (baseline); B: {names[1]}")
+        return model.table(rows, signature=signature)
+
+    def export_documents(self, path: Path | None = None) -> None:
+        """Export the Documents dock's table, in its order, to `path` (None: ask)."""
+        if self._documents.model.rowCount() == 0:
+            self.failed.emit(
+                "Nothing to export: the test set has no document ids (File › "
+                "Document ids… gives them)"
+            )
+            return
+        chosen = self._choose("Export the documents table", DOCUMENTS_FORMATS, path)
+        if chosen is None:
+            return
+        target, export_format = chosen
+        try:
+            table = self._documents_table()
+        except ValueError as error:
+            self.failed.emit(f"Cannot export yet: {error}")
+            return
+        count = len(table.values)
+        self._write(
+            target, table, export_format, f"{count} document{'s' if count != 1 else ''}"
+        )
+
+    def copy_documents(self) -> None:
+        """Copy the Documents dock's selected rows, every cell, as TSV with a header."""
+        selection = self._documents.table.selectionModel()
+        rows = sorted({index.row() for index in selection.selectedRows()})
+        if not rows:
+            self.done.emit("No documents selected: select rows of the Documents table")
+            return
+        try:
+            table = self._documents_table(rows)
+        except ValueError as error:
+            self.failed.emit(f"Cannot copy yet: {error}")
+            return
+        QGuiApplication.clipboard().setText(rows_as_tsv(table))
+        count = len(rows)
+        self.done.emit(f"Copied {count} document{'s' if count != 1 else ''}")
+
     # --- copies ----------------------------------------------------------------------
 
     def copy_rows(self) -> None:
@@ -244,6 +348,7 @@ class ExportActions(QObject):
                 signature=signature,
                 table_rows=rows,
                 edits=self._shown_edits(),
+                documents=self._segment_documents(),
             )
         except ValueError as error:
             self.failed.emit(f"Cannot copy yet: {error}")

@@ -159,9 +159,12 @@ def test_the_menus_have_the_exports_and_the_copies(window: MainWindow) -> None:
     assert [a.text() for a in export.actions()] == [
         "&Sentences as shown…",
         "S&ystems table…",
+        "&Documents table…",
         "",
         "&HTML report…",
     ]
+    # The demo has no document ids: nothing for the Documents table to hold.
+    assert not menu_action(window, "File", "Export", "Documents table…").isEnabled()
     edit = menu_action(window, "Edit").menu()
     assert isinstance(edit, QMenu)
     assert [a.text() for a in edit.actions()] == [
