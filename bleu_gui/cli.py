@@ -63,6 +63,7 @@ from bleu_gui.core.config import (
     Option,
     Smoothing,
 )
+from bleu_gui.core.documents import Documents, document_scores
 from bleu_gui.core.result import Unscorable
 from bleu_gui.core.significance import (
     ConfidenceResult,
@@ -90,6 +91,7 @@ from bleu_gui.io import (
     read_stdin,
 )
 from bleu_gui.io.bundle import Bundle, Format, Role, Roles, Selection, select
+from bleu_gui.io.documents_table import documents_table
 from bleu_gui.io.errors import FormatError, LanguagesNotChosenError, display_name
 from bleu_gui.io.formats import (
     TEST_SET_FORMATS,
@@ -99,13 +101,13 @@ from bleu_gui.io.formats import (
 )
 from bleu_gui.io.sentence_export import SystemSentences, sentences_table
 from bleu_gui.io.systems_table import (
+    SYSTEMS_FORMATS,
     TestRun,
     paired_rows,
     system_rows,
-    systems_format,
     systems_table,
 )
-from bleu_gui.io.table_export import format_of, write_table
+from bleu_gui.io.table_export import Table, format_of, to_json, to_tsv, write_table
 
 __all__ = ["demo_paths", "main", "report_main"]
 
@@ -422,6 +424,18 @@ def _build_parser() -> argparse.ArgumentParser:
         "-sl", "--sentence-level", action="store_true", help="one score per segment"
     )
     parser.add_argument(
+        "-d",
+        "--documents",
+        action="store_true",
+        help="one line per document instead of the corpus scores: its id, its "
+        "segments, every system's BLEU of its segments (sacreBLEU's corpus BLEU of "
+        "those lines) and, for two systems, the second's Δ to the first, as the "
+        "window's Documents dock shows; "
+        "needs a test-set file with document ids (WMT XML or SGML, a spreadsheet's "
+        "--doc-column); -f text: tab-separated, after what the table is; -f json: "
+        "unrounded (the schema of --export's JSON)",
+    )
+    parser.add_argument(
         "-w",
         "--width",
         type=int,
@@ -486,8 +500,9 @@ def _build_parser() -> argparse.ArgumentParser:
         metavar="FILE",
         help="also write the systems table (each system's BLEU and Δ to the first, "
         "with --paired-bs/--paired-ar the test's p-value, mean ± 95%% CI, test and "
-        "signature) to FILE, as the window's File > Export > Systems table does: "
-        ".csv, .md or .tex",
+        "signature, and why the Δ) to FILE, as the window's File > Export > "
+        "Systems table does; the format by the extension: .csv, .tsv, .json "
+        "(unrounded), .xlsx, .md, .tex",
     )
     return parser
 
@@ -587,12 +602,16 @@ def _score_command(args: list[str]) -> int:
             raise ConfigError(
                 f"-w/--width must be from 0 to {MAX_WIDTH}, not {options.width}"
             )
+        # Read before the flags are checked against the number of systems: a
+        # tab in it is the reason there are not several (sacreBLEU's columns).
+        stdin = _piped_hypothesis(options, encodings) if piped else None
         selection = None
         own_outputs = options.input is not None  # -i with a test-set file
         if test_set_file is not None:
             selection = _read_test_set_file(test_set_file, options, encodings, warnings)
             options.input = [name for name, _ in selection.systems]
         test = check_significance_options(options, config)
+        _check_documents(options, selection, test)
         seed = seed_from_options(options, used=test is not None or options.confidence)
         names = system_names(options, test, warnings.add_info)
         if options.score_only and options.sentence_level and len(names) > 1:
@@ -602,7 +621,7 @@ def _score_command(args: list[str]) -> int:
             )
         if selection is None:
             _check_references_once(options.refs)
-            systems = _read(options, names, encodings, piped=piped, warnings=warnings)
+            systems = _read(options, names, encodings, piped=stdin, warnings=warnings)
         else:
             systems = _selected(selection, names)
         _check_order_reachable(config, systems)
@@ -611,11 +630,27 @@ def _score_command(args: list[str]) -> int:
         if options.export_systems is not None:
             _check_systems_export(options.export_systems, names)
         every = _stats(systems, config, warnings)
+        documents = None if selection is None else selection.documents
         if options.export is not None:
             _export_sentences(
-                options.export, systems, every, names, config, warnings.lines
+                options.export,
+                systems,
+                every,
+                names,
+                config,
+                warnings.lines,
+                documents,
             )
         sig = _corpus_signature(config, systems[0])
+        if options.documents:
+            assert documents is not None  # _check_documents
+            if options.export_systems is not None:
+                _export_systems(
+                    options.export_systems, every, names, config, sig, warnings.lines
+                )
+            warnings.flush()
+            table = _documents(documents, every, names, config, sig, warnings.lines)
+            return _emit(to_tsv(table) if options.format == "text" else to_json(table))
         if test is not None:
             texts = [corpus.hypothesis.lines for corpus in systems]
             output, result, samples = run_paired(
@@ -663,6 +698,63 @@ def _score_command(args: list[str]) -> int:
     return _emit("[\n" + ",\n".join(results) + "\n]\n")
 
 
+def _check_documents(
+    options: argparse.Namespace, selection: Selection | None, test: object
+) -> None:
+    """Refuse `-d/--documents` without document ids, or with what it replaces.
+
+    Raises:
+        ConfigError: naming what is missing or what does not go with it.
+    """
+    if not options.documents:
+        return
+    for given, flag in (
+        (options.sentence_level, "-sl/--sentence-level"),
+        (options.score_only, "-b/--score-only"),
+        (test is not None or options.confidence, "a significance test"),
+        (options.format == "latex", "-f latex"),
+    ):
+        if given:
+            raise ConfigError(
+                f"-d/--documents prints a table of documents; it cannot be used "
+                f"with {flag}"
+            )
+    if selection is None or selection.documents is None:
+        file = None if selection is None else selection.test_set.file
+        where = "" if file is None else f" ({display_name(file)} has none)"
+        raise ConfigError(
+            f"-d/--documents needs document ids{where}: give a test-set file that "
+            "has them (WMT XML or SGML, or a spreadsheet with --doc-column)"
+        )
+
+
+def _documents(
+    ids: Sequence[str],
+    every: Sequence[CorpusStats],
+    names: Sequence[str],
+    config: BleuConfig,
+    sig: str,
+    warnings: Sequence[str],
+) -> Table:
+    """`-d/--documents`' table: every system's BLEU per document, Δ to the first.
+
+    `warnings`: those said on stderr about the files, which the table carries.
+    """
+    documents = Documents.of(ids)
+    scores = [document_scores(stats, documents, config) for stats in every]
+    pair = (0, len(names) - 1) if len(names) == 2 else None
+    title = f"Documents: {len(documents):,} of {len(documents):,}"
+    return documents_table(
+        documents,
+        names,
+        scores,
+        pair=pair,
+        title=title,
+        signature=[f"BLEU: {sig}"],
+        warnings=warnings,
+    )
+
+
 def _export_sentences(
     path: Path,
     systems: Sequence[Corpus],
@@ -670,6 +762,7 @@ def _export_sentences(
     names: Sequence[str],
     config: BleuConfig,
     warnings: Sequence[str],
+    documents: Sequence[str] | None = None,
 ) -> None:
     """Write `--export`'s sentence table: the window's writers, whole or not at all.
 
@@ -692,6 +785,7 @@ def _export_sentences(
         title=f"Sentences of {', '.join(names)}",
         signature=[f"Sentence BLEU: {sig}"],
         warnings=warnings,
+        documents=documents,
     )
     write_table(path, table)
 
@@ -703,7 +797,7 @@ def _check_systems_export(path: Path, names: Sequence[str]) -> None:
         InputError: the extension is not one of the systems table's formats.
         ConfigError: fewer than two systems.
     """
-    systems_format(path)
+    format_of(path, SYSTEMS_FORMATS)
     if len(names) < 2:
         raise ConfigError(
             "--export-systems compares systems: give two or more after -i"
@@ -738,8 +832,8 @@ def _export_systems(
         tested=tested,
         tested_signature=sig,
     )
-    table = systems_table(rows, export_format=systems_format(path), warnings=warnings)
-    write_table(path, table)
+    table = systems_table(rows, warnings=warnings)
+    write_table(path, table, format_of(path, SYSTEMS_FORMATS))
 
 
 class _Warnings:
@@ -929,6 +1023,17 @@ def _piped_input(options: argparse.Namespace) -> bool:
     return True
 
 
+def _piped_hypothesis(options: argparse.Namespace, encodings: _Encodings) -> Segments:
+    """Standard input piped without `-i`, refused where sacreBLEU reads it otherwise.
+
+    Raises:
+        InputError: it cannot be read, or holds a tab or a lone carriage return.
+    """
+    segments = read_stdin(encodings.hypotheses, drop_bom=options.drop_bom)
+    check_piped_hypothesis(segments, how_to_read_as_file="-i -")
+    return segments
+
+
 def _is_terminal(stream: TextIO) -> bool:
     try:
         return stream.isatty()
@@ -941,7 +1046,7 @@ def _read(
     names: Sequence[str],
     encodings: _Encodings,
     *,
-    piped: bool,
+    piped: Segments | None,
     warnings: _Warnings,
     source: str | None = None,
 ) -> list[Corpus]:
@@ -949,8 +1054,8 @@ def _read(
 
     The first system is read before the references, so that the first error
     found is the one it was before the references were shared. A file named
-    twice is read once; `STDIN_NAME` reads standard input, and with `piped` (no
-    `-i`) refuses what sacreBLEU would read otherwise from it. A file in a format
+    twice is read once; `STDIN_NAME` is `piped` (standard input given without
+    `-i`, already read and checked) or else reads standard input. A file in a format
     that holds one text (WMT SGML) is read in that format. XLIFF and TMX files are
     read by `cli_inputs`: their targets, units matched by id (`warnings` is told
     which units are left out). `source`: the source file (`--src`), read in `-e`'s
@@ -973,9 +1078,11 @@ def _read(
         if name in read:
             return read[name]
         if name == STDIN_NAME:
-            segments = read_stdin(encodings.hypotheses, drop_bom=options.drop_bom)
-            if piped:
-                check_piped_hypothesis(segments, how_to_read_as_file="-i -")
+            segments = (
+                piped
+                if piped is not None
+                else read_stdin(encodings.hypotheses, drop_bom=options.drop_bom)
+            )
         else:
             segments = _read_one(Path(name), encodings.hypotheses, options, warnings)
         read[name] = segments
@@ -1486,12 +1593,11 @@ def _report_command(args: list[str]) -> int:
         names = list(dict.fromkeys(options.input))
         if selection is None:
             _check_references_once(options.refs)
-            piped = _piped_input(options)
             systems = _read(
                 options,
                 names,
                 encodings,
-                piped=piped,
+                piped=None,  # `report` reads its systems from files after -i
                 warnings=warnings,
                 source=options.src,
             )

@@ -31,7 +31,18 @@ from bleu_gui.core.stats import CorpusStats
 from bleu_gui.io.cell_text import Shown
 from bleu_gui.io.table_export import CellType, Table, TableColumn, Value
 
-__all__ = ["EDITED", "SystemSentences", "edited_cell", "sentences_table"]
+__all__ = [
+    "DOCUMENT_HEADER",
+    "EDITED",
+    "SystemSentences",
+    "delta_header",
+    "edited_cell",
+    "sentences_table",
+    "system_header",
+]
+
+DOCUMENT_HEADER = "Document"
+"""The header of a segment's document id (sentence exports, the documents table)."""
 
 EDITED = "yes"
 """The "Edited" column's text on an edited row (empty elsewhere)."""
@@ -40,6 +51,21 @@ EDITED = "yes"
 def edited_cell(edited: bool) -> str:
     """The "Edited" column's cell: `EDITED` or empty (one rule for every export)."""
     return EDITED if edited else ""
+
+
+def system_header(header: str, system: str) -> str:
+    """The header of a column of `system`'s, where a table holds several systems'.
+
+    One rule for every export (the command line's and the window's, any format):
+    "BLEU: Online-W", so that a file read without the window says whose numbers
+    each column holds (the window's letters A and B do not).
+    """
+    return f"{header}: {system}"
+
+
+def delta_header(baseline: str, system: str) -> str:
+    """The header of `system`'s sentence BLEU minus `baseline`'s."""
+    return system_header(f"Δ − {baseline}", system)
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,23 +125,31 @@ def sentences_table(
     title: str,
     signature: Sequence[str] = (),
     warnings: Sequence[str] = (),
+    documents: Sequence[str] | None = None,
 ) -> Table:
     """Every segment with every system's columns (the first system the baseline).
 
     `warnings`: the warnings about the systems' files (`io.notices`), which the
-    table carries under its signature.
+    table carries under its signature. `documents`: each segment's document id,
+    when the test set has them (WMT XML and SGML): a "Document" column after the
+    segment number.
 
     Raises:
-        ValueError: no system, or systems of different numbers of segments.
+        ValueError: no system, systems of different numbers of segments, or
+            document ids of another number.
     """
     if not systems:
         raise ValueError("no system to export")
     size = len(systems[0].texts)
     if any(len(s.texts) != size or s.scores.score.size != size for s in systems):
         raise ValueError("the systems have different numbers of segments")
+    if documents is not None and len(documents) != size:
+        raise ValueError(f"{len(documents)} document ids for {size} segments")
     several = len(systems) > 1
     marked = any(system.edited for system in systems)
     columns: list[TableColumn] = [TableColumn("#", CellType.INTEGER, "", "0")]
+    if documents is not None:
+        columns.append(TableColumn(DOCUMENT_HEADER, CellType.TEXT))
     number_columns: list[tuple[_Spec, npt.NDArray[np.float64]]] = []
     text_columns: list[Sequence[str]] = []
     edited_columns: list[frozenset[int]] = []
@@ -129,7 +163,7 @@ def sentences_table(
             (_Spec("BLEU", Shown.SCORE), scores.score)
         ]
         if several and position:
-            delta = _Spec(f"Δ − {systems[0].name}", Shown.DELTA)
+            delta = _Spec(delta_header(systems[0].name, system.name), Shown.DELTA)
             parts.append((delta, scores.score - baseline))
         parts += [
             (_Spec("Hyp len", Shown.INTEGER), system.hyp_len.astype(np.float64)),
@@ -141,20 +175,23 @@ def sentences_table(
             for order in range(1, scores.precisions.shape[1] + 1)
         ]
         for spec, array in parts:
-            header = f"{spec.header}: {system.name}" if several else spec.header
+            header = spec.header
+            if several and spec.shown is not Shown.DELTA:
+                header = system_header(header, system.name)
             integer = spec.shown is Shown.INTEGER
             kind = CellType.INTEGER if integer else CellType.NUMBER
             columns.append(TableColumn(header, kind, "", spec.shown.number_format))
             layout.append(("n", len(number_columns)))
             number_columns.append((spec, array))
-        header = f"Hypothesis: {system.name}" if several else "Hypothesis"
+        header = system_header("Hypothesis", system.name) if several else "Hypothesis"
         columns.append(TableColumn(header, CellType.TEXT))
         layout.append(("t", len(text_columns)))
         text_columns.append(system.texts)
         if marked:
             columns.append(
                 TableColumn(
-                    f"Edited: {system.name}" if several else "Edited", CellType.TEXT
+                    system_header("Edited", system.name) if several else "Edited",
+                    CellType.TEXT,
                 )
             )
             layout.append(("e", len(edited_columns)))
@@ -165,6 +202,9 @@ def sentences_table(
     for row in range(size):
         values: list[Value] = [row + 1]
         texts: list[str] = [str(row + 1)]
+        if documents is not None:
+            values.append(documents[row])
+            texts.append(documents[row])
         for part, index in layout:
             if part in ("t", "e"):
                 text = (

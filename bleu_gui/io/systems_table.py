@@ -16,7 +16,6 @@ import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
-from pathlib import Path
 
 from bleu_gui.core import BleuConfig, BleuScore, Compat, CorpusStats, SummedStats
 from bleu_gui.core.explain import format_points
@@ -30,7 +29,6 @@ from bleu_gui.core.significance import (
     PairedTestResult,
     SystemResult,
 )
-from bleu_gui.io.errors import InputError
 from bleu_gui.io.significance_text import (
     IDENTITY_CAVEAT,
     p_value_text,
@@ -43,7 +41,6 @@ from bleu_gui.io.table_export import (
     Table,
     TableColumn,
     Value,
-    format_of,
 )
 
 __all__ = [
@@ -57,12 +54,13 @@ __all__ = [
     "paired_rows",
     "result_systems",
     "system_rows",
-    "systems_format",
     "systems_table",
 ]
 
-SYSTEMS_FORMATS = (ExportFormat.CSV, ExportFormat.MARKDOWN, ExportFormat.LATEX)
-"""The formats the systems table is written in: a table for a paper or a sheet."""
+SYSTEMS_FORMATS = tuple(ExportFormat)
+"""The formats the systems table is written in (File › Export › Systems table and
+`--export-systems` alike): a sheet (CSV, TSV, XLSX), a program (JSON, unrounded)
+or a paper (Markdown, LaTeX)."""
 SYSTEMS_TITLE = "Systems against the baseline"
 
 
@@ -373,26 +371,9 @@ _EXPORTED: dict[SystemColumn, CellType] = {
 }
 
 
-def systems_format(path: Path) -> ExportFormat:
-    """The format the systems table is written to `path` in, by its extension.
-
-    Raises:
-        InputError: an extension of none of `SYSTEMS_FORMATS`.
-    """
-    export_format = format_of(path)
-    if export_format not in SYSTEMS_FORMATS:
-        known = ", ".join(e for f in SYSTEMS_FORMATS for e in f.extensions)
-        raise InputError(
-            f"the systems table is written as {known}, not {path.suffix.lower()}",
-            path=path,
-        )
-    return export_format
-
-
 def systems_table(
     rows: Sequence[SystemRow],
     *,
-    export_format: ExportFormat,
     stale: str | None = None,
     title: str = SYSTEMS_TITLE,
     warnings: Sequence[str] = (),
@@ -401,19 +382,17 @@ def systems_table(
 
     The columns no row fills are left out (the test's, before a test ran); the
     test's words and the signature of the numbers go under the table (one line
-    each). The "Why Δ" column, a sentence per row, only in a CSV file: too wide
-    for a paper's table. `stale`: why the test's numbers no longer fit the rows.
-    `warnings`: the warnings about the systems' files (`io.notices`).
+    each). The same columns in every format: "Why Δ", a sentence per row, says
+    what the number alone does not (length or precision), also in a paper's
+    table, where a column is easier left out than found again. `stale`: why the
+    test's numbers no longer fit the rows. `warnings`: the warnings about the
+    systems' files (`io.notices`).
     """
-    words = export_format is ExportFormat.CSV
     keys = [
         key
         for key in _EXPORTED
-        if (words or key is not SystemColumn.WHY)
-        and (
-            any(_SPECS[key].text(row) for row in rows)
-            or key in (SystemColumn.NAME, SystemColumn.BLEU, SystemColumn.DELTA)
-        )
+        if any(_SPECS[key].text(row) for row in rows)
+        or key in (SystemColumn.NAME, SystemColumn.BLEU, SystemColumn.DELTA)
     ]
     values = [tuple(_value(row, key) for key in keys) for row in rows]
     texts = [tuple(_SPECS[key].text(row) for key in keys) for row in rows]

@@ -13,6 +13,15 @@ programs the value (JSON: every digit; XLSX: numbers as numbers, with a number
 format that displays them as the window does, so a spreadsheet sorts and sums the
 real values).
 
+Every file says what it is: the title and the signature lines (the systems, the
+options, sacreBLEU's signature, then the warnings) go where the format has room for
+them. CSV and TSV start with them, one line each, then an empty line, then the
+header: on top, where a person opening the file sees them, and where a program that
+takes the first line for the header fails at once rather than reading them as rows
+at the end. CSV and
+TSV are written in UTF-8 with a byte-order mark: Excel reads a file without one in
+the system's code page and garbles "Δ", "„" and every non-Latin hypothesis.
+
 JSON schema (`"format": "bleu-gui table"`, `"version": 1`)::
 
     {"format": "bleu-gui table", "version": 1,
@@ -47,6 +56,7 @@ from bleu_gui.io.latex_table import latex_booktabs
 from bleu_gui.io.safe_write import write_atomically, write_text
 
 __all__ = [
+    "DELIMITED_ENCODING",
     "JSON_FORMAT",
     "CellType",
     "ExportFormat",
@@ -54,6 +64,7 @@ __all__ = [
     "TableColumn",
     "Value",
     "format_of",
+    "rows_as_tsv",
     "to_csv",
     "to_json",
     "to_latex",
@@ -165,17 +176,22 @@ class Table:
         return self.signature + tuple(f"Warning: {line}" for line in self.warnings)
 
 
-def format_of(path: Path) -> ExportFormat:
-    """The format a file is written in, by its extension.
+def format_of(
+    path: Path, formats: Sequence[ExportFormat] = tuple(ExportFormat)
+) -> ExportFormat:
+    """The format a file is written in, by its extension, among `formats`.
+
+    One rule and one message for every export (the command line's and the
+    window's): a refusal lists the extensions that are accepted.
 
     Raises:
-        InputError: the extension is none of the formats'.
+        InputError: the extension is none of `formats`'.
     """
     suffix = path.suffix.lower()
-    for export_format in ExportFormat:
+    for export_format in formats:
         if suffix in export_format.extensions:
             return export_format
-    known = ", ".join(e for f in ExportFormat for e in f.extensions)
+    known = ", ".join(e for f in formats for e in f.extensions)
     raise InputError(
         f"cannot tell the export format from the extension "
         f"{suffix or '(none)'!r}: use one of {known}",
@@ -197,6 +213,8 @@ def write_table(
     chosen = export_format or format_of(path)
     if chosen is ExportFormat.XLSX:
         write_atomically(path, lambda file: _write_xlsx(file, table))
+    elif chosen in (ExportFormat.CSV, ExportFormat.TSV):
+        write_text(path, _TEXT_WRITERS[chosen](table), DELIMITED_ENCODING)
     else:
         write_text(path, _TEXT_WRITERS[chosen](table))
     return chosen
@@ -205,21 +223,49 @@ def write_table(
 # --- text formats --------------------------------------------------------------------
 
 
+def rows_as_tsv(table: Table) -> str:
+    """The rows of `table` as shown, with a header, tab-separated: for a clipboard.
+
+    Tabs and line breaks inside a cell become spaces, so that a spreadsheet
+    pasted into keeps one row per line without quoting rules.
+    """
+
+    def line(cells: Sequence[str]) -> str:
+        return "\t".join(
+            " ".join(cell.split()) if _breaks(cell) else cell for cell in cells
+        )
+
+    return "\n".join([line(table.headers), *(line(row) for row in table.texts)]) + "\n"
+
+
+def _breaks(cell: str) -> bool:
+    return "\t" in cell or "\n" in cell or "\r" in cell
+
+
+DELIMITED_ENCODING = "utf-8-sig"
+"""CSV's and TSV's encoding: UTF-8 with a byte-order mark, which Excel needs."""
+
+
 def _delimited(table: Table, delimiter: str) -> str:
     buffer = io.StringIO()
     writer = csv.writer(buffer, delimiter=delimiter, lineterminator="\n")
+    writer.writerows([line] for line in (table.title, *table.notes))
+    writer.writerow([])
     writer.writerow(table.headers)
     writer.writerows(table.texts)
     return buffer.getvalue()
 
 
 def to_csv(table: Table) -> str:
-    """The header and the cells as shown, comma-separated (RFC 4180 quoting)."""
+    """The title, signature and warnings, an empty line, the header and the cells.
+
+    Comma-separated, RFC 4180 quoting; each line above the header is one cell.
+    """
     return _delimited(table, ",")
 
 
 def to_tsv(table: Table) -> str:
-    """The header and the cells as shown, tab-separated (quoted where needed)."""
+    """`to_csv`'s lines, tab-separated (quoted where needed)."""
     return _delimited(table, "\t")
 
 

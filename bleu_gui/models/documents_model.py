@@ -60,6 +60,13 @@ from bleu_gui.core.significance import (
     PairedTest,
     PairedTestResult,
 )
+from bleu_gui.io.documents_table import (
+    DOCUMENT_HEADER,
+    SEGMENTS_HEADER,
+    documents_table,
+    score_text,
+)
+from bleu_gui.io.table_export import Table
 from bleu_gui.models.jobs import JobRunner
 from bleu_gui.models.significance_job import (
     SignificanceJob,
@@ -70,6 +77,7 @@ from bleu_gui.workers import SliceWorker
 
 __all__ = [
     "DOCUMENT_ROLE",
+    "NOT_SCORED_DOCUMENTS",
     "PENDING",
     "SORT_ROLE",
     "DocumentTest",
@@ -82,6 +90,11 @@ SORT_ROLE = Qt.ItemDataRole.UserRole
 """The raw value a column sorts by (a number, or the id's text)."""
 DOCUMENT_ROLE = Qt.ItemDataRole.UserRole + 1
 """The document id of a row, in every column."""
+
+NOT_SCORED_DOCUMENTS = (
+    "the documents are still being scored: try again once their scores show"
+)
+"""Why the documents table cannot be exported or copied yet."""
 
 PENDING = "…"
 """What a cell says while its system's scores are being computed."""
@@ -219,6 +232,42 @@ class DocumentsModel(QAbstractTableModel):
             return None
         return document_deltas(a, b)
 
+    def table(
+        self,
+        rows: Sequence[int] | None = None,
+        *,
+        signature: Sequence[str] = (),
+        warnings: Sequence[str] = (),
+    ) -> Table:
+        """Table rows `rows` (None: every row), in the order shown, as exported.
+
+        The same columns as the dock, every system named (`documents_table`),
+        with the `warnings` about the systems' files (`io.notices`).
+
+        Raises:
+            ValueError: no documents, or some system's scores are still coming
+                (`NOT_SCORED_DOCUMENTS`).
+        """
+        given = self._input
+        if given is None:
+            raise ValueError("no documents")
+        scores = [self.scores(k) for k in range(len(given.names))]
+        ready = [found for found in scores if found is not None]
+        if len(ready) != len(scores):
+            raise ValueError(NOT_SCORED_DOCUMENTS)
+        shown = self._order if rows is None else self._order[list(rows)]
+        count = len(given.documents)
+        return documents_table(
+            given.documents,
+            given.names,
+            ready,
+            pair=given.pair,
+            rows=[int(k) for k in shown],
+            title=f"Documents: {len(shown):,} of {count:,}",
+            signature=signature,
+            warnings=warnings,
+        )
+
     def document_at(self, row: int) -> str | None:
         """The id of the document shown in table row `row`."""
         given = self._input
@@ -320,9 +369,9 @@ class DocumentsModel(QAbstractTableModel):
 
     def _header(self, section: int, given: DocumentsInput) -> str:
         if section == _Fixed.DOCUMENT:
-            return "Document"
+            return DOCUMENT_HEADER
         if section == _Fixed.SEGMENTS:
-            return "Segments"
+            return SEGMENTS_HEADER
         system = _system_at(section, given)
         return "Δ B − A" if system is None else given.names[system]
 
@@ -475,13 +524,11 @@ def _score_job(
 
 
 def _display(value: object, *, signed: bool) -> str:
-    """A cell's text: 2 decimals, Δ with its sign (a real minus), "—" for NaN."""
+    """A cell's text: a number as every documents table shows it (`score_text`)."""
     if value is None:
         return PENDING
     if isinstance(value, float):
-        if math.isnan(value):
-            return "—"
-        return (f"{value:+.2f}" if signed else f"{value:.2f}").replace("-", "−")
+        return score_text(value, signed=signed)
     return str(value)
 
 

@@ -4,7 +4,8 @@ The sentence table is exported as shown: the rows the filter kept, in the order
 they are sorted, the columns the column chooser shows; its values and texts are
 the model's own (`SentenceTableModel.row_export`), never a widget's, so that a
 CSV shows exactly what the cells do. With a pair of systems the pair's columns
-(A, B, Δ, swap) come with it, named for the systems. With what-if edits of the
+(A, B, Δ, swap) come with it, and every column is headed with its system's name
+(`_pair_header`), as the command line's are. With what-if edits of the
 shown system (issue 15) the hypothesis column holds the edited texts and an
 "Edited" column ("yes" or empty, `io.sentence_export.edited_cell`) comes last;
 the numbers are the model's, which shows the scores with the edits.
@@ -24,9 +25,14 @@ from PySide6.QtCore import Qt
 
 from bleu_gui.core.edits import Edits
 from bleu_gui.io.cell_text import Shown
-from bleu_gui.io.sentence_export import edited_cell
+from bleu_gui.io.sentence_export import (
+    DOCUMENT_HEADER,
+    delta_header,
+    edited_cell,
+    system_header,
+)
 from bleu_gui.io.systems_table import systems_table as systems_rows_table
-from bleu_gui.io.table_export import CellType, ExportFormat, Table, TableColumn, Value
+from bleu_gui.io.table_export import CellType, Table, TableColumn, Value
 from bleu_gui.models.sentence_table import (
     SHOWN,
     ColumnKey,
@@ -39,7 +45,6 @@ __all__ = [
     "NOT_SCORED",
     "EditMarks",
     "edit_marks",
-    "rows_as_tsv",
     "sentence_table",
     "sentence_table_steps",
     "systems_table",
@@ -59,6 +64,7 @@ def sentence_table(
     edits: Edits | None = None,
     marks: Sequence[EditMarks] = (),
     warnings: Sequence[str] = (),
+    documents: Sequence[str] | None = None,
 ) -> Table:
     """`sentence_table_steps` at once: for a few rows (a copy of the selection)."""
     steps = sentence_table_steps(
@@ -70,6 +76,7 @@ def sentence_table(
         edits=edits,
         marks=marks,
         warnings=warnings,
+        documents=documents,
     )
     while True:
         try:
@@ -89,6 +96,7 @@ def sentence_table_steps(
     edits: Edits | None = None,
     marks: Sequence[EditMarks] = (),
     warnings: Sequence[str] = (),
+    documents: Sequence[str] | None = None,
 ) -> Generator[tuple[int, int, str], None, Table]:
     """The sentence table's rows (all shown, or `table_rows`) and `shown` columns.
 
@@ -101,6 +109,8 @@ def sentence_table_steps(
     `marks`: an "Edited" column for each system whose scores the table shows
     (`edit_marks`), added last; none when no system has edits. `warnings`: those
     about the shown systems' files (`io.notices`), carried under the signature.
+    `documents`: each segment's document id (in corpus order), when the test set
+    has them: a "Document" column after the segment number (first without it).
 
     Raises:
         ValueError: the scores are still being computed (`NOT_SCORED`).
@@ -113,9 +123,11 @@ def sentence_table_steps(
     values: list[tuple[Value, ...]] = []
     texts: list[tuple[str, ...]] = []
     is_text = [key.kind is ColumnKind.HYPOTHESIS for key in keys]
+    # Where the document id goes: after the segment number, if it is shown.
+    at = 1 if keys and keys[0].kind is ColumnKind.NUMBER else 0
     edited = edits.texts() if edits else {}
-    marked = [(header, marked.texts()) for header, marked in marks]
-    if not any(texts for _, texts in marked):
+    marked = [(header, system_edits.texts()) for header, system_edits in marks]
+    if not any(lines for _, lines in marked):
         marked = []
     for done, row in enumerate(rows):
         if done % ROWS_STEP == 0:
@@ -133,14 +145,21 @@ def sentence_table_steps(
             str(value) if text else cells[column]
             for text, column, value in zip(is_text, columns, picked, strict=True)
         )
-        cells_marked = tuple(edited_cell(corpus_row in texts) for _, texts in marked)
+        cells_marked = tuple(edited_cell(corpus_row in lines) for _, lines in marked)
         picked, shown_texts = (*picked, *cells_marked), (*shown_texts, *cells_marked)
+        if documents is not None:
+            document = documents[corpus_row]
+            picked = (*picked[:at], document, *picked[at:])
+            shown_texts = (*shown_texts[:at], document, *shown_texts[at:])
         values.append(picked)
         texts.append(shown_texts)
     table_columns = tuple(
         _sentence_column(model, key, column)
         for key, column in zip(keys, columns, strict=True)
     )
+    if documents is not None:
+        document_column = TableColumn(DOCUMENT_HEADER, CellType.TEXT)
+        table_columns = (*table_columns[:at], document_column, *table_columns[at:])
     table_columns += tuple(TableColumn(header, CellType.TEXT) for header, _ in marked)
     return Table(title, table_columns, values, texts, tuple(signature), tuple(warnings))
 
@@ -163,7 +182,7 @@ def edit_marks(
     """
     if pair is None:
         return (("Edited", shown),)
-    return tuple((f"Edited: {name}", edits) for name, edits in pair)
+    return tuple((system_header("Edited", name), edits) for name, edits in pair)
 
 
 def _value(raw: Any) -> Value:
@@ -190,42 +209,37 @@ def _sentence_column(
         cell_type = CellType.INTEGER if integer else CellType.NUMBER
         number_format = shown.number_format
     header = str(model.headerData(column, Qt.Orientation.Horizontal))
-    name = model.column_title(column)
-    if key.kind is ColumnKind.COST:
-        name = "Cost (BLEU points)"  # the values are unscaled
+    name = "Cost (BLEU points)" if key.kind is ColumnKind.COST else header
+    names = model.pair_names if model.pair is not None else None
+    if names is not None and key.kind is not ColumnKind.NUMBER:
+        header, name = (_pair_header(key.kind, text, *names) for text in (header, name))
     return TableColumn(header, cell_type, "" if name == header else name, number_format)
 
 
-def rows_as_tsv(table: Table) -> str:
-    """The rows of `table` as shown, with a header, tab-separated: for a clipboard.
+def _pair_header(kind: ColumnKind, header: str, a: str, b: str) -> str:
+    """A column's exported header with a pair shown: named for its system.
 
-    Tabs and line breaks inside a cell become spaces, so that a spreadsheet
-    pasted into keeps one row per line without quoting rules.
+    The window heads A's and B's columns with letters (the pair bar names
+    them); a file read without the window needs the names (`system_header`,
+    the command line's rule). Every column but A's is B's, the shown system.
     """
+    match kind:
+        case ColumnKind.A_BLEU:
+            return system_header("BLEU", a)
+        case ColumnKind.B_BLEU:
+            return system_header("BLEU", b)
+        case ColumnKind.DELTA:
+            return delta_header(a, b)
+        case ColumnKind.SWAP:
+            return system_header(f"Swap into {a}", b)
+        case _:
+            return system_header(header, b)
 
-    def line(cells: Sequence[str]) -> str:
-        return "\t".join(
-            " ".join(cell.split()) if _breaks(cell) else cell for cell in cells
-        )
 
-    return "\n".join([line(table.headers), *(line(row) for row in table.texts)]) + "\n"
-
-
-def _breaks(cell: str) -> bool:
-    return "\t" in cell or "\n" in cell or "\r" in cell
-
-
-def systems_table(
-    model: SystemsModel, export_format: ExportFormat, warnings: Sequence[str] = ()
-) -> Table:
+def systems_table(model: SystemsModel, warnings: Sequence[str] = ()) -> Table:
     """The systems table as shown (`io.systems_table.systems_table` of its rows).
 
     `warnings`: those about the systems' files (`io.notices`).
     """
     stale = model.stale_reason() if model.result is not None else None
-    return systems_rows_table(
-        model.rows_shown(),
-        export_format=export_format,
-        stale=stale,
-        warnings=warnings,
-    )
+    return systems_rows_table(model.rows_shown(), stale=stale, warnings=warnings)

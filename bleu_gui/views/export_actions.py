@@ -27,12 +27,18 @@ from bleu_gui.core.edits import Edits
 from bleu_gui.io import InputError
 from bleu_gui.io.safe_write import write_bytes
 from bleu_gui.io.systems_table import SYSTEMS_FORMATS
-from bleu_gui.io.table_export import ExportFormat, Table, write_table, xlsx_steps
+from bleu_gui.io.table_export import (
+    ExportFormat,
+    Table,
+    format_of,
+    rows_as_tsv,
+    write_table,
+    xlsx_steps,
+)
 from bleu_gui.models.export_rows import (
     NOT_SCORED,
     EditMarks,
     edit_marks,
-    rows_as_tsv,
     sentence_table,
     sentence_table_steps,
     systems_table,
@@ -41,12 +47,18 @@ from bleu_gui.models.sentence_browser import SentenceBrowser
 from bleu_gui.models.session import Session
 from bleu_gui.models.systems_model import SystemsModel
 from bleu_gui.views.delta_panel import DeltaPanel
+from bleu_gui.views.documents_view import DocumentsView
 from bleu_gui.views.explain_panel import ExplainPanel
 from bleu_gui.views.menu_action import menu_action
 from bleu_gui.views.sentence_table import SentenceTableView
 from bleu_gui.workers import Job, SliceWorker, blocking_call
 
-__all__ = ["SENTENCE_FORMATS", "SYSTEMS_FORMATS", "ExportActions"]
+__all__ = [
+    "DOCUMENTS_FORMATS",
+    "SENTENCE_FORMATS",
+    "SYSTEMS_FORMATS",
+    "ExportActions",
+]
 
 SENTENCE_FORMATS = (
     ExportFormat.CSV,
@@ -54,6 +66,16 @@ SENTENCE_FORMATS = (
     ExportFormat.JSON,
     ExportFormat.XLSX,
 )
+
+
+def _format_words(formats: Sequence[ExportFormat]) -> str:
+    """The formats a tooltip names ("CSV, TSV or LaTeX"), from the list offered."""
+    labels = [f.label for f in formats]
+    return ", ".join(labels[:-1]) + " or " + labels[-1]
+
+
+DOCUMENTS_FORMATS = SYSTEMS_FORMATS
+"""The documents table's formats: a table of a row per document, as the systems'."""
 
 # Asks where to save: (title, name filters, the filter selected) -> (path, filter);
 # replaced in tests.
@@ -82,6 +104,7 @@ class ExportActions(QObject):
         systems: SystemsModel,
         explain: ExplainPanel,
         delta: DeltaPanel,
+        documents: DocumentsView,
     ) -> None:
         super().__init__(window)
         self._window = window
@@ -91,6 +114,7 @@ class ExportActions(QObject):
         self._systems = systems
         self._explain = explain
         self._delta = delta
+        self._documents = documents
         self._worker: SliceWorker | None = None
         self.ask_path: AskPath = self._ask_path
         self.export_menu = QMenu("&Export", window)
@@ -99,15 +123,27 @@ class ExportActions(QObject):
         )
         self.sentences_action.setToolTip(
             "The sentence table as shown (the filtered rows, in their order, with "
-            "the columns shown) as CSV, TSV, JSON or an Excel workbook"
+            "the columns shown) as " + _format_words(SENTENCE_FORMATS)
         )
         self.systems_action = self._action("S&ystems table…", self.export_systems)
         self.systems_action.setToolTip(
-            "The systems table (BLEU, Δ to the baseline, the test) as CSV, "
-            "Markdown or LaTeX"
+            "The systems table (BLEU, Δ to the baseline and why, the test) as "
+            + _format_words(SYSTEMS_FORMATS)
+        )
+        self.documents_action = self._action("&Documents table…", self.export_documents)
+        self.documents_action.setToolTip(
+            "The Documents dock's table (each document's segments, every system's "
+            "BLEU on it, the pair's Δ) in the order shown, as "
+            + _format_words(DOCUMENTS_FORMATS)
         )
         self.export_menu.addAction(self.sentences_action)
         self.export_menu.addAction(self.systems_action)
+        self.export_menu.addAction(self.documents_action)
+        # Enabled while the test set has document ids (the dock shows them).
+        self.documents_action.setEnabled(False)
+        documents.model.modelReset.connect(
+            lambda: self.documents_action.setEnabled(documents.model.rowCount() > 0)
+        )
         self.copy_rows_action = self._action("&Copy rows", self.copy_rows)
         self.copy_rows_action.setShortcut(QKeySequence(QKeySequence.StandardKey.Copy))
         # Ctrl+C copies rows where the table has the focus; elsewhere (a text
@@ -116,6 +152,17 @@ class ExportActions(QObject):
             Qt.ShortcutContext.WidgetWithChildrenShortcut
         )
         table.addAction(self.copy_rows_action)
+        # Ctrl+C in the Documents dock: its selected rows, every cell (Qt's own
+        # copy would take the current cell's text, the id alone).
+        self.copy_documents_action = QAction("Copy documents", documents.table)
+        self.copy_documents_action.setShortcut(
+            QKeySequence(QKeySequence.StandardKey.Copy)
+        )
+        self.copy_documents_action.setShortcutContext(
+            Qt.ShortcutContext.WidgetWithChildrenShortcut
+        )
+        self.copy_documents_action.triggered.connect(self.copy_documents)
+        documents.table.addAction(self.copy_documents_action)
         self.copy_explanation_action = self._action(
             "Copy &explanation", self.copy_explanation
         )
@@ -136,10 +183,11 @@ class ExportActions(QObject):
     # --- the sentence table ----------------------------------------------------------
 
     def _shown_name(self) -> str:
+        """The shown system as the table's headers and the pair bar name it."""
         session = self._session
-        for system in session.systems:
-            if system.id == session.shown:
-                return system.name
+        names = session.workspace.short_names()
+        if session.shown in names:
+            return names[session.shown]
         files = session.files
         return files.hypotheses[0].name if files and files.hypotheses else "the system"
 
@@ -167,6 +215,11 @@ class ExportActions(QObject):
             return workspace.notices(system.id for system in pair)
         shown = workspace.shown
         return () if shown is None else workspace.notices([shown])
+
+    def _segment_documents(self) -> tuple[str, ...] | None:
+        """Each segment's document id, when the test set has them."""
+        test_set = self._session.workspace.test_set
+        return None if test_set is None else test_set.documents
 
     def _sentences_words(self) -> tuple[str, list[str]]:
         """The sentence table's title and signature lines, as exported."""
@@ -205,6 +258,7 @@ class ExportActions(QObject):
         shown = self._table.shown_columns()
         edits, marks = self._shown_edits(), self._edit_marks()
         warnings = self._sentences_warnings()
+        documents = self._segment_documents()
 
         collecting = [True]  # the table is read from the model until it is False
 
@@ -217,6 +271,7 @@ class ExportActions(QObject):
                 edits=edits,
                 marks=marks,
                 warnings=warnings,
+                documents=documents,
             )
             collecting[0] = False  # a change of the model from now on is harmless
             yield from self._write_steps(target, table, export_format)
@@ -236,12 +291,71 @@ class ExportActions(QObject):
         if chosen is None:
             return
         target, export_format = chosen
-        table = systems_table(
-            self._systems, export_format, self._session.workspace.notices()
-        )
+        table = systems_table(self._systems, self._session.workspace.notices())
         self._write(
             target, table, export_format, f"{count} system{'s' if count != 1 else ''}"
         )
+
+    # --- the documents table ---------------------------------------------------------
+
+    def _documents_table(self, rows: Sequence[int] | None = None) -> Table:
+        """The Documents dock's rows `rows` (None: all), as exported.
+
+        With the corpus signature and the pair named.
+
+        Raises:
+            ValueError: no documents, or their scores are still coming.
+        """
+        model = self._documents.model
+        given = model.input
+        signature: list[str] = []
+        scores = self._session.scores
+        if scores is not None:
+            signature.append(f"BLEU: {scores.signature}")
+        names = None if given is None else given.pair_names
+        if names is not None:
+            signature.append(f"A: {names[0]} (baseline); B: {names[1]}")
+        return model.table(
+            rows, signature=signature, warnings=self._session.workspace.notices()
+        )
+
+    def export_documents(self, path: Path | None = None) -> None:
+        """Export the Documents dock's table, in its order, to `path` (None: ask)."""
+        if self._documents.model.rowCount() == 0:
+            self.failed.emit(
+                "Nothing to export: the test set has no document ids (File › "
+                "Document ids… gives them)"
+            )
+            return
+        chosen = self._choose("Export the documents table", DOCUMENTS_FORMATS, path)
+        if chosen is None:
+            return
+        target, export_format = chosen
+        try:
+            table = self._documents_table()
+        except ValueError as error:
+            self.failed.emit(f"Cannot export yet: {error}")
+            return
+        count = len(table.values)
+        self._write(
+            target, table, export_format, f"{count} document{'s' if count != 1 else ''}"
+        )
+
+    def copy_documents(self) -> None:
+        """Copy the Documents dock's selected rows, every cell, as TSV with a header."""
+        selection = self._documents.table.selectionModel()
+        rows = sorted({index.row() for index in selection.selectedRows()})
+        if not rows:
+            self.done.emit("No documents selected: select rows of the Documents table")
+            return
+        try:
+            table = self._documents_table(rows)
+        except ValueError as error:
+            self.failed.emit(f"Cannot copy yet: {error}")
+            return
+        QGuiApplication.clipboard().setText(rows_as_tsv(table))
+        count = len(rows)
+        self.done.emit(f"Copied {count} document{'s' if count != 1 else ''}")
 
     # --- copies ----------------------------------------------------------------------
 
@@ -262,6 +376,7 @@ class ExportActions(QObject):
                 table_rows=rows,
                 edits=self._shown_edits(),
                 marks=self._edit_marks(),
+                documents=self._segment_documents(),
             )
         except ValueError as error:
             self.failed.emit(f"Cannot copy yet: {error}")
@@ -299,12 +414,11 @@ class ExportActions(QObject):
         """Where to write and in which format: `path` by its extension, or asked."""
         if path is None:
             return self.ask_path(title, formats)
-        for export_format in formats:
-            if path.suffix.lower() in export_format.extensions:
-                return path, export_format
-        extensions = ", ".join(e for f in formats for e in f.extensions)
-        self.failed.emit(f"{path.name}: export as one of {extensions}")
-        return None
+        try:
+            return path, format_of(path, formats)
+        except InputError as error:
+            self.failed.emit(str(error))
+            return None
 
     def _ask_path(
         self, title: str, formats: Sequence[ExportFormat]

@@ -357,6 +357,7 @@ class MainWindow(QMainWindow):
             self.compare_systems.model,
             self.explain,
             self.compare.delta_panel,
+            self.documents.view,
         )
         self.exports.fill_edit_menu(edit := QMenu("&Edit", self))
         self.edit_menu = edit

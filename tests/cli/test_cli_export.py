@@ -6,7 +6,6 @@ systems; the files are written by the window's writers (`io.table_export`).
 
 from __future__ import annotations
 
-import csv
 import json
 import os
 from functools import cache
@@ -18,6 +17,7 @@ from sacrebleu.metrics.bleu import BLEU
 
 from bleu_gui.cli import main
 from tests.core.demo_systems import DEMO, references, system
+from tests.export_files import read_delimited
 
 REFS = [str(DEMO / "ref.A.txt"), str(DEMO / "ref.B.txt")]
 BASELINE, OTHER = "UEdin", "happypoet"
@@ -64,22 +64,52 @@ def test_one_system_as_json_is_sacrebleus_sentence_scores_unrounded(
 def test_several_systems_as_csv_have_each_systems_columns(tmp_path: Path) -> None:
     target = tmp_path / "two.csv"
     assert score("-i", path(BASELINE), path(OTHER), "--export", str(target)) == 0
-    with target.open(encoding="utf-8", newline="") as file:
-        rows = list(csv.reader(file))
-    header = rows[0]
+    read = read_delimited(target)
+    header = read.header
     base, other = path(BASELINE), path(OTHER)
+    assert read.about == [
+        f"Sentences of {base}, {other}",
+        "Sentence BLEU: nrefs:2|case:mixed|eff:yes|tok:13a|smooth:exp|version:2.6.0",
+    ]
+    assert header == [
+        "#",
+        *(f"{h}: {base}" for h in ("BLEU", "Hyp len", "Ref len", "BP")),
+        *(f"p{n}: {base}" for n in range(1, 5)),
+        f"Hypothesis: {base}",
+        f"BLEU: {other}",
+        f"Δ − {base}: {other}",
+        *(f"{h}: {other}" for h in ("Hyp len", "Ref len", "BP")),
+        *(f"p{n}: {other}" for n in range(1, 5)),
+        f"Hypothesis: {other}",
+    ]
     a = header.index(f"BLEU: {base}")
     b = header.index(f"BLEU: {other}")
     delta = header.index(f"Δ − {base}: {other}")
-    assert len(rows) == 501
+    assert len(read.rows) == 500
     first, second = sentence_scores(BASELINE), sentence_scores(OTHER)
-    for k, row in enumerate(rows[1:]):
+    for k, row in enumerate(read.rows):
         assert row[0] == str(k + 1)
         assert row[a] == f"{first[k]:.1f}"
         assert row[b] == f"{second[k]:.1f}"
         difference = second[k] - first[k]
         assert row[delta] == ("0" if difference == 0 else f"{difference:+.1f}")
         assert row[header.index(f"Hypothesis: {other}")] == system(OTHER)[k]
+
+
+def test_one_system_as_tsv_says_what_it_is(tmp_path: Path) -> None:
+    target = tmp_path / "uedin.tsv"
+    assert score("-i", path(BASELINE), "--export", str(target), "-q") == 0
+    read = read_delimited(target, "\t")  # with the byte-order mark Excel needs
+    assert read.about == [
+        f"Sentences of {path(BASELINE)}",
+        "Sentence BLEU: nrefs:2|case:mixed|eff:yes|tok:13a|smooth:exp|version:2.6.0",
+    ]
+    assert read.header == [
+        "#", "BLEU", "Hyp len", "Ref len", "BP", "p1", "p2", "p3", "p4", "Hypothesis"
+    ]  # fmt: skip
+    assert [row[1] for row in read.rows] == [
+        f"{x:.1f}" for x in sentence_scores(BASELINE)
+    ]
 
 
 def test_the_workbook_holds_numbers(tmp_path: Path) -> None:

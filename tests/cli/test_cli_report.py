@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import csv
 import json
 from pathlib import Path
 
@@ -10,6 +9,7 @@ import pytest
 
 from bleu_gui.cli import main, report_main
 from bleu_gui.io.report_html import escaped
+from tests.export_files import read_delimited
 from tests.io.report_page import ReportPage
 
 DEMO = Path(__file__).resolve().parents[2] / "resources" / "demo"
@@ -171,9 +171,8 @@ def test_a_copy_of_the_baseline_reads_the_same_in_report_cli_and_export(
 
     export = tmp_path / "systems.csv"
     assert main([*paired, "--export-systems", str(export)]) == 0
-    with export.open(encoding="utf-8", newline="") as handle:
-        rows = list(csv.reader(handle))
-    assert dict(zip(rows[0], rows[2], strict=True))["p"] == expected
+    table = read_delimited(export)
+    assert dict(zip(table.header, table.rows[1], strict=True))["p"] == expected
 
 
 def _sentence_tables(page: ReportPage) -> list[list[list[str]]]:

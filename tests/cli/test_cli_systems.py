@@ -330,6 +330,28 @@ def test_a_tab_in_piped_text_is_refused_and_i_dash_reads_it_as_a_file(
     assert ours([*REFS, "-i", "-", "-f", "text"], capsys) == theirs
 
 
+@pytest.mark.parametrize("test", [["--paired-bs"], ["-par"], ["-pbs", "-f", "latex"]])
+def test_a_paired_test_on_tabbed_piped_text_names_the_tab(
+    here: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    test: list[str],
+) -> None:
+    """`paste a b | sacrebleu ref -pbs` compares the columns: we say why we do not.
+
+    Not "needs two or more systems after -i": the user gave two, in sacreBLEU's way.
+    """
+    one = (here / "sys.UEdin.txt").read_text(encoding="utf-8").splitlines()
+    other = (here / "sys.happypoet.txt").read_text(encoding="utf-8").splitlines()
+    pasted = "".join(f"{a}\t{b}\n" for a, b in zip(one, other, strict=True))
+    pipe(monkeypatch, pasted.encode())
+    assert fail([*REFS, *test], capsys) == (
+        "bleu-gui: error: <stdin>, line 1: contains a tab, where sacreBLEU starts "
+        "another system's column when it reads standard input; -i - reads it as a "
+        "file, as one system\n"
+    )
+
+
 class _Terminal(io.TextIOWrapper):
     def isatty(self) -> bool:
         return True

@@ -9,11 +9,13 @@ bootstrap with one segment per document, `tests/core/test_documents.py`).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QPoint, Qt
+from PySide6.QtGui import QAction, QGuiApplication
 from PySide6.QtWidgets import QMenu
 from pytestqt.qtbot import QtBot
 from sacrebleu.metrics.bleu import BLEU
@@ -22,16 +24,19 @@ from bleu_gui.cli import demo_paths
 from bleu_gui.core import BleuConfig, Smoothing, corpus_stats
 from bleu_gui.core.documents import Documents, document_bootstrap
 from bleu_gui.core.pair_ngrams import Side
+from bleu_gui.io.table_export import ExportFormat, format_of
 from bleu_gui.models.documents_model import DOCUMENT_ROLE, SORT_ROLE
 from bleu_gui.models.session import FileSet
 from bleu_gui.views.documents_view import RUN_TEST
 from bleu_gui.views.main_window import MainWindow
 from tests.core.demo_systems import SYSTEM_NAMES, references, system
+from tests.export_files import read_delimited
 
 # Docks are shown; the offscreen platform cannot pass size hints on.
 pytestmark = pytest.mark.qt_log_ignore("propagateSizeHints")
 
 TIMEOUT = 60_000
+CTRL = Qt.KeyboardModifier.ControlModifier
 SEGMENTS = 500
 
 
@@ -362,3 +367,116 @@ def test_document_ids_need_a_test_set(qtbot: QtBot, window: MainWindow) -> None:
         window.session.set_documents(doc_ids())
     assert error.args == ["open a test set before giving document ids"]
     assert window.documents.dock.isHidden()
+
+
+# --- exports and copies of the documents -------------------------------------------
+
+EXPORTED_HEADERS = [
+    "Document",
+    "Segments",
+    "Δ − Facebook-AI: happypoet",
+    *(f"BLEU: {name}" for name in SYSTEM_NAMES),
+]
+
+
+def expected_cells(document: str) -> list[str]:
+    """A document's row as every export writes it: sacreBLEU's numbers, 2 decimals."""
+    scores = [sacre(name, document) for name in SYSTEM_NAMES]
+    delta = sacre("happypoet", document) - sacre("Facebook-AI", document)
+    return [
+        document,
+        str(len(rows_of(document))),
+        f"{delta:+.2f}".replace("-", "\N{MINUS SIGN}"),
+        *(f"{score:.2f}" for score in scores),
+    ]
+
+
+def answer_with(window: MainWindow, target: Path) -> list[Sequence[ExportFormat]]:
+    """Answer the export's file dialog with `target`; the formats it offered."""
+    offered: list[Sequence[ExportFormat]] = []
+
+    def answer(
+        _title: str, formats: Sequence[ExportFormat]
+    ) -> tuple[Path, ExportFormat]:
+        offered.append(formats)
+        return target, format_of(target, formats)
+
+    window.exports.ask_path = answer
+    return offered
+
+
+def menu_action(window: MainWindow, *path: str) -> QAction:
+    """The menu bar's action at `path`."""
+    actions = window.menuBar().actions()
+    found: QAction | None = None
+    for name in path:
+        found = next(a for a in actions if a.text().replace("&", "") == name)
+        menu = found.menu()
+        if isinstance(menu, QMenu):
+            actions = menu.actions()
+    assert found is not None
+    return found
+
+
+def test_file_export_documents_table_writes_the_dock_in_its_order(
+    qtbot: QtBot, with_documents: MainWindow, tmp_path: Path
+) -> None:
+    window = with_documents
+    target = tmp_path / "documents.csv"
+    offered = answer_with(window, target)
+    with qtbot.waitSignal(window.exports.export_finished, timeout=TIMEOUT):
+        menu_action(window, "File", "Export", "Documents table…").trigger()
+    assert [f.label for f in offered[0]] == [
+        "CSV", "TSV", "JSON", "Excel workbook", "Markdown", "LaTeX"
+    ]  # fmt: skip
+    read = read_delimited(target)
+    assert read.about == [
+        "Documents: 25 of 25",
+        "BLEU: nrefs:2|case:mixed|eff:no|tok:13a|smooth:exp|version:2.6.0",
+        "A: Facebook-AI (baseline); B: happypoet",
+    ]
+    assert read.header == EXPORTED_HEADERS
+    assert read.rows == [expected_cells(f"news-{k:02d}") for k in range(25)]
+    assert window.statusBar().currentMessage() == (
+        "Exported 25 documents to documents.csv"
+    )
+
+
+def test_ctrl_c_in_the_dock_copies_the_selected_rows_whole(
+    qtbot: QtBot, with_documents: MainWindow
+) -> None:
+    window = with_documents
+    table = window.documents.view.table
+    model = window.documents.model
+    table.setFocus()
+    for row, keys in ((3, Qt.KeyboardModifier.NoModifier), (9, CTRL)):
+        rect = table.visualRect(model.index(row, 0))
+        with qtbot.waitSignal(window.browser.shown_changed, timeout=TIMEOUT):
+            qtbot.mouseClick(
+                table.viewport(), Qt.MouseButton.LeftButton, keys, rect.center()
+            )
+    assert sorted({i.row() for i in table.selectionModel().selectedRows()}) == [3, 9]
+    QGuiApplication.clipboard().clear()
+    qtbot.keyClick(table, Qt.Key.Key_C, CTRL)
+    lines = QGuiApplication.clipboard().text().splitlines()
+    assert lines == [
+        "\t".join(EXPORTED_HEADERS),
+        "\t".join(expected_cells("news-03")),
+        "\t".join(expected_cells("news-09")),
+    ]
+    assert window.statusBar().currentMessage() == "Copied 2 documents"
+
+
+def test_the_sentence_export_has_each_sentences_document(
+    qtbot: QtBot, with_documents: MainWindow, tmp_path: Path
+) -> None:
+    window = with_documents
+    target = tmp_path / "sentences.tsv"
+    answer_with(window, target)
+    with qtbot.waitSignal(window.exports.export_finished, timeout=TIMEOUT):
+        menu_action(window, "File", "Export", "Sentences as shown…").trigger()
+    read = read_delimited(target, "\t")
+    assert read.header[:3] == ["#", "Document", "BLEU: Facebook-AI"]
+    ids = doc_ids()
+    assert [row[1] for row in read.rows] == [ids[int(row[0]) - 1] for row in read.rows]
+    assert len(read.rows) == SEGMENTS

@@ -8,7 +8,6 @@ text against what the table's cells display.
 
 from __future__ import annotations
 
-import csv
 import json
 from collections.abc import Iterator, Sequence
 from functools import cache
@@ -29,12 +28,22 @@ from bleu_gui.models.sentence_filter import SentenceFilter
 from bleu_gui.models.session import FileSet
 from bleu_gui.views.main_window import MainWindow
 from tests.core.demo_systems import DEMO, SYSTEM_NAMES, references, system
+from tests.export_files import read_delimited
 from tests.gui.demo_sets import TIMEOUT, make_window
 
 CTRL = Qt.KeyboardModifier.ControlModifier
 BASELINE, SHOWN = "Facebook-AI", "happypoet"
 # The columns a pair shows by default (the column chooser's), left to right.
 PAIR_HEADERS = ["#", "A", "B", "Δ B − A", "Swap", "Hypothesis"]
+# The same columns as every export heads them: named for the systems.
+EXPORTED_HEADERS = [
+    "#",
+    f"BLEU: {BASELINE}",
+    f"BLEU: {SHOWN}",
+    f"Δ − {BASELINE}: {SHOWN}",
+    f"Swap into {BASELINE}: {SHOWN}",
+    f"Hypothesis: {SHOWN}",
+]
 
 pytestmark = pytest.mark.qt_log_ignore("propagateSizeHints", "does not support raise")
 
@@ -150,9 +159,12 @@ def test_the_menus_have_the_exports_and_the_copies(window: MainWindow) -> None:
     assert [a.text() for a in export.actions()] == [
         "&Sentences as shown…",
         "S&ystems table…",
+        "&Documents table…",
         "",
         "&HTML report…",
     ]
+    # The demo has no document ids: nothing for the Documents table to hold.
+    assert not menu_action(window, "File", "Export", "Documents table…").isEnabled()
     edit = menu_action(window, "Edit").menu()
     assert isinstance(edit, QMenu)
     assert [a.text() for a in edit.actions()] == [
@@ -173,22 +185,29 @@ def test_the_menus_have_the_exports_and_the_copies(window: MainWindow) -> None:
     assert menu_action(window, "Edit", "Copy rows").shortcut().toString() == "Ctrl+C"
 
 
+@pytest.mark.parametrize(("extension", "delimiter"), [(".csv", ","), (".tsv", "\t")])
 def test_the_csv_shows_what_the_cells_show(
-    qtbot: QtBot, window: MainWindow, tmp_path: Path
+    qtbot: QtBot, window: MainWindow, tmp_path: Path, extension: str, delimiter: str
 ) -> None:
     filter_and_sort(qtbot, window)
     shown = window.browser.model.rowCount()
     assert 0 < shown < 500
-    target = tmp_path / "shown.csv"
+    target = tmp_path / f"shown{extension}"
     export_to(qtbot, window, target, "File", "Export", "Sentences as shown…")
-    with target.open(encoding="utf-8", newline="") as file:
-        exported = list(csv.reader(file))
+    # With a byte-order mark, for Excel; what the table is, then the table.
+    exported = read_delimited(target, delimiter)
+    assert exported.about == [
+        f"Sentences of {SHOWN}: {shown} of 500 shown",
+        "Sentence BLEU: nrefs:2|case:mixed|eff:yes|tok:13a|smooth:exp|version:2.6.0",
+        f"A: {BASELINE} (baseline); B: {SHOWN}",
+    ]
     cells = shown_cells(window)
-    assert exported[0] == PAIR_HEADERS
-    assert len(exported) == shown + 1
-    assert exported[1:] == cells[1:]  # cell by cell, in the shown order
+    assert cells[0] == PAIR_HEADERS
+    assert exported.header == EXPORTED_HEADERS
+    assert len(exported.rows) == shown
+    assert exported.rows == cells[1:]  # cell by cell, in the shown order
     assert window.statusBar().currentMessage() == (
-        f"Exported {shown} sentences to shown.csv"
+        f"Exported {shown} sentences to shown{extension}"
     )
 
 
@@ -201,14 +220,7 @@ def test_the_json_holds_sacrebleus_numbers_unrounded(
     document = json.loads(target.read_text(encoding="utf-8"))
     assert document["format"] == "bleu-gui table"
     names = [column["name"] for column in document["columns"]]
-    assert names == [
-        "#",
-        "A: Facebook-AI",
-        "B: happypoet",
-        "Δ B − A",
-        "Swap",
-        "Hypothesis",
-    ]
+    assert names == EXPORTED_HEADERS
     a, b = sentence_scores(BASELINE), sentence_scores(SHOWN)
     rows = document["rows"]
     order = [int(r) for r in window.browser.model.rows]
@@ -230,14 +242,7 @@ def test_the_workbook_reads_back_as_numbers_shown_like_the_window(
     book = load_workbook(target)
     sheet = book["Table"]
     rows = list(sheet.iter_rows(values_only=True))
-    assert list(rows[0]) == [
-        "#",
-        "A: Facebook-AI",
-        "B: happypoet",
-        "Δ B − A",
-        "Swap",
-        "Hypothesis",
-    ]
+    assert list(rows[0]) == EXPORTED_HEADERS
     a, b = sentence_scores(BASELINE), sentence_scores(SHOWN)
     assert [row[0] for row in rows[1:]] == list(range(1, 501))
     # Excel keeps a number to 15 significant digits; openpyxl writes 16 or 17.
@@ -271,18 +276,60 @@ def test_the_systems_table_exports_sacrebleus_corpus_scores(
 ) -> None:
     target = tmp_path / "systems.csv"
     export_to(qtbot, window, target, "File", "Export", "Systems table…")
-    with target.open(encoding="utf-8", newline="") as file:
-        rows = list(csv.reader(file))
-    assert rows[0] == ["System", "BLEU", "Δ", "Why Δ"]
+    exported = read_delimited(target)
+    assert exported.about == [
+        "Systems against the baseline",
+        "BLEU: nrefs:2|case:mixed|eff:no|tok:13a|smooth:exp|version:2.6.0",
+    ]
+    assert exported.header == ["System", "BLEU", "Δ", "Why Δ"]
     scores = {name: corpus_score(name) for name in SYSTEM_NAMES}
-    assert {row[0]: row[1] for row in rows[1:]} == {
+    assert {row[0]: row[1] for row in exported.rows} == {
         name: f"{score:.2f}" for name, score in scores.items()
     }
     base = scores[BASELINE]
-    for name, _bleu, delta, _why in rows[1:]:
+    for name, _bleu, delta, _why in exported.rows:
         expected = "baseline" if name == BASELINE else (f"{scores[name] - base:+.2f}")
         assert delta == expected
     assert window.statusBar().currentMessage() == "Exported 4 systems to systems.csv"
+
+
+def test_the_systems_table_is_offered_in_every_format_with_why(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    """The dialog lists the formats `--export-systems` writes; each has "Why Δ"."""
+    offered: list[Sequence[ExportFormat]] = []
+    target = tmp_path / "systems.xlsx"
+
+    def answer(
+        _title: str, formats: Sequence[ExportFormat]
+    ) -> tuple[Path, ExportFormat]:
+        offered.append(formats)
+        return target, ExportFormat.XLSX
+
+    window.exports.ask_path = answer
+    with qtbot.waitSignal(window.exports.export_finished, timeout=TIMEOUT):
+        menu_action(window, "File", "Export", "Systems table…").trigger()
+    assert [f.label for f in offered[0]] == [
+        "CSV",
+        "TSV",
+        "JSON",
+        "Excel workbook",
+        "Markdown",
+        "LaTeX",
+    ]
+    assert menu_action(window, "File", "Export", "Systems table…").toolTip() == (
+        "The systems table (BLEU, Δ to the baseline and why, the test) as CSV, "
+        "TSV, JSON, Excel workbook, Markdown or LaTeX"
+    )
+    cells = list(load_workbook(target)["Table"].iter_rows(values_only=True))
+    assert list(cells[0]) == ["System", "BLEU", "Δ", "Why Δ"]
+    scores = {name: corpus_score(name) for name in SYSTEM_NAMES}
+    assert {row[0]: row[1] for row in cells[1:]} == {
+        name: pytest.approx(score, abs=1e-12) for name, score in scores.items()
+    }
+    why = {row[0]: row[3] for row in cells[1:]}
+    assert why.pop(BASELINE) is None
+    assert all(text.startswith(f"{name} ") for name, text in why.items())
 
 
 def test_the_systems_table_in_latex_is_sacrebleus_layout(
@@ -294,16 +341,16 @@ def test_the_systems_table_in_latex_is_sacrebleus_layout(
     shown = [
         [
             str(window.compare_systems.model.index(row, column).data())
-            for column in (0, 1, 2)
+            for column in (0, 1, 2, 5)  # System, BLEU, Δ, Why Δ
         ]
         for row in range(4)
     ]
     # sacreBLEU prints its -f latex tables with tabulate's latex_booktabs.
     expected = tabulate(
         shown,
-        headers=["System", "BLEU", "Δ"],
+        headers=["System", "BLEU", "Δ", "Why Δ"],
         tablefmt="latex_booktabs",
-        colalign=("right", "center", "center"),
+        colalign=("right", "center", "center", "center"),
         disable_numparse=True,
     )
     table, notes = text.split("\\end{tabular}\n")
@@ -347,7 +394,9 @@ def test_copy_rows_puts_the_selected_rows_on_the_clipboard(
     qtbot.keyClick(table, Qt.Key.Key_C, Qt.KeyboardModifier.ControlModifier)
     lines = QGuiApplication.clipboard().text().splitlines()
     cells = shown_cells(window)
-    assert lines == ["\t".join(cells[k]) for k in (0, 3, 5, 8)]
+    assert lines == ["\t".join(EXPORTED_HEADERS)] + [
+        "\t".join(cells[k]) for k in (3, 5, 8)
+    ]
     assert window.statusBar().currentMessage() == "Copied 3 rows"
 
 

@@ -91,4 +91,5 @@ def test_a_recent_entry_whose_file_is_gone_is_named_and_changes_nothing(
     assert window.settings_panel.lowercase.isChecked() is False
     scores = window.session.scores
     assert scores is not None
+    assert not isinstance(scores.corpus, str)  # a score, not a refusal
     assert scores.corpus.score == sacrebleu.corpus_bleu(HYPS, [REF_A]).score

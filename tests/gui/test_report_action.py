@@ -56,7 +56,13 @@ def _export_menu(window: MainWindow) -> QMenu:
 
 def test_the_file_menu_has_export_html_report(window: MainWindow) -> None:
     texts = [a.text().replace("&", "") for a in _export_menu(window).actions()]
-    assert texts == ["Sentences as shown…", "Systems table…", "", "HTML report…"]
+    assert texts == [
+        "Sentences as shown…",
+        "Systems table…",
+        "Documents table…",
+        "",
+        "HTML report…",
+    ]
 
 
 def test_nothing_scored_disables_the_entry_and_says_so(

@@ -7,20 +7,23 @@ command line's cells against sacreBLEU's own paired bootstrap.
 
 from __future__ import annotations
 
-import csv
+import json
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from openpyxl import load_workbook
 from pytestqt.qtbot import QtBot
 
 from bleu_gui.cli import main
 from bleu_gui.core import BleuConfig
 from bleu_gui.core.significance import PairedTest
+from bleu_gui.io.systems_table import SYSTEMS_FORMATS
 from bleu_gui.io.table_export import ExportFormat, write_table
 from bleu_gui.models.export_rows import systems_table
 from bleu_gui.models.systems_model import SystemEntry, SystemsModel
 from tests.core.demo_systems import DEMO, SYSTEM_NAMES
+from tests.export_files import read_delimited
 from tests.gui.systems_support import (
     SIGNATURE,
     demo_stats,
@@ -60,8 +63,9 @@ def model(qtbot: QtBot) -> Iterator[SystemsModel]:
 
 
 def csv_rows(path: Path) -> list[list[str]]:
-    with path.open(encoding="utf-8", newline="") as file:
-        return list(csv.reader(file))
+    """The header and the rows of an exported CSV file (`read_delimited`)."""
+    read = read_delimited(path)
+    return [read.header, *read.rows]
 
 
 @pytest.mark.usefixtures("in_demo")
@@ -70,15 +74,72 @@ def test_the_command_lines_file_is_the_windows_cell_for_cell(
 ) -> None:
     with qtbot.waitSignal(model.job.finished, timeout=TIMEOUT):
         model.run(PairedTest.BOOTSTRAP, 1000)
-    for suffix, export_format in (
-        ("csv", ExportFormat.CSV),
-        ("md", ExportFormat.MARKDOWN),
-        ("tex", ExportFormat.LATEX),
-    ):
-        window = tmp_path / f"window.{suffix}"
-        write_table(window, systems_table(model, export_format))
-        cli = run_cli(tmp_path, f"cli.{suffix}", "--paired-bs")
-        assert cli.read_text(encoding="utf-8") == window.read_text(encoding="utf-8")
+    assert tuple(ExportFormat) == SYSTEMS_FORMATS  # every format --export writes
+    for export_format in SYSTEMS_FORMATS:
+        suffix = export_format.extensions[0]
+        window = tmp_path / f"window{suffix}"
+        write_table(window, systems_table(model), export_format)
+        cli = run_cli(tmp_path, f"cli{suffix}", "--paired-bs")
+        assert file_cells(cli) == file_cells(window)
+
+
+def file_cells(path: Path) -> object:
+    """What a file holds: its text, or a workbook's cells sheet by sheet."""
+    if path.suffix != ".xlsx":
+        return path.read_text(encoding="utf-8")
+    book = load_workbook(path)
+    return {
+        sheet.title: list(sheet.iter_rows(values_only=True))
+        for sheet in book.worksheets
+    }
+
+
+HEADERS = ["System", "BLEU", "Δ", "p", "μ ± 95% CI", "Why Δ"]
+
+
+@pytest.mark.usefixtures("in_demo")
+def test_every_format_has_the_same_columns_and_why(tmp_path: Path) -> None:
+    """CSV, TSV, JSON, XLSX, Markdown and LaTeX: the same six columns, "Why Δ" too."""
+    why = run_cli(tmp_path, "systems.csv", "--paired-bs")
+    expected_why = [row[5] for row in csv_rows(why)[1:]]
+    assert expected_why[0] == ""
+    assert all(w.startswith(f"{FILES[k + 1]} ") for k, w in enumerate(expected_why[1:]))
+
+    tsv = run_cli(tmp_path, "systems.tsv", "--paired-bs")
+    read = read_delimited(tsv, "\t")
+    assert read.about == [
+        "Systems against the baseline",
+        "Test: bootstrap ×1000, seed 12345",
+        "BLEU: nrefs:2|bs:1000|seed:12345|case:mixed|eff:no|tok:13a|smooth:exp|"
+        "version:2.6.0",
+    ]
+    assert read.header == HEADERS
+    assert [row[5] for row in read.rows] == expected_why
+
+    document = json.loads(
+        run_cli(tmp_path, "systems.json", "--paired-bs").read_text(encoding="utf-8")
+    )
+    assert [column["header"] for column in document["columns"]] == HEADERS
+    assert [row[0] for row in document["rows"]] == FILES
+    assert [row[1] for row in document["rows"]] == [
+        pytest.approx(sacrebleu_score(k), abs=1e-12) for k in range(4)
+    ]
+    assert [row[5] for row in document["rows"]] == expected_why
+
+    sheet = load_workbook(run_cli(tmp_path, "systems.xlsx", "--paired-bs"))["Table"]
+    cells = list(sheet.iter_rows(values_only=True))
+    assert list(cells[0]) == HEADERS
+    assert [row[5] or "" for row in cells[1:]] == expected_why
+
+    markdown = run_cli(tmp_path, "systems.md", "--paired-bs").read_text(
+        encoding="utf-8"
+    )
+    assert markdown.splitlines()[0] == "| " + " | ".join(HEADERS) + " |"
+    latex = run_cli(tmp_path, "systems.tex", "--paired-bs").read_text(encoding="utf-8")
+    header = latex.splitlines()[2].removesuffix("\\\\")
+    assert [cell.strip() for cell in header.split(" & ")] == [
+        h.replace("%", "\\%") for h in HEADERS
+    ]
 
 
 @pytest.mark.usefixtures("in_demo")
@@ -108,8 +169,8 @@ def test_the_cells_are_sacrebleus_paired_bootstrap(
 def test_without_a_test_the_table_holds_scores_and_deltas(tmp_path: Path) -> None:
     text = run_cli(tmp_path, "systems.md").read_text(encoding="utf-8")
     lines = text.splitlines()
-    assert lines[0] == "| System | BLEU | Δ |"
-    assert lines[2] == f"| {FILES[0]} | {sacrebleu_score(0):.2f} | baseline |"
+    assert lines[0] == "| System | BLEU | Δ | Why Δ |"
+    assert lines[2] == f"| {FILES[0]} | {sacrebleu_score(0):.2f} | baseline |  |"
     assert lines[-1] == f"BLEU: {SIGNATURE}  "
 
 
@@ -123,9 +184,10 @@ def test_without_a_test_the_table_holds_scores_and_deltas(tmp_path: Path) -> Non
             "after -i\n",
         ),
         (
-            ["-i", *FILES[:2], "--export-systems", "systems.xlsx"],
-            "bleu-gui: error: systems.xlsx: the systems table is written as .csv, "
-            ".md, .markdown, .tex, not .xlsx\n",
+            ["-i", *FILES[:2], "--export-systems", "systems.txt"],
+            "bleu-gui: error: systems.txt: cannot tell the export format from the "
+            "extension '.txt': use one of .csv, .tsv, .tab, .json, .xlsx, .md, "
+            ".markdown, .tex\n",
         ),
     ],
 )
@@ -135,4 +197,4 @@ def test_a_table_that_cannot_be_is_refused_before_any_work(
     assert main(["ref.A.txt", *args]) == 1
     assert capsys.readouterr().err == message
     assert not Path("one.csv").exists()
-    assert not Path("systems.xlsx").exists()
+    assert not Path("systems.txt").exists()

@@ -6,7 +6,6 @@ against tabulate's `latex_booktabs`, which sacreBLEU's `-f latex` prints with.
 
 from __future__ import annotations
 
-import csv
 import io
 import json
 from functools import cache
@@ -35,6 +34,7 @@ from bleu_gui.io.table_export import (
     xlsx_bytes,
 )
 from tests.core.demo_systems import references, system
+from tests.export_files import parse_delimited, read_delimited
 
 NAMES = ("UEdin", "happypoet")
 
@@ -93,16 +93,31 @@ def test_csv_and_tsv_show_the_windows_decimals() -> None:
     table = demo_table()
     a = sacrebleu_sentences("UEdin")
     for text, delimiter in ((to_csv(table), ","), (to_tsv(table), "\t")):
-        rows = list(csv.reader(io.StringIO(text), delimiter=delimiter))
-        assert tuple(rows[0]) == table.headers
-        assert [r[column(table, "BLEU: UEdin")] for r in rows[1:]] == [
+        read = parse_delimited(text, delimiter)
+        assert tuple(read.header) == table.headers
+        assert [r[column(table, "BLEU: UEdin")] for r in read.rows] == [
             f"{x:.1f}" for x in a
         ]
         bp = column(table, "BP: UEdin")
-        assert all(len(r[bp].split(".")[1]) == 3 for r in rows[1:])
-        assert [r[column(table, "Hypothesis: UEdin")] for r in rows[1:]] == list(
+        assert all(len(r[bp].split(".")[1]) == 3 for r in read.rows)
+        assert [r[column(table, "Hypothesis: UEdin")] for r in read.rows] == list(
             system("UEdin")
         )
+
+
+@pytest.mark.parametrize(("extension", "delimiter"), [(".csv", ","), (".tsv", "\t")])
+def test_csv_and_tsv_say_what_they_are_and_open_in_excel(
+    tmp_path: Path, extension: str, delimiter: str
+) -> None:
+    """A byte-order mark (Excel reads UTF-8 then), the title and signature on top."""
+    target = tmp_path / f"t{extension}"
+    write_table(target, demo_table())
+    read = read_delimited(target, delimiter)  # checks the byte-order mark
+    assert read.about == ["demo", "Sentence BLEU: sig"]
+    assert read.header[:4] == ["#", "BLEU: UEdin", "Hyp len: UEdin", "Ref len: UEdin"]
+    assert "Δ − UEdin: happypoet" in read.header
+    assert read.header[-1] == "Hypothesis: happypoet"
+    assert len(read.rows) == 500
 
 
 def test_markdown_is_a_table_then_the_signature() -> None:
@@ -218,4 +233,4 @@ def test_an_existing_file_is_replaced_whole(tmp_path: Path) -> None:
     target = tmp_path / "t.csv"
     target.write_text("old", encoding="utf-8")
     write_table(target, demo_table())
-    assert target.read_text(encoding="utf-8").startswith("#,BLEU: UEdin,")
+    assert read_delimited(target).header[:2] == ["#", "BLEU: UEdin"]
