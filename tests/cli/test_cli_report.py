@@ -171,8 +171,8 @@ def test_a_copy_of_the_baseline_reads_the_same_in_report_cli_and_export(
 
     export = tmp_path / "systems.csv"
     assert main([*paired, "--export-systems", str(export)]) == 0
-    table = read_delimited(export)
-    assert dict(zip(table.header, table.rows[1], strict=True))["p"] == expected
+    exported = read_delimited(export)
+    assert dict(zip(exported.header, exported.rows[1], strict=True))["p"] == expected
 
 
 def _sentence_tables(page: ReportPage) -> list[list[list[str]]]:
