@@ -129,10 +129,7 @@ class DeltaBarDelegate(QStyledItemDelegate):
         painter.save()
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)
         right = left = float(zero)
-        # On a selected row the bar is framed in the base colour: the highlight
-        # is often as blue as the n-gram parts.
-        selected = bool(option.state & QStyle.StateFlag.State_Selected)
-        frame = palette.color(QPalette.ColorRole.Base)
+        parts: list[tuple[QRect, QColor]] = []
         for part in delta.parts:
             width = abs(part.points) * per_point
             if width <= 0:
@@ -143,10 +140,19 @@ class DeltaBarDelegate(QStyledItemDelegate):
             else:
                 left -= width
                 span = _span(left, width, rect)
-            painter.fillRect(span, delta_part_color(part.order, palette))
-            if selected:
-                painter.setPen(frame)
-                painter.drawRect(span.adjusted(0, 0, -1, -1))
+            parts.append((span, delta_part_color(part.order, palette)))
+        if parts and option.state & QStyle.StateFlag.State_Selected:
+            # On a selected row the whole bar stands on the base colour, one pixel
+            # around it: the highlight is often as blue as the n-gram parts. Not a
+            # frame per part: on a part a few pixels wide, a frame left no colour.
+            whole = parts[0][0]
+            for span, _ in parts[1:]:
+                whole = whole.united(span)
+            painter.fillRect(
+                whole.adjusted(-1, -1, 1, 1), palette.color(QPalette.ColorRole.Base)
+            )
+        for span, color in parts:
+            painter.fillRect(span, color)
         painter.setPen(muted_text_color(palette))
         painter.drawLine(zero, option.rect.top() + 1, zero, option.rect.bottom() - 1)
         painter.restore()

@@ -20,6 +20,7 @@ from sacrebleu.metrics.bleu import BLEU
 from bleu_gui.core import BleuConfig, Compat, CorpusStats, Smoothing
 from bleu_gui.core.significance import PairedTest, SystemResult
 from bleu_gui.models.systems_model import (
+    DELTA_ROLE,
     RAW_ROLE,
     STALE_ROLE,
     SystemColumn,
@@ -404,6 +405,47 @@ def test_the_delta_bar_is_painted_in_the_parts_colours(
         assert delta_part_color(4, table.palette()).name() in colours
         tip = model.index(3, column).data(Qt.ItemDataRole.ToolTipRole)
         assert tip.startswith("happypoet loses 7.95 BLEU against Facebook-AI: ")
+    finally:
+        QApplication.setPalette(QApplication.style().standardPalette())
+
+
+@pytest.mark.parametrize("dark", [False, True])
+def test_a_selected_rows_bar_keeps_every_parts_colour(
+    qtbot: QtBot, table: SystemTable, dark: bool
+) -> None:
+    """Clicked, a row's bar stands on the base colour and keeps its parts' colours.
+
+    Before, each part was framed in the base colour: a part a few pixels wide
+    was all frame, and a bar of small parts turned white.
+    """
+    palette = dark_palette() if dark else light_palette()
+    QApplication.setPalette(palette)
+    try:
+        table.show()
+        qtbot.waitExposed(table)
+        model, view = table.model, table.table
+        column = model.column_of(SystemColumn.WHY)
+        for row in range(model.rowCount()):
+            delta = model.index(row, column).data(DELTA_ROLE)
+            if delta is None:
+                continue  # the baseline's row
+            name_cell = view.visualRect(model.index(row, 0))
+            qtbot.mouseClick(
+                view.viewport(), Qt.MouseButton.LeftButton, pos=name_cell.center()
+            )
+            assert view.selectionModel().isRowSelected(row)
+            image = view.viewport().grab().toImage()
+            rect = view.visualRect(model.index(row, column))
+            colours = {
+                image.pixelColor(QPoint(x, rect.center().y())).name()
+                for x in range(rect.left(), rect.right())
+            }
+            wanted = {
+                delta_part_color(part.order, table.palette()).name()
+                for part in delta.parts
+                if part.points != 0
+            }
+            assert wanted <= colours, model.index(row, 0).data()
     finally:
         QApplication.setPalette(QApplication.style().standardPalette())
 
