@@ -107,6 +107,10 @@ class DocumentsView(QWidget):
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         header.setStretchLastSection(False)
         header.setHighlightSections(False)
+        # A system's name wider than its number column ends in "…" (its tooltip
+        # names it whole): wrapped, "Lan-Bridge" broke into "Lan-" over
+        # "Bridge", and a name without a hyphen was cut at both ends.
+        header.setTextElideMode(Qt.TextElideMode.ElideRight)
         self.test_button = QPushButton(RUN_TEST)
         self.test_button.setToolTip(
             "Paired bootstrap resampling of whole documents: sacreBLEU's paired "

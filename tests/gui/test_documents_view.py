@@ -480,3 +480,49 @@ def test_the_sentence_export_has_each_sentences_document(
     ids = doc_ids()
     assert [row[1] for row in read.rows] == [ids[int(row[0]) - 1] for row in read.rows]
     assert len(read.rows) == SEGMENTS
+
+
+def test_a_long_system_name_ends_in_an_ellipsis_in_its_header(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    """A name wider than its number column is elided, never cut at both ends.
+
+    Centred and cut, "JDExploreAcademy" showed as "xploreAcade"; elided, it reads
+    "JDExploreA…", and its tooltip names it whole.
+    """
+    source, refs, candidate, others = demo_paths()
+    names = ("JDExploreAcademy", "Lan-Bridge")
+    systems = []
+    for name, copied in zip(names, (candidate, others[0]), strict=True):
+        path = tmp_path / f"sys.{name}.txt"
+        path.write_bytes(copied.read_bytes())
+        systems.append(path)
+    session = window.session
+    session.open_files(
+        FileSet(systems[-1], tuple(refs), source, systems=tuple(systems))
+    )
+    qtbot.waitUntil(
+        lambda: session.pair is not None
+        and all(s.scores is not None for s in session.systems)
+        and not session.is_busy,
+        timeout=TIMEOUT,
+    )
+    with qtbot.waitSignal(session.documents_changed):
+        session.set_documents(doc_ids())
+    model = window.documents.model
+    qtbot.waitUntil(lambda: not model.is_computing, timeout=TIMEOUT)
+    header = window.documents.view.table.horizontalHeader()
+    column = next(
+        c
+        for c in range(model.columnCount())
+        if model.headerData(c, Qt.Orientation.Horizontal) == names[0]
+    )
+    width = header.sectionSize(column)
+    assert header.fontMetrics().horizontalAdvance(names[0]) > width  # too wide
+    # Qt elides a section's label by the header's mode; without one it centred
+    # the label and cut it at both ends.
+    assert header.textElideMode() is Qt.TextElideMode.ElideRight
+    tip = model.headerData(
+        column, Qt.Orientation.Horizontal, Qt.ItemDataRole.ToolTipRole
+    )
+    assert tip.startswith(f"Corpus BLEU of {names[0]} on the document's segments")
