@@ -52,7 +52,6 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QMenu,
     QPushButton,
-    QSizePolicy,
     QTableView,
     QToolButton,
     QVBoxLayout,
@@ -452,11 +451,15 @@ class FilterBar(QWidget):
         self.stop.hide()
         self.problem = QLabel()
         self.problem.setStyleSheet("color: palette(highlight);")
-        # A long message (an invalid regex) takes only the room left over, never
-        # the search box's or the window's: the full text is in its tooltip.
-        self.problem.setSizePolicy(
-            QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred
+        # A row of its own under the search, shown while it has something to say,
+        # wrapped: in the room left beside the search row, a long message (an
+        # invalid regex: "missing ), unterminated subpattern at position 0") was
+        # cut at the window's edge at 1280×720.
+        self.problem.setWordWrap(True)
+        self.problem.setTextInteractionFlags(
+            Qt.TextInteractionFlag.TextSelectableByMouse
         )
+        self.problem.hide()
         self.search.setMinimumWidth(self.fontMetrics().horizontalAdvance("x" * 16))
         self._build_pair_controls()
         self._ngram: NgramRows | None = None
@@ -489,7 +492,7 @@ class FilterBar(QWidget):
         layout.addWidget(self.max_score)
         layout.addWidget(self.clear)
         layout.addWidget(self.stop)
-        layout.addWidget(self.problem, 1)
+        column.addWidget(self.problem)
         column.addWidget(self.ngram_row)
         column.addWidget(self.documents_row)
         self._connect_signals()
@@ -755,6 +758,7 @@ class FilterBar(QWidget):
         """Say why the filter was not applied (an invalid regex, a stopped search)."""
         self.problem.setText(message)
         self.problem.setToolTip(message)
+        self.problem.setVisible(bool(message))
 
     def set_searching(self, searching: bool) -> None:
         """Say that a search runs, and offer to stop it."""
@@ -772,8 +776,7 @@ class FilterBar(QWidget):
 
     def _emit(self) -> None:
         self.typing_pause.stop()
-        self.problem.clear()
-        self.problem.setToolTip("")
+        self.show_problem("")
         self._last = self.current_filter()
         delta = self._last.delta
         bar = delta == self._delta_bar  # a bar's range: say which bounds count

@@ -137,6 +137,17 @@ def test_an_invalid_regex_leaves_the_search_box_and_window_alone(
     assert bar.search.width() == width
     assert failed.args is not None
     assert bar.problem.toolTip() == failed.args[0]
+    # The message is read whole: inside the window, on lines tall enough for it.
+    problem = bar.problem
+    assert problem.isVisible()
+    assert problem.text() == failed.args[0]
+    right = problem.mapTo(loaded, QPoint(problem.width(), 0)).x()
+    assert right <= loaded.width()
+    assert problem.heightForWidth(problem.width()) <= problem.height()
+    words = problem.fontMetrics().horizontalAdvance(problem.text())
+    assert words <= problem.width() or problem.wordWrap()
+    bar.search.clear()  # a valid search again: the row goes
+    qtbot.waitUntil(lambda: not problem.isVisible(), timeout=TIMEOUT)
 
 
 def test_the_options_stay_put_when_the_summary_changes(
