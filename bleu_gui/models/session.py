@@ -640,12 +640,19 @@ class Session(QObject):
 
     # --- requests ----------------------------------------------------------------
 
-    def open_files(self, files: FileSet, config: BleuConfig | None = None) -> None:
+    def open_files(
+        self,
+        files: FileSet,
+        config: BleuConfig | None = None,
+        *,
+        drop_bom: bool | None = None,
+    ) -> None:
         """Load `files` and score them with `config` (in the background).
 
-        `config` None: the current options. Other options take effect with the
-        test set, once it is read and scored: a test set that cannot be opened
-        leaves the open one scored as it was (a recent entry's options, say).
+        `config` None: the current options; `drop_bom` None: the current choice
+        (`set_drop_bom`). Others take effect with the test set, once it is read
+        and scored: a test set that cannot be opened leaves the open one as it
+        was, read and scored as before (a recent entry's or a session's options).
 
         Nothing loaded is replaced until every file has been read and the line
         counts agree; a reference that is a file already in the set is refused
@@ -654,20 +661,24 @@ class Session(QObject):
         whose file does not fit the references is refused (one line) and the
         others are opened.
         """
-        self._open(files, config=config)
+        self._open(files, config=config, drop_bom=drop_bom)
 
     def open_bundle(
-        self, request: BundleSet, config: BleuConfig | None = None
+        self,
+        request: BundleSet,
+        config: BleuConfig | None = None,
+        *,
+        drop_bom: bool | None = None,
     ) -> None:
         """Open a test set held by one file (WMT XML, a spreadsheet), in the background.
 
         The file is read (`io.formats.read_bundle`) and its roles chosen
         (`io.bundle.select`) in the reading job; from there on it is a test set
         like any other. A file that cannot be read, or roles that do not fit it,
-        leave what was loaded untouched and say why in one line. `config` as for
-        `open_files`.
+        leave what was loaded untouched and say why in one line. `config` and
+        `drop_bom` as for `open_files`.
         """
-        self._open(request, config=config)
+        self._open(request, config=config, drop_bom=drop_bom)
 
     def inspect_bundle(
         self,
@@ -714,10 +725,12 @@ class Session(QObject):
         """Stop reading a file for its columns (`inspect_bundle`); nothing else."""
         self._jobs.cancel(_INSPECT)
 
-    def _open_again(self, request: OpenRequest) -> None:
+    def _open_again(
+        self, request: OpenRequest, *, drop_bom: bool | None = None
+    ) -> None:
         """`open_files` for what is open already: the baseline stays."""
         self._keep_baseline = self._baseline_key()
-        self._open(request)
+        self._open(request, drop_bom=drop_bom)
 
     def _baseline_key(self) -> tuple[Path, str | None] | None:
         baseline = self._workspace.baseline_system
@@ -729,15 +742,17 @@ class Session(QObject):
         *,
         new_candidate: bool = False,
         config: BleuConfig | None = None,
+        drop_bom: bool | None = None,
     ) -> None:
         """`open_files`; with `new_candidate`, a misfit is `candidate_refused`."""
         job: Callable[[], Job]
+        drop = self._drop_bom if drop_bom is None else drop_bom
         if isinstance(request, BundleSet):
-            options = replace(request.options, drop_bom=self._drop_bom)
+            options = replace(request.options, drop_bom=drop)
             bundle = request = replace(request, options=options)
             job = lambda: self._read_bundle_job(bundle)  # noqa: E731
         else:
-            files = request = replace(request, drop_bom=self._drop_bom)
+            files = request = replace(request, drop_bom=drop)
             problem = files.repeated_file() or _aligned_problem(files)
             if problem is not None:
                 self.error_occurred.emit(problem)
@@ -939,8 +954,15 @@ class Session(QObject):
         self._workspace = self._workspace.with_config(config)
         self.config_changed.emit(config)
         if self._loading is not None:
-            # The running load must use the new options.
-            self._open_again(self._loading)
+            # The running load must use the new options; it keeps its reading
+            # (a session's byte-order-mark choice comes with its test set).
+            loading = self._loading
+            drop = (
+                loading.options.drop_bom
+                if isinstance(loading, BundleSet)
+                else loading.drop_bom
+            )
+            self._open_again(loading, drop_bom=drop)
             return
         shown = self._workspace.shown_system
         if shown is None:
@@ -1598,6 +1620,7 @@ class Session(QObject):
         else:
             encoding, drop_bom = request.encoding, request.drop_bom
             self._bundle, self._format_options = None, request.options
+        self._drop_bom = drop_bom  # as read: a choice asked with the open holds now
         file = request.path if isinstance(request, BundleSet) else None
         test_set = TestSetFiles(
             TestSet(read.corpus.references, read.corpus.source, file),

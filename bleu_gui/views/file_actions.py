@@ -269,6 +269,10 @@ class FileActions(QObject):
 
     def refresh(self) -> None:
         """Rebuild the Remove and Recent menus; enable what the loaded set allows."""
+        # A session or a recent entry may bring its own choice: the menu says it.
+        self.drop_bom_action.blockSignals(True)
+        self.drop_bom_action.setChecked(self.session.drop_bom)
+        self.drop_bom_action.blockSignals(False)
         self.remove_menu.clear()
         files = self.session.files
         test_set = self.session.workspace.test_set

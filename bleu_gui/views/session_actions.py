@@ -228,13 +228,13 @@ class SessionActions(QObject):
             return False
         self._opening = (path, data, plan)
         self._step, self._loaded, self._problems = _Step.LOADING, False, []
-        self._put_layout(data)
-        self.session.set_drop_bom(data.drop_bom)
-        self.session.set_config(data.config)
+        # The session's options and reading come with its test set: one that
+        # cannot be read leaves the open test set, its numbers and the window as
+        # they were (its layout is put back once the test set is in).
         if isinstance(plan.request, BundleSet):
-            self.session.open_bundle(plan.request)
+            self.session.open_bundle(plan.request, data.config, drop_bom=data.drop_bom)
         else:
-            self.session.open_files(plan.request)
+            self.session.open_files(plan.request, data.config, drop_bom=data.drop_bom)
         return True
 
     @property
@@ -272,6 +272,7 @@ class SessionActions(QObject):
         path, data, plan = opening
         if self._step is _Step.LOADING:
             self._step = _Step.SYSTEMS
+            self._put_layout(data)
             self._put_systems(data, plan)
             if self.session.is_busy:  # the pair is being computed
                 return

@@ -526,3 +526,55 @@ def test_saving_while_a_test_set_is_being_opened_is_refused_in_one_line(
         "⚠ a test set is being opened: save the session once it is open"
     )
     assert path.read_bytes() == before
+
+
+@pytest.mark.parametrize("drop_bom", [False, True])
+def test_a_session_whose_test_set_fails_to_open_changes_nothing(
+    qtbot: QtBot, tmp_path: Path, windows: list[MainWindow], drop_bom: bool
+) -> None:
+    """Its options, its reading and its layout come only with its test set.
+
+    Before, a session whose reference no longer fitted left the open test set
+    there but lowercased it, without a word, and the title named the session.
+    """
+    first, path, files = saved_session(qtbot, tmp_path, windows)
+    with qtbot.waitSignal(first.session.scores_changed, timeout=TIMEOUT):
+        first.session.set_config(BleuConfig(lowercase=True))
+    if drop_bom:
+        first.file_actions.drop_bom_action.trigger()
+        idle(qtbot, first)
+    assert first.session_actions.save_to(path)
+    lines = read_lines(files.references[0])
+    write_lines(files.references[0], lines[:-1])  # one line short: not readable
+    second = make(qtbot, windows, tmp_path / "b.ini")
+    other = project(tmp_path / "other")
+    open_files(qtbot, second, other)
+    scores = second.session.scores
+    title = second.windowTitle()
+    with qtbot.waitSignal(second.session.error_occurred, timeout=TIMEOUT) as failed:
+        assert second.session_actions.open_session(path)
+    idle(qtbot, second)
+    assert failed.args is not None
+    assert str(failed.args[0]).startswith(str(files.references[0]))
+    assert second.session.files == other
+    assert second.session.config == BleuConfig()
+    assert second.session.drop_bom is False
+    assert not second.file_actions.drop_bom_action.isChecked()
+    assert not second.settings_panel.lowercase.isChecked()
+    assert second.session.scores is scores  # not scored again, under any option
+    assert second.windowTitle() == title
+    assert not second.session_actions.opening
+
+
+def test_a_session_that_drops_byte_order_marks_says_so_in_the_menu(
+    qtbot: QtBot, tmp_path: Path, windows: list[MainWindow]
+) -> None:
+    first, path, _files = saved_session(qtbot, tmp_path, windows)
+    first.file_actions.drop_bom_action.trigger()
+    idle(qtbot, first)
+    assert first.session.drop_bom
+    assert first.session_actions.save_to(path)
+    second = make(qtbot, windows, tmp_path / "b.ini")
+    open_session(qtbot, second, path)
+    assert second.session.drop_bom
+    assert second.file_actions.drop_bom_action.isChecked()
