@@ -31,7 +31,6 @@ from functools import partial
 
 from PySide6.QtCore import (
     QByteArray,
-    QItemSelection,
     QItemSelectionModel,
     QModelIndex,
     QPoint,
@@ -142,13 +141,14 @@ class _ColumnHeader(QHeaderView):
 
 
 class SentenceTableView(QTableView):
-    """All shown sentences; one selected at a time.
+    """All shown sentences; several may be selected, the current one is shown.
 
     A right-click on the header opens `column_menu`, a check per column; a
     window may add the same menu to its menu bar (it fills itself as it opens).
 
     Signals:
-        sentence_selected: the corpus row (0-based) of the newly selected sentence.
+        sentence_selected: the corpus row (0-based) of the sentence to show
+            (`selected_corpus_row`), after the selection or the current row changed.
         sort_requested: (column, Qt.SortOrder) from a header click.
     """
 
@@ -187,7 +187,9 @@ class SentenceTableView(QTableView):
         """Show `model` and follow its selection."""
         self.setModel(model)
         self._fitted_headers = ()
-        self.selectionModel().selectionChanged.connect(self._on_selection_changed)
+        selection = self.selectionModel()
+        selection.selectionChanged.connect(self._on_selection_changed)
+        selection.currentRowChanged.connect(self._on_current_row_changed)
         model.modelReset.connect(self._on_columns_changed)
         # The pair's columns come and go, and their tooltips name the systems.
         model.columnsInserted.connect(self._on_columns_changed)
@@ -330,13 +332,14 @@ class SentenceTableView(QTableView):
         """The corpus row of the sentence shown: the current row if selected, if any.
 
         Several rows may be selected (for Edit › Copy rows); the one shown is the
-        one last clicked or moved to.
+        one last clicked or moved to, the current row. Unselected by a Ctrl+click,
+        it is not highlighted, so the topmost highlighted row is shown instead.
         """
         selection = self.selectionModel()
         current = self.currentIndex()
-        if current.isValid() and selection and selection.isRowSelected(current.row()):
+        if current.isValid() and selection.isRowSelected(current.row()):
             return int(current.data(ROW_ROLE))
-        rows = selection.selectedRows() if selection else []
+        rows = sorted(selection.selectedRows(), key=QModelIndex.row)
         return int(rows[0].data(ROW_ROLE)) if rows else None
 
     def step(self, delta: int) -> None:
@@ -388,12 +391,22 @@ class SentenceTableView(QTableView):
     def _on_sort_indicator_changed(self, column: int, order: Qt.SortOrder) -> None:
         self.sort_requested.emit(column, order)
 
-    def _on_selection_changed(
-        self, selected: QItemSelection, _: QItemSelection
-    ) -> None:
-        indexes: list[QModelIndex] = selected.indexes()
-        if indexes:
-            self.sentence_selected.emit(int(indexes[0].data(ROW_ROLE)))
+    def _on_selection_changed(self) -> None:
+        self._emit_shown()
+
+    def _on_current_row_changed(self) -> None:
+        self._emit_shown()
+
+    def _emit_shown(self) -> None:
+        """Name the sentence shown (`selected_corpus_row`) after a change.
+
+        Both the selection and the current row say: a click inside a selection
+        (after Ctrl+A) only unselects the other rows, and a Ctrl+click or
+        Shift+click moves the current row after the selection changed.
+        """
+        row = self.selected_corpus_row()
+        if row is not None:
+            self.sentence_selected.emit(row)
 
 
 class FilterBar(QWidget):
