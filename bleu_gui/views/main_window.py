@@ -74,7 +74,7 @@ from bleu_gui.views.sentence_table import FilterBar, SentenceTableView
 from bleu_gui.views.session_actions import SessionActions
 from bleu_gui.views.settings_panel import SettingsPanel
 from bleu_gui.views.summary_panel import SummaryPanel
-from bleu_gui.views.warnings_button import WarningsButton
+from bleu_gui.views.warnings_button import HintLabel, WarningsButton
 from bleu_gui.views.what_if_view import WhatIfView
 
 __all__ = ["FileRole", "MainWindow"]
@@ -264,6 +264,8 @@ class MainWindow(QMainWindow):
         self.cancel_button = QPushButton("Cancel")
         self.cancel_button.hide()
         self.statusBar().addWidget(self.status_text, 1)
+        self.hint_label = HintLabel()
+        self.statusBar().addPermanentWidget(self.hint_label)
         self.warnings_button = WarningsButton()
         self.statusBar().addPermanentWidget(self.warnings_button)
         self.statusBar().addPermanentWidget(self.progress)
@@ -428,6 +430,7 @@ class MainWindow(QMainWindow):
         )
         self.report_action.busy_changed.connect(self._on_report_busy)
         session.warning_occurred.connect(self._on_warning)
+        session.hint_changed.connect(self._on_hint_changed)
         self.settings_panel.config_requested.connect(session.set_config)
         self.cancel_button.clicked.connect(self._cancel_work)
         self.filter_bar.filter_requested.connect(browser.set_filter)
@@ -701,6 +704,7 @@ class MainWindow(QMainWindow):
     def _on_files_changed(self) -> None:
         files = self.session.files
         self.warnings_button.set_warnings(self.session.warnings)
+        self.hint_label.set_hint(self.session.language_hint)
         for action in self.sentence_actions:
             action.setEnabled(files is not None)
         if files is None:
@@ -819,6 +823,11 @@ class MainWindow(QMainWindow):
 
     def _on_warning(self, message: str) -> None:
         self.statusBar().showMessage(message, 10_000)
+        self.warnings_button.set_warnings(self.session.warnings)
+
+    def _on_hint_changed(self) -> None:
+        """The language hint came or went: the status line and the list say so."""
+        self.hint_label.set_hint(self.session.language_hint)
         self.warnings_button.set_warnings(self.session.warnings)
 
     def _on_shown_changed(self, shown: int, total: int, subset: object) -> None:
