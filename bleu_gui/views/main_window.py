@@ -52,8 +52,15 @@ from bleu_gui.io import Corpus
 from bleu_gui.models.explainer import Explainer, ExplainKey, is_long
 from bleu_gui.models.sentence_browser import SentenceBrowser
 from bleu_gui.models.sentence_filter import SentenceFilter
+from bleu_gui.models.sentence_table import ColumnKey
 from bleu_gui.models.session import Session
-from bleu_gui.models.session_state import choices_from_json, choices_to_json
+from bleu_gui.models.session_state import (
+    choices_from_json,
+    choices_to_json,
+    sort_from_json,
+    sort_of,
+    sort_to_json,
+)
 from bleu_gui.views.compare_panels import ComparePanels
 from bleu_gui.views.compare_sentences import CompareSentences, PairBar
 from bleu_gui.views.compare_systems import CompareSystems
@@ -128,6 +135,8 @@ class MainWindow(QMainWindow):
         self._explain_timer.setInterval(0)
         self._settings = settings
         self._saved_columns: QByteArray | None = None
+        # The last run's sort, for the first table of this run (`_restore_columns`).
+        self._saved_sort: tuple[ColumnKey, Qt.SortOrder] | None = None
         self.setWindowTitle("bleu-gui")
         self.setAcceptDrops(True)
         self._build_panels()
@@ -311,16 +320,29 @@ class MainWindow(QMainWindow):
             self._saved_columns = saved["columns"]
         # The columns chosen shown or hidden (kept for columns yet to come).
         choices = choices_from_json(self._settings.value("window/column-choices", ""))
+        self._saved_sort = sort_from_json(self._settings.value("window/sort", ""))
         for key, shown in choices.items():
             self.table.set_column_shown(key, shown)
 
     def _restore_columns(self) -> None:
-        """Give the table the column widths of the last session, once it has columns."""
-        state = self._saved_columns
-        if state is None or self.browser.model.columnCount() == 0:
+        """Give the first table of this run the last run's widths and sort.
+
+        The widths as they were; the sort only where it can be seen: this table
+        has its column and it shows (the header's indicator on it). Else the
+        table stays in corpus order: a sort by a column that is not there, or is
+        hidden (a pair hides Cost), would be an order nobody can tell.
+        """
+        model = self.browser.model
+        if model.columnCount() == 0:
             return
-        self._saved_columns = None
-        self.table.horizontalHeader().restoreState(state)
+        state, self._saved_columns = self._saved_columns, None
+        if state is not None:
+            self.table.horizontalHeader().restoreState(state)
+        saved, self._saved_sort = self._saved_sort, None
+        if saved is not None and self.table.is_column_shown(saved[0]):
+            column = model.column_of(saved[0])
+            assert column is not None
+            self.table.horizontalHeader().setSortIndicator(column, saved[1])
 
     def save_layout(self) -> None:
         """Remember the size, docks, splitters and columns (on close)."""
@@ -335,6 +357,7 @@ class MainWindow(QMainWindow):
             self._settings.setValue(f"window/{key}", value)
         choices = choices_to_json(self.table.column_choices())
         self._settings.setValue("window/column-choices", choices)
+        self._settings.setValue("window/sort", sort_to_json(sort_of(self.browser)))
         self._settings.sync()
 
     def _build_menus(self) -> None:

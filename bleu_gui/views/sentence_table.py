@@ -21,8 +21,9 @@ panels), so that at 1280×720 the hypothesis, the one thing a user reads, keeps 
 room left by #, A, B, Δ and Swap. A user's choice holds for the rest of the
 session, with and without a pair, until "Default columns". Choices are kept by
 what a column shows (`ColumnKey`), not by its position, which changes with the
-pair and the maximum order. Hiding changes no sort or filter: both work on the
-model's rows, whichever columns show.
+pair and the maximum order. Hiding changes no filter; hiding the column the table
+is sorted by returns it to corpus order (#, ascending): the table is never sorted
+by a column that does not show, where no indicator says so.
 """
 
 from __future__ import annotations
@@ -126,6 +127,9 @@ class _ColumnHeader(QHeaderView):
 
     A saved header state hides sections by position, and positions change with
     the pair and the maximum order: the view applies its column choices again.
+    It holds a sort indicator by position too, which is not put back: the sort
+    stays as it is (a remembered sort is put back by its column, see
+    `MainWindow`), so that a saved state never sorts by another column.
 
     Signals:
         state_restored: `restoreState` was called.
@@ -135,7 +139,13 @@ class _ColumnHeader(QHeaderView):
 
     @override
     def restoreState(self, state: QByteArray | bytes | bytearray | memoryview) -> bool:
-        restored = super().restoreState(state)
+        sort = self.sortIndicatorSection(), self.sortIndicatorOrder()
+        blocked = self.blockSignals(True)
+        try:
+            restored = super().restoreState(state)
+            self.setSortIndicator(*sort)
+        finally:
+            self.blockSignals(blocked)
         self.state_restored.emit()
         return restored
 
@@ -291,6 +301,21 @@ class SentenceTableView(QTableView):
             )
             if self.isColumnHidden(column) == shown:
                 self.setColumnHidden(column, not shown)
+        self._keep_sort_in_view(model)
+
+    def _keep_sort_in_view(self, model: SentenceTableModel) -> None:
+        """Sorted by a column that is hidden: back to corpus order (#, ascending).
+
+        A sort nobody sees (no indicator in sight) would leave the rows in an
+        order no one can tell; the sort goes through the header, as a click's.
+        """
+        header = self.horizontalHeader()
+        section = header.sortIndicatorSection()
+        number = model.column_of(ColumnKey(ColumnKind.NUMBER))
+        if number is None or section == number or not 0 <= section < header.count():
+            return
+        if header.isSectionHidden(section):
+            header.setSortIndicator(number, Qt.SortOrder.AscendingOrder)
 
     def _first_shown_column(self) -> int:
         """The leftmost column that shows (scrolling to a hidden one does nothing)."""
