@@ -858,11 +858,14 @@ class MainWindow(QMainWindow):
             self.summary.set_shown(shown, total, subset)
 
     def _on_jump(self) -> None:
+        """Ask for a sentence number, the current sentence's to start from."""
         corpus = self.session.corpus
         if corpus is None:
             return
+        size = corpus.num_segments
+        current = 1 if self._row is None else min(self._row + 1, size)
         number, ok = QInputDialog.getInt(
-            self, "Jump to sentence", "Sentence number:", 1, 1, corpus.num_segments
+            self, "Jump to sentence", "Sentence number:", current, 1, size
         )
         if ok and not self.select_sentence(number):
             self.show_error(

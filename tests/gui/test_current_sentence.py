@@ -6,12 +6,14 @@ are about is the row last clicked or moved to, the table's current index. A
 click on a row inside a selection (after Ctrl+A) makes that row the only one
 selected and the current one: before, Qt's selection change named no newly
 selected row, and every panel stayed on the sentence shown before Ctrl+A.
+Go › Jump to sentence (Ctrl+G) starts from the current sentence's number.
 """
 
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtWidgets import QApplication, QInputDialog, QSpinBox
 from pytestqt.qtbot import QtBot
 
 from bleu_gui.models.sentence_table import ROW_ROLE
@@ -116,3 +118,53 @@ def test_with_several_rows_selected_the_last_clicked_is_shown(
     click_row(qtbot, window, 12, Modifier.ControlModifier)
     assert selected_rows(window) == [2, 8, 9, 10, 11]
     assert_shown(qtbot, window, demo, first)
+
+
+def press_ctrl_g(qtbot: QtBot, window: MainWindow, typed: str) -> str:
+    """Ctrl+G; in its dialog, note the number it shows, type `typed` over it and
+    press Enter (Escape if `typed` is empty). The number shown first.
+
+    The dialog is modal: the answer runs inside its event loop, at a turn of it
+    (re-queued until the dialog is the active modal widget, a bounded number of
+    turns).
+    """
+    seen: list[str] = []
+    turns = [0]
+
+    def answer() -> None:
+        dialog = QApplication.activeModalWidget()
+        if not isinstance(dialog, QInputDialog):
+            turns[0] += 1
+            assert turns[0] < 10_000, "no Jump to sentence dialog"
+            QTimer.singleShot(0, answer)
+            return
+        box = dialog.findChild(QSpinBox)
+        assert box is not None
+        seen.append(box.text())
+        if not typed:
+            qtbot.keyClick(box, Qt.Key.Key_Escape)
+            return
+        qtbot.keyClick(box, Qt.Key.Key_A, Modifier.ControlModifier)
+        qtbot.keyClicks(box, typed)
+        qtbot.keyClick(box, Qt.Key.Key_Return)
+
+    window.activateWindow()  # back from the last dialog, for the shortcut
+    qtbot.waitUntil(window.isActiveWindow)
+    QTimer.singleShot(0, answer)
+    qtbot.keyClick(window.table, Qt.Key.Key_G, Modifier.ControlModifier)
+    assert len(seen) == 1
+    return seen[0]
+
+
+def test_go_to_sentence_starts_from_the_current_sentence(
+    qtbot: QtBot, loaded: MainWindow, demo: DemoSet
+) -> None:
+    """Ctrl+G shows the current sentence's number, ready to be typed over."""
+    window = loaded
+    clicked = click_row(qtbot, window, 6)
+    assert_shown(qtbot, window, demo, clicked)
+    assert press_ctrl_g(qtbot, window, "") == str(clicked + 1)
+    assert window.row == clicked
+    assert press_ctrl_g(qtbot, window, "123") == str(clicked + 1)
+    assert_shown(qtbot, window, demo, 122)
+    assert press_ctrl_g(qtbot, window, "") == "123"
