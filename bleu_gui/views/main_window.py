@@ -48,6 +48,7 @@ from bleu_gui.core.explain import (
     SentenceExplanation,
     explain_or_why_not,
 )
+from bleu_gui.core.score_delta import ScoreDelta
 from bleu_gui.io import Corpus
 from bleu_gui.models.explainer import Explainer, ExplainKey, is_long
 from bleu_gui.models.sentence_browser import SentenceBrowser
@@ -61,7 +62,7 @@ from bleu_gui.models.session_state import (
     sort_of,
     sort_to_json,
 )
-from bleu_gui.views.compare_panels import ComparePanels
+from bleu_gui.views.compare_panels import ComparePanels, pair_sentence_delta
 from bleu_gui.views.compare_sentences import CompareSentences, PairBar
 from bleu_gui.views.compare_systems import CompareSystems
 from bleu_gui.views.documents_view import DocumentsPanel
@@ -76,6 +77,7 @@ from bleu_gui.views.precision_chart import PrecisionChart
 from bleu_gui.views.report_action import ReportAction
 from bleu_gui.views.save_hypothesis import install as install_save_hypothesis
 from bleu_gui.views.score_histogram import ScoreHistogram
+from bleu_gui.views.sentence_copy import PairCopy, sentence_copy
 from bleu_gui.views.sentence_detail import SentenceDetailView
 from bleu_gui.views.sentence_table import FilterBar, SentenceTableView
 from bleu_gui.views.session_actions import SessionActions
@@ -668,24 +670,31 @@ class MainWindow(QMainWindow):
         explanation = shown.explanation
         if not isinstance(explanation, SentenceExplanation):
             return
-        result = explanation.score
-        lines = [f"Sentence {row + 1}: BLEU {result.score:.2f}"]
-        if corpus.source is not None:
-            lines.append(f"SRC\t{corpus.source.lines[row]}")
-        lines.append(f"HYP\t{explanation.hypothesis.text}")
-        for k, ref in enumerate(explanation.references, start=1):
-            lines.append(f"REF{k}\t{ref.text if ref is not None else ''}")
-        terms = " ".join(
-            f"p{t.order}={t.numerator}/{t.denominator}" for t in result.terms
-        )
-        lines.append(
-            f"{terms} BP={result.bp:.4f} c={result.sys_len} r={result.ref_len}"
-        )
         scores = self.session.scores
-        if scores is not None and corpus is self.session.corpus:
-            lines.append(scores.sentence_signature)
-        QGuiApplication.clipboard().setText("\n".join(lines))
+        own = scores is not None and corpus is self.session.corpus
+        text = sentence_copy(
+            row,
+            explanation.score,
+            explanation.hypothesis.text,
+            [ref.text if ref is not None else "" for ref in explanation.references],
+            source=None if corpus.source is None else corpus.source.lines[row],
+            signature=scores.sentence_signature if own and scores else None,
+            pair=self._pair_copy(row) if own else None,
+        )
+        QGuiApplication.clipboard().setText(text)
         self._on_copied(f"Copied sentence {row + 1} with its scores")
+
+    def _pair_copy(self, row: int) -> PairCopy | None:
+        """A pair's sentence Δ and A's hypothesis, for the copy; None: B alone.
+
+        B alone also while the pair is being compared (its Δ not known yet).
+        """
+        workspace = self.session.workspace
+        pair = workspace.pair
+        delta = pair_sentence_delta(workspace, self.session.config, row)
+        if pair is None or not isinstance(delta, ScoreDelta):
+            return None
+        return delta, pair[0].hypothesis.lines[row]
 
     def show_error(self, message: str) -> None:
         """Show a one-line error; whatever was loaded stays loaded."""
