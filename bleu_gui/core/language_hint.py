@@ -152,15 +152,36 @@ class LanguageHint:
             "so BLEU counts whole sentences"
         )
         if not self.tokenizes:
+            advice = self._advice(choose)
+            return f"{said}; this mode scores text tokenized beforehand: {advice}"
+        return (
+            f"{said}; {self._advice(choose)} ({_WHY[self.language]})" + self._install()
+        )
+
+    def short(self, choose: str) -> str:
+        """The hint in a few words, for a place that stays in view (a status line).
+
+        `line` says why; this says what and what to do, as `line` does.
+        """
+        return (
+            f"{self.language} text left unsplit by tokenizer {self.tokenizer}: "
+            f"{self._advice(choose)}{self._install()}"
+        )
+
+    def _advice(self, choose: str) -> str:
+        if not self.tokenizes:
             return (
-                f"{said}; this mode scores text tokenized beforehand: tokenize it "
-                f"first, or score in sacrebleu mode with tokenizer {self.suggested}"
+                "tokenize it first, or score in sacrebleu mode with tokenizer "
+                f"{self.suggested}"
             )
-        advice = f"{choose.format(self.suggested)} ({_WHY[self.language]})"
+        return choose.format(self.suggested)
+
+    def _install(self) -> str:
+        """What to install first, when the tokenizer suggested is not installed."""
         extra = _EXTRA.get(self.suggested)
-        if not self.available and extra is not None:
-            advice += f", after pip install 'bleu-gui[{extra}]'"
-        return f"{said}; {advice}"
+        if self.tokenizes and not self.available and extra is not None:
+            return f", after pip install 'bleu-gui[{extra}]'"
+        return ""
 
 
 def language_of(lines: Sequence[str]) -> Language | None:

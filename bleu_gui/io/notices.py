@@ -10,6 +10,8 @@ the same order and words.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from bleu_gui.core import BleuConfig, CorpusStats, available_tokenizers
 from bleu_gui.core.language_hint import SAMPLE_LINES, language_hint
 from bleu_gui.io.bom import bom_costs, bom_warning
@@ -17,7 +19,20 @@ from bleu_gui.io.duplicates import duplicate_warning, find_duplicates
 from bleu_gui.io.errors import display_name
 from bleu_gui.io.readers import Corpus
 
-__all__ = ["corpus_notices", "tokenizer_hint"]
+__all__ = ["TokenizerHint", "corpus_notices", "file_notices", "tokenizer_hint"]
+
+
+@dataclass(frozen=True, slots=True)
+class TokenizerHint:
+    """The language hint about a test set, in full and in a few words.
+
+    Attributes:
+        line: The warning, naming the reference (as the command line prints it).
+        short: What and what to do, for a place that stays in view.
+    """
+
+    line: str
+    short: str
 
 
 def corpus_notices(
@@ -30,9 +45,8 @@ def corpus_notices(
 ) -> tuple[str, ...]:
     """Every warning about `corpus` as read and counted, one line each.
 
-    Per file (hypothesis, references, source): its byte-order mark with what keeping
-    it costs, then the reader's own warnings; then each repeated reference; then a
-    hint if the references are in a language the tokenizer leaves unsplit.
+    `file_notices`, then the language hint if the references are in a language
+    the tokenizer leaves unsplit (`tokenizer_hint`).
 
     Args:
         corpus: The files as read.
@@ -43,6 +57,21 @@ def corpus_notices(
         how_to_tokenize: How the user chooses a tokenizer, "{}" standing for its
             name ("-tok {}"), named in the language hint.
     """
+    lines = file_notices(corpus, config, stats, how_to_drop=how_to_drop)
+    hint = tokenizer_hint(corpus, config, stats, how_to_tokenize=how_to_tokenize)
+    return lines if hint is None else (*lines, hint.line)
+
+
+def file_notices(
+    corpus: Corpus, config: BleuConfig, stats: CorpusStats, *, how_to_drop: str
+) -> tuple[str, ...]:
+    """The warnings about `corpus`'s files, which hold whatever the tokenizer.
+
+    Per file (hypothesis, references, source): its byte-order mark with what keeping
+    it costs, then the reader's own warnings; then each repeated reference. The
+    window keeps these for as long as the test set is open; the language hint,
+    which a tokenizer chosen answers, is apart (`tokenizer_hint`).
+    """
     costs = {cost.path: cost for cost in bom_costs(corpus, config, stats)}
     lines: list[str] = []
     for file in corpus.files:
@@ -52,15 +81,12 @@ def corpus_notices(
         lines.extend(file.warnings)
     num_refs = len(corpus.references)
     lines.extend(duplicate_warning(dup, num_refs) for dup in find_duplicates(corpus))
-    hint = tokenizer_hint(corpus, config, stats, how_to_tokenize=how_to_tokenize)
-    if hint is not None:
-        lines.append(hint)
     return tuple(lines)
 
 
 def tokenizer_hint(
     corpus: Corpus, config: BleuConfig, stats: CorpusStats, *, how_to_tokenize: str
-) -> str | None:
+) -> TokenizerHint | None:
     """The language hint about the first reference, naming it, or None.
 
     Its first `SAMPLE_LINES` segments are looked at, with their lengths in tokens
@@ -81,4 +107,7 @@ def tokenizer_hint(
     )
     if hint is None:
         return None
-    return f"{display_name(reference.path)}: {hint.line(how_to_tokenize)}"
+    return TokenizerHint(
+        f"{display_name(reference.path)}: {hint.line(how_to_tokenize)}",
+        hint.short(how_to_tokenize),
+    )

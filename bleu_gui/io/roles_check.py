@@ -54,8 +54,8 @@ def repeated_file(
     Returns:
         The first problem found, systems first: "s.txt is already system 1: a file
         can be only one system", "r.txt is already reference 2: a file can be only
-        one reference", "s.txt is already the source: a file can be only one
-        reference"; None if every file has one role.
+        one reference", "s.txt is given both as the source and as reference 2: a
+        file cannot be both"; None if every file has one role.
     """
     error = _first_repeat(systems, references, source)
     return None if error is None else error.detail
@@ -88,18 +88,23 @@ def _first_repeat(
                 "a file can be only one system",
             )
         numbered[key] = number
-    seen: dict[Path, str] = {}
-    if source is not None:
-        seen[_resolved(source)] = "the source"
+    source_key = None if source is None else _resolved(source)
+    seen: dict[Path, int] = {}
     for number, path in enumerate(references, start=1):
         key = _resolved(path)
+        if key == source_key:
+            return RepeatedFileError(
+                path,
+                f"{display_name(path)} is given both as the source and as "
+                f"reference {number}: a file cannot be both",
+            )
         if key in seen:
             return RepeatedFileError(
                 path,
-                f"{display_name(path)} is already {seen[key]}: "
+                f"{display_name(path)} is already reference {seen[key]}: "
                 "a file can be only one reference",
             )
-        seen[key] = f"reference {number}"
+        seen[key] = number
     return None
 
 

@@ -98,7 +98,6 @@ from bleu_gui.io import (
     LineCountError,
     Segments,
     TestSet,
-    corpus_notices,
     iter_read_segments,
     read_raw,
 )
@@ -110,6 +109,7 @@ from bleu_gui.io.formats import (
     detect_format,
     read_bundle,
 )
+from bleu_gui.io.notices import TokenizerHint, file_notices, tokenizer_hint
 from bleu_gui.io.roles_check import repeated_file, same_file
 from bleu_gui.models.jobs import JobRunner
 from bleu_gui.models.workspace import (
@@ -354,13 +354,16 @@ class _Computed:
         config: the options of the scores.
         scores: the scores.
         counted: (tokenizer key, tokens, statistics) when counted anew.
-        notices: warnings about its files, when counted anew.
+        notices: warnings about its files, when tokenized anew.
+        hint: the language hint under `config`'s tokenizer, when tokenized anew
+            (`notices` not None).
     """
 
     config: BleuConfig
     scores: Scores
     counted: tuple[tuple[str, bool, bool], TokenizedCorpus, CorpusStats] | None = None
     notices: tuple[str, ...] | None = None
+    hint: TokenizerHint | None = None
 
     @property
     def edits(self) -> Edits:
@@ -441,6 +444,8 @@ class Session(QObject):
             away) by `set_documents`; a new test set says so by `files_changed`.
         error_occurred: a one-line message: the request failed, nothing changed.
         warning_occurred: a one-line message about input that was accepted.
+        hint_changed: the language hint (`language_hint`) came, went or changed;
+            `warnings` changed with it.
         bundle_inspected: (`io.bundle.Bundle`) a file of several texts read for
             its columns (`inspect_bundle`), so that the user can give them roles.
     """
@@ -459,6 +464,7 @@ class Session(QObject):
     progress_changed = Signal(int, int, str)
     error_occurred = Signal(str)
     warning_occurred = Signal(str)
+    hint_changed = Signal()
     bundle_inspected = Signal(object)
 
     def __init__(self, parent: QObject | None = None, *, processes: int | None = None):
@@ -477,6 +483,9 @@ class Session(QObject):
         self._adding: dict[SystemId, Path] = {}
         # The warnings said about the open test set (each once), in order.
         self._announced: dict[str, None] = {}
+        # The language hint under the tokenizer in use (not among `_announced`:
+        # it goes once the tokenizer it names is chosen, and comes back).
+        self._hint: TokenizerHint | None = None
         # The baseline's file to keep when the same files are opened again.
         # (file, label) of the baseline to keep when the same files are opened again.
         self._keep_baseline: tuple[Path, str | None] | None = None
@@ -604,8 +613,26 @@ class Session(QObject):
 
     @property
     def warnings(self) -> tuple[str, ...]:
-        """Every warning said about the open test set, in the order said."""
-        return tuple(self._announced)
+        """Every warning about the open test set, in the order said.
+
+        The language hint last, while it holds for the tokenizer in use.
+        """
+        hint = () if self._hint is None else (self._hint.line,)
+        return (*self._announced, *hint)
+
+    def notices(self, ids: Iterable[SystemId] | None = None) -> tuple[str, ...]:
+        """The warnings that qualify the numbers of systems `ids` (None: all).
+
+        Their files' (`Workspace.notices`), then the language hint while it
+        holds for the tokenizer in use: what exports and the report carry.
+        """
+        hint = () if self._hint is None else (self._hint.line,)
+        return (*self._workspace.notices(ids), *hint)
+
+    @property
+    def language_hint(self) -> TokenizerHint | None:
+        """The tokenizer the test set's language needs, if another is in use."""
+        return self._hint
 
     @property
     def drop_bom(self) -> bool:
@@ -935,6 +962,7 @@ class Session(QObject):
         self._table = None
         self._adding.clear()
         self._announced.clear()
+        self._hint = None
         self._pending_edits.clear()
         self._set_pair(None)
         self.files_changed.emit()
@@ -1375,15 +1403,14 @@ class Session(QObject):
             ),
             _progress_item,
         )
-        notices = corpus_notices(
-            corpus,
-            config,
-            stats,
-            how_to_drop="File › Drop byte-order marks",
-            how_to_tokenize="choose Tokenizer {} in the settings",
+        notices = file_notices(
+            corpus, config, stats, how_to_drop="File › Drop byte-order marks"
+        )
+        hint = tokenizer_hint(
+            corpus, config, stats, how_to_tokenize="choose Tokenizer {} in the settings"
         )
         scores = yield from self._score_job(stats, config, corpus.dropped_bom)
-        return _Computed(config, scores, (table.key, tokenized, stats), notices)
+        return _Computed(config, scores, (table.key, tokenized, stats), notices, hint)
 
     def _recount_job(self, system: System, config: BleuConfig) -> Job:
         """Count more orders from the cached tokens (no re-tokenizing), and score."""
@@ -1647,8 +1674,10 @@ class Session(QObject):
         )
         self._table = table
         self._announced.clear()
+        self._hint = None
         self._set_pair(None)
         self._announce((*read.notices, *(computed.notices or ())))
+        self._set_hint(computed.hint)
         edited = self._give_back_edits(shown.id)
         if config_moved:
             self.config_changed.emit(config)
@@ -1746,6 +1775,8 @@ class Session(QObject):
         )
         if before.stats is None and computed.notices:
             self._announce(computed.notices)
+        if computed.notices is not None:  # tokenized anew: perhaps by another
+            self._set_hint(computed.hint)
         if computed.counted is not None and self._give_back_edits(system_id):
             # Its scores are of the files: score it again, with the edits.
             self._score_system(self._workspace.system(system_id), then=then)
@@ -1828,6 +1859,17 @@ class Session(QObject):
             if warning not in self._announced:
                 self._announced[warning] = None
                 self.warning_occurred.emit(warning)
+
+    def _set_hint(self, hint: TokenizerHint | None) -> None:
+        """Keep the language hint of the tokenizer just used; say if it changed.
+
+        Said by `hint_changed`, not `warning_occurred`: a window shows it for
+        as long as it holds, not as a message that passes.
+        """
+        if hint == self._hint:
+            return
+        self._hint = hint
+        self.hint_changed.emit()
 
     def _retire(self, value: object) -> None:
         """Keep a replaced value alive until a turn of its own, then free it.

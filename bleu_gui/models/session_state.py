@@ -67,7 +67,9 @@ __all__ = [
     "saved_edits",
     "saved_filter",
     "session_data",
+    "sort_from_json",
     "sort_of",
+    "sort_to_json",
 ]
 
 
@@ -176,6 +178,31 @@ def choices_from_json(value: object) -> dict[ColumnKey, bool]:
             if key is not None and isinstance(shown, bool):
                 choices[key] = shown
     return choices
+
+
+def sort_to_json(sort: tuple[str, int, bool] | None) -> str:
+    """A sort as `sort_of` gives it, as a settings value (JSON; "" for none)."""
+    return "" if sort is None else json.dumps(list(sort))
+
+
+def sort_from_json(value: object) -> tuple[ColumnKey, Qt.SortOrder] | None:
+    """The inverse of `sort_to_json`: the column and order; None if unreadable."""
+    try:
+        item = json.loads(str(value))
+    except json.JSONDecodeError:
+        return None
+    if not isinstance(item, list) or len(item) != 3:
+        return None
+    name, order, descending = item
+    if not isinstance(order, int) or not isinstance(descending, bool):
+        return None
+    key = column_key(str(name), order)
+    if key is None:
+        return None
+    return (
+        key,
+        Qt.SortOrder.DescendingOrder if descending else Qt.SortOrder.AscendingOrder,
+    )
 
 
 def sort_of(browser: SentenceBrowser) -> tuple[str, int, bool] | None:

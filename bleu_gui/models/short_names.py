@@ -2,9 +2,10 @@
 
 Systems of one test set are often files named alike (`sys.Facebook-AI.txt`,
 `sys.happypoet.txt`): in a column header the shared `sys.` and `.txt` take the room
-the part that differs needs. The full names stay wherever there is room (the pair
-bar's menus, tooltips). Quotes count as separators: a spreadsheet's systems
-"column 'engine-a'" and "column 'engine-b'" become "a" and "b", not "a'" and "b'".
+the part that differs needs. The full names stay wherever there is room (menus of
+files such as File › Remove system, tooltips). Quotes count as separators: a
+spreadsheet's systems "column 'engine-a'" and "column 'engine-b'" become "a" and
+"b", not "a'" and "b'".
 """
 
 from __future__ import annotations

@@ -169,7 +169,8 @@ class System:
         tokenized: its hypotheses' and references' tokens (None: not yet).
         stats: its statistics (None: not counted yet).
         scores: its scores under `tokenizer_key`'s config (None while scoring).
-        notices: one-line warnings about its files as read and counted.
+        notices: one-line warnings about its files as read and counted (the
+            language hint apart: `Session.language_hint`).
         label: what the file that holds it calls it (a WMT system's name, a
             spreadsheet column's header), for a system that is one text of a
             file of several; None: the system is named by its file.

@@ -75,6 +75,7 @@ __all__ = [
     "SALIENT_TAB",
     "ComparePanels",
     "PairKey",
+    "pair_sentence_delta",
 ]
 
 SALIENT_TAB = "Salient n-grams"
@@ -501,31 +502,14 @@ class ComparePanels(QObject):
 
     def _show_delta(self, row: int) -> None:
         """The Δ panel's sentence part: B's sentence BLEU minus A's, and the swap."""
-        pair = self._session.workspace.pair
-        config = self._session.config
-        if pair is None:
+        workspace, config = self._session.workspace, self._session.config
+        pair, delta = workspace.pair, pair_sentence_delta(workspace, config, row)
+        if pair is None or delta is None:
+            return
+        if isinstance(delta, str):
+            self.delta_panel.show_message(delta)
             return
         a, b = pair
-        if (
-            a.stats is None
-            or b.stats is None
-            or not all(system.scored_under(config) for system in pair)
-        ):
-            self.delta_panel.show_message("Comparing once both systems are scored…")
-            return
-        if not 0 <= row < len(a.stats):
-            return
-        try:
-            delta = sentence_delta(
-                a.stats,
-                b.stats,
-                row,
-                config,
-                names=_short_pair_names(self._session.workspace),
-            )
-        except ValueError as error:
-            self.delta_panel.show_message(f"Sentence {row + 1}: {error}")
-            return
         scores = self._session.pair
         swap = None
         if scores is not None and (scores.a, scores.b, scores.config) == (
@@ -629,6 +613,34 @@ def _pair_request(key: PairKey, text_a: str, text_b: str) -> PairRequest:
         key.config,
         key.names,
     )
+
+
+def pair_sentence_delta(
+    workspace: Workspace, config: BleuConfig, row: int
+) -> ScoreDelta | str | None:
+    """B's sentence BLEU minus A's on corpus row `row`, A and B by short name.
+
+    One rule for the Δ panel and the sentence copied with its scores. A message
+    while the two are not both scored under `config` (or the sentence cannot be
+    scored); None without a pair, or for a row the systems do not have.
+    """
+    pair = workspace.pair
+    if pair is None:
+        return None
+    a, b = pair
+    if (
+        a.stats is None
+        or b.stats is None
+        or not all(system.scored_under(config) for system in pair)
+    ):
+        return "Comparing once both systems are scored…"
+    if not 0 <= row < len(a.stats):
+        return None
+    try:
+        names = _short_pair_names(workspace)
+        return sentence_delta(a.stats, b.stats, row, config, names=names)
+    except ValueError as error:
+        return f"Sentence {row + 1}: {error}"
 
 
 def _short_pair_names(workspace: Workspace) -> tuple[str, str]:

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from itertools import pairwise
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtWidgets import (
     QComboBox,
     QHBoxLayout,
@@ -105,17 +105,23 @@ class PairBar(QWidget):
 
     def set_systems(
         self,
-        systems: Sequence[tuple[SystemId, str]],
+        systems: Sequence[tuple[SystemId, str, str]],
         baseline: SystemId | None,
         shown: SystemId | None,
     ) -> None:
-        """Offer `systems` (id, name) in both menus, A and B chosen; one: hidden."""
-        self._ids = tuple(system_id for system_id, _ in systems)
-        names = [f"{number}: {name}" for number, (_, name) in enumerate(systems, 1)]
+        """Offer `systems` in both menus, A and B chosen; one system: hidden.
+
+        Each system is (id, short name, full name): the menus say the short name,
+        as every other panel does (`Workspace.short_names`); an item's tooltip
+        says the full one.
+        """
+        self._ids = tuple(system_id for system_id, _, _ in systems)
         for combo, chosen in ((self.baseline, baseline), (self.shown, shown)):
             combo.blockSignals(True)
             combo.clear()
-            combo.addItems(names)
+            for index, (_, short, full) in enumerate(systems):
+                combo.addItem(short)
+                combo.setItemData(index, full, Qt.ItemDataRole.ToolTipRole)
             if chosen in self._ids:
                 combo.setCurrentIndex(self._ids.index(chosen))
             combo.blockSignals(False)
@@ -193,7 +199,8 @@ class CompareSentences(QObject):
 
     def _on_systems_changed(self) -> None:
         session = self._session
-        systems = [(system.id, system.name) for system in session.systems]
+        short = session.workspace.short_names()
+        systems = [(s.id, short[s.id], s.name) for s in session.systems]
         self._bar.set_systems(systems, session.baseline, session.shown)
         self._bar.swap.setEnabled(
             session.baseline is not None and session.baseline != session.shown
@@ -212,8 +219,8 @@ class CompareSentences(QObject):
     def _system_words(self) -> str:
         """The summary's line naming the shown system; empty with one system.
 
-        Short names (`short_names`): one line in the dock; the full names are
-        in the pair bar's menus and the window title.
+        Short names (`short_names`), as in the pair bar's menus; the full names
+        are in their tooltips and the window title.
         """
         workspace = self._session.workspace
         shown, baseline = workspace.shown, workspace.baseline

@@ -212,9 +212,9 @@ class ExportActions(QObject):
         workspace = self._session.workspace
         pair = workspace.pair
         if pair is not None and self._browser.model.pair is not None:
-            return workspace.notices(system.id for system in pair)
+            return self._session.notices(system.id for system in pair)
         shown = workspace.shown
-        return () if shown is None else workspace.notices([shown])
+        return () if shown is None else self._session.notices([shown])
 
     def _segment_documents(self) -> tuple[str, ...] | None:
         """Each segment's document id, when the test set has them."""
@@ -291,7 +291,7 @@ class ExportActions(QObject):
         if chosen is None:
             return
         target, export_format = chosen
-        table = systems_table(self._systems, self._session.workspace.notices())
+        table = systems_table(self._systems, self._session.notices())
         self._write(
             target, table, export_format, f"{count} system{'s' if count != 1 else ''}"
         )
@@ -316,7 +316,7 @@ class ExportActions(QObject):
         if names is not None:
             signature.append(f"A: {names[0]} (baseline); B: {names[1]}")
         return model.table(
-            rows, signature=signature, warnings=self._session.workspace.notices()
+            rows, signature=signature, warnings=self._session.notices()
         )
 
     def export_documents(self, path: Path | None = None) -> None:

@@ -48,13 +48,21 @@ from bleu_gui.core.explain import (
     SentenceExplanation,
     explain_or_why_not,
 )
+from bleu_gui.core.score_delta import ScoreDelta
 from bleu_gui.io import Corpus
 from bleu_gui.models.explainer import Explainer, ExplainKey, is_long
 from bleu_gui.models.sentence_browser import SentenceBrowser
 from bleu_gui.models.sentence_filter import SentenceFilter
+from bleu_gui.models.sentence_table import ColumnKey
 from bleu_gui.models.session import Session
-from bleu_gui.models.session_state import choices_from_json, choices_to_json
-from bleu_gui.views.compare_panels import ComparePanels
+from bleu_gui.models.session_state import (
+    choices_from_json,
+    choices_to_json,
+    sort_from_json,
+    sort_of,
+    sort_to_json,
+)
+from bleu_gui.views.compare_panels import ComparePanels, pair_sentence_delta
 from bleu_gui.views.compare_sentences import CompareSentences, PairBar
 from bleu_gui.views.compare_systems import CompareSystems
 from bleu_gui.views.documents_view import DocumentsPanel
@@ -69,12 +77,13 @@ from bleu_gui.views.precision_chart import PrecisionChart
 from bleu_gui.views.report_action import ReportAction
 from bleu_gui.views.save_hypothesis import install as install_save_hypothesis
 from bleu_gui.views.score_histogram import ScoreHistogram
+from bleu_gui.views.sentence_copy import PairCopy, sentence_copy
 from bleu_gui.views.sentence_detail import SentenceDetailView
 from bleu_gui.views.sentence_table import FilterBar, SentenceTableView
 from bleu_gui.views.session_actions import SessionActions
 from bleu_gui.views.settings_panel import SettingsPanel
 from bleu_gui.views.summary_panel import SummaryPanel
-from bleu_gui.views.warnings_button import WarningsButton
+from bleu_gui.views.warnings_button import HintLabel, WarningsButton
 from bleu_gui.views.what_if_view import WhatIfView
 
 __all__ = ["FileRole", "MainWindow"]
@@ -128,6 +137,8 @@ class MainWindow(QMainWindow):
         self._explain_timer.setInterval(0)
         self._settings = settings
         self._saved_columns: QByteArray | None = None
+        # The last run's sort, for the first table of this run (`_restore_columns`).
+        self._saved_sort: tuple[ColumnKey, Qt.SortOrder] | None = None
         self.setWindowTitle("bleu-gui")
         self.setAcceptDrops(True)
         self._build_panels()
@@ -264,6 +275,8 @@ class MainWindow(QMainWindow):
         self.cancel_button = QPushButton("Cancel")
         self.cancel_button.hide()
         self.statusBar().addWidget(self.status_text, 1)
+        self.hint_label = HintLabel()
+        self.statusBar().addPermanentWidget(self.hint_label)
         self.warnings_button = WarningsButton()
         self.statusBar().addPermanentWidget(self.warnings_button)
         self.statusBar().addPermanentWidget(self.progress)
@@ -309,16 +322,29 @@ class MainWindow(QMainWindow):
             self._saved_columns = saved["columns"]
         # The columns chosen shown or hidden (kept for columns yet to come).
         choices = choices_from_json(self._settings.value("window/column-choices", ""))
+        self._saved_sort = sort_from_json(self._settings.value("window/sort", ""))
         for key, shown in choices.items():
             self.table.set_column_shown(key, shown)
 
     def _restore_columns(self) -> None:
-        """Give the table the column widths of the last session, once it has columns."""
-        state = self._saved_columns
-        if state is None or self.browser.model.columnCount() == 0:
+        """Give the first table of this run the last run's widths and sort.
+
+        The widths as they were; the sort only where it can be seen: this table
+        has its column and it shows (the header's indicator on it). Else the
+        table stays in corpus order: a sort by a column that is not there, or is
+        hidden (a pair hides Cost), would be an order nobody can tell.
+        """
+        model = self.browser.model
+        if model.columnCount() == 0:
             return
-        self._saved_columns = None
-        self.table.horizontalHeader().restoreState(state)
+        state, self._saved_columns = self._saved_columns, None
+        if state is not None:
+            self.table.horizontalHeader().restoreState(state)
+        saved, self._saved_sort = self._saved_sort, None
+        if saved is not None and self.table.is_column_shown(saved[0]):
+            column = model.column_of(saved[0])
+            assert column is not None
+            self.table.horizontalHeader().setSortIndicator(column, saved[1])
 
     def save_layout(self) -> None:
         """Remember the size, docks, splitters and columns (on close)."""
@@ -333,6 +359,7 @@ class MainWindow(QMainWindow):
             self._settings.setValue(f"window/{key}", value)
         choices = choices_to_json(self.table.column_choices())
         self._settings.setValue("window/column-choices", choices)
+        self._settings.setValue("window/sort", sort_to_json(sort_of(self.browser)))
         self._settings.sync()
 
     def _build_menus(self) -> None:
@@ -429,6 +456,7 @@ class MainWindow(QMainWindow):
         )
         self.report_action.busy_changed.connect(self._on_report_busy)
         session.warning_occurred.connect(self._on_warning)
+        session.hint_changed.connect(self._on_hint_changed)
         self.settings_panel.config_requested.connect(session.set_config)
         self.cancel_button.clicked.connect(self._cancel_work)
         self.filter_bar.filter_requested.connect(browser.set_filter)
@@ -643,24 +671,31 @@ class MainWindow(QMainWindow):
         explanation = shown.explanation
         if not isinstance(explanation, SentenceExplanation):
             return
-        result = explanation.score
-        lines = [f"Sentence {row + 1}: BLEU {result.score:.2f}"]
-        if corpus.source is not None:
-            lines.append(f"SRC\t{corpus.source.lines[row]}")
-        lines.append(f"HYP\t{explanation.hypothesis.text}")
-        for k, ref in enumerate(explanation.references, start=1):
-            lines.append(f"REF{k}\t{ref.text if ref is not None else ''}")
-        terms = " ".join(
-            f"p{t.order}={t.numerator}/{t.denominator}" for t in result.terms
-        )
-        lines.append(
-            f"{terms} BP={result.bp:.4f} c={result.sys_len} r={result.ref_len}"
-        )
         scores = self.session.scores
-        if scores is not None and corpus is self.session.corpus:
-            lines.append(scores.sentence_signature)
-        QGuiApplication.clipboard().setText("\n".join(lines))
+        own = scores is not None and corpus is self.session.corpus
+        text = sentence_copy(
+            row,
+            explanation.score,
+            explanation.hypothesis.text,
+            [ref.text if ref is not None else "" for ref in explanation.references],
+            source=None if corpus.source is None else corpus.source.lines[row],
+            signature=scores.sentence_signature if own and scores else None,
+            pair=self._pair_copy(row) if own else None,
+        )
+        QGuiApplication.clipboard().setText(text)
         self._on_copied(f"Copied sentence {row + 1} with its scores")
+
+    def _pair_copy(self, row: int) -> PairCopy | None:
+        """A pair's sentence Δ and A's hypothesis, for the copy; None: B alone.
+
+        B alone also while the pair is being compared (its Δ not known yet).
+        """
+        workspace = self.session.workspace
+        pair = workspace.pair
+        delta = pair_sentence_delta(workspace, self.session.config, row)
+        if pair is None or not isinstance(delta, ScoreDelta):
+            return None
+        return delta, pair[0].hypothesis.lines[row]
 
     def show_error(self, message: str) -> None:
         """Show a one-line error; whatever was loaded stays loaded."""
@@ -702,6 +737,7 @@ class MainWindow(QMainWindow):
     def _on_files_changed(self) -> None:
         files = self.session.files
         self.warnings_button.set_warnings(self.session.warnings)
+        self.hint_label.set_hint(self.session.language_hint)
         for action in self.sentence_actions:
             action.setEnabled(files is not None)
         if files is None:
@@ -822,16 +858,24 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage(message, 10_000)
         self.warnings_button.set_warnings(self.session.warnings)
 
+    def _on_hint_changed(self) -> None:
+        """The language hint came or went: the status line and the list say so."""
+        self.hint_label.set_hint(self.session.language_hint)
+        self.warnings_button.set_warnings(self.session.warnings)
+
     def _on_shown_changed(self, shown: int, total: int, subset: object) -> None:
         if isinstance(subset, BleuScore | str):
             self.summary.set_shown(shown, total, subset)
 
     def _on_jump(self) -> None:
+        """Ask for a sentence number, the current sentence's to start from."""
         corpus = self.session.corpus
         if corpus is None:
             return
+        size = corpus.num_segments
+        current = 1 if self._row is None else min(self._row + 1, size)
         number, ok = QInputDialog.getInt(
-            self, "Jump to sentence", "Sentence number:", 1, 1, corpus.num_segments
+            self, "Jump to sentence", "Sentence number:", current, 1, size
         )
         if ok and not self.select_sentence(number):
             self.show_error(

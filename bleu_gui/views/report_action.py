@@ -12,7 +12,7 @@ supersedes the first. The file is written whole or not at all (`io.safe_write`).
 
 from __future__ import annotations
 
-from collections.abc import Generator
+from collections.abc import Generator, Sequence
 from pathlib import Path
 
 from PySide6.QtCore import QObject, Signal
@@ -36,10 +36,13 @@ __all__ = ["ReportAction", "report_request"]
 NOTHING_TO_REPORT = "Open a test set and a system, and let it be scored, first."
 
 
-def report_request(workspace: Workspace) -> ReportRequest | None:
+def report_request(
+    workspace: Workspace, warnings: Sequence[str] = ()
+) -> ReportRequest | None:
     """What to report on: the scored systems, baseline and shown system first.
 
-    `None` while no system is scored under the current options.
+    `warnings`: those that qualify the numbers (`Session.notices`). `None`
+    while no system is scored under the current options.
     """
     test_set = workspace.test_set
     scored = [
@@ -75,7 +78,7 @@ def report_request(workspace: Workspace) -> ReportRequest | None:
         config=workspace.config,
         signature=signature,
         test=PairedTest.BOOTSTRAP if several else None,
-        warnings=workspace.notices(system.id for system in ordered),
+        warnings=tuple(warnings),
     )
 
 
@@ -142,7 +145,7 @@ class ReportAction(QObject):
 
     def export(self, path: Path) -> None:
         """Build the report of the session's systems and write it to `path`."""
-        request = report_request(self._session.workspace)
+        request = report_request(self._session.workspace, self._session.notices())
         if request is None:
             self.failed.emit(NOTHING_TO_REPORT)
             return

@@ -21,8 +21,9 @@ panels), so that at 1280×720 the hypothesis, the one thing a user reads, keeps 
 room left by #, A, B, Δ and Swap. A user's choice holds for the rest of the
 session, with and without a pair, until "Default columns". Choices are kept by
 what a column shows (`ColumnKey`), not by its position, which changes with the
-pair and the maximum order. Hiding changes no sort or filter: both work on the
-model's rows, whichever columns show.
+pair and the maximum order. Hiding changes no filter; hiding the column the table
+is sorted by returns it to corpus order (#, ascending): the table is never sorted
+by a column that does not show, where no indicator says so.
 """
 
 from __future__ import annotations
@@ -31,7 +32,6 @@ from functools import partial
 
 from PySide6.QtCore import (
     QByteArray,
-    QItemSelection,
     QItemSelectionModel,
     QModelIndex,
     QPoint,
@@ -126,6 +126,9 @@ class _ColumnHeader(QHeaderView):
 
     A saved header state hides sections by position, and positions change with
     the pair and the maximum order: the view applies its column choices again.
+    It holds a sort indicator by position too, which is not put back: the sort
+    stays as it is (a remembered sort is put back by its column, see
+    `MainWindow`), so that a saved state never sorts by another column.
 
     Signals:
         state_restored: `restoreState` was called.
@@ -135,19 +138,26 @@ class _ColumnHeader(QHeaderView):
 
     @override
     def restoreState(self, state: QByteArray | bytes | bytearray | memoryview) -> bool:
-        restored = super().restoreState(state)
+        sort = self.sortIndicatorSection(), self.sortIndicatorOrder()
+        blocked = self.blockSignals(True)
+        try:
+            restored = super().restoreState(state)
+            self.setSortIndicator(*sort)
+        finally:
+            self.blockSignals(blocked)
         self.state_restored.emit()
         return restored
 
 
 class SentenceTableView(QTableView):
-    """All shown sentences; one selected at a time.
+    """All shown sentences; several may be selected, the current one is shown.
 
     A right-click on the header opens `column_menu`, a check per column; a
     window may add the same menu to its menu bar (it fills itself as it opens).
 
     Signals:
-        sentence_selected: the corpus row (0-based) of the newly selected sentence.
+        sentence_selected: the corpus row (0-based) of the sentence to show
+            (`selected_corpus_row`), after the selection or the current row changed.
         sort_requested: (column, Qt.SortOrder) from a header click.
     """
 
@@ -186,7 +196,9 @@ class SentenceTableView(QTableView):
         """Show `model` and follow its selection."""
         self.setModel(model)
         self._fitted_headers = ()
-        self.selectionModel().selectionChanged.connect(self._on_selection_changed)
+        selection = self.selectionModel()
+        selection.selectionChanged.connect(self._on_selection_changed)
+        selection.currentRowChanged.connect(self._on_current_row_changed)
         model.modelReset.connect(self._on_columns_changed)
         # The pair's columns come and go, and their tooltips name the systems.
         model.columnsInserted.connect(self._on_columns_changed)
@@ -288,6 +300,21 @@ class SentenceTableView(QTableView):
             )
             if self.isColumnHidden(column) == shown:
                 self.setColumnHidden(column, not shown)
+        self._keep_sort_in_view(model)
+
+    def _keep_sort_in_view(self, model: SentenceTableModel) -> None:
+        """Sorted by a column that is hidden: back to corpus order (#, ascending).
+
+        A sort nobody sees (no indicator in sight) would leave the rows in an
+        order no one can tell; the sort goes through the header, as a click's.
+        """
+        header = self.horizontalHeader()
+        section = header.sortIndicatorSection()
+        number = model.column_of(ColumnKey(ColumnKind.NUMBER))
+        if number is None or section == number or not 0 <= section < header.count():
+            return
+        if header.isSectionHidden(section):
+            header.setSortIndicator(number, Qt.SortOrder.AscendingOrder)
 
     def _first_shown_column(self) -> int:
         """The leftmost column that shows (scrolling to a hidden one does nothing)."""
@@ -329,13 +356,14 @@ class SentenceTableView(QTableView):
         """The corpus row of the sentence shown: the current row if selected, if any.
 
         Several rows may be selected (for Edit › Copy rows); the one shown is the
-        one last clicked or moved to.
+        one last clicked or moved to, the current row. Unselected by a Ctrl+click,
+        it is not highlighted, so the topmost highlighted row is shown instead.
         """
         selection = self.selectionModel()
         current = self.currentIndex()
-        if current.isValid() and selection and selection.isRowSelected(current.row()):
+        if current.isValid() and selection.isRowSelected(current.row()):
             return int(current.data(ROW_ROLE))
-        rows = selection.selectedRows() if selection else []
+        rows = sorted(selection.selectedRows(), key=QModelIndex.row)
         return int(rows[0].data(ROW_ROLE)) if rows else None
 
     def step(self, delta: int) -> None:
@@ -387,12 +415,22 @@ class SentenceTableView(QTableView):
     def _on_sort_indicator_changed(self, column: int, order: Qt.SortOrder) -> None:
         self.sort_requested.emit(column, order)
 
-    def _on_selection_changed(
-        self, selected: QItemSelection, _: QItemSelection
-    ) -> None:
-        indexes: list[QModelIndex] = selected.indexes()
-        if indexes:
-            self.sentence_selected.emit(int(indexes[0].data(ROW_ROLE)))
+    def _on_selection_changed(self) -> None:
+        self._emit_shown()
+
+    def _on_current_row_changed(self) -> None:
+        self._emit_shown()
+
+    def _emit_shown(self) -> None:
+        """Name the sentence shown (`selected_corpus_row`) after a change.
+
+        Both the selection and the current row say: a click inside a selection
+        (after Ctrl+A) only unselects the other rows, and a Ctrl+click or
+        Shift+click moves the current row after the selection changed.
+        """
+        row = self.selected_corpus_row()
+        if row is not None:
+            self.sentence_selected.emit(row)
 
 
 class FilterBar(QWidget):

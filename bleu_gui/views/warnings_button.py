@@ -5,6 +5,11 @@ documents, a reference missing for some segments, a byte-order mark): the status
 bar shows each for a few seconds, and the next one replaces it. This button stays in
 the status bar while there are any: it counts them, its tooltip lists them, and a
 click opens them in a window whose text can be selected and copied.
+
+The language hint (a Chinese test set scored with 13a) is a warning that holds
+only while the tokenizer it names is not chosen: besides being in the list, it
+stays in the status line in a few words (`HintLabel`), the full line in its
+tooltip, and goes from both once that tokenizer is chosen.
 """
 
 from __future__ import annotations
@@ -14,13 +19,16 @@ from collections.abc import Sequence
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
+    QLabel,
     QPlainTextEdit,
     QToolButton,
     QVBoxLayout,
     QWidget,
 )
 
-__all__ = ["WarningsButton", "warnings_label"]
+from bleu_gui.io.notices import TokenizerHint
+
+__all__ = ["HintLabel", "WarningsButton", "warnings_label"]
 
 
 def warnings_label(count: int) -> str:
@@ -82,3 +90,24 @@ class WarningsButton(QToolButton):
         text = dialog.findChild(QPlainTextEdit, "warnings-text")
         assert isinstance(text, QPlainTextEdit)
         text.setPlainText("\n".join(self._warnings))
+
+
+class HintLabel(QLabel):
+    """The language hint in a few words, while it holds; hidden otherwise.
+
+    A permanent status bar widget, not a temporary message: a message goes at
+    the next status tip (a menu looked at) or after its time, and this hint
+    holds until the user chooses the tokenizer it names; other messages show
+    beside it.
+    """
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setAccessibleName("Language hint")
+        self.hide()
+
+    def set_hint(self, hint: TokenizerHint | None) -> None:
+        """Show `hint` (None: hide)."""
+        self.setVisible(hint is not None)
+        self.setText("" if hint is None else f"⚠ {hint.short}")
+        self.setToolTip("" if hint is None else hint.line)

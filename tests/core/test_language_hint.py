@@ -142,6 +142,10 @@ def test_a_tokenizer_not_installed_is_named_with_its_extra() -> None:
         "; use -tok ja-mecab (sacreBLEU's tokenizer for Japanese), after pip "
         "install 'bleu-gui[ja]'"
     )
+    assert hint.short("choose Tokenizer {} in the settings") == (
+        "Japanese text left unsplit by tokenizer 13a: choose Tokenizer ja-mecab in "
+        "the settings, after pip install 'bleu-gui[ja]'"
+    )
     installed = "ja-mecab" in available_tokenizers()
     here = language_hint(JA_REF, counts, config, available=available_tokenizers())
     assert here is not None
@@ -154,6 +158,10 @@ def test_a_mode_without_a_tokenizer_choice_says_to_tokenize_first() -> None:
     assert not hint.tokenizes
     assert hint.line("use -tok {}").endswith(
         "; this mode scores text tokenized beforehand: tokenize it first, or score "
+        "in sacrebleu mode with tokenizer zh"
+    )
+    assert hint.short("use -tok {}") == (
+        "Chinese text left unsplit by tokenizer none: tokenize it first, or score "
         "in sacrebleu mode with tokenizer zh"
     )
     # NLTK's default is `none` too, but it may be given another tokenizer.

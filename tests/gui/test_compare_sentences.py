@@ -230,15 +230,21 @@ def test_the_bar_names_the_pair_and_the_headers_name_the_systems(
 ) -> None:
     bar = four.pair_bar
     assert bar.isVisible()
+    # The short names every panel says; the file names in the items' tooltips.
     items = [bar.baseline.itemText(i) for i in range(bar.baseline.count())]
-    assert items == [
-        "1: sys.Facebook-AI.txt",
-        "2: sys.Online-W.txt",
-        "3: sys.UEdin.txt",
-        "4: sys.happypoet.txt",
+    assert items == ["Facebook-AI", "Online-W", "UEdin", "happypoet"]
+    tips = [
+        bar.shown.itemData(i, Qt.ItemDataRole.ToolTipRole)
+        for i in range(bar.shown.count())
     ]
-    assert bar.baseline.currentText() == "1: sys.Facebook-AI.txt"
-    assert bar.shown.currentText() == "4: sys.happypoet.txt"
+    assert tips == [
+        "sys.Facebook-AI.txt",
+        "sys.Online-W.txt",
+        "sys.UEdin.txt",
+        "sys.happypoet.txt",
+    ]
+    assert bar.baseline.currentText() == "Facebook-AI"
+    assert bar.shown.currentText() == "happypoet"
     assert headers(four)[-5:] == [
         "A: Facebook-AI",
         "B: happypoet",
@@ -310,7 +316,7 @@ def test_a_is_chosen_with_the_keyboard(qtbot: QtBot, four: MainWindow) -> None:
     with new_pair(qtbot, four, ONLINE, HAPPYPOET):
         choose_with_keys(qtbot, four.pair_bar.baseline, 1)
     assert four.session.baseline == system_id(four, ONLINE)
-    assert four.pair_bar.baseline.currentText() == "2: sys.Online-W.txt"
+    assert four.pair_bar.baseline.currentText() == "Online-W"
     assert headers(four)[-5:-3] == ["A: Online-W", "B: happypoet"]
     row = 264
     expected = sentence_scores(HAPPYPOET)[row] - sentence_scores(ONLINE)[row]
@@ -352,8 +358,8 @@ def test_tab_goes_through_the_pair_row_as_it_reads(
 def test_swap_exchanges_a_and_b(qtbot: QtBot, four: MainWindow) -> None:
     with new_pair(qtbot, four, HAPPYPOET, FACEBOOK):
         qtbot.mouseClick(four.pair_bar.swap, Qt.MouseButton.LeftButton)
-    assert four.pair_bar.baseline.currentText() == "4: sys.happypoet.txt"
-    assert four.pair_bar.shown.currentText() == "1: sys.Facebook-AI.txt"
+    assert four.pair_bar.baseline.currentText() == "happypoet"
+    assert four.pair_bar.shown.currentText() == "Facebook-AI"
     assert headers(four)[-5:-3] == ["A: happypoet", "B: Facebook-AI"]
     row = 264
     expected = sentence_scores(FACEBOOK)[row] - sentence_scores(HAPPYPOET)[row]
@@ -706,3 +712,54 @@ def test_a_bar_range_is_half_open_and_zero_is_in_no_bar() -> None:
     keeps = DeltaRange(-5.0, 5.0).keeps(values)
     assert values[keeps].tolist() == [-5.0, -0.1, 0.0, 0.1, 4.9, 5.0]
     assert DeltaRange().keeps(values).all()  # NaN too: the whole range hides none
+
+
+# --- copying a sentence ------------------------------------------------------------
+
+
+def _terms(score: sacrebleu.metrics.bleu.BLEUScore) -> str:
+    """sacreBLEU's own counts, in the copy's words."""
+    orders = " ".join(
+        f"p{n}={score.counts[n - 1]}/{score.totals[n - 1]}" for n in range(1, 5)
+    )
+    return f"{orders} BP={score.bp:.4f} c={score.sys_len} r={score.ref_len}"
+
+
+def test_ctrl_shift_c_copies_both_systems_with_their_scores_and_delta(
+    qtbot: QtBot, four: MainWindow
+) -> None:
+    """A and B's hypotheses, sentence BLEU, terms and Δ, named as the panels name
+    them; every number is sacreBLEU's."""
+    row = 14  # sentence 15
+    table, model = four.table, four.browser.model
+    index = model.index(model.table_row(row) or 0, model.hypothesis_column())
+    assert int(index.data(ROW_ROLE)) == row
+    table.scrollTo(index)
+    qtbot.mouseClick(
+        table.viewport(),
+        Qt.MouseButton.LeftButton,
+        pos=table.visualRect(index).center(),
+    )
+    qtbot.waitUntil(lambda: four.row == row and not four.sentence_pending)
+    QApplication.clipboard().clear()
+    qtbot.keyClick(
+        table,
+        Qt.Key.Key_C,
+        Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier,
+    )
+    refs = [stream[row] for stream in references()]
+    metric = BLEU(effective_order=True)
+    hyp_a, hyp_b = system(FACEBOOK)[row], system(HAPPYPOET)[row]
+    a, b = metric.sentence_score(hyp_a, refs), metric.sentence_score(hyp_b, refs)
+    assert QApplication.clipboard().text().splitlines() == [
+        f"Sentence 15: A {FACEBOOK} BLEU {a.score:.2f}, B {HAPPYPOET} BLEU "
+        f"{b.score:.2f}, Δ (B − A) {b.score - a.score:+.2f}",
+        f"A {FACEBOOK}\t{hyp_a}",
+        f"B {HAPPYPOET}\t{hyp_b}",
+        f"REF1\t{refs[0]}",
+        f"REF2\t{refs[1]}",
+        f"A {FACEBOOK}: {_terms(a)}",
+        f"B {HAPPYPOET}: {_terms(b)}",
+        str(metric.get_signature()),
+    ]
+    assert four.statusBar().currentMessage() == "Copied sentence 15 with its scores"

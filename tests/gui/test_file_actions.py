@@ -168,7 +168,8 @@ def test_the_source_added_as_a_reference_is_refused(
     with refused(qtbot, loaded) as message:
         loaded.add_ref_action.trigger()
     assert message == [
-        f"{spelled} is already the source: a file can be only one reference"
+        f"{spelled} is given both as the source and as reference 3: "
+        "a file cannot be both"
     ]
     assert loaded.session.files == demo.file_set()
 

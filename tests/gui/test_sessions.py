@@ -116,8 +116,12 @@ def test_a_session_reopens_in_a_new_window_with_every_choice(
     idle(qtbot, first)
     first.filter_bar.search.setText("the")
     first.filter_bar.set_score_range(10.0, 90.0)
-    first.browser.sort_by(1, Qt.SortOrder.DescendingOrder)
-    first.table.horizontalHeader().setSortIndicator(1, Qt.SortOrder.DescendingOrder)
+    # Sorted by Δ, a column that shows with a pair (the table is never sorted by
+    # a hidden one: BLEU, column 1, hides with a pair).
+    delta = first.browser.model.column_of(ColumnKey(ColumnKind.DELTA))
+    assert delta is not None
+    first.table.horizontalHeader().setSortIndicator(delta, Qt.SortOrder.DescendingOrder)
+    assert first.browser.sort == (delta, Qt.SortOrder.DescendingOrder)
     first.table.set_column_shown(ColumnKey(ColumnKind.COST), False)
     boxes = first.compare_systems.table
     boxes.test_box.setCurrentIndex(boxes.test_box.findData("ar"))
@@ -167,8 +171,8 @@ def test_a_session_reopens_in_a_new_window_with_every_choice(
     spec = second.browser.filter
     assert (spec.text, spec.min_score, spec.max_score) == ("the", 10.0, 90.0)
     assert second.filter_bar.search.text() == "the"
-    assert second.browser.sort == (1, Qt.SortOrder.DescendingOrder)
-    assert second.table.horizontalHeader().sortIndicatorSection() == 1
+    assert second.browser.sort == (delta, Qt.SortOrder.DescendingOrder)
+    assert second.table.horizontalHeader().sortIndicatorSection() == delta
     assert not second.table.is_column_shown(ColumnKey(ColumnKind.COST))
     assert second.table.selected_corpus_row() == row
     boxes = second.compare_systems.table

@@ -224,6 +224,26 @@ def test_a_reference_twice_in_the_dialog_is_refused(
     assert loaded.session.files == demo.file_set()
 
 
+def test_the_source_given_as_a_reference_in_the_dialog_is_named_as_both(
+    qtbot: QtBot,
+    loaded: MainWindow,
+    demo: DemoSet,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The source also picked as reference 2: the line says it is given as both."""
+    dialog = open_dialog(loaded)
+    refs = (demo.refs[0], demo.source)
+    fill_in(qtbot, dialog, monkeypatch, DemoSet(refs, demo.source, demo.candidate))
+    with refused(qtbot, loaded) as message:
+        click_open(qtbot, dialog)
+    assert message == [
+        f"{demo.source} is given both as the source and as reference 2: "
+        "a file cannot be both"
+    ]
+    assert dialog.problem_text == f"⚠ {message[0]}"
+    assert loaded.session.files == demo.file_set()
+
+
 def test_cancel_while_the_files_are_read_keeps_the_loaded_set(
     qtbot: QtBot,
     loaded: MainWindow,

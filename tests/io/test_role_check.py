@@ -46,7 +46,8 @@ def test_every_file_in_one_role_passes(here: Path) -> None:
             ["s1.txt"],
             ["a.txt", "src.txt"],
             "src.txt",
-            "src.txt is already the source: a file can be only one reference",
+            "src.txt is given both as the source and as reference 2: "
+            "a file cannot be both",
         ),
         (  # systems are checked first
             ["s1.txt", "s1.txt"],
