@@ -591,3 +591,43 @@ def test_a_kept_edit_keeps_its_row_while_the_next_edit_begins(
     qtbot.waitUntil(lambda: window.browser.model.live_rows == (), timeout=TIMEOUT)
     assert cell(window, ColumnKind.BLEU) == f"{sentence(TYPED):.1f}"  # the session's
     assert window.session.edits(shown).texts() == {ROW: TYPED}
+
+
+def test_editing_a_segment_longer_than_qts_limit_keeps_all_of_it(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    """A 200,000-character segment, 5 characters typed at its start: all kept.
+
+    Qt's line edit holds 32,767 characters by default: the edit kept 32,763 and
+    corpus BLEU fell from 6.42 to 0.04 without a word.
+    """
+    words = " ".join(f"w{k % 997}" for k in range(42_000))
+    assert len(words) > 200_000
+    hyps = ["The cat sat on the mat .", words, "A dog barked ."]
+    refs = ["The cat sat on the mat .", words.replace("w1 ", "x1 "), "A dog ran ."]
+    hyp, ref = tmp_path / "hyp.txt", tmp_path / "ref.txt"
+    hyp.write_text("\n".join(hyps) + "\n", encoding="utf-8")
+    ref.write_text("\n".join(refs) + "\n", encoding="utf-8")
+    session = window.session
+    session.open_files(FileSet(hyp, (ref,)))
+    qtbot.waitUntil(
+        lambda: bool(session.systems)
+        and session.systems[0].scores is not None
+        and not session.is_busy,
+        timeout=TIMEOUT,
+    )
+    assert window.select_sentence(2)
+    qtbot.keyClick(window, Qt.Key.Key_F2)
+    line = window.edit_bar.line
+    qtbot.waitUntil(line.hasFocus)
+    assert line.text() == words
+    qtbot.keyClick(line, Qt.Key.Key_Home)
+    qtbot.keyClicks(line, "Huge ")
+    kept(qtbot, window)
+    edited_lines = [hyps[0], "Huge " + words, hyps[2]]
+    shown = session.systems[0]
+    assert shown.edits.texts() == {1: "Huge " + words}
+    scores = shown.scores
+    assert scores is not None
+    assert not isinstance(scores.corpus, str)
+    assert scores.corpus.score == sacrebleu.corpus_bleu(edited_lines, [refs]).score
