@@ -227,7 +227,8 @@ def test_the_document_test_is_labelled_as_not_sacrebleus(
     expected = document_bootstrap(a, b, Documents.of(doc_ids()), config, samples=300)
     delta = f"{expected.delta:+.2f}".replace("-", "−")
     assert view.result.text() == (
-        "document bootstrap (not sacreBLEU's test), 25 documents, 300 resamples, seed 12345: "
+        "document bootstrap (not sacreBLEU's test), 25 documents, 300 resamples, "
+        "seed 12345: "
         f"Δ happypoet − Facebook-AI = {delta}, p = {expected.p_value:.4f}"
     )
 

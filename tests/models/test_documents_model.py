@@ -261,7 +261,8 @@ def test_the_result_is_labelled_as_not_sacrebleus_test() -> None:
     )
     delta = f"{result.delta:+.2f}".replace("-", "−")
     assert describe_result(result, ("Facebook-AI", "happypoet")) == (
-        "document bootstrap (not sacreBLEU's test), 18 documents, 100 resamples, seed 12345: "
+        "document bootstrap (not sacreBLEU's test), 18 documents, 100 resamples, "
+        "seed 12345: "
         f"Δ happypoet − Facebook-AI = {delta}, p = {result.p_value:.4f}"
     )
 
