@@ -23,6 +23,7 @@ import textwrap
 from collections.abc import Callable, Sequence
 
 from bleu_gui.core import BleuConfig, Compat, ConfigError, CorpusStats
+from bleu_gui.core.number_text import signed
 from bleu_gui.core.signature import test_signature
 from bleu_gui.core.significance import (
     DEFAULT_SAMPLES,
@@ -452,7 +453,7 @@ def render_all_pairs(
             p = pair.holm_p_value if holm else pair.p_value
             label = "Holm p" if holm else "p"
             said = _p_text(p, pair.identical, "\n", label)
-            cells.append(f"{pair.delta:+.{width}f}\n{said}")
+            cells.append(f"{signed(pair.delta, width)}\n{said}")
         rows.append(cells)
     identities = [pair.identical for pair in result.pairs]
     return (

@@ -53,6 +53,8 @@ from bleu_gui.core.documents import (
     document_stats,
     iter_document_scores,
 )
+from bleu_gui.core.number_text import MINUS, fixed
+from bleu_gui.core.number_text import signed as signed_text
 from bleu_gui.core.significance import (
     DEFAULT_SAMPLES,
     DEFAULT_SEED,
@@ -482,7 +484,7 @@ def _display(value: object, *, signed: bool) -> str:
     if isinstance(value, float):
         if math.isnan(value):
             return "—"
-        return (f"{value:+.2f}" if signed else f"{value:.2f}").replace("-", "−")
+        return (signed_text if signed else fixed)(value, 2, minus=MINUS)
     return str(value)
 
 
@@ -496,7 +498,7 @@ def describe_result(result: DocumentTestResult, names: tuple[str, str]) -> str:
     seed 12345: Δ happypoet − Facebook-AI = −6.61, p = 0.0010".
     """
     a, b = names
-    delta = f"{result.delta:+.2f}".replace("-", "−")
+    delta = signed_text(result.delta, 2, minus=MINUS)
     identical = result.result.identical[0]
     if identical is not None:
         return (

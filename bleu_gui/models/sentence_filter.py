@@ -168,7 +168,7 @@ class DeltaRange:
 
 def _number(value: float) -> str:
     """A bound as typed: no useless decimals, a real minus sign."""
-    return f"{value:g}".replace("-", "−")
+    return f"{value + 0.0:g}".replace("-", "−")  # + 0.0: never "−0"
 
 
 @dataclass(frozen=True, slots=True)
