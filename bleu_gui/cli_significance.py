@@ -18,12 +18,12 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
 import textwrap
 from collections.abc import Callable, Sequence
 
 from bleu_gui.core import BleuConfig, Compat, ConfigError, CorpusStats
+from bleu_gui.core.number_text import signed
 from bleu_gui.core.signature import test_signature
 from bleu_gui.core.significance import (
     DEFAULT_SAMPLES,
@@ -39,6 +39,7 @@ from bleu_gui.core.significance import (
 from bleu_gui.io.latex_table import align_cell as _align
 from bleu_gui.io.latex_table import column_widths as _widths
 from bleu_gui.io.latex_table import latex_booktabs as _latex
+from bleu_gui.io.seed import SEED_VARIABLE, environment_seed, parse_seed
 from bleu_gui.io.significance_text import identity_note, p_value_mark
 
 __all__ = [
@@ -214,15 +215,13 @@ _PAIRED_FLAG = {
     PairedTest.RANDOMIZATION: "-par/--paired-ar",
 }
 
-SEED_VARIABLE = "SACREBLEU_SEED"
-"""The environment variable sacreBLEU reads its seed from."""
-
 
 def seed_from_options(options: argparse.Namespace, *, used: bool) -> int | None:
     """The seed: `--seed`, else `SACREBLEU_SEED`, else sacreBLEU's default.
 
-    The environment is read only when the seed is `used`: a stray value there does
-    not stop a plain score (sacreBLEU does not read it then either).
+    Read by `io.seed`, as the window reads its Seed field. The environment is
+    read only when the seed is `used`: a stray value there does not stop a plain
+    score (sacreBLEU does not read it then either).
 
     As in sacreBLEU, `none` in any case means unseeded. Unlike sacreBLEU, seed 0
     seeds every resample (sacreBLEU leaves the paired tests' systems unseeded).
@@ -231,22 +230,8 @@ def seed_from_options(options: argparse.Namespace, *, used: bool) -> int | None:
         ConfigError: for a value that is neither an integer nor `none`.
     """
     if options.seed is not None:
-        text, source = options.seed, "--seed"
-    else:
-        text, source = os.environ.get(SEED_VARIABLE), SEED_VARIABLE
-        if text is None or not used:
-            return DEFAULT_SEED
-    if text.strip().lower() == "none":
-        return None
-    try:
-        value = int(text)
-    except ValueError:
-        raise ConfigError(
-            f"{source}: {text!r} is neither an integer nor 'none'"
-        ) from None
-    if value < 0:
-        raise ConfigError(f"{source}: the seed cannot be negative, not {value}")
-    return value
+        return parse_seed(options.seed, "--seed")
+    return environment_seed() if used else DEFAULT_SEED
 
 
 def system_names(
@@ -468,7 +453,7 @@ def render_all_pairs(
             p = pair.holm_p_value if holm else pair.p_value
             label = "Holm p" if holm else "p"
             said = _p_text(p, pair.identical, "\n", label)
-            cells.append(f"{pair.delta:+.{width}f}\n{said}")
+            cells.append(f"{signed(pair.delta, width)}\n{said}")
         rows.append(cells)
     identities = [pair.identical for pair in result.pairs]
     return (

@@ -75,3 +75,15 @@ def tf_nmt_bleu(
     ratio = c / r
     bp = 1.0 if ratio > 1.0 else math.exp(1 - 1.0 / ratio)
     return geo_mean * bp, precisions, bp, ratio, c, r
+
+
+def signed_cell(value: float, decimals: int) -> str:
+    """A signed number as the window's cells write it, stated for the tests.
+
+    Exactly zero is "0"; otherwise the sign and `decimals` decimals, except that a
+    value whose shown digits are all zero has no sign ("0.0", never "-0.0").
+    """
+    if value == 0:
+        return "0"
+    text = f"{value:+.{decimals}f}"
+    return text[1:] if set(text[1:]) <= {"0", "."} else text

@@ -36,6 +36,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from bleu_gui.core.config import BleuConfig, Compat, Smoothing
+from bleu_gui.core.number_text import fixed, largest_remainder, signed
 from bleu_gui.core.result import BleuScore, OrderTerm
 from bleu_gui.core.scoring import required_order, score_sentence
 from bleu_gui.core.stats import compute_stats
@@ -56,6 +57,7 @@ __all__ = [
     "explain_or_why_not",
     "explain_sentence",
     "format_bp",
+    "format_parts",
     "format_points",
     "format_precision",
     "format_score",
@@ -508,10 +510,13 @@ def score_scale(compat: Compat) -> ScoreScale:
 
 
 def _fixed(value: float, decimals: int) -> str:
-    """`value` to `decimals` decimals; a non-zero value too small for them in e-form."""
+    """`value` to `decimals` decimals; a non-zero value too small for them in e-form.
+
+    Never a negative zero (`number_text.fixed`).
+    """
     if value != 0 and abs(value) < 0.5 * 10.0**-decimals:
         return f"{value:.2e}"
-    return f"{value:.{decimals}f}"
+    return fixed(value, decimals)
 
 
 def format_score(result: BleuScore) -> str:
@@ -539,6 +544,36 @@ def format_points(value: float, compat: Compat, *, signed: bool = False) -> str:
         value if scale is ScoreScale.PERCENT else value / 100, _DECIMALS[scale]
     )
     return f"+{text}" if signed and value > 0 else text
+
+
+def format_parts(
+    parts: Sequence[float], total: float, compat: Compat
+) -> tuple[tuple[str, ...], bool]:
+    """Parts of a difference, signed as `format_points` signs, adding up as shown.
+
+    `parts` (BLEU points on 0-100) sum to `total`; each shown alone to the
+    scale's decimals, they may not add up to `total` as shown (+0.47 +0.47 +0.46
+    under +1.39). So they are rounded together (`largest_remainder`): each to
+    its nearest last digit or, where that would not add up, to the next one the
+    other way, so that the texts add up exactly to `format_points(total)`.
+
+    Returns:
+        The parts' texts and True; or, when `total` shows in e-form (not zero
+        but below the last digit) or a part is not finite, each part as
+        `format_points` writes it alone and False (they are rounded alone).
+    """
+    scale = score_scale(compat)
+    decimals = _DECIMALS[scale]
+    alone = tuple(format_points(part, compat, signed=True) for part in parts)
+    shown_total = format_points(total, compat, signed=True)
+    if "e" in shown_total or not all(math.isfinite(part) for part in parts):
+        return alone, False
+    factor = 1.0 if scale is ScoreScale.PERCENT else 0.01
+    unit = 10.0**-decimals
+    units = largest_remainder(
+        [part * factor for part in parts], unit, round(float(shown_total) / unit)
+    )
+    return tuple(signed(count * unit, decimals) for count in units), True
 
 
 def format_precision(term: OrderTerm, compat: Compat) -> str:

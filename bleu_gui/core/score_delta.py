@@ -38,9 +38,10 @@ import math
 from dataclasses import dataclass
 from enum import StrEnum
 
-from bleu_gui.core.config import BleuConfig
+from bleu_gui.core.config import BleuConfig, Compat
 from bleu_gui.core.explain import (
     ScoreScale,
+    format_parts,
     format_points,
     join_words,
     mean_weights,
@@ -152,6 +153,21 @@ class ScoreDelta:
             OrderChange(ta.order, ta.matches, tb.matches, ta.total, tb.total)
             for ta, tb in zip(self.a.terms, self.b.terms, strict=True)
         )
+
+    def part_texts(self) -> tuple[tuple[str, ...], bool]:
+        """The parts as every text shows them, and whether they add up as shown.
+
+        Rounded together (`explain.format_parts`) so that they add up exactly to
+        `format_points(delta)`; True then. False only when the difference is too
+        small for the decimals (shown in e-form): each part rounded alone.
+        """
+        return _part_texts(self.parts, self.delta, self.a.compat)
+
+
+def _part_texts(
+    parts: tuple[DeltaPart, ...], delta: float, compat: Compat
+) -> tuple[tuple[str, ...], bool]:
+    return format_parts([part.points for part in parts], delta, compat)
 
 
 def corpus_delta(
@@ -287,8 +303,10 @@ def _diagnosis(
     """The difference in words, on the library's scale, as `format_points` prints it.
 
     Each factor is named with its part, largest first, so that the reader sees
-    which orders moved and whether length did; a part below half the last digit
-    shown (0.005 BLEU points, on either scale) is left out.
+    which orders moved and whether length did. The parts are written as the
+    panel's chips write them (`ScoreDelta.part_texts`: adding up to the amount
+    shown); a part shown as zero is left out (rounded alone: a part below half
+    the last digit, 0.005 BLEU points on either scale).
     """
     name_a, name_b = names
     compat = a.compat
@@ -302,15 +320,18 @@ def _diagnosis(
         head = f"{name_b} scores the same as {name_a}: both score 0"
     else:
         head = f"{name_b} scores the same as {name_a}"
+    texts, add_up = _part_texts(parts, delta, compat)
+    paired = zip(parts, texts, strict=True)
     groups = sorted(
-        ((part.points, part.label) for part in parts),
+        ((part.points, part.label, text) for part, text in paired),
         key=lambda group: abs(group[0]),
         reverse=True,
     )
+    # A part shown as zero says nothing: left out (rounded alone, below _SHOWN).
     shown = [
-        f"{format_points(points, compat, signed=True)} from {what}"
-        for points, what in groups
-        if abs(points) >= _SHOWN
+        f"{text} from {what}"
+        for points, what, text in groups
+        if (float(text) != 0 if add_up else abs(points) >= _SHOWN)
     ]
     text = head + (": " + ", ".join(shown) if shown else "")
     if not log_exact and delta != 0:

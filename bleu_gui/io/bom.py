@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from bleu_gui.core import BleuConfig, CorpusStats, corpus_stats, score_corpus
+from bleu_gui.core.number_text import signed
 from bleu_gui.io.errors import display_name
 
 if TYPE_CHECKING:
@@ -122,7 +123,7 @@ def bom_warning(
     if cost is not None:
         line += (
             f"; corpus BLEU is {cost.with_mark:.4f} with it, {cost.without_mark:.4f} "
-            f"with it dropped ({cost.difference:+.4f})"
+            f"with it dropped ({signed(cost.difference, 4)})"
         )
     if how_to_drop:
         line += f"; {how_to_drop} drops it"

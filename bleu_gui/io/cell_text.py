@@ -2,14 +2,18 @@
 
 The sentence table, its exports (whose CSV must show what the cells show) and the
 command line's `--export` all write BLEU with one decimal, the brevity penalty with
-three, and a Δ with its sign; a spreadsheet gets the same as a number format, so the
-numbers stay numbers and still read as in the window.
+three, and a Δ with its sign (`core.number_text.signed`: a value that rounds to
+zero shows no sign, "0.000", and exactly zero shows "0"); a spreadsheet gets the
+same as a number format, so the numbers stay numbers and still read as in the
+window (a number format cannot drop the sign of a value that rounds to zero).
 """
 
 from __future__ import annotations
 
 import math
 from enum import Enum
+
+from bleu_gui.core.number_text import fixed, signed
 
 __all__ = ["Shown"]
 
@@ -43,8 +47,9 @@ class Shown(Enum):
         if decimals is None:
             return str(int(value))
         if self.signed:
-            return "0" if value == 0.0 else f"{value:+.{decimals}f}"
-        return f"{value:.{decimals}f}"
+            # Exactly 0 (the same): "0". Rounding to zero: "0.000", no sign.
+            return "0" if value == 0.0 else signed(value, decimals)
+        return fixed(value, decimals)
 
     @property
     def number_format(self) -> str:

@@ -17,13 +17,14 @@ import numpy as np
 import numpy.typing as npt
 
 from bleu_gui.core.documents import Documents, document_deltas
+from bleu_gui.core.number_text import MINUS, fixed
+from bleu_gui.core.number_text import signed as signed_text
 from bleu_gui.io.sentence_export import DOCUMENT_HEADER, delta_header, system_header
 from bleu_gui.io.table_export import CellType, Table, TableColumn, Value
 
 __all__ = ["DOCUMENT_HEADER", "SEGMENTS_HEADER", "documents_table", "score_text"]
 
 SEGMENTS_HEADER = "Segments"
-_MINUS = "\N{MINUS SIGN}"
 
 
 def score_text(value: float, *, signed: bool) -> str:
@@ -34,7 +35,7 @@ def score_text(value: float, *, signed: bool) -> str:
     """
     if math.isnan(value):
         return "—"
-    return (f"{value:+.2f}" if signed else f"{value:.2f}").replace("-", _MINUS)
+    return (signed_text if signed else fixed)(value, 2, minus=MINUS)
 
 
 def documents_table(

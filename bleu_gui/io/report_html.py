@@ -50,6 +50,7 @@ from bleu_gui.core.highlight_runs import (
     display,
     painted_runs,
 )
+from bleu_gui.core.number_text import fixed, signed
 from bleu_gui.core.pair_ngrams import PairExplanation, Side, explain_pair
 from bleu_gui.core.result import BleuScore
 from bleu_gui.core.scoring import score_corpus
@@ -604,7 +605,7 @@ def _single(
         for order in explanation.orders
     )
     heading = (
-        f"Segment {row.index + 1} · cost {row.value:.2f} BLEU · "
+        f"Segment {row.index + 1} · cost {fixed(row.value, 2)} BLEU · "
         f"sentence BLEU {escaped(explanation.score_text)}"
         + (_EDITED_MARK if edited else "")
     )
@@ -653,7 +654,8 @@ def _pair(
             f"</th></tr>{lines}"
         )
     return (
-        f'<div class="sentence"><h3>Segment {row.index + 1} · Δ {row.value:+.2f} '
+        f'<div class="sentence"><h3>Segment {row.index + 1} · '
+        f"Δ {signed(row.value, 2)} "
         f"sentence BLEU</h3>"
         f'<table class="orders">{_source_row(request, row.index)}{"".join(parts)}'
         f"{_reference_rows(request, pair.a.references)}</table>"

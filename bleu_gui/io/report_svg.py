@@ -12,6 +12,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from bleu_gui.core.histogram import delta_bins, delta_counts
+from bleu_gui.core.number_text import signed as signed_text
 
 __all__ = ["Series", "bar_chart", "delta_histogram"]
 
@@ -213,7 +214,7 @@ def delta_histogram(
 
 def _signed(value: float) -> str:
     """A bin edge: "+5.0", "-10.0", and 0 as "0.0" (neither gain nor loss)."""
-    return "0.0" if value == 0 else f"{value:+.1f}"
+    return signed_text(value, 1)
 
 
 def _sentences(count: int) -> str:

@@ -32,11 +32,13 @@ Format, version 2 (`"bleu-gui-session": 2`; a reader refuses a higher number)::
                   "weights": null, "effective_order": null, "nltk_alpha": 5.0,
                   "nltk_k": 5.0},
      "systems": {"baseline": 0, "shown": 1, "test": "bs", "samples": 1000,
-                 "all_pairs": false, "shown_only": false},
+                 "all_pairs": false, "shown_only": false,
+                 "seed": 12345 | "none"},
      "filter": {"text": "", "regex": false, "case_sensitive": false,
                 "in_hypothesis": true, "in_references": true, "in_source": true,
                 "min_score": 0.0, "max_score": 100.0, "side": "ANY",
-                "delta": [-100.0, 100.0, false, false]},
+                "delta": [-100.0, 100.0, false, false],
+                "documents": ["doc id", …]},
      "table": {"sort": ["BLEU", 0, true] | null, "selected": 12 | null,
                "columns": [["COST", 0, false], …]},
      "layout": {"docks": base64, "central": base64, "bottom": base64,
@@ -56,6 +58,13 @@ that an older bleu-gui refuses it in one line rather than opening it without its
 edits. Version 1 files read as sessions without edits. Whether an edit's row exists
 is known only once the system's file is read: `models.session_state.restore_edits`
 checks it.
+
+The filter's `documents` (the documents chosen in the Documents dock, by id) and the
+tests' `seed` (an integer, or "none": unseeded, as `SACREBLEU_SEED` says it) came
+later without a new version: they are settings of the view, not work, and an older
+bleu-gui reading such a file opens it whole, showing every document and testing at
+its own seed; a version bump would make it refuse the file instead. A file without
+them reads as no document filter and seed 12345 (the only seed the window had).
 """
 
 from __future__ import annotations
@@ -78,6 +87,7 @@ from bleu_gui.io.bundle import Format, Roles
 from bleu_gui.io.errors import InputError
 from bleu_gui.io.formats import FormatOptions
 from bleu_gui.io.safe_write import write_text
+from bleu_gui.io.seed import DEFAULT_SEED, UNSEEDED, parse_seed
 
 __all__ = [
     "SESSION_KEY",
@@ -176,6 +186,8 @@ class SavedSystems:
         samples: its resamples or trials.
         all_pairs: test every pair of systems.
         shown_only: test on the shown (filtered) sentences only.
+        seed: the tests' seed (None: unseeded); a file from before seeds were
+            saved ran its tests at sacreBLEU's default, so it reads as that.
     """
 
     baseline: int = 0
@@ -184,14 +196,17 @@ class SavedSystems:
     samples: int = 1000
     all_pairs: bool = False
     shown_only: bool = False
+    seed: int | None = DEFAULT_SEED
 
 
 @dataclass(frozen=True, slots=True)
 class SavedFilter:
     """The filter's saved parts (`models.sentence_filter.SentenceFilter`'s fields).
 
-    The parts that hold rows computed for the moment (a salient n-gram, a chosen
-    document) are not saved: they belong to the counts of the moment.
+    A salient n-gram clicked is not saved: its rows belong to the counts of the
+    moment. The documents chosen in the Documents dock ("Only document 'd7'")
+    are saved by their ids (`documents`, sorted; empty: all documents), and
+    their rows are found again once the test set's document ids are read.
     """
 
     text: str = ""
@@ -204,6 +219,7 @@ class SavedFilter:
     max_score: float = 100.0
     side: str = "ANY"
     delta: tuple[float, float, bool, bool] = (-100.0, 100.0, False, False)
+    documents: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -481,6 +497,7 @@ def session_to_json(data: SessionData, folder: Path) -> dict[str, Any]:
             "samples": data.systems.samples,
             "all_pairs": data.systems.all_pairs,
             "shown_only": data.systems.shown_only,
+            "seed": data.systems.seed if data.systems.seed is not None else UNSEEDED,
         },
         "filter": {
             "text": data.filter.text,
@@ -493,6 +510,7 @@ def session_to_json(data: SessionData, folder: Path) -> dict[str, Any]:
             "max_score": data.filter.max_score,
             "side": data.filter.side,
             "delta": list(data.filter.delta),
+            "documents": list(data.filter.documents),
         },
         "table": {
             "sort": list(data.table.sort) if data.table.sort is not None else None,
@@ -819,7 +837,17 @@ def _systems(
         samples,
         where.at("all_pairs").flag(item.get("all_pairs", False)),
         where.at("shown_only").flag(item.get("shown_only", False)),
+        _seed(item.get("seed", DEFAULT_SEED), where.at("seed")),
     )
+
+
+def _seed(raw: object, where: _Where) -> int | None:
+    """The tests' seed: a whole number 0 or more, or "none" (as `io.seed` reads it)."""
+    text = str(where.integer(raw)) if not isinstance(raw, str) else raw
+    try:
+        return parse_seed(text, "seed")
+    except ConfigError as error:
+        raise where.error(str(error).removeprefix("seed: ")) from None
 
 
 def _filter(raw: object, where: _Where) -> SavedFilter:
@@ -847,7 +875,19 @@ def _filter(raw: object, where: _Where) -> SavedFilter:
             place.at(2).flag(delta[2]),
             place.at(3).flag(delta[3]),
         ),
+        documents=_document_ids(item.get("documents", []), where.at("documents")),
     )
+
+
+def _document_ids(raw: object, where: _Where) -> tuple[str, ...]:
+    """The filter's documents: ids, none empty (older files have none)."""
+    ids = []
+    for k, value in enumerate(where.items(raw)):
+        doc = where.at(k).text(value)
+        if not doc:
+            raise where.at(k).error("expected a document id, found an empty string")
+        ids.append(doc)
+    return tuple(sorted(set(ids)))
 
 
 def _column(where: _Where, value: object) -> tuple[str, int, bool]:

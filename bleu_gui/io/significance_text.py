@@ -10,6 +10,7 @@ p ≤ 0.05, and for two systems that cannot be told apart (`Identity`) the words
 from __future__ import annotations
 
 from bleu_gui.core.significance import Identity, PairedTest, is_starred
+from bleu_gui.io.seed import seed_text
 
 __all__ = [
     "IDENTITY_CAVEAT",
@@ -90,13 +91,9 @@ def identity_note(identity: Identity, a: str, b: str) -> str:
     return f'"{identity.value}" (bleu-gui\'s note): {said} {caveat}.'
 
 
-def _seed(seed: int | None) -> str:
-    return "none" if seed is None else str(seed)
-
-
 def test_words(test: PairedTest, samples: int, seed: int | None) -> str:
     """The test in a few words: "bootstrap ×1000, seed 12345"."""
-    return f"{_TEST_NAMES[test][0]} ×{samples}, seed {_seed(seed)}"
+    return f"{_TEST_NAMES[test][0]} ×{samples}, seed {seed_text(seed)}"
 
 
 def test_description(
@@ -104,4 +101,5 @@ def test_description(
 ) -> str:
     """The test in a sentence: "Paired bootstrap resampling, 1000 resamples, …"."""
     _, unit, words = _TEST_NAMES[test]
-    return f"{words}, {samples} {unit}, seed {_seed(seed)}, on {sentences} sentences"
+    seed_said = seed_text(seed)
+    return f"{words}, {samples} {unit}, seed {seed_said}, on {sentences} sentences"

@@ -53,6 +53,8 @@ from bleu_gui.core.documents import (
     document_stats,
     iter_document_scores,
 )
+from bleu_gui.core.number_text import MINUS
+from bleu_gui.core.number_text import signed as signed_text
 from bleu_gui.core.significance import (
     DEFAULT_SAMPLES,
     DEFAULT_SEED,
@@ -66,6 +68,7 @@ from bleu_gui.io.documents_table import (
     documents_table,
     score_text,
 )
+from bleu_gui.io.seed import seed_text
 from bleu_gui.io.table_export import Table
 from bleu_gui.models.jobs import JobRunner
 from bleu_gui.models.significance_job import (
@@ -538,11 +541,11 @@ def _display(value: object, *, signed: bool) -> str:
 def describe_result(result: DocumentTestResult, names: tuple[str, str]) -> str:
     """The result in the words the view shows: labelled as not sacreBLEU's test.
 
-    "document bootstrap (not sacreBLEU's test), 12 documents, 1000 resamples:
-    Δ happypoet − Facebook-AI = −6.61, p = 0.0010".
+    "document bootstrap (not sacreBLEU's test), 12 documents, 1000 resamples,
+    seed 12345: Δ happypoet − Facebook-AI = −6.61, p = 0.0010".
     """
     a, b = names
-    delta = f"{result.delta:+.2f}".replace("-", "−")
+    delta = signed_text(result.delta, 2, minus=MINUS)
     identical = result.result.identical[0]
     if identical is not None:
         return (
@@ -551,7 +554,8 @@ def describe_result(result: DocumentTestResult, names: tuple[str, str]) -> str:
         )
     return (
         f"{result.label}, {result.documents} documents, "
-        f"{result.result.samples} resamples: Δ {b} − {a} = {delta}, "
+        f"{result.result.samples} resamples, seed {seed_text(result.result.seed)}: "
+        f"Δ {b} − {a} = {delta}, "
         f"p = {result.p_value:.4f}"
     )
 
@@ -575,7 +579,6 @@ class DocumentTest(QObject):
         super().__init__(parent)
         self.job = job if job is not None else SignificanceJob(self)
         self.samples = DEFAULT_SAMPLES[PairedTest.BOOTSTRAP]
-        self.seed: int | None = DEFAULT_SEED
         self._asked: tuple[SignificanceRequest, int, tuple[str, str]] | None = None
         self.job.finished.connect(self._on_finished)
         self.job.failed.connect(self._on_failed)
@@ -600,8 +603,14 @@ class DocumentTest(QObject):
             )
         return None
 
-    def start(self, given: DocumentsInput | None) -> None:
-        """Test B against A of `given`; `failed` says why not, if it cannot."""
+    def start(
+        self, given: DocumentsInput | None, seed: int | None = DEFAULT_SEED
+    ) -> None:
+        """Test B against A of `given`; `failed` says why not, if it cannot.
+
+        `seed`: as `SACREBLEU_SEED` means it (None: unseeded); the window's is
+        the Systems dock's Seed field, as for the paired tests.
+        """
         reason = self.why_not(given)
         if reason is not None or given is None or given.pair is None:
             self.failed.emit(reason or "nothing to test")
@@ -623,7 +632,7 @@ class DocumentTest(QObject):
             given.config,
             PairedTest.BOOTSTRAP,
             self.samples,
-            self.seed,
+            seed,
             baseline=0,
             text_groups=groups,
         )

@@ -36,6 +36,7 @@ from enum import Enum
 import numpy as np
 import numpy.typing as npt
 
+from bleu_gui.core.documents import Documents
 from bleu_gui.core.pair_ngrams import Side
 from bleu_gui.core.text_search import (
     SearchTexts,
@@ -167,7 +168,7 @@ class DeltaRange:
 
 def _number(value: float) -> str:
     """A bound as typed: no useless decimals, a real minus sign."""
-    return f"{value:g}".replace("-", "−")
+    return f"{value + 0.0:g}".replace("-", "−")  # + 0.0: never "−0"
 
 
 @dataclass(frozen=True, slots=True)
@@ -220,6 +221,15 @@ class DocumentRows:
 
     ids: frozenset[str]
     rows: tuple[int, ...]
+
+    @classmethod
+    def of(cls, documents: Documents, ids: frozenset[str]) -> DocumentRows:
+        """The sentences of the documents named `ids` (a click, or a session's).
+
+        The one place that turns ids into rows, so that a document chosen in the
+        documents view and one put back from a session file keep the same rows.
+        """
+        return cls(ids, tuple(documents.rows_of(ids).tolist()))
 
     def keeps(self, size: int) -> npt.NDArray[np.bool_]:
         """Which of `size` rows are among `rows` (a row past the end: none)."""

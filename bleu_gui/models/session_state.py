@@ -32,7 +32,9 @@ from typing import Protocol
 from PySide6.QtCore import QObject, Qt, Signal
 
 from bleu_gui.core.config import BleuConfig
+from bleu_gui.core.documents import Documents
 from bleu_gui.core.edits import Edits, count_edits
+from bleu_gui.core.significance import DEFAULT_SEED
 from bleu_gui.io.errors import display_name
 from bleu_gui.io.session_file import (
     FileCheck,
@@ -48,7 +50,12 @@ from bleu_gui.io.session_file import (
     checksum,
 )
 from bleu_gui.models.sentence_browser import SentenceBrowser
-from bleu_gui.models.sentence_filter import DeltaRange, DeltaSide, SentenceFilter
+from bleu_gui.models.sentence_filter import (
+    DeltaRange,
+    DeltaSide,
+    DocumentRows,
+    SentenceFilter,
+)
 from bleu_gui.models.sentence_table import ColumnKey, ColumnKind
 from bleu_gui.models.session import BundleSet, FileSet, OpenRequest, Session
 from bleu_gui.models.workspace import System, SystemId
@@ -61,6 +68,7 @@ __all__ = [
     "choices_from_json",
     "choices_to_json",
     "column_key",
+    "document_filter",
     "filter_of",
     "reopen_plan",
     "restore_edits",
@@ -81,6 +89,7 @@ class TestChoice:
     samples: int = 1000
     all_pairs: bool = False
     shown_only: bool = False
+    seed: int | None = DEFAULT_SEED
 
 
 class EditsHolder(Protocol):
@@ -111,8 +120,9 @@ def saved_edits(
 
 
 def saved_filter(spec: SentenceFilter) -> SavedFilter:
-    """The saved parts of a filter (not a salient n-gram or chosen documents)."""
+    """The saved parts of a filter: all but a salient n-gram (documents by id)."""
     delta = spec.delta
+    documents = spec.documents
     return SavedFilter(
         text=spec.text,
         regex=spec.regex,
@@ -124,11 +134,42 @@ def saved_filter(spec: SentenceFilter) -> SavedFilter:
         max_score=spec.max_score,
         side=spec.side.name,
         delta=(delta.low, delta.high, delta.low_open, delta.high_open),
+        documents=() if documents is None else tuple(sorted(documents.ids)),
     )
 
 
+def document_filter(
+    saved: SavedFilter, documents: Documents | None
+) -> tuple[DocumentRows | None, str]:
+    """The saved filter's documents among the test set's, and one line on any not.
+
+    Ids that name no document of the test set now (its document ids changed, or
+    are gone) are left out and named; if none is left, no document filter.
+
+    Returns:
+        The rows to show (None: every document) and "" or the line.
+    """
+    if not saved.documents:
+        return None, ""
+    known = set() if documents is None else set(documents.ids)
+    found = frozenset(doc for doc in saved.documents if doc in known)
+    gone = [doc for doc in saved.documents if doc not in known]
+    note = ""
+    if gone:
+        names = ", ".join(f"'{doc}'" for doc in gone)
+        noun = "document" if len(gone) == 1 else "documents"
+        note = f"filter: {noun} {names} left out (not in the test set's document ids)"
+    if not found or documents is None:
+        return None, note
+    return DocumentRows.of(documents, found), note
+
+
 def filter_of(saved: SavedFilter) -> SentenceFilter | str:
-    """The filter a session saved, or why it cannot be one (one line)."""
+    """The filter a session saved, or why it cannot be one (one line).
+
+    Without its documents: their rows are known once the test set is read
+    (`document_filter`).
+    """
     try:
         side = DeltaSide[saved.side]
     except KeyError:
@@ -246,6 +287,7 @@ def session_data(
         tests.samples,
         tests.all_pairs,
         tests.shown_only,
+        tests.seed,
     )
     try:
         if isinstance(request, BundleSet):

@@ -153,7 +153,6 @@ class SystemsModel(QAbstractTableModel):
         super().__init__(parent)
         self.job = job if job is not None else SignificanceJob(self)
         self.all_pairs_model = AllPairsModel(self)
-        self.seed: int | None = DEFAULT_SEED
         self._entries: tuple[SystemEntry, ...] = ()
         self._config = BleuConfig()
         self._signature = ""
@@ -306,9 +305,17 @@ class SystemsModel(QAbstractTableModel):
         return None
 
     def make_request(
-        self, test: PairedTest, samples: int, *, all_pairs: bool = False
+        self,
+        test: PairedTest,
+        samples: int,
+        *,
+        seed: int | None = DEFAULT_SEED,
+        all_pairs: bool = False,
     ) -> SignificanceRequest:
-        """The request for the test of the current systems, options and scope."""
+        """The request for the test of the current systems, options and scope.
+
+        `seed`: as `SACREBLEU_SEED` means it (None: unseeded).
+        """
         texts = [e.texts for e in self._entries if e.texts is not None]
         groups = text_groups(texts) if len(texts) == len(self._entries) else None
         return SignificanceRequest(
@@ -316,15 +323,22 @@ class SystemsModel(QAbstractTableModel):
             self._config,
             test,
             samples,
-            self.seed,
+            seed,
             None if all_pairs else self._baseline,
             self.scope_rows(),
             groups,
         )
 
-    def run(self, test: PairedTest, samples: int, *, all_pairs: bool = False) -> None:
+    def run(
+        self,
+        test: PairedTest,
+        samples: int,
+        *,
+        seed: int | None = DEFAULT_SEED,
+        all_pairs: bool = False,
+    ) -> None:
         """Start the test in the background; a running one is superseded."""
-        self._asked = self.make_request(test, samples, all_pairs=all_pairs)
+        self._asked = self.make_request(test, samples, seed=seed, all_pairs=all_pairs)
         self._asked_signature = self._signature
         self.job.start(self._asked)
 

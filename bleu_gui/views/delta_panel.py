@@ -46,6 +46,7 @@ from typing_extensions import override
 from bleu_gui.core.config import Compat
 from bleu_gui.core.explain import (
     format_bp,
+    format_parts,
     format_points,
     format_score,
     join_words,
@@ -58,6 +59,7 @@ from bleu_gui.views.palette import delta_part_color, is_palette_change, muted_te
 __all__ = [
     "CORPUS_EMPTY_TEXT",
     "EMPTY_TEXT",
+    "PARTS_NOTE",
     "DeltaBar",
     "DeltaPanel",
     "changed_orders_text",
@@ -68,6 +70,13 @@ _CORPUS_LINES_AT_LEAST = 3  # the corpus part shrinks to this, then scrolls
 
 EMPTY_TEXT = "Select a sentence to see why the two systems score it differently."
 CORPUS_EMPTY_TEXT = "No corpus difference yet."
+PARTS_NOTE = {
+    True: "the parts are each factor's share of the difference in log terms; "
+    "rounded together, they add up to it as shown",
+    False: "the parts are each factor's share of the difference in log terms; "
+    "they sum to it (each is rounded on its own)",
+}
+"""The note under the corpus Δ's parts: whether they add up as shown."""
 
 
 def changed_orders_text(delta: ScoreDelta) -> str:
@@ -195,10 +204,12 @@ class DeltaBar(QWidget):
         painter.end()
 
     def _tooltip(self) -> str:
+        """Each part as the panel's chips write it (adding up to the Δ shown)."""
+        points = [part.points for part in self._parts]
+        texts, _ = format_parts(points, math.fsum(points), self._compat)
         rows = [
-            f"{html.escape(part.label)}: "
-            f"{format_points(part.points, self._compat, signed=True)}"
-            for part in self._parts
+            f"{html.escape(part.label)}: {text}"
+            for part, text in zip(self._parts, texts, strict=True)
         ]
         return "<br>".join(rows)
 
@@ -392,17 +403,16 @@ class DeltaPanel(QWidget):
             f"{format_score(delta.a)})</span>"
         )
         palette = self.palette()
+        texts, add_up = delta.part_texts()
         chips = "&nbsp;&nbsp; ".join(
             f'<span style="white-space:nowrap">'
             f'<span style="color:{delta_part_color(k, palette).name()}">&#9632;</span>'
-            f"&nbsp;{_part_name(part)} "
-            f"{format_points(part.points, compat, signed=True)}</span>"
-            for k, part in enumerate(delta.parts)
+            f"&nbsp;{_part_name(part)} {text}</span>"
+            for k, (part, text) in enumerate(zip(delta.parts, texts, strict=True))
         )
         self._corpus_words.setText(
             f"{chips}<br>{html.escape(delta.diagnosis)}"
-            f'<br><span style="color:{muted}">the parts are each factor\'s share of '
-            "the difference in log terms; they sum to it</span>"
+            f'<br><span style="color:{muted}">{PARTS_NOTE[add_up]}</span>'
         )
 
     def _sentence_html(self, delta: ScoreDelta, muted: str) -> str:
@@ -509,4 +519,4 @@ def _part_name(part: DeltaPart) -> str:
 
 def _signed(value: Number) -> str:
     """A count change, signed as `format_points` signs points: +2, -1, 0."""
-    return f"+{value:g}" if value > 0 else f"{value:g}"
+    return f"+{value:g}" if value > 0 else f"{value + 0.0:g}"  # never "-0"

@@ -22,7 +22,14 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from PySide6.QtCore import QModelIndex, QObject, QPersistentModelIndex, Qt, Signal
+from PySide6.QtCore import (
+    QItemSelectionModel,
+    QModelIndex,
+    QObject,
+    QPersistentModelIndex,
+    Qt,
+    Signal,
+)
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -39,7 +46,9 @@ from PySide6.QtWidgets import (
 )
 
 from bleu_gui.core import BleuConfig, CorpusStats
+from bleu_gui.core.config import ConfigError
 from bleu_gui.core.documents import DOCUMENT_TEST_LABEL, Documents, DocumentTestResult
+from bleu_gui.core.significance import DEFAULT_SEED
 from bleu_gui.models.documents_model import (
     DOCUMENT_ROLE,
     DocumentsInput,
@@ -178,13 +187,22 @@ class DocumentsView(QWidget):
         self.result.setText(text)
 
     def select_document(self, document: str | None) -> None:
-        """Select the row of `document` (None: no row)."""
+        """Select the row of `document` (None: no row); a selection holding it stays.
+
+        Not `selectRow`, which follows the keyboard's modifiers: during a
+        Ctrl+click it took the clicked row out of the selection again.
+        """
         row = None if document is None else self.model.row_of(document)
         if row is None:
             self.table.clearSelection()
             return
-        self.table.selectRow(row)
-        self.table.scrollTo(self.model.index(row, 0))
+        index = self.model.index(row, 0)
+        selection = self.table.selectionModel()
+        if not selection.isRowSelected(row):
+            flags = QItemSelectionModel.SelectionFlag
+            selection.select(index, flags.ClearAndSelect | flags.Rows)
+            selection.setCurrentIndex(index, flags.NoUpdate)
+        self.table.scrollTo(index)
 
     def _on_chosen(self, index: QModelIndex | QPersistentModelIndex) -> None:
         document = index.data(DOCUMENT_ROLE)
@@ -243,9 +261,19 @@ class DocumentsPanel(QObject):
     dropped = Signal(str)
 
     def __init__(
-        self, session: Session, filter_bar: FilterBar, window: QMainWindow
+        self,
+        session: Session,
+        filter_bar: FilterBar,
+        window: QMainWindow,
+        seed: Callable[[], int | None] | None = None,
     ) -> None:
+        """Create the panel.
+
+        `seed`: the tests' seed (the Systems dock's field; it raises
+        `ConfigError` when the field holds none); None: sacreBLEU's default.
+        """
         super().__init__(window)
+        self._seed = seed or (lambda: DEFAULT_SEED)
         self.session = session
         self.filter_bar = filter_bar
         self.model = DocumentsModel(self)
@@ -369,14 +397,17 @@ class DocumentsPanel(QObject):
         documents = self._documents
         if documents is None or document not in documents.ids:
             return
-        rows = documents.rows_of(frozenset({document}))
-        self.filter_bar.set_documents(
-            DocumentRows(frozenset({document}), tuple(rows.tolist()))
-        )
+        self.filter_bar.set_documents(DocumentRows.of(documents, frozenset({document})))
 
     def _on_filter_requested(self, spec: SentenceFilter) -> None:
-        """The document filter removed (×, Clear): no document selected."""
-        if spec.documents is None:
+        """The document filter's row selected (one document), or none (×, Clear).
+
+        A filter put back from a session file selects its document as a click does.
+        """
+        chosen = spec.documents
+        if chosen is not None and len(chosen.ids) == 1:
+            self.view.select_document(next(iter(chosen.ids)))
+        else:
             self.view.table.clearSelection()
 
     def _drop_filter(self) -> None:
@@ -388,8 +419,13 @@ class DocumentsPanel(QObject):
         self.dropped.emit(dropped_message(chosen))
 
     def _on_test_requested(self) -> None:
+        try:
+            seed = self._seed()
+        except ConfigError as error:
+            self.view.show_result(f"{error}.")
+            return
         self.view.show_result("")
-        self.test.start(self.model.input)
+        self.test.start(self.model.input, seed)
 
     def _on_test_finished(
         self, result: DocumentTestResult, names: tuple[str, str]

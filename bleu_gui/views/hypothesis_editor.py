@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
 from typing_extensions import override
 
 from bleu_gui.core import BleuScore
+from bleu_gui.core.number_text import signed
 from bleu_gui.core.result import Unscorable
 from bleu_gui.models.what_if import Draft, single_line
 
@@ -41,7 +42,7 @@ def _score(result: BleuScore | Unscorable) -> str:
 
 
 def _signed(value: float) -> str:
-    return "—" if math.isnan(value) else f"{value:+.2f}"
+    return "—" if math.isnan(value) else signed(value, 2)
 
 
 def _points(value: float) -> str:

@@ -183,7 +183,12 @@ class MainWindow(QMainWindow):
 
         self.filter_bar = FilterBar()
         # With document ids, the Documents dock, tabbed with the Systems dock.
-        self.documents = DocumentsPanel(self.session, self.filter_bar, self)
+        self.documents = DocumentsPanel(
+            self.session,
+            self.filter_bar,
+            self,
+            seed=lambda: self.compare_systems.table.seed,
+        )
         self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, self.documents.dock)
         self.tabifyDockWidget(self.compare_systems.dock, self.documents.dock)
         self.table = SentenceTableView()

@@ -645,14 +645,19 @@ class FilterBar(QWidget):
         """The documents whose sentences are shown, if only some."""
         return self._documents
 
-    def set_documents(self, documents: DocumentRows | None) -> None:
+    def set_documents(
+        self, documents: DocumentRows | None, *, apply: bool = True
+    ) -> None:
         """Show only the sentences of `documents` (None: of all), and say so.
 
-        The other parts of the filter stay: they combine with it.
+        The other parts of the filter stay: they combine with it. `apply=False`
+        only shows it, for a caller that requests the whole filter next (a
+        session put back: one search, not two).
         """
         self._documents = documents
         self._show_documents()
-        self._emit()
+        if apply:
+            self._emit()
 
     def _show_documents(self) -> None:
         documents = self._documents

@@ -30,6 +30,7 @@ from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QFileDialog, QMenu, QMessageBox
 
 from bleu_gui.io.errors import InputError, display_name
+from bleu_gui.io.seed import seed_text
 from bleu_gui.io.session_file import (
     SESSION_SUFFIX,
     SessionData,
@@ -37,13 +38,14 @@ from bleu_gui.io.session_file import (
     read_session,
     write_session,
 )
-from bleu_gui.models.sentence_filter import SentenceFilter
+from bleu_gui.models.sentence_filter import DocumentRows, SentenceFilter
 from bleu_gui.models.session import BundleSet, FileSet, OpenRequest
 from bleu_gui.models.session_state import (
     ReopenPlan,
     SessionTracker,
     TestChoice,
     column_key,
+    document_filter,
     filter_of,
     reopen_plan,
     restore_edits,
@@ -183,6 +185,9 @@ class SessionActions(QObject):
         window = self._window
         table = window.table
         boxes = window.compare_systems.table
+        seed_problem = boxes.seed_problem()
+        if seed_problem is not None:
+            return f"the session was not saved: {seed_problem}"
         return session_data(
             self.session,
             self.browser,
@@ -192,6 +197,7 @@ class SessionActions(QObject):
                 boxes.samples_box.value(),
                 boxes.all_pairs_box.isChecked(),
                 boxes.subset_box.isChecked(),
+                boxes.seed,
             ),
             selected=table.selected_corpus_row(),
             columns=tuple(table.column_choices().items()),
@@ -327,6 +333,7 @@ class SessionActions(QObject):
         boxes.samples_box.setValue(data.systems.samples)
         boxes.all_pairs_box.setChecked(data.systems.all_pairs)
         boxes.subset_box.setChecked(data.systems.shown_only)
+        boxes.seed_box.setText(seed_text(data.systems.seed))
         problem = restore_edits(session, session.systems, data, session.config)
         if problem:
             self._problems.append(problem)
@@ -343,7 +350,10 @@ class SessionActions(QObject):
                 table.set_column_shown(key, shown)
         spec = filter_of(data.filter)
         if isinstance(spec, SentenceFilter):
-            put_filter(window.filter_bar, spec)
+            documents, note = document_filter(data.filter, window.documents.documents)
+            if note:
+                self._problems.append(note)
+            put_filter(window.filter_bar, spec, documents)
         sort = data.table.sort
         model = self.browser.model
         key = column_key(sort[0], sort[1]) if sort is not None else None
@@ -441,8 +451,10 @@ def _same_files(opened: OpenRequest, asked: OpenRequest) -> bool:
     )
 
 
-def put_filter(bar: FilterBar, spec: SentenceFilter) -> None:
-    """Show `spec` in the filter bar's fields and apply it, as one request.
+def put_filter(
+    bar: FilterBar, spec: SentenceFilter, documents: DocumentRows | None = None
+) -> None:
+    """Show `spec` and `documents` in the filter bar and apply them, as one request.
 
     The fields are set with their signals blocked; one `textChanged` then makes
     the bar request the filter its fields describe (a search runs once).
@@ -473,6 +485,7 @@ def put_filter(bar: FilterBar, spec: SentenceFilter) -> None:
     bar.side.setCurrentIndex(sides.index(spec.side) if spec.side in sides else 0)
     bar.min_delta.setValue(spec.delta.low)
     bar.max_delta.setValue(spec.delta.high)
+    bar.set_documents(documents, apply=False)
     for blocker in blockers:
         blocker.unblock()
     if spec.delta.low_open or spec.delta.high_open:  # a Δ histogram bar's range

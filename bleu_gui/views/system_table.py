@@ -3,9 +3,11 @@
 One row per system (`models.systems_model`): BLEU, Δ to the baseline, the paired
 test's mean ± 95% CI and p-value, the test and its signature, and the Δ split into
 length and per-order parts, painted as a small bar (`DeltaBarDelegate`). Above it:
-the test (bootstrap or approximate randomization), its number of samples, the
-baseline, whether to test the shown sentences only or every pair, Run, and the
-progress with Cancel. Below it: a legend of the bar's colours and one line of
+the test (bootstrap or approximate randomization), its number of samples, its
+seed (sacreBLEU's `SACREBLEU_SEED` rule, `io.seed`: the field starts from that
+variable, 12345 when unset, and takes an integer or "none"), the baseline,
+whether to test the shown sentences only or every pair, Run, and the progress
+with Cancel. Below it: a legend of the bar's colours and one line of
 status (a failure, a stale result, a subset's label and its caveat).
 
 The baseline belongs to the session: choosing one here (the combo or the table's
@@ -23,12 +25,13 @@ from PySide6.QtCore import (
     QPersistentModelIndex,
     QPoint,
     QRect,
+    QRegularExpression,
     QSignalBlocker,
     QSize,
     Qt,
 )
 from PySide6.QtCore import Signal as QtSignal
-from PySide6.QtGui import QColor, QPainter, QPalette
+from PySide6.QtGui import QColor, QPainter, QPalette, QRegularExpressionValidator
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -36,6 +39,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QHeaderView,
     QLabel,
+    QLineEdit,
     QMenu,
     QProgressBar,
     QPushButton,
@@ -49,8 +53,10 @@ from PySide6.QtWidgets import (
 )
 from typing_extensions import override
 
+from bleu_gui.core.config import ConfigError
 from bleu_gui.core.score_delta import ScoreDelta
 from bleu_gui.core.significance import DEFAULT_SAMPLES, PairedTest
+from bleu_gui.io.seed import SEED_VARIABLE, environment_text, parse_seed
 from bleu_gui.io.significance_text import SUBSET_NOTE
 from bleu_gui.io.systems_table import SYSTEM_COLUMNS
 from bleu_gui.models.systems_model import (
@@ -71,6 +77,8 @@ TEST_LABELS = {
 """The test menu's entries."""
 
 _SHOWN_ONLY = "Shown only"
+# What the Seed field lets be typed: digits, or (a start of) "none" in any case.
+_SEED_TYPING = r"\s*(\d{0,20}|[Nn]([Oo]([Nn][Ee]?)?)?)\s*"
 _MAX_SAMPLES = 1_000_000
 _BAR_WIDTH = 56  # the Why Δ column's width, pixels: the dock is narrow
 _HIDDEN_BY_DEFAULT = (SystemColumn.TEST, SystemColumn.SIGNATURE)
@@ -214,6 +222,18 @@ class SystemTable(QWidget):
             "Resamples (bootstrap) or trials (randomization); sacreBLEU's defaults "
             "are 1,000 and 10,000"
         )
+        self.seed_box = QLineEdit(environment_text())
+        self.seed_box.setValidator(
+            QRegularExpressionValidator(QRegularExpression(_SEED_TYPING), self)
+        )
+        self.seed_box.setMaximumWidth(
+            self.seed_box.fontMetrics().horizontalAdvance("0" * 9) + _CELL_PADDING * 2
+        )
+        self.seed_box.setToolTip(
+            "The tests' random seed, as sacreBLEU's SACREBLEU_SEED (--seed on the "
+            "command line): an integer, or 'none' for fresh randomness on every "
+            f"run. It starts from {SEED_VARIABLE} when that is set, else 12345."
+        )
         self.baseline_box = QComboBox()
         self.baseline_box.setToolTip("The system every other one is compared with")
         # As wide as the longest name: a cut name ("Faceboc") says nothing.
@@ -237,6 +257,10 @@ class SystemTable(QWidget):
         test_row.addWidget(QLabel("Test:"))
         test_row.addWidget(self.test_box)
         test_row.addWidget(self.samples_box)
+        seed_label = QLabel("Seed:")
+        seed_label.setBuddy(self.seed_box)
+        test_row.addWidget(seed_label)
+        test_row.addWidget(self.seed_box)
         test_row.addStretch(1)
         test_row.addWidget(self.run_button)
         choice_row = QHBoxLayout()
@@ -313,6 +337,7 @@ class SystemTable(QWidget):
         self.test_box.currentIndexChanged.connect(self._on_test_changed)
         self.baseline_box.activated.connect(self._on_baseline_chosen)
         self.subset_box.toggled.connect(model.set_subset)
+        self.seed_box.textChanged.connect(self._on_model_changed)
         self.run_button.clicked.connect(self.run_test)
         self.cancel_button.clicked.connect(model.cancel)
         self.table.customContextMenuRequested.connect(self._on_context_menu)
@@ -332,6 +357,29 @@ class SystemTable(QWidget):
         """The test chosen."""
         return PairedTest(self.test_box.currentData())
 
+    @property
+    def seed(self) -> int | None:
+        """The seed typed (None: unseeded).
+
+        Raises:
+            ConfigError: the field holds no seed (`seed_problem` says why).
+        """
+        text = self.seed_box.text()
+        source = SEED_VARIABLE if text == environment_text() else "Seed"
+        return parse_seed(text, source)
+
+    def seed_problem(self) -> str | None:
+        """Why the Seed field holds no seed (one line), or None if it does."""
+        try:
+            self.seed  # noqa: B018 (read for its error)
+        except ConfigError as error:
+            return f"{error}."
+        return None
+
+    def why_not_run(self) -> str | None:
+        """Why Run cannot start now (the model's reason or the seed's), or None."""
+        return self.model.why_not_run() or self.seed_problem()
+
     def _on_test_changed(self) -> None:
         self.samples_box.setValue(DEFAULT_SAMPLES[self.test])
 
@@ -341,11 +389,15 @@ class SystemTable(QWidget):
 
     def run_test(self) -> None:
         """Run the chosen test, as Run does (on the shown sentences, if ticked)."""
+        if self.seed_problem() is not None:
+            self._show_status()
+            return
         self._failure = None
         self.progress.setValue(0)
         self.model.run(
             self.test,
             self.samples_box.value(),
+            seed=self.seed,
             all_pairs=self.all_pairs_box.isChecked(),
         )
         self._show_status()
@@ -434,7 +486,7 @@ class SystemTable(QWidget):
             else "Score and test only the sentences the sentence table shows. "
             + SUBSET_NOTE
         )
-        why_not = self.model.why_not_run()
+        why_not = self.why_not_run()
         self.run_button.setEnabled(why_not is None)
         self.run_button.setToolTip(why_not or "Run the test in the background")
         self._show_legend()
@@ -495,6 +547,9 @@ class SystemTable(QWidget):
         why_not = self.model.why_not_run()
         if why_not and len(self.model.entries) > 0:
             said.append(why_not)
+        seed_problem = self.seed_problem()
+        if seed_problem:
+            said.append(seed_problem)
         stale = self.model.stale_reason()
         if stale:
             said.append(stale)

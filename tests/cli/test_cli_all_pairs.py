@@ -190,8 +190,9 @@ def test_text_with_holm_and_identical_output(
         ],
         capsys,
     ).splitlines()
+    # w.txt against its copy: Δ 0, shown without a sign.
     assert lines[3:7] == [
-        "│    1: w.txt │ 30.91  │         —         │       +4.31       │       +0.00       │",
+        "│    1: w.txt │ 30.91  │         —         │       +4.31       │       0.00        │",
         "│             │        │                   │ (Holm p = 1.0000) │ (Holm p = 0.0462) │",
         "│             │        │                   │                   │ identical output  │",
         "├─────────────┼────────┼───────────────────┼───────────────────┼───────────────────┤",

@@ -18,6 +18,7 @@ from sacrebleu.metrics.bleu import BLEU
 from bleu_gui.cli import main
 from tests.core.demo_systems import DEMO, references, system
 from tests.export_files import read_delimited
+from tests.oracles import signed_cell
 
 REFS = [str(DEMO / "ref.A.txt"), str(DEMO / "ref.B.txt")]
 BASELINE, OTHER = "UEdin", "happypoet"
@@ -92,7 +93,7 @@ def test_several_systems_as_csv_have_each_systems_columns(tmp_path: Path) -> Non
         assert row[a] == f"{first[k]:.1f}"
         assert row[b] == f"{second[k]:.1f}"
         difference = second[k] - first[k]
-        assert row[delta] == ("0" if difference == 0 else f"{difference:+.1f}")
+        assert row[delta] == signed_cell(difference, 1)
         assert row[header.index(f"Hypothesis: {other}")] == system(OTHER)[k]
 
 

@@ -179,9 +179,11 @@ def test_a_system_without_a_match_shares_it_among_the_orders() -> None:
     assert not got.log_exact
     share = got.delta / 4
     assert [part.points for part in got.parts] == [0.0, share, share, share, share]
+    # Four equal shares of -17.8325: shown -17.83 three times and -17.84 once,
+    # so that they add up to the -71.33 shown (ties: the earlier orders first).
     assert got.diagnosis == (
         "B loses 71.33 BLEU against A: -17.83 from 1-gram precision, -17.83 from "
-        "2-gram precision, -17.83 from 3-gram precision, -17.83 from 4-gram "
+        "2-gram precision, -17.83 from 3-gram precision, -17.84 from 4-gram "
         "precision (B scores 0 because of its 1-, 2-, 3- and 4-gram precision, "
         "so all of the difference is put there)"
     )

@@ -136,7 +136,7 @@ def test_sentence_delta_words_and_parts_for_a_pinned_row() -> None:
     assert [part.log_term for part in got.parts] == pytest.approx(logs, rel=1e-12)
     assert got.log_exact
     assert got.diagnosis == (
-        "Online-W gains 37.94 BLEU over happypoet: +16.35 from length, "
+        "Online-W gains 37.94 BLEU over happypoet: +16.36 from length, "
         "+11.20 from 4-gram precision, +6.33 from 3-gram precision, "
         "+3.24 from 2-gram precision, +0.81 from 1-gram precision"
     )

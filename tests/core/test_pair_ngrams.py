@@ -83,8 +83,10 @@ def test_a_hand_made_pair_is_classified_as_read() -> None:
         (0, 1),
         (0,),
     ]
+    # The parts shown add up to the 24.57 shown: the 3-gram part, -7.0035…,
+    # shows as -7.01 (largest remainder: it is the one rounded the other way).
     assert pair.delta.diagnosis == (
-        "B loses 24.57 BLEU against A: -12.00 from 4-gram precision, -7.00 from "
+        "B loses 24.57 BLEU against A: -12.00 from 4-gram precision, -7.01 from "
         "3-gram precision, -4.89 from 2-gram precision, -0.67 from 1-gram precision"
     )
 

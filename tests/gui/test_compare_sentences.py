@@ -35,6 +35,7 @@ from bleu_gui.views.delta_histogram import DeltaHistogram
 from bleu_gui.views.main_window import MainWindow
 from tests.core.demo_systems import DEMO, references, system
 from tests.gui.demo_sets import TIMEOUT, make_window
+from tests.oracles import signed_cell
 
 FACEBOOK, ONLINE, UEDIN, HAPPYPOET = "Facebook-AI", "Online-W", "UEdin", "happypoet"
 NAMES = (FACEBOOK, ONLINE, UEDIN, HAPPYPOET)
@@ -284,7 +285,7 @@ def test_the_columns_show_sacrebleus_sentence_scores(four: MainWindow) -> None:
         assert cell(four, row, "A: Facebook-AI") == f"{a[row]:.1f}"
         assert cell(four, row, "B: happypoet") == f"{b[row]:.1f}"
         delta = b[row] - a[row]
-        assert cell(four, row, "Δ B − A") == ("0" if delta == 0 else f"{delta:+.1f}")
+        assert cell(four, row, "Δ B − A") == signed_cell(delta, 1)
     # The swap effect against sacreBLEU's corpus BLEU with one sentence swapped.
     refs = [list(ref) for ref in references()]
     base = list(system(FACEBOOK))
@@ -293,7 +294,7 @@ def test_the_columns_show_sacrebleus_sentence_scores(four: MainWindow) -> None:
         swapped = base.copy()
         swapped[row] = system(HAPPYPOET)[row]
         effect = sacrebleu.corpus_bleu(swapped, refs).score - corpus
-        assert cell(four, row, "Swap") == ("0" if effect == 0 else f"{effect:+.3f}")
+        assert cell(four, row, "Swap") == signed_cell(effect, 3)
 
 
 def test_b_is_chosen_with_the_mouse(qtbot: QtBot, four: MainWindow) -> None:
@@ -308,7 +309,7 @@ def test_b_is_chosen_with_the_mouse(qtbot: QtBot, four: MainWindow) -> None:
     expected = sentence_scores(UEDIN) - sentence_scores(FACEBOOK)
     for row in (0, 17, 264):
         assert cell(four, row, "B: UEdin") == f"{sentence_scores(UEDIN)[row]:.1f}"
-        text = "0" if expected[row] == 0 else f"{expected[row]:+.1f}"
+        text = signed_cell(expected[row], 1)
         assert cell(four, row, "Δ B − A") == text
 
 

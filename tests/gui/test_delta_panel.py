@@ -100,7 +100,8 @@ def test_swap_effect_is_sacrebleus_corpus_difference(panel: DeltaPanel) -> None:
 
 def test_words_for_a_pinned_row(panel: DeltaPanel) -> None:
     # Row 4 (segment 4): happypoet is shorter (21 tokens, BP 0.5385) and worse at
-    # every order; both brevity penalties use r = 34.
+    # every order; both brevity penalties use r = 34. The length part is -16.355…:
+    # rounded together with the others (-16.36) the parts add up to -37.94.
     panel.set_sentence(delta_of(3), row=3, swap_effect=-0.04832028836801783)
     lines = panel.plain_text().split("\n")
     assert lines[0] == "Sentence 4: happypoet − Online-W = -37.94"
@@ -113,7 +114,7 @@ def test_words_for_a_pinned_row(panel: DeltaPanel) -> None:
         "(BP 0.5385).",
         "Corpus effect. Taking happypoet's translation of this sentence into "
         "Online-W's output changes Online-W's corpus BLEU by -0.05.",
-        "Diagnosis: happypoet loses 37.94 BLEU against Online-W: -16.35 from "
+        "Diagnosis: happypoet loses 37.94 BLEU against Online-W: -16.36 from "
         "length, -11.20 from 4-gram precision, -6.33 from 3-gram precision, -3.24 "
         "from 2-gram precision, -0.81 from 1-gram precision",
     ]
@@ -177,6 +178,51 @@ def test_corpus_block_numbers_bar_and_words(panel: DeltaPanel) -> None:
         assert piece.rect.width() == pytest.approx(
             bar.width() * piece.points / delta.delta
         )
+
+
+def chip_numbers(line: str) -> list[float]:
+    """The numbers of the chips' line ("■ length 0.00   ■ 1‑gram -0.74 …")."""
+    return [float(chip.split()[-1]) for chip in line.split("■")[1:]]
+
+
+def test_the_parts_shown_add_up_to_the_difference_shown(panel: DeltaPanel) -> None:
+    """Facebook-AI → happypoet: each part alone rounds to -7.94, the Δ to -7.95.
+
+    Rounded together (largest remainder), the 4-gram part shows -3.05 (its
+    value is -3.045…): the five parts add up to the heading as shown.
+    """
+    refs = [list(stream) for stream in references()]
+    a_name = "Facebook-AI"
+    want_a = corpus_bleu(list(system(a_name)), refs).score
+    want_b = corpus_bleu(list(system(B)), refs).score
+    stats_a = corpus_stats(system(a_name), references(), CONFIG)
+    delta = corpus_delta(stats_a, stats()[1], CONFIG, names=(a_name, B))
+    alone = [round(part.points, 2) for part in delta.parts]
+    assert round(math.fsum(alone), 2) != round(want_b - want_a, 2)  # the case
+    panel.set_corpus(delta)
+    lines = panel.corpus_text().split("\n")
+    assert lines[0] == (
+        f"Corpus: happypoet − Facebook-AI = {want_b - want_a:.2f} BLEU "
+        f"({want_b:.2f} against {want_a:.2f})"
+    )
+    assert lines[1] == (
+        "■ length 0.00   ■ 1‑gram -0.74   ■ 2‑gram -1.69   ■ 3‑gram -2.47   "
+        "■ 4‑gram -3.05"
+    )
+    assert round(math.fsum(chip_numbers(lines[1])), 2) == round(want_b - want_a, 2)
+    assert lines[2] == (
+        "happypoet loses 7.95 BLEU against Facebook-AI: -3.05 from 4-gram "
+        "precision, -2.47 from 3-gram precision, -1.69 from 2-gram precision, "
+        "-0.74 from 1-gram precision"
+    )
+    assert lines[3] == (
+        "the parts are each factor's share of the difference in log terms; "
+        "rounded together, they add up to it as shown"
+    )
+    assert panel.bar().toolTip() == (
+        "length: 0.00<br>1-gram precision: -0.74<br>2-gram precision: -1.69<br>"
+        "3-gram precision: -2.47<br>4-gram precision: -3.05"
+    )
 
 
 def test_a_bar_of_gains_and_losses_puts_zero_between(panel: DeltaPanel) -> None:

@@ -123,7 +123,7 @@ def test_the_corpus_delta_is_whole(qtbot: QtBot, tested: MainWindow) -> None:
     assert part is not None
     words = [label for label in part.findChildren(QLabel) if label.wordWrap()]
     last = max(words, key=lambda label: label.geometry().bottom())
-    assert "sum to it" in last.text()
+    assert last.text().endswith("rounded together, they add up to it as shown</span>")
     assert last.geometry().bottom() <= part.viewport().height()
     assert not part.verticalScrollBar().isVisible()
 

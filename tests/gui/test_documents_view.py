@@ -31,6 +31,7 @@ from bleu_gui.views.documents_view import RUN_TEST
 from bleu_gui.views.main_window import MainWindow
 from tests.core.demo_systems import SYSTEM_NAMES, references, system
 from tests.export_files import read_delimited
+from tests.gui.test_test_seed import type_seed
 
 # Docks are shown; the offscreen platform cannot pass size hints on.
 pytestmark = pytest.mark.qt_log_ignore("propagateSizeHints")
@@ -232,9 +233,40 @@ def test_the_document_test_is_labelled_as_not_sacrebleus(
     expected = document_bootstrap(a, b, Documents.of(doc_ids()), config, samples=300)
     delta = f"{expected.delta:+.2f}".replace("-", "−")
     assert view.result.text() == (
-        "document bootstrap (not sacreBLEU's test), 25 documents, 300 resamples: "
+        "document bootstrap (not sacreBLEU's test), 25 documents, 300 resamples, "
+        "seed 12345: "
         f"Δ happypoet − Facebook-AI = {delta}, p = {expected.p_value:.4f}"
     )
+
+
+def test_the_document_test_takes_the_seed_typed_in_the_systems_dock(
+    qtbot: QtBot, with_documents: MainWindow
+) -> None:
+    window = with_documents
+    type_seed(qtbot, window.compare_systems, "777")
+    view = window.documents.view
+    window.documents.test.samples = 300
+    with qtbot.waitSignal(window.documents.test.finished, timeout=TIMEOUT) as done:
+        qtbot.mouseClick(view.test_button, Qt.MouseButton.LeftButton)
+    config = BleuConfig()
+    a = corpus_stats(system("Facebook-AI"), references(), config)
+    b = corpus_stats(system("happypoet"), references(), config)
+    documents = Documents.of(doc_ids())
+    expected = document_bootstrap(a, b, documents, config, samples=300, seed=777)
+    default = document_bootstrap(a, b, documents, config, samples=300)
+    # The p-value is the least possible at either seed; the resamples differ.
+    means = [r.result.systems[0].mean for r in (done.args[0], expected, default)]
+    assert means[0] == means[1] != means[2]
+    delta = f"{expected.delta:+.2f}".replace("-", "−")
+    assert view.result.text().endswith(
+        f"300 resamples, seed 777: Δ happypoet − Facebook-AI = {delta}, "
+        f"p = {expected.p_value:.4f}"
+    )
+    # A seed that is none is said where the result would be; nothing runs.
+    type_seed(qtbot, window.compare_systems, "n")
+    qtbot.mouseClick(view.test_button, Qt.MouseButton.LeftButton)
+    assert view.result.text() == "Seed: 'n' is neither an integer nor 'none'."
+    assert not window.documents.test.is_running
 
 
 def test_the_test_waits_for_a_pair(qtbot: QtBot, with_documents: MainWindow) -> None:

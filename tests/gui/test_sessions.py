@@ -26,6 +26,8 @@ from bleu_gui.views.main_window import MainWindow
 from bleu_gui.views.session_actions import CloseChoice
 from tests.gui.demo_sets import TIMEOUT, demo_set, read_lines, write_lines
 from tests.gui.test_app import REPORTING_APP, run
+from tests.gui.test_documents_view import click_document
+from tests.gui.test_test_seed import type_seed
 
 pytestmark = pytest.mark.qt_log_ignore("propagateSizeHints")
 
@@ -582,3 +584,76 @@ def test_a_session_that_drops_byte_order_marks_says_so_in_the_menu(
     open_session(qtbot, second, path)
     assert second.session.drop_bom
     assert second.file_actions.drop_bom_action.isChecked()
+
+
+def with_documents(qtbot: QtBot, window: MainWindow, files: FileSet) -> list[str]:
+    """Give the test set made-up document ids (ten segments each); the ids."""
+    count = len(read_lines(files.hypothesis))
+    ids = [f"doc-{k // 10:02d}" for k in range(count)]
+    with qtbot.waitSignal(window.session.documents_changed, timeout=TIMEOUT):
+        window.session.set_documents(ids)
+    idle(qtbot, window)
+    return ids
+
+
+def test_the_document_filter_and_the_seed_come_back_with_the_session(
+    qtbot: QtBot, tmp_path: Path, windows: list[MainWindow]
+) -> None:
+    files = project(tmp_path / "work")
+    first = make(qtbot, windows, tmp_path / "a.ini")
+    first.resize(1280, 720)
+    first.show()
+    open_files(qtbot, first, files)
+    ids = with_documents(qtbot, first, files)
+    click_document(qtbot, first, "doc-03")
+    assert first.filter_bar.documents_label.text() == "Only document 'doc-03'"
+    type_seed(qtbot, first.compare_systems, "777")
+    saved = tmp_path / "work" / "study.bleu-session"
+    assert first.session_actions.save_to(saved)
+    stored = json.loads(saved.read_text(encoding="utf-8"))
+    assert stored["filter"]["documents"] == ["doc-03"]
+    assert stored["systems"]["seed"] == 777
+
+    second = make(qtbot, windows, tmp_path / "b.ini")
+    second.resize(1280, 720)
+    second.show()
+    open_session(qtbot, second, saved)
+    expected = [k for k, doc in enumerate(ids) if doc == "doc-03"]
+    assert [int(row) for row in second.browser.model.rows] == expected
+    assert second.filter_bar.documents_label.text() == "Only document 'doc-03'"
+    assert second.filter_bar.documents_row.isVisible()
+    selected = second.documents.view.table.selectionModel().selectedRows()
+    assert [index.data() for index in selected] == ["doc-03"]
+    assert second.compare_systems.table.seed_box.text() == "777"
+    assert second.compare_systems.table.seed == 777
+    assert not second.isWindowModified()
+    assert second.banner.text() == ""
+
+
+def test_an_unseeded_test_and_a_document_no_longer_there_are_said(
+    qtbot: QtBot, tmp_path: Path, windows: list[MainWindow]
+) -> None:
+    files = project(tmp_path / "work")
+    first = make(qtbot, windows, tmp_path / "a.ini")
+    first.show()
+    open_files(qtbot, first, files)
+    with_documents(qtbot, first, files)
+    click_document(qtbot, first, "doc-01")
+    type_seed(qtbot, first.compare_systems, "none")
+    saved = tmp_path / "work" / "study.bleu-session"
+    assert first.session_actions.save_to(saved)
+    value = json.loads(saved.read_text(encoding="utf-8"))
+    assert value["systems"]["seed"] == "none"
+    value["filter"]["documents"] = ["doc-01", "gone-9"]
+    saved.write_text(json.dumps(value), encoding="utf-8")
+
+    second = make(qtbot, windows, tmp_path / "b.ini")
+    second.show()
+    open_session(qtbot, second, saved)
+    assert second.compare_systems.table.seed_box.text() == "none"
+    assert second.compare_systems.table.seed is None
+    assert second.filter_bar.documents_label.text() == "Only document 'doc-01'"
+    assert second.banner.text() == (
+        f"⚠ {saved}: filter: document 'gone-9' left out (not in the test set's "
+        "document ids)"
+    )

@@ -11,6 +11,7 @@ import json
 import os
 import shutil
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -73,7 +74,7 @@ def files_session(folder: Path) -> SessionData:
             nltk_alpha=3.0,
             nltk_k=2.0,
         ),
-        systems=SavedSystems(1, 0, "ar", 5000, True, True),
+        systems=SavedSystems(1, 0, "ar", 5000, True, True, seed=None),
         filter=SavedFilter(
             "bik(e|ing)",
             True,
@@ -85,6 +86,7 @@ def files_session(folder: Path) -> SessionData:
             80.0,
             "WORSE",
             (0.0, 5.0, True, False),
+            documents=("d1",),
         ),
         table=SavedTable(("DELTA", 0, True), 41, (("COST", 0, False),)),
         layout={"docks": b"\x00\x01\xffdock", "header": b"head"},
@@ -96,6 +98,43 @@ def test_every_field_survives_a_round_trip(tmp_path: Path) -> None:
     path = tmp_path / "work" / "study.bleu-session"
     write_session(path, data)
     assert read_session(path) == data
+
+
+def test_the_seed_and_the_documents_are_written_as_typed(tmp_path: Path) -> None:
+    """Explicit words a person can read and edit: "none", ids; not Python names."""
+    data = files_session(tmp_path / "work")
+    path = tmp_path / "work" / "study.bleu-session"
+    write_session(path, data)
+    value = json.loads(path.read_text(encoding="utf-8"))
+    assert value["systems"]["seed"] == "none"
+    assert value["filter"]["documents"] == ["d1"]
+    seeded = replace(data, systems=replace(data.systems, seed=7))
+    write_session(path, seeded)
+    value = json.loads(path.read_text(encoding="utf-8"))
+    assert value["systems"]["seed"] == 7
+    assert read_session(path).systems.seed == 7
+
+
+def test_a_file_from_before_seeds_and_document_filters_still_reads(
+    tmp_path: Path,
+) -> None:
+    """Without them: seed 12345 (the window's only seed then), every document."""
+    data = files_session(tmp_path / "work")
+    path = tmp_path / "work" / "old.bleu-session"
+    write_session(path, data)
+    value = json.loads(path.read_text(encoding="utf-8"))
+    del value["systems"]["seed"]
+    del value["filter"]["documents"]
+    assert value["bleu-gui-session"] == 1
+    path.write_text(json.dumps(value), encoding="utf-8")
+    read = read_session(path)
+    assert read.systems.seed == 12345
+    assert read.filter.documents == ()
+    assert read == replace(
+        data,
+        systems=replace(data.systems, seed=12345),
+        filter=replace(data.filter, documents=()),
+    )
 
 
 def test_paths_are_stored_relative_to_the_session_file(tmp_path: Path) -> None:
@@ -236,6 +275,22 @@ def test_a_missing_session_file_is_one_line(tmp_path: Path) -> None:
             "filter.delta: expected [low, high, low open, high open]",
         ),
         (
+            lambda v: v["systems"].update(seed="12a"),
+            "systems.seed: '12a' is neither an integer nor 'none'",
+        ),
+        (
+            lambda v: v["systems"].update(seed=-3),
+            "systems.seed: the seed cannot be negative, not -3",
+        ),
+        (
+            lambda v: v["systems"].update(seed=1.5),
+            "systems.seed: expected a whole number, found a number",
+        ),
+        (
+            lambda v: v["filter"].update(documents=["d1", ""]),
+            "filter.documents[1]: expected a document id, found an empty string",
+        ),
+        (
             lambda v: v["table"].update(selected=-1),
             "table.selected: expected a sentence (0 or more)",
         ),
@@ -258,6 +313,10 @@ def test_a_missing_session_file_is_one_line(tmp_path: Path) -> None:
         "tokenizer",
         "system",
         "delta",
+        "seed-text",
+        "seed-negative",
+        "seed-float",
+        "filter-documents",
         "selected",
         "base64",
         "no-system",
