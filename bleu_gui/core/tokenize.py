@@ -16,8 +16,9 @@ so we call them rather than re-implement them. What we add:
 * tensorflow/nmt's view of a line (`split-space`): `strip()`, then `split(" ")`, which
   can make empty tokens. Joined by single spaces, tokens round-trip through
   `split(" ")` whether empty or not, except a line that is one empty token: joined,
-  it would be `""`, which means *no* token. That one line is written `"\n"`, a string
-  no tokenizer can otherwise produce (every one splits or strips a newline), and
+  it would be `""`, which means *no* token. That one line is written as a newline
+  alone, a string no tokenizer can otherwise produce (every one splits or strips a
+  newline), and
   `split_tokens` / `join_tokens` are the one place that knows it.
 """
 
@@ -199,7 +200,7 @@ def join_tokens(tokens: Sequence[str]) -> str:
     """The canonical tokenized string of `tokens`: `split_tokens` gives them back.
 
     Tokens joined by single spaces; a line that is one empty token (tensorflow/nmt's
-    empty line) is `"\n"`, since joined it would read as no token at all.
+    empty line) is a newline alone, since joined it would read as no token at all.
     """
     if len(tokens) == 1 and not tokens[0]:
         return _ONE_EMPTY_TOKEN
@@ -207,7 +208,7 @@ def join_tokens(tokens: Sequence[str]) -> str:
 
 
 def available_tokenizers(own: Sequence[str] = ()) -> tuple[str, ...]:
-    """sacreBLEU's tokenizers whose dependencies are installed here, then `own`.
+    """The sacreBLEU tokenizers whose dependencies are installed here, then `own`.
 
     `own`: a mode's own tokenizers (`Capabilities.own_tokenizers`).
     """
