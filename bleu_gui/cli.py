@@ -59,6 +59,7 @@ from bleu_gui.core.config import (
     CAPABILITIES,
     NLTK_DEFAULT_ALPHA,
     NLTK_DEFAULT_K,
+    TOKENIZER_HELP,
     Capabilities,
     Option,
     Smoothing,
@@ -272,7 +273,13 @@ def add_scoring_options(parser: argparse.ArgumentParser) -> None:
         default=None,
         help="tokenizer (default: "
         + _by_mode(lambda caps: caps.default_tokenizer)
-        + ")",
+        + ")"
+        + "".join(
+            f"; {name} ({compat.value} mode only): "
+            + TOKENIZER_HELP[name].removeprefix(f"{name}: ")
+            for compat, caps in CAPABILITIES.items()
+            for name in caps.own_tokenizers
+        ),
     )
     parser.add_argument(
         "-lc", "--lowercase", action="store_true", help="lowercase first"

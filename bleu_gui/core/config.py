@@ -28,6 +28,8 @@ __all__ = [
     "SMOOTHINGS",
     "SMOOTHING_HELP",
     "SMOOTH_VALUE_RANGE",
+    "SPLIT_SPACE",
+    "TOKENIZER_HELP",
     "BleuConfig",
     "Capabilities",
     "Compat",
@@ -155,6 +157,8 @@ class Capabilities:
         default_smoothing: the method used when none is chosen.
         smooth_values: the methods that take a value, with that value's default.
         default_tokenizer: the tokenizer used when none is chosen.
+        own_tokenizers: tokenizers only this mode offers, beside sacreBLEU's (the
+            way its library reads a file, say).
         fixed_tokenizer: the only tokenizer the mode accepts, if it has no choice.
         default_max_order: the highest n-gram order when none is chosen.
         max_order_range: the orders the mode accepts.
@@ -171,6 +175,7 @@ class Capabilities:
     default_smoothing: Smoothing
     smooth_values: Mapping[Smoothing, float | int]
     default_tokenizer: str
+    own_tokenizers: tuple[str, ...]
     fixed_tokenizer: str | None
     default_max_order: int
     max_order_range: NumberRange
@@ -201,6 +206,27 @@ class Capabilities:
         return method in self.smooth_values
 
 
+SPLIT_SPACE = "split-space"
+"""tensorflow/nmt's reading of a file line: `line.strip().split(" ")`. Its `_bleu`
+(nmt/utils/evaluation_utils.py) tokenizes references and hypotheses so, which makes an
+empty line one empty token and a double space an empty token between two others."""
+
+TOKENIZER_HELP: Mapping[str, str] = MappingProxyType(
+    {
+        "13a": "13a: sacreBLEU's default, the tokenizer of WMT's mteval-v13a script: "
+        "splits off punctuation, keeps words whole.",
+        "intl": "intl: like 13a, but splits punctuation and symbols of every script.",
+        "zh": "zh: each Chinese character is a word; other text as 13a.",
+        "char": "char: every character is a word (for languages without spaces).",
+        "none": "none: split at spaces only, for text that is already tokenized.",
+        "ja-mecab": "ja-mecab: Japanese words found by MeCab.",
+        "ko-mecab": "ko-mecab: Korean words found by MeCab.",
+        SPLIT_SPACE: "split-space: tensorflow/nmt's file reading: strip, then split "
+        "on each single space; an empty line is one empty token.",
+    }
+)
+"""What each tokenizer does, in words a translator can follow (menus, help)."""
+
 SMOOTH_VALUE_RANGE = NumberRange(0.0, MAX_PARAMETER)
 """A smoothing value, in every mode."""
 
@@ -229,6 +255,7 @@ CAPABILITIES: Mapping[Compat, Capabilities] = MappingProxyType(
             # sacreBLEU's defaults for the smoothing value (Chen & Cherry 2014).
             smooth_values=MappingProxyType({Smoothing.FLOOR: 0.1, Smoothing.ADD_K: 1}),
             default_tokenizer="13a",
+            own_tokenizers=(),
             fixed_tokenizer=None,
             default_max_order=4,
             max_order_range=_ANY_ORDER,
@@ -264,6 +291,7 @@ CAPABILITIES: Mapping[Compat, Capabilities] = MappingProxyType(
             default_smoothing=Smoothing.METHOD0,
             smooth_values=MappingProxyType({Smoothing.METHOD1: NLTK_DEFAULT_EPSILON}),
             default_tokenizer="none",
+            own_tokenizers=(),
             fixed_tokenizer=None,
             default_max_order=4,
             max_order_range=_ANY_ORDER,
@@ -272,6 +300,7 @@ CAPABILITIES: Mapping[Compat, Capabilities] = MappingProxyType(
             smooth_value_name="epsilon (method1)",
         ),
         # Hugging Face evaluate wraps tf-nmt in the 13a tokenizer: the tf-nmt default.
+        # tensorflow/nmt's own file pipeline splits on single spaces: split-space.
         Compat.TF_NMT: Capabilities(
             compat=Compat.TF_NMT,
             name="tensorflow/nmt",
@@ -280,6 +309,7 @@ CAPABILITIES: Mapping[Compat, Capabilities] = MappingProxyType(
             default_smoothing=Smoothing.NONE,
             smooth_values=MappingProxyType({}),
             default_tokenizer="13a",
+            own_tokenizers=(SPLIT_SPACE,),
             fixed_tokenizer=None,
             default_max_order=4,
             max_order_range=_ANY_ORDER,
@@ -296,6 +326,7 @@ CAPABILITIES: Mapping[Compat, Capabilities] = MappingProxyType(
             default_smoothing=Smoothing.NONE,
             smooth_values=MappingProxyType({}),
             default_tokenizer="none",
+            own_tokenizers=(),
             fixed_tokenizer="none",
             default_max_order=4,
             max_order_range=NumberRange(4, 4),
@@ -356,7 +387,8 @@ class BleuConfig:
     Attributes:
         compat: whose numbers to reproduce.
         tokenizer: a sacreBLEU tokenizer name (`13a`, `intl`, `zh`, `char`, `none`,
-            `ja-mecab`, `ko-mecab`); `None` means the mode's default.
+            `ja-mecab`, `ko-mecab`), or one of the mode's own (`split-space` in
+            tf-nmt mode); `None` means the mode's default.
         lowercase: lowercase before tokenizing (`str.lower`, or ASCII-only in
             multi-bleu mode, as Perl's `lc` on bytes).
         smoothing: the smoothing method; `None` means the mode's default.
@@ -487,6 +519,7 @@ class BleuConfig:
                 _check_bounded("weights", weight, -MAX_PARAMETER, what="a weight")
         if self.effective_order and not caps.has(Option.EFFECTIVE_ORDER):
             raise ConfigError(f"{compat.value} has no effective order")
+        self._validate_tokenizer(caps)
         fixed = caps.fixed_tokenizer
         if fixed is not None and self.tokenizer_name != fixed:
             # Only multi-bleu.perl has a fixed tokenizer: it reads tokenized text.
@@ -500,6 +533,26 @@ class BleuConfig:
             # unnormalised zero Fraction (Fraction(0, 5) != 0 in NLTK's subclass) and
             # crash in ways that depend on CPython's Fraction internals.
             _check_bounded("nltk_alpha", self.nltk_alpha, 0)
+
+    def _validate_tokenizer(self, caps: Capabilities) -> None:
+        """Refuse a mode's own tokenizer in the modes that do not have it.
+
+        sacreBLEU's tokenizers are checked where they are built (`get_tokenizer`),
+        which also knows which ones are installed.
+        """
+        name = self.tokenizer_name
+        if name in caps.own_tokenizers:
+            return
+        owners = [
+            other.compat.value
+            for other in CAPABILITIES.values()
+            if name in other.own_tokenizers
+        ]
+        if owners:
+            raise ConfigError(
+                f"tokenizer {name!r} exists only in {' and '.join(owners)} mode",
+                field="tokenizer",
+            )
 
     @staticmethod
     def _validate_smooth_value(compat: Compat, method: Smoothing, value: float) -> None:

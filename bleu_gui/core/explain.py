@@ -41,7 +41,12 @@ from bleu_gui.core.result import BleuScore, OrderTerm
 from bleu_gui.core.scoring import required_order, score_sentence
 from bleu_gui.core.stats import compute_stats
 from bleu_gui.core.textspan import Span, locate_tokens
-from bleu_gui.core.tokenize import Tokenizer, split_tokens, tokenizer_for
+from bleu_gui.core.tokenize import (
+    Tokenizer,
+    join_tokens,
+    split_tokens,
+    tokenizer_for,
+)
 
 __all__ = [
     "HIGHLIGHT_LIMIT",
@@ -285,9 +290,9 @@ def explain_sentence(
         None if ref is None else tuple(split_tokens(tokenizer(ref)))
         for ref in references
     ]
-    canonical_refs = [[None if ref is None else " ".join(ref)] for ref in ref_tokens]
+    canonical_refs = [[None if ref is None else join_tokens(ref)] for ref in ref_tokens]
     stats = compute_stats(
-        [" ".join(hyp_tokens)], canonical_refs, required_order(config)
+        [join_tokens(hyp_tokens)], canonical_refs, required_order(config)
     )
     result = score_sentence(stats, 0, config)
     hyp = _segment(hypothesis, hyp_tokens, tokenizer, limit)

@@ -26,6 +26,8 @@ from bleu_gui.core.textspan import Span
 
 __all__ = [
     "ELLIPSIS",
+    "EMPTY_TOKEN",
+    "EMPTY_TOKEN_NOTE",
     "PAIR_RANKING",
     "REFERENCE_MATCH",
     "REFERENCE_RANKING",
@@ -35,8 +37,11 @@ __all__ = [
     "covering",
     "covering_reference",
     "display",
+    "has_empty_token",
     "linked_reference_spans",
     "painted_runs",
+    "shown_gram",
+    "shown_token",
     "status_pieces",
     "token_range",
 ]
@@ -66,23 +71,56 @@ PAIR_RANKING = tuple(
 # Shown after the last kept token of a segment too long to show whole.
 ELLIPSIS = " …"
 
+EMPTY_TOKEN = "∅"
+"""How an empty token is shown. tensorflow/nmt's `split(" ")` (tokenizer split-space)
+makes one of an empty line and of each double space, and counts it like a word; shown
+as it is, it would be invisible and could not be painted."""
+
+EMPTY_TOKEN_NOTE = (
+    f"{EMPTY_TOKEN} is an empty token: split-space (tensorflow/nmt's split on each "
+    "single space) makes one of an empty line and of each double space, and counts "
+    "it like a word."
+)
+"""What the views say under a text that shows `EMPTY_TOKEN`."""
+
+
+def shown_token(token: str) -> str:
+    """A token as the views show it: `EMPTY_TOKEN` for the empty one."""
+    return token or EMPTY_TOKEN
+
+
+def shown_gram(gram: Sequence[str]) -> str:
+    """An n-gram as the views show it: its tokens (`shown_token`), space-separated."""
+    return " ".join(map(shown_token, gram))
+
+
+def has_empty_token(segment: TokenizedSegment) -> bool:
+    """Whether `segment` has an empty token (shown as `EMPTY_TOKEN`)."""
+    return "" in segment.tokens
+
 
 @dataclass(frozen=True, slots=True)
 class Shown:
     """A segment as displayed: its text and every token's span in that text.
 
     `truncated`: the text stops after the segment's kept tokens (see
-    `TokenizedSegment.truncated`), with `ELLIPSIS` after them.
+    `TokenizedSegment.truncated`), with `ELLIPSIS` after them. `empty_tokens`: the
+    segment has an empty token, shown as `EMPTY_TOKEN` (then `tokenized` is true
+    because of it, not because the tokenizer changed the text).
     """
 
     text: str
     token_spans: tuple[Span, ...]
     tokenized: bool
     truncated: bool = False
+    empty_tokens: bool = False
 
 
 def display(segment: TokenizedSegment, show_tokens: bool) -> Shown:
     """The original text if every token is located in order, else the tokens.
+
+    An empty token has no characters to locate, so a segment that has one shows its
+    tokens, the empty ones as `EMPTY_TOKEN`.
 
     A truncated segment shows up to its last kept token only: laying out and
     painting a megabyte of text would hold the GUI thread for seconds.
@@ -101,11 +139,18 @@ def display(segment: TokenizedSegment, show_tokens: bool) -> Shown:
         return Shown(text, tuple(located), tokenized=False, truncated=cut)
     token_spans: list[Span] = []
     position = 0
-    for token in segment.tokens:
+    tokens = [shown_token(token) for token in segment.tokens]
+    for token in tokens:
         token_spans.append((position, position + len(token)))
         position += len(token) + 1
-    text = " ".join(segment.tokens) + (ELLIPSIS if cut else "")
-    return Shown(text, tuple(token_spans), tokenized=True, truncated=cut)
+    text = " ".join(tokens) + (ELLIPSIS if cut else "")
+    return Shown(
+        text,
+        tuple(token_spans),
+        tokenized=True,
+        truncated=cut,
+        empty_tokens=has_empty_token(segment),
+    )
 
 
 def painted_runs(

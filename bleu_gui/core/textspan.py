@@ -12,8 +12,9 @@ normalisation, say) gets no span; the GUI then falls back to the tokenized text.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
+from bleu_gui.core.config import SPLIT_SPACE
 from bleu_gui.core.tokenize import Tokenizer
 
 __all__ = ["Span", "locate_tokens"]
@@ -91,7 +92,11 @@ def locate_tokens(
         if "&" in mapped.text:
             for old, new in _13A_ENTITIES:
                 mapped.replace(old, new)
-    is_space = (lambda c: c in _ASCII_WHITESPACE) if tokenizer.perl else str.isspace
+    is_space: Callable[[str], bool] = str.isspace
+    if tokenizer.perl:
+        is_space = _ASCII_WHITESPACE.__contains__
+    elif tokenizer.name == SPLIT_SPACE:
+        is_space = " ".__eq__  # a tab or NBSP belongs to its token
     normalised = mapped.text
     spans: list[Span | None] = []
     cursor = 0

@@ -12,7 +12,14 @@ so we call them rather than re-implement them. What we add:
   memory for the life of the process);
 * a clear error naming the extra to install when `ja-mecab` or `ko-mecab` is missing;
 * multi-bleu.perl's own view of a line: split on ASCII whitespace only and lowercase
-  ASCII only, as Perl does on the undecoded bytes the script reads.
+  ASCII only, as Perl does on the undecoded bytes the script reads;
+* tensorflow/nmt's view of a line (`split-space`): `strip()`, then `split(" ")`, which
+  can make empty tokens. Joined by single spaces, tokens round-trip through
+  `split(" ")` whether empty or not, except a line that is one empty token: joined,
+  it would be `""`, which means *no* token. That one line is written as a newline
+  alone, a string no tokenizer can otherwise produce (every one splits or strips a
+  newline), and
+  `split_tokens` / `join_tokens` are the one place that knows it.
 """
 
 from __future__ import annotations
@@ -23,7 +30,13 @@ from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-from bleu_gui.core.config import BleuConfig, Compat, ConfigError
+from bleu_gui.core.config import (
+    CAPABILITIES,
+    SPLIT_SPACE,
+    BleuConfig,
+    Compat,
+    ConfigError,
+)
 from bleu_gui.core.parallel import WorkerPool, map_ordered
 from bleu_gui.core.sacrebleu_parts import speed_up_inner_tokenizer, tokenizer_module
 from bleu_gui.core.steps import drain
@@ -34,9 +47,11 @@ __all__ = [
     "TokenizerUnavailableError",
     "available_tokenizers",
     "get_tokenizer",
+    "join_tokens",
     "split_tokens",
     "tokenize_chunk",
     "tokenizer_for",
+    "unknown_tokenizer",
 ]
 
 # name -> (sacreBLEU module, class, the bleu-gui extra that installs its dependencies)
@@ -49,7 +64,12 @@ _SACREBLEU_TOKENIZERS: dict[str, tuple[str, str, str | None]] = {
     "ja-mecab": ("tokenizer_ja_mecab", "TokenizerJaMecab", "ja"),
     "ko-mecab": ("tokenizer_ko_mecab", "TokenizerKoMecab", "ko"),
 }
-TOKENIZER_NAMES: tuple[str, ...] = tuple(_SACREBLEU_TOKENIZERS)
+# Tokenizers of our own, for compatibility modes (which mode has which: config.py).
+_OWN_TOKENIZERS = (SPLIT_SPACE,)
+TOKENIZER_NAMES: tuple[str, ...] = tuple(_SACREBLEU_TOKENIZERS) + _OWN_TOKENIZERS
+
+# The canonical form of a line that is one empty token (see the module docstring).
+_ONE_EMPTY_TOKEN = "\n"
 
 # Perl's \s on the bytes multi-bleu.perl reads: ASCII whitespace, nothing else.
 _PERL_WHITESPACE = re.compile(r"[ \t\n\r\f\v]+")
@@ -80,8 +100,13 @@ class Tokenizer:
     def __call__(self, line: str) -> str:
         """Preprocess and tokenize one segment, as sacreBLEU's `_preprocess_segment`.
 
-        Returns the tokens joined by single spaces (`""` for no tokens).
+        Returns the tokens joined by single spaces (`""` for no tokens; see
+        `join_tokens`).
         """
+        if self.name == SPLIT_SPACE:
+            if self.lowercase:
+                line = line.lower()
+            return join_tokens(line.strip().split(" "))
         if self.perl:
             if self.lowercase:
                 line = line.translate(_ASCII_LOWER)
@@ -166,19 +191,46 @@ def tokenize_chunk(job: tuple[tuple[str, bool, bool], list[str]]) -> list[str]:
 
 def split_tokens(tokenized: str) -> list[str]:
     """The tokens of a canonical tokenized string (see `Tokenizer.__call__`)."""
+    if tokenized == _ONE_EMPTY_TOKEN:
+        return [""]
     return tokenized.split(" ") if tokenized else []
 
 
-def available_tokenizers() -> tuple[str, ...]:
-    """The tokenizer names whose dependencies are installed here."""
+def join_tokens(tokens: Sequence[str]) -> str:
+    """The canonical tokenized string of `tokens`: `split_tokens` gives them back.
+
+    Tokens joined by single spaces; a line that is one empty token (tensorflow/nmt's
+    empty line) is a newline alone, since joined it would read as no token at all.
+    """
+    if len(tokens) == 1 and not tokens[0]:
+        return _ONE_EMPTY_TOKEN
+    return " ".join(tokens)
+
+
+def available_tokenizers(own: Sequence[str] = ()) -> tuple[str, ...]:
+    """The sacreBLEU tokenizers whose dependencies are installed here, then `own`.
+
+    `own`: a mode's own tokenizers (`Capabilities.own_tokenizers`).
+    """
     names = []
-    for name in TOKENIZER_NAMES:
+    for name in _SACREBLEU_TOKENIZERS:
         try:
             _sacrebleu_tokenizer(name)
         except TokenizerUnavailableError:
             continue
         names.append(name)
-    return tuple(names)
+    return (*names, *own)
+
+
+def unknown_tokenizer(name: object) -> str:
+    """What to say of a tokenizer name that does not exist: the names that do."""
+    allowed = ", ".join(_SACREBLEU_TOKENIZERS)
+    own = "".join(
+        f"; {', '.join(caps.own_tokenizers)} in {caps.compat.value} mode"
+        for caps in CAPABILITIES.values()
+        if caps.own_tokenizers
+    )
+    return f"unknown tokenizer {name!r} (choose one of: {allowed}{own})"
 
 
 def get_tokenizer(
@@ -197,6 +249,9 @@ def get_tokenizer(
                 "multi-bleu.perl semantics exist only for tokenizer 'none'"
             )
         return Tokenizer("none", "none", lowercase, True, str)
+    if name == SPLIT_SPACE:
+        # Tokenizer.__call__ splits; tensorflow/nmt has no version to sign with.
+        return Tokenizer(name, name, lowercase, False, str)
     instance = _sacrebleu_tokenizer(name)
     call = getattr(type(instance).__call__, "__wrapped__", None)
     # Bypass sacreBLEU's lru_cache: we de-duplicate per corpus ourselves.
@@ -229,10 +284,7 @@ def _sacrebleu_tokenizer(name: str) -> _SacreBleuTokenizer:
     try:
         module_name, class_name, extra = _SACREBLEU_TOKENIZERS[name]
     except KeyError:
-        allowed = ", ".join(TOKENIZER_NAMES)
-        raise ConfigError(
-            f"unknown tokenizer {name!r} (choose one of: {allowed})"
-        ) from None
+        raise ConfigError(unknown_tokenizer(name)) from None
     try:
         module = tokenizer_module(module_name)
         instance: _SacreBleuTokenizer = getattr(module, class_name)()

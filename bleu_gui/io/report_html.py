@@ -45,6 +45,7 @@ from bleu_gui.core.explain import (
     explain_sentence,
 )
 from bleu_gui.core.highlight_runs import (
+    EMPTY_TOKEN_NOTE,
     PAIR_RANKING,
     STATUS_RANKING,
     display,
@@ -360,7 +361,11 @@ def _painted(
     ranking: Sequence[str],
     prefix: str,
 ) -> str:
-    """A text with its n-gram runs marked, as the window paints it."""
+    """A text with its n-gram runs marked, as the window paints it.
+
+    A text with an empty token (shown as ∅) says what that is on hover, as the
+    window's note does.
+    """
     shown = display(segment, show_tokens=False)
     runs = painted_runs(shown.token_spans, pieces, ranking)
     out = []
@@ -373,6 +378,8 @@ def _painted(
         )
         position = end
     out.append(escaped(shown.text[position:]))
+    if shown.empty_tokens:
+        return f'<span title="{html.escape(EMPTY_TOKEN_NOTE)}">{"".join(out)}</span>'
     return "".join(out)
 
 

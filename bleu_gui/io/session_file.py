@@ -82,7 +82,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from bleu_gui.core.config import BleuConfig, Compat, ConfigError, Smoothing
-from bleu_gui.core.tokenize import TOKENIZER_NAMES
+from bleu_gui.core.tokenize import TOKENIZER_NAMES, unknown_tokenizer
 from bleu_gui.io.bundle import Format, Roles
 from bleu_gui.io.errors import InputError
 from bleu_gui.io.formats import FormatOptions
@@ -422,10 +422,7 @@ def _config(value: object, where: _Where) -> BleuConfig:
     item = where.mapping(value)
     tokenizer = item.get("tokenizer")
     if tokenizer is not None and tokenizer not in TOKENIZER_NAMES:
-        allowed = ", ".join(TOKENIZER_NAMES)
-        raise where.at("tokenizer").error(
-            f"unknown tokenizer {tokenizer!r} (choose one of: {allowed})"
-        )
+        raise where.at("tokenizer").error(unknown_tokenizer(tokenizer))
     weights = where.at("weights").optional(
         item.get("weights"), lambda w, v: tuple(w.number_list(v))
     )

@@ -37,6 +37,7 @@ from PySide6.QtCore import (
 )
 from typing_extensions import override
 
+from bleu_gui.core.highlight_runs import shown_gram
 from bleu_gui.core.pair_ngrams import Side
 from bleu_gui.core.salient import SalientNgram, SalientOrder
 
@@ -84,7 +85,7 @@ _COLUMNS: dict[SalientColumn, _ColumnSpec] = {
             f"An n-gram {names.favoured} gets counted more often than {names.other}"
         ),
         lambda item: " ".join(item.gram),
-        lambda item: " ".join(item.gram),
+        lambda item: shown_gram(item.gram),
     ),
     SalientColumn.GAIN: _ColumnSpec(
         lambda _: "gain",
@@ -232,7 +233,7 @@ class SalientModel(QAbstractTableModel):
             return _LEFT if index.column() == SalientColumn.NGRAM else _RIGHT
         if role == int(Qt.ItemDataRole.ToolTipRole):
             return (
-                f"{' '.join(item.gram)}: {self._names[0]} {item.matches_a}×, "
+                f"{shown_gram(item.gram)}: {self._names[0]} {item.matches_a}×, "
                 f"{self._names[1]} {item.matches_b}×, in {len(item.rows)} "
                 "sentences; click to show them"
             )

@@ -20,7 +20,7 @@ from bleu_gui.core.explain import (
     OrderExplanation,
     RefNgramOccurrence,
 )
-from bleu_gui.views.highlight_runs import covering
+from bleu_gui.views.highlight_runs import covering, shown_gram
 from bleu_gui.views.palette import muted_text_color, status_format, swatch_html
 
 __all__ = [
@@ -52,7 +52,7 @@ def _references_short(numbers: Sequence[int]) -> str:
 
 
 def _gram(gram: Sequence[str]) -> str:
-    return html.escape(" ".join(gram))
+    return html.escape(shown_gram(gram))
 
 
 def counts_caption(

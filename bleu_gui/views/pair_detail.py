@@ -66,12 +66,14 @@ from bleu_gui.views.detail_parts import (
 )
 from bleu_gui.views.highlight_runs import (
     ELLIPSIS,
+    EMPTY_TOKEN_NOTE,
     PAIR_RANKING,
     PaintedSpan,
     Shown,
     display,
     linked_reference_spans,
     painted_runs,
+    shown_token,
     token_range,
 )
 from bleu_gui.views.ngram_tooltips import join
@@ -668,20 +670,23 @@ class PairDetailView(QWidget):
     ) -> None:
         notes = []
         names = self.names()
+        named = [
+            (f"{names[0 if side is Side.A else 1]}'s hypothesis", shown)
+            for side, shown in hypotheses.items()
+        ] + [
+            (f"reference {k + 1}", shown)
+            for k, shown in enumerate(references)
+            if shown is not None
+        ]
         if self._show_tokens:
             notes.append(
                 "Showing the tokens as the scorer sees them, joined by single spaces."
             )
         else:
             changed = [
-                f"{names[0 if side is Side.A else 1]}'s hypothesis"
-                for side, shown in hypotheses.items()
-                if shown.tokenized
-            ]
-            changed += [
-                f"reference {k + 1}"
-                for k, shown in enumerate(references)
-                if shown is not None and shown.tokenized
+                name
+                for name, shown in named
+                if shown.tokenized and not shown.empty_tokens
             ]
             if changed:
                 notes.append(
@@ -689,6 +694,8 @@ class PairDetailView(QWidget):
                     " the tokenizer changed this text in a way that cannot be traced"
                     " back to its original characters."
                 )
+        if any(shown.empty_tokens for _, shown in named):
+            notes.append(EMPTY_TOKEN_NOTE)
         cut = [
             f"{what} at token {len(segment.tokens):,}"
             for what, segment in self._texts_explained()
@@ -777,9 +784,10 @@ class PairDetailView(QWidget):
 
     def _token_text(self, side: Side, tokens: tuple[int, int]) -> str:
         words = self._explanation(side).hypothesis.tokens
+        first, last = shown_token(words[tokens[0]]), shown_token(words[tokens[1]])
         if tokens[0] == tokens[1]:
-            return f"“{words[tokens[0]]}”"
-        return f"the space between “{words[tokens[0]]}” and “{words[tokens[1]]}”"
+            return f"“{first}”"
+        return f"the space between “{first}” and “{last}”"
 
     # --- helpers ----------------------------------------------------------------------
 

@@ -19,7 +19,7 @@ import html
 from PySide6.QtGui import QPalette
 
 from bleu_gui.core.pair_ngrams import PairOccurrence, PairOrder, PairStatus, Side
-from bleu_gui.views.highlight_runs import covering
+from bleu_gui.views.highlight_runs import covering, shown_gram
 from bleu_gui.views.ngram_tooltips import join, tooltip_html
 from bleu_gui.views.palette import (
     muted_text_color,
@@ -112,7 +112,7 @@ def _row(
     occurrence = item.occurrence
     label = html.escape(pair_status_label(item.status, names))
     chip = swatch_html(pair_status_format(item.status, palette), label)
-    gram = html.escape(" ".join(occurrence.gram))
+    gram = html.escape(shown_gram(occurrence.gram))
     lines = [f"<b>{gram}</b>&nbsp;&nbsp;{chip}"]
     for side, name in zip(Side, names, strict=True):
         has, counted = system_counts(order, side, occurrence.gram)

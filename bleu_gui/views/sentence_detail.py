@@ -61,6 +61,7 @@ from bleu_gui.core.textspan import Span
 from bleu_gui.views.detail_parts import header_html, header_label, paint_legend
 from bleu_gui.views.highlight_runs import (
     ELLIPSIS,
+    EMPTY_TOKEN_NOTE,
     REFERENCE_MATCH,
     REFERENCE_RANKING,
     STATUS_RANKING,
@@ -70,6 +71,7 @@ from bleu_gui.views.highlight_runs import (
     display,
     linked_reference_spans,
     painted_runs,
+    shown_token,
     status_pieces,
     token_range,
 )
@@ -586,11 +588,10 @@ class SentenceDetailView(QWidget):
                 "Showing the tokens as the scorer sees them, joined by single spaces."
             )
         else:
-            changed = ["the hypothesis"] if hypothesis.tokenized else []
-            changed += [
-                f"reference {k + 1}"
-                for k, shown in enumerate(references)
-                if shown is not None and shown.tokenized
+            changed = [
+                name
+                for name, shown in self._named(hypothesis, references)
+                if shown.tokenized and not shown.empty_tokens
             ]
             if changed:
                 notes.append(
@@ -598,6 +599,8 @@ class SentenceDetailView(QWidget):
                     f"{join(changed)}: the tokenizer changed this text in a way "
                     "that cannot be traced back to its original characters."
                 )
+        if any(shown.empty_tokens for _, shown in self._named(hypothesis, references)):
+            notes.append(EMPTY_TOKEN_NOTE)
         cut = self._truncation_note()
         if cut:
             notes.append(cut)
@@ -608,6 +611,17 @@ class SentenceDetailView(QWidget):
             )
         self._note.setText(" ".join(notes))
         self._note.setVisible(bool(notes))
+
+    @staticmethod
+    def _named(
+        hypothesis: Shown, references: Sequence[Shown | None]
+    ) -> list[tuple[str, Shown]]:
+        """The shown texts with what the notes call them."""
+        return [("the hypothesis", hypothesis)] + [
+            (f"reference {k + 1}", shown)
+            for k, shown in enumerate(references)
+            if shown is not None
+        ]
 
     def _truncation_note(self) -> str:
         """Where highlighting stops in texts too long to highlight in full, or ""."""
@@ -680,9 +694,10 @@ class SentenceDetailView(QWidget):
         if explanation is None:
             return ""
         words = explanation.hypothesis.tokens
+        first, last = shown_token(words[tokens[0]]), shown_token(words[tokens[1]])
         if tokens[0] == tokens[1]:
-            return f"“{words[tokens[0]]}”"
-        return f"the space between “{words[tokens[0]]}” and “{words[tokens[1]]}”"
+            return f"“{first}”"
+        return f"the space between “{first}” and “{last}”"
 
     # --- helpers ----------------------------------------------------------------------
 

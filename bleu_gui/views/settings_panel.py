@@ -40,6 +40,7 @@ from bleu_gui.core.config import (
     NLTK_DEFAULT_K,
     SMOOTH_VALUE_RANGE,
     SMOOTHING_HELP,
+    TOKENIZER_HELP,
     Capabilities,
     Option,
     Smoothing,
@@ -59,18 +60,6 @@ COMMIT_PAUSE_MS = 700
 # A spin box needs a top; the core has none for these.
 _ORDER_TOP = 12
 _NUMBER_TOP = 1_000_000.0
-
-_TOKENIZER_HELP = {
-    "13a": "13a: sacreBLEU's default, the tokenizer of WMT's mteval-v13a script: "
-    "splits off punctuation, keeps words whole.",
-    "intl": "intl: like 13a, but splits punctuation and symbols of every script.",
-    "zh": "zh: each Chinese character is a word; other text as 13a.",
-    "char": "char: every character is a word (for languages without spaces).",
-    "none": "none: split at spaces only, for text that is already tokenized.",
-    "ja-mecab": "ja-mecab: Japanese words found by MeCab.",
-    "ko-mecab": "ko-mecab: Korean words found by MeCab.",
-}
-
 
 def effective_order_choices(caps: Capabilities) -> list[tuple[str, bool | None]]:
     """The effective-order menu of a mode: (label, `BleuConfig.effective_order`).
@@ -135,14 +124,7 @@ class SettingsPanel(QWidget):
             "reporting; the other modes give exactly the numbers of NLTK, "
             "tensorflow/nmt (Hugging Face evaluate 'bleu') or multi-bleu.perl."
         )
-        self.tokenizer = QComboBox()
-        for name in available_tokenizers():
-            self.tokenizer.addItem(name, name)
-            self.tokenizer.setItemData(
-                self.tokenizer.count() - 1,
-                _TOKENIZER_HELP.get(name, name),
-                Qt.ItemDataRole.ToolTipRole,
-            )
+        self.tokenizer = QComboBox()  # filled per mode (`_show_mode`)
         self.lowercase = QCheckBox("Lowercase")
         self.lowercase.setToolTip(
             "Compare in lowercase, so that 'The' and 'the' match."
@@ -356,6 +338,15 @@ class SettingsPanel(QWidget):
         orders = caps.max_order_range
         top = _ORDER_TOP if orders.maximum is None else int(orders.maximum)
         self.max_order.setRange(int(orders.minimum), top)
+        tokenizers = available_tokenizers(caps.own_tokenizers)
+        self.tokenizer.clear()
+        for tokenizer in tokenizers:
+            self.tokenizer.addItem(tokenizer, tokenizer)
+            self.tokenizer.setItemData(
+                self.tokenizer.count() - 1,
+                TOKENIZER_HELP.get(tokenizer, tokenizer),
+                Qt.ItemDataRole.ToolTipRole,
+            )
         if caps.fixed_tokenizer is not None:
             self.tokenizer.setToolTip(
                 f"{caps.name} reads text that is already tokenized: tokenizer "
@@ -365,7 +356,7 @@ class SettingsPanel(QWidget):
             self.tokenizer.setToolTip(
                 "How sentences are cut into words before n-grams are counted.\n"
                 + "\n".join(
-                    f"• {_TOKENIZER_HELP.get(n, n)}" for n in available_tokenizers()
+                    f"• {TOKENIZER_HELP.get(n, n)}" for n in tokenizers
                 )
             )
         for option, widget in self._rows.items():

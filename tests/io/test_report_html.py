@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 import sacrebleu
 
-from bleu_gui.core import BleuConfig, corpus_stats_of_systems
+from bleu_gui.core import BleuConfig, Compat, corpus_stats_of_systems
 from bleu_gui.core.explain import NgramStatus, SentenceExplanation
 from bleu_gui.core.significance import PairedTest
 from bleu_gui.io.report_html import (
@@ -245,3 +245,27 @@ def test_a_loss_bin_ending_at_zero_is_a_loss() -> None:
         "loss",
         "tie",
     ]
+
+
+def test_an_empty_token_is_shown_and_said_on_hover() -> None:
+    """tf-nmt's split-space: the empty line is one empty token, shown as ∅."""
+    config = BleuConfig(compat=Compat.TF_NMT, tokenizer="split-space")
+    hyps = ["", "the cat sat on the mat"]
+    refs = (("nothing at all", "the cat sat on the mat"),)
+    (stats,) = corpus_stats_of_systems([hyps], [list(r) for r in refs], config)
+    request = ReportRequest(
+        references=refs,
+        systems=(ReportSystem("tf", hyps, stats),),
+        config=config,
+        signature="compat:tf-nmt|tok:split-space",
+        top=1,
+    )
+    report = build_report(request)
+    assert [row.index for row in report.rows] == [0]
+    page = render_report(report)
+    assert (
+        '<span title="∅ is an empty token: split-space (tensorflow/nmt&#x27;s split '
+        "on each single space) makes one of an empty line and of each double space, "
+        'and counts it like a word."><mark class="s-unmatched" title="unmatched">∅'
+        "</mark></span>"
+    ) in page

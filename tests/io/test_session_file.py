@@ -264,7 +264,7 @@ def test_a_missing_session_file_is_one_line(tmp_path: Path) -> None:
         (
             lambda v: v["settings"].update(tokenizer="13b"),
             "settings.tokenizer: unknown tokenizer '13b' (choose one of: 13a, "
-            "intl, zh, char, none, ja-mecab, ko-mecab)",
+            "intl, zh, char, none, ja-mecab, ko-mecab; split-space in tf-nmt mode)",
         ),
         (
             lambda v: v["systems"].update(shown=5),
