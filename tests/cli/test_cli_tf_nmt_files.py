@@ -9,24 +9,15 @@ test removes the marks first, as a user would with sed.
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
 
 from bleu_gui.cli import main
+from tests.cli.test_cli import run
 
 DATA = Path(__file__).parent.parent / "data" / "tf_nmt"
 TF_NMT_TEST_VALUE = 22.5855084573
-
-
-def run(
-    argv: Sequence[str], capsys: pytest.CaptureFixture[str]
-) -> tuple[int, str, str]:
-    capsys.readouterr()
-    status = main(list(argv))
-    out, err = capsys.readouterr()
-    return status, out, err
 
 
 @pytest.fixture
