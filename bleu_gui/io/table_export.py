@@ -13,6 +13,11 @@ programs the value (JSON: every digit; XLSX: numbers as numbers, with a number
 format that displays them as the window does, so a spreadsheet sorts and sums the
 real values).
 
+No text is ever run as a formula by a spreadsheet: XLSX stores every text as a
+string cell; CSV and TSV put a single quote before a text cell that starts with
+"=", "+", "-", "@", a tab or a carriage return (OWASP's advice against CSV
+injection), but never before a number's cell, so "-0.35" stays a number.
+
 Every file says what it is: the title and the signature lines (the systems, the
 options, sacreBLEU's signature, then the warnings) go where the format has room for
 them. CSV and TSV start with them, one line each, then an empty line, then the
@@ -249,17 +254,52 @@ DELIMITED_ENCODING = "utf-8-sig"
 def _delimited(table: Table, delimiter: str) -> str:
     buffer = io.StringIO()
     writer = csv.writer(buffer, delimiter=delimiter, lineterminator="\n")
-    writer.writerows([line] for line in (table.title, *table.notes))
+    writer.writerows([_inert(line)] for line in (table.title, *table.notes))
     writer.writerow([])
-    writer.writerow(table.headers)
-    writer.writerows(table.texts)
+    writer.writerow([_inert(header) for header in table.headers])
+    writer.writerows(
+        [
+            cell if _is_number(value) else _inert(cell)
+            for value, cell in zip(values, texts, strict=True)
+        ]
+        for values, texts in zip(table.values, table.texts, strict=True)
+    )
     return buffer.getvalue()
+
+
+# What a spreadsheet takes a cell that starts with for a formula (OWASP's list
+# for CSV injection: "=", "+", "-", "@", a tab, a carriage return).
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def _inert(text: str) -> str:
+    """`text` as a CSV or TSV cell that a spreadsheet shows and never runs.
+
+    Excel, LibreOffice and Google Sheets run a cell such as
+    `=HYPERLINK("http://x","click")` or `=cmd|' /C calc'!A0` as a formula; a
+    hypothesis, a system's name or a file name can be one. A text that starts
+    as a formula does gets a single quote in front (OWASP's advice), which a
+    spreadsheet shows as it is. A number's cell is never passed here
+    (`_is_number`): "-0.35" stays a number.
+    """
+    return "'" + text if text.startswith(_FORMULA_START) else text
+
+
+def _is_number(value: Value) -> bool:
+    """Whether a cell holds a number, so that its text is the number's reading.
+
+    The texts of numbers are made by formatting them ("-0.35", "+7.95",
+    "0.0010*"), never taken from a file, so they cannot carry a formula.
+    """
+    return isinstance(value, int | float) and not isinstance(value, bool)
 
 
 def to_csv(table: Table) -> str:
     """The title, signature and warnings, an empty line, the header and the cells.
 
-    Comma-separated, RFC 4180 quoting; each line above the header is one cell.
+    Comma-separated, RFC 4180 quoting; each line above the header is one cell. A
+    text that a spreadsheet would run as a formula starts with a single quote
+    (`_inert`); numbers are written as they are.
     """
     return _delimited(table, ",")
 
@@ -398,7 +438,8 @@ def xlsx_steps(
     bold = Font(bold=True)
     header_cells = []
     for column in table.columns:
-        cell = WriteOnlyCell(sheet, value=column.value_name)
+        cell = WriteOnlyCell(sheet, value=_xlsx_text(column.value_name))
+        cell.data_type = "s"  # a system's name may start with "="
         cell.font = bold
         header_cells.append(cell)
     sheet.append(header_cells)
@@ -426,9 +467,8 @@ def xlsx_steps(
                 cells.append(cell)
         sheet.append(cells)
     about = book.create_sheet("Signature")
-    about.append([_xlsx_text(table.title)])
-    for line in table.notes:
-        about.append([_xlsx_text(line)])
+    for line in (table.title, *table.notes):
+        about.append([_text_cell(about, line)])
     yield total, total, label
     return lambda: book.save(file)
 
@@ -437,7 +477,10 @@ def _text_cell(sheet: object, text: str) -> object:
     """A cell holding `text` as text, even where it starts with "=".
 
     openpyxl takes a string starting with "=" for a formula: a hypothesis such as
-    "=== Chapter 2 ===" would be a broken formula in Excel.
+    "=== Chapter 2 ===" would be a broken formula in Excel, and
+    `=HYPERLINK("http://x","click")` a live link. A string cell ("s") is never
+    run, whatever it starts with, so the workbook keeps the text exactly (no
+    quote in front, as CSV needs).
     """
     cleaned = _xlsx_text(text)
     if not cleaned.startswith("="):

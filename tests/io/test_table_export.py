@@ -24,6 +24,7 @@ from bleu_gui.io.table_export import (
     ExportFormat,
     Table,
     TableColumn,
+    Value,
     format_of,
     to_csv,
     to_json,
@@ -234,3 +235,64 @@ def test_an_existing_file_is_replaced_whole(tmp_path: Path) -> None:
     target.write_text("old", encoding="utf-8")
     write_table(target, demo_table())
     assert read_delimited(target).header[:2] == ["#", "BLEU: UEdin"]
+
+
+def hostile_table() -> Table:
+    """Texts a spreadsheet would run as formulas, beside signed numbers."""
+    columns = (
+        TableColumn("System", CellType.TEXT),
+        TableColumn("Δ"),
+        TableColumn("-Hypothesis", CellType.TEXT),
+    )
+    values: list[tuple[Value, ...]] = [
+        ("=cmd|' /C calc'!A0", -0.35, '=HYPERLINK("http://x","click")'),
+        ("+x", 7.95, "@SUM(A1)"),
+        ("\tx", None, "-1"),
+    ]
+    texts = [
+        ("=cmd|' /C calc'!A0", "-0.35", '=HYPERLINK("http://x","click")'),
+        ("+x", "+7.95", "@SUM(A1)"),
+        ("\tx", "—", "-1"),
+    ]
+    return Table("=title", columns, values, texts, ("@signature",), ("-warning",))
+
+
+def test_csv_puts_a_quote_before_every_text_a_spreadsheet_would_run() -> None:
+    """OWASP's advice: "'" before "=", "+", "-", "@", tab; numbers stay numbers."""
+    assert to_csv(hostile_table()) == (
+        "'=title\n"
+        "'@signature\n"
+        "Warning: -warning\n"
+        "\n"
+        "System,Δ,'-Hypothesis\n"
+        '\'=cmd|\' /C calc\'!A0,-0.35,"\'=HYPERLINK(""http://x"",""click"")"\n'
+        "'+x,+7.95,'@SUM(A1)\n"
+        "'\tx,—,'-1\n"
+    )
+
+
+def test_tsv_puts_a_quote_before_every_text_a_spreadsheet_would_run() -> None:
+    read = parse_delimited(to_tsv(hostile_table()), "\t")
+    assert read.about == ["'=title", "'@signature", "Warning: -warning"]
+    assert read.header == ["System", "Δ", "'-Hypothesis"]
+    assert read.rows == [
+        ["'=cmd|' /C calc'!A0", "-0.35", '\'=HYPERLINK("http://x","click")'],
+        ["'+x", "+7.95", "'@SUM(A1)"],
+        ["'\tx", "—", "'-1"],
+    ]
+
+
+def test_the_workbook_holds_every_text_as_a_string_never_a_formula() -> None:
+    book = load_workbook(io.BytesIO(xlsx_bytes(hostile_table())))
+    sheet = book["Table"]
+    cells = [cell for row in sheet.iter_rows() for cell in row]
+    assert [c.value for c in cells] == [
+        "System", "Δ", "-Hypothesis",
+        "=cmd|' /C calc'!A0", -0.35, '=HYPERLINK("http://x","click")',
+        "+x", 7.95, "@SUM(A1)",
+        "\tx", None, "-1",
+    ]  # fmt: skip
+    assert [c.data_type for c in cells if isinstance(c.value, str)] == ["s"] * 9
+    about = [cell for row in book["Signature"].iter_rows() for cell in row]
+    assert [c.value for c in about] == ["=title", "@signature", "Warning: -warning"]
+    assert {c.data_type for c in about} == {"s"}

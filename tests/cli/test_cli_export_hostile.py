@@ -1,0 +1,66 @@
+"""`bleu-gui score --export/--export-systems` on hostile texts: the files' bytes.
+
+A segment or a system's name that a spreadsheet would run as a formula must
+reach the CSV as text that it shows; the numbers beside it must stay numbers.
+Every number is sacreBLEU's own.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import sacrebleu
+
+from bleu_gui.cli import main
+from tests.export_files import BOM, read_delimited
+
+REFS = ["The cat sat on the mat.", "A dog ran in the park.", "It rained all day."]
+FORMULAS = ['=HYPERLINK("http://x","click")', "A dog ran in the park.", "-1"]
+OTHER = ["The cat sat on the mat.", "+A dog ran.", "It rained all day."]
+FIRST, SECOND = "=cmd|' calc'!A0.txt", "@x.txt"
+
+
+@pytest.fixture
+def folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A folder with the reference and two systems named as formulas, as cwd."""
+    for name, lines in (("ref.txt", REFS), (FIRST, FORMULAS), (SECOND, OTHER)):
+        (tmp_path / name).write_text("\n".join(lines) + "\n", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
+
+
+def test_the_sentence_csv_quotes_formulas_and_keeps_numbers(folder: Path) -> None:
+    assert main(["ref.txt", "-i", FIRST, SECOND, "--export", "s.csv", "-q"]) == 0
+    data = (folder / "s.csv").read_bytes()
+    assert data.startswith(BOM + b"\"Sentences of =cmd|' calc'!A0.txt, @x.txt\"\n")
+    assert b',"\'=HYPERLINK(""http://x"",""click"")",' in data
+    assert data.count(b",'+A dog ran.\n") == 1
+    assert data.count(b",'-1,") == 1
+    read = read_delimited(folder / "s.csv")
+    delta = read.header.index(f"Δ − {FIRST}: {SECOND}")
+    expected = [
+        sacrebleu.sentence_bleu(b, [r]).score - sacrebleu.sentence_bleu(a, [r]).score
+        for a, b, r in zip(FORMULAS, OTHER, REFS, strict=True)
+    ]
+    assert [row[delta] for row in read.rows] == [f"{x:+.1f}" for x in expected]
+    assert [row[delta] for row in read.rows] == ["+100.0", "-71.4", "+100.0"]
+
+
+def test_the_systems_csv_quotes_names_and_keeps_numbers(folder: Path) -> None:
+    argv = ["ref.txt", "-i", FIRST, SECOND, "--export-systems", "sys.csv", "-q"]
+    assert main(argv) == 0
+    a = sacrebleu.corpus_bleu(FORMULAS, [REFS]).score
+    b = sacrebleu.corpus_bleu(OTHER, [REFS]).score
+    lines = (folder / "sys.csv").read_bytes().decode("utf-8-sig").split("\n")
+    assert lines[:4] == [
+        "Systems against the baseline",
+        "BLEU: nrefs:1|case:mixed|eff:no|tok:13a|smooth:exp|version:2.6.0",
+        "",
+        "System,BLEU,Δ,Why Δ",
+    ]
+    assert lines[4] == f"'{FIRST},{a:.2f},baseline,"
+    assert lines[5].startswith(
+        f"'{SECOND},{b:.2f},{b - a:+.2f},\"'{SECOND} gains {b - a:.2f} BLEU over "
+        f"{FIRST}: "
+    )
