@@ -336,8 +336,11 @@ def _json_value(value: Value) -> Value:
 def to_markdown(table: Table) -> str:
     """A GitHub-flavoured Markdown table of the cells as shown, then its notes.
 
-    Number columns are right-aligned; a `|` in a cell is escaped, a line break
-    becomes a space.
+    Number columns are right-aligned. Every cell renders as its literal text
+    (`_markdown_text`): a hypothesis holding `<script>` or `**` is shown, not
+    obeyed; a line break becomes a space. The notes (signature, warnings) follow
+    as an indented code block, which a renderer shows as it is, so they need no
+    backslashes: a signature copied from the file or the page is sacreBLEU's.
     """
 
     def line(cells: Sequence[str]) -> str:
@@ -350,12 +353,27 @@ def to_markdown(table: Table) -> str:
     lines += [line(row) for row in table.texts]
     if table.notes:
         lines.append("")
-        lines += [f"{text}  " for text in table.notes]  # two spaces: a break
+        lines += [f"    {' '.join(text.splitlines())}" for text in table.notes]
     return "\n".join(lines) + "\n"
 
 
 def _markdown_cell(text: str) -> str:
-    return " ".join(text.split("\n")).replace("|", "\\|")
+    return _markdown_text(" ".join(text.split("\n")))
+
+
+# Markdown's inline syntax, written as itself: HTML's three characters as
+# entities (a renderer that lets raw HTML through would otherwise run a
+# `<script>`, or close a page's `</textarea>`), the rest with a backslash
+# (emphasis, code, links, strikethrough, GitHub's math, a table's cell border).
+_MARKDOWN_LITERAL = str.maketrans(
+    {"&": "&amp;", "<": "&lt;", ">": "&gt;"}
+    | {char: "\\" + char for char in "\\`*_[]|~$"}
+)
+
+
+def _markdown_text(text: str) -> str:
+    """`text` written so that a CommonMark or GitHub renderer shows it as it is."""
+    return text.translate(_MARKDOWN_LITERAL)
 
 
 def to_latex(table: Table) -> str:

@@ -1,8 +1,9 @@
 """`bleu-gui score --export/--export-systems` on hostile texts: the files' bytes.
 
 A segment or a system's name that a spreadsheet would run as a formula must
-reach the CSV as text that it shows; the numbers beside it must stay numbers.
-Every number is sacreBLEU's own.
+reach the CSV as text that it shows; the numbers beside it must stay numbers. One
+that holds HTML or Markdown must render in a browser as its text. Every number is
+sacreBLEU's own.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ import sacrebleu
 
 from bleu_gui.cli import main
 from tests.export_files import BOM, read_delimited
+from tests.markdown_render import EXPORT_TAGS, rendered_cells
 
 REFS = ["The cat sat on the mat.", "A dog ran in the park.", "It rained all day."]
 FORMULAS = ['=HYPERLINK("http://x","click")', "A dog ran in the park.", "-1"]
@@ -64,3 +66,24 @@ def test_the_systems_csv_quotes_names_and_keeps_numbers(folder: Path) -> None:
         f"'{SECOND},{b:.2f},{b - a:+.2f},\"'{SECOND} gains {b - a:.2f} BLEU over "
         f"{FIRST}: "
     )
+
+
+def test_the_markdown_export_renders_markup_as_text(folder: Path) -> None:
+    """A CommonMark renderer that passes raw HTML shows each segment as it is."""
+    markup = ["</textarea><script>alert(1)</script>", "**A** dog_ran_", "It [x](y)"]
+    hostile = "<img src=x onerror=alert(1)>.txt"
+    (folder / hostile).write_text("\n".join(markup) + "\n", encoding="utf-8")
+    assert main(["ref.txt", "-i", hostile, "--export", "s.md", "-q"]) == 0
+    page = rendered_cells((folder / "s.md").read_text(encoding="utf-8"))
+    assert page.tags == EXPORT_TAGS
+    header, *rows = page.rows
+    assert header[-1] == "Hypothesis"
+    assert [row[-1] for row in rows] == markup
+    pairs = zip(markup, REFS, strict=True)
+    scores = [sacrebleu.sentence_bleu(h, [r]).score for h, r in pairs]
+    assert [row[1] for row in rows] == [f"{x:.1f}" for x in scores]
+    argv = ["ref.txt", "-i", hostile, SECOND, "--export-systems", "sys.md", "-q"]
+    assert main(argv) == 0
+    page = rendered_cells((folder / "sys.md").read_text(encoding="utf-8"))
+    assert page.tags == EXPORT_TAGS
+    assert [row[0] for row in page.rows] == ["System", hostile, SECOND]

@@ -36,6 +36,7 @@ from bleu_gui.io.table_export import (
 )
 from tests.core.demo_systems import references, system
 from tests.export_files import parse_delimited, read_delimited
+from tests.markdown_render import EXPORT_TAGS, render, rendered_cells
 
 NAMES = ("UEdin", "happypoet")
 
@@ -130,7 +131,7 @@ def test_markdown_is_a_table_then_the_signature() -> None:
         ("BLEU: sig",),
     )
     assert to_markdown(table) == (
-        "| System | BLEU |\n|---|--:|\n| a\\|b | 1.2 |\n\nBLEU: sig  \n"
+        "| System | BLEU |\n|---|--:|\n| a\\|b | 1.2 |\n\n    BLEU: sig\n"
     )
 
 
@@ -296,3 +297,33 @@ def test_the_workbook_holds_every_text_as_a_string_never_a_formula() -> None:
     about = [cell for row in book["Signature"].iter_rows() for cell in row]
     assert [c.value for c in about] == ["=title", "@signature", "Warning: -warning"]
     assert {c.data_type for c in about} == {"s"}
+
+
+MARKUP = [
+    "<script>alert(1)</script>",
+    "</textarea><img src=x onerror=alert(1)>",
+    "**bold** _it_ `code` ~~gone~~ [link](http://x) ![i](http://x/i.png)",
+    "a|b \\| c \\\\ d &amp; &lt;x&gt; <!-- comment --> $x^2$",
+]
+
+
+def test_markdown_cells_render_as_their_literal_text() -> None:
+    """Rendered with raw HTML allowed, no cell becomes an element or markup."""
+    texts = [(text, str(k)) for k, text in enumerate(MARKUP)]
+    table = Table(
+        "t",
+        (TableColumn("<b>System</b>", CellType.TEXT), TableColumn("BLEU")),
+        [(text, float(k)) for text, k in texts],
+        texts,
+        ("BLEU: <script>x</script> *sig*",),
+    )
+    markdown = to_markdown(table)
+    assert markdown.splitlines()[2] == ("| &lt;script&gt;alert(1)&lt;/script&gt; | 0 |")
+    page = rendered_cells(markdown)
+    assert page.rows == [["<b>System</b>", "BLEU"], *map(list, texts)]
+    assert page.tags == EXPORT_TAGS
+    assert "<script" not in render(markdown)
+    notes = markdown.split("\n\n")[1]
+    assert render(notes) == (
+        "<pre><code>BLEU: &lt;script&gt;x&lt;/script&gt; *sig*\n</code></pre>\n"
+    )
