@@ -45,7 +45,6 @@ empty list without any.
 
 from __future__ import annotations
 
-import csv
 import io
 import json
 import math
@@ -56,6 +55,7 @@ from enum import Enum
 from pathlib import Path
 from typing import IO
 
+from bleu_gui.io.control_marks import with_marks
 from bleu_gui.io.errors import InputError
 from bleu_gui.io.latex_table import latex_booktabs
 from bleu_gui.io.safe_write import write_atomically, write_text
@@ -252,19 +252,35 @@ DELIMITED_ENCODING = "utf-8-sig"
 
 
 def _delimited(table: Table, delimiter: str) -> str:
-    buffer = io.StringIO()
-    writer = csv.writer(buffer, delimiter=delimiter, lineterminator="\n")
-    writer.writerows([_inert(line)] for line in (table.title, *table.notes))
-    writer.writerow([])
-    writer.writerow([_inert(header) for header in table.headers])
-    writer.writerows(
+    rows: list[Sequence[str]] = [[_inert(line)] for line in (table.title, *table.notes)]
+    rows += [[], [_inert(header) for header in table.headers]]
+    rows += (
         [
             cell if _is_number(value) else _inert(cell)
             for value, cell in zip(values, texts, strict=True)
         ]
         for values, texts in zip(table.values, table.texts, strict=True)
     )
-    return buffer.getvalue()
+    return "".join(_delimited_line(row, delimiter) for row in rows)
+
+
+def _delimited_line(cells: Sequence[str], delimiter: str) -> str:
+    r"""One line of CSV (or TSV): RFC 4180's quoting, lines ending in ``\n``.
+
+    Written here rather than by the csv module, whose writer leaves a cell with
+    a lone carriage return unquoted when lines end in ``\n``: every reader, the
+    csv module's own included, then splits the row in two there.
+    """
+    if len(cells) == 1 and not cells[0]:
+        return '""\n'  # a line of one empty cell, unlike the empty line
+    return delimiter.join(_quoted(cell, delimiter) for cell in cells) + "\n"
+
+
+def _quoted(cell: str, delimiter: str) -> str:
+    """`cell` in double quotes if it holds the delimiter, a quote or a line break."""
+    if delimiter in cell or any(char in cell for char in '"\n\r'):
+        return '"' + cell.replace('"', '""') + '"'
+    return cell
 
 
 # What a spreadsheet takes a cell that starts with for a formula (OWASP's list
@@ -338,13 +354,14 @@ def to_markdown(table: Table) -> str:
 
     Number columns are right-aligned. Every cell renders as its literal text
     (`_markdown_text`): a hypothesis holding `<script>` or `**` is shown, not
-    obeyed; a line break becomes a space. The notes (signature, warnings) follow
-    as an indented code block, which a renderer shows as it is, so they need no
-    backslashes: a signature copied from the file or the page is sacreBLEU's.
+    obeyed; a line break is shown as its mark ⟨U+000A⟩. The notes (signature,
+    warnings) follow as an indented code block, which a renderer shows as it is,
+    so they need no backslashes: a signature copied from the file or the page is
+    sacreBLEU's (a control character in one is shown as its mark too).
     """
 
     def line(cells: Sequence[str]) -> str:
-        return "| " + " | ".join(_markdown_cell(cell) for cell in cells) + " |"
+        return "| " + " | ".join(_markdown_text(cell) for cell in cells) + " |"
 
     rule = [
         "---" if column.type is CellType.TEXT else "--:" for column in table.columns
@@ -353,12 +370,8 @@ def to_markdown(table: Table) -> str:
     lines += [line(row) for row in table.texts]
     if table.notes:
         lines.append("")
-        lines += [f"    {' '.join(text.splitlines())}" for text in table.notes]
+        lines += [f"    {with_marks(text)}" for text in table.notes]
     return "\n".join(lines) + "\n"
-
-
-def _markdown_cell(text: str) -> str:
-    return _markdown_text(" ".join(text.split("\n")))
 
 
 # Markdown's inline syntax, written as itself: HTML's three characters as
@@ -372,8 +385,13 @@ _MARKDOWN_LITERAL = str.maketrans(
 
 
 def _markdown_text(text: str) -> str:
-    """`text` written so that a CommonMark or GitHub renderer shows it as it is."""
-    return text.translate(_MARKDOWN_LITERAL)
+    """`text` written so that a CommonMark or GitHub renderer shows it as it is.
+
+    A line break, which would end the table's row, and the other characters
+    that act on text rather than show (a bidirectional override) are written as
+    their marks, ⟨U+000A⟩ (`io.control_marks`), as the HTML report shows them.
+    """
+    return with_marks(text).translate(_MARKDOWN_LITERAL)
 
 
 def to_latex(table: Table) -> str:

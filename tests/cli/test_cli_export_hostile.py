@@ -87,3 +87,63 @@ def test_the_markdown_export_renders_markup_as_text(folder: Path) -> None:
     page = rendered_cells((folder / "sys.md").read_text(encoding="utf-8"))
     assert page.tags == EXPORT_TAGS
     assert [row[0] for row in page.rows] == ["System", hostile, SECOND]
+
+
+CR_SEGMENTS = [
+    "the cat sat\ron the mat",
+    "the dog ran in the park",
+    "\rit rained all day",
+    "a bird sang\r\ra song",
+]
+CR_REFS = [
+    "the cat sat on the mat",
+    "the dog ran in the park",
+    "it rained all day",
+    "a bird sang a song",
+]
+
+
+@pytest.mark.parametrize(("extension", "delimiter"), [(".csv", ","), (".tsv", "\t")])
+def test_a_carriage_return_in_a_segment_keeps_one_row_per_segment(
+    tmp_path: Path, extension: str, delimiter: str
+) -> None:
+    """Python's csv reader reads as many rows as there are segments."""
+    ref, hyp = tmp_path / "ref.txt", tmp_path / "hyp.txt"
+    ref.write_bytes("\n".join(CR_REFS).encode() + b"\n")
+    hyp.write_bytes("\n".join(CR_SEGMENTS).encode() + b"\n")
+    target = tmp_path / f"s{extension}"
+    assert main([str(ref), "-i", str(hyp), "--export", str(target), "-q"]) == 0
+    read = read_delimited(target, delimiter)
+    assert len(read.rows) == len(CR_SEGMENTS)
+    assert [row[-1] for row in read.rows] == [
+        "the cat sat\ron the mat",
+        "the dog ran in the park",
+        "'\rit rained all day",
+        "a bird sang\r\ra song",
+    ]
+    data = target.read_bytes()
+    assert data.count(b'"the cat sat\ron the mat"\n') == 1
+    assert data.count(b'"\'\rit rained all day"\n') == 1
+    scores = [
+        sacrebleu.sentence_bleu(h, [r]).score
+        for h, r in zip(CR_SEGMENTS, CR_REFS, strict=True)
+    ]
+    assert [row[1] for row in read.rows] == [f"{x:.1f}" for x in scores]
+
+
+def test_a_carriage_return_in_a_markdown_cell_is_shown_as_its_mark(
+    tmp_path: Path,
+) -> None:
+    ref, hyp = tmp_path / "ref.txt", tmp_path / "hyp.txt"
+    ref.write_bytes("\n".join(CR_REFS).encode() + b"\n")
+    hyp.write_bytes("\n".join(CR_SEGMENTS).encode() + b"\n")
+    target = tmp_path / "s.md"
+    assert main([str(ref), "-i", str(hyp), "--export", str(target), "-q"]) == 0
+    page = rendered_cells(target.read_text(encoding="utf-8"))
+    assert [row[-1] for row in page.rows] == [
+        "Hypothesis",
+        "the cat sat⟨U+000D⟩on the mat",
+        "the dog ran in the park",
+        "⟨U+000D⟩it rained all day",
+        "a bird sang⟨U+000D⟩⟨U+000D⟩a song",
+    ]

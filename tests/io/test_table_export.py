@@ -327,3 +327,70 @@ def test_markdown_cells_render_as_their_literal_text() -> None:
     assert render(notes) == (
         "<pre><code>BLEU: &lt;script&gt;x&lt;/script&gt; *sig*\n</code></pre>\n"
     )
+
+
+BREAKS = ["one\rtwo", "three\nfour", "five\r\nsix", "\rseven", 'say "\r"']
+
+
+def breaks_table() -> Table:
+    texts = [(text, str(k)) for k, text in enumerate(BREAKS)]
+    return Table(
+        "t",
+        (TableColumn("Hypothesis", CellType.TEXT), TableColumn("#", CellType.INTEGER)),
+        [(text, k) for k, text in enumerate(BREAKS)],
+        texts,
+        ("BLEU: a\nb",),
+    )
+
+
+@pytest.mark.parametrize("delimiter", [",", "\t"])
+def test_a_line_break_in_a_cell_is_quoted_so_each_row_reads_as_one(
+    delimiter: str,
+) -> None:
+    """A lone carriage return too: Python's csv reader reads one row per row."""
+    text = (to_csv if delimiter == "," else to_tsv)(breaks_table())
+    read = parse_delimited(text, delimiter)
+    assert read.about == ["t", "BLEU: a\nb"]
+    assert read.rows == [
+        ["one\rtwo", "0"],
+        ["three\nfour", "1"],
+        ["five\r\nsix", "2"],
+        ["'\rseven", "3"],
+        ['say "\r"', "4"],
+    ]
+    assert text.split("\n\n", 1)[1] == (
+        f"Hypothesis{delimiter}#\n"
+        f'"one\rtwo"{delimiter}0\n'
+        f'"three\nfour"{delimiter}1\n'
+        f'"five\r\nsix"{delimiter}2\n'
+        f'"\'\rseven"{delimiter}3\n'
+        f'"say ""\r"""{delimiter}4\n'
+    )
+
+
+def test_a_line_break_in_a_markdown_cell_is_shown_as_its_mark() -> None:
+    """A row per row, each break shown as the HTML report shows it: ⟨U+000A⟩."""
+    markdown = to_markdown(breaks_table())
+    assert markdown.splitlines()[2:] == [
+        "| one⟨U+000D⟩two | 0 |",
+        "| three⟨U+000A⟩four | 1 |",
+        "| five⟨U+000D⟩⟨U+000A⟩six | 2 |",
+        "| ⟨U+000D⟩seven | 3 |",
+        '| say "⟨U+000D⟩" | 4 |',
+        "",
+        "    BLEU: a⟨U+000A⟩b",
+    ]
+    page = rendered_cells(markdown)
+    assert len(page.rows) == 1 + len(BREAKS)
+    assert page.rows[1] == ["one⟨U+000D⟩two", "0"]
+
+
+def test_a_bidirectional_override_in_a_markdown_cell_is_shown_as_its_mark() -> None:
+    """U+202E would turn the rest of the rendered row around; its mark does not."""
+    table = Table(
+        "t",
+        (TableColumn("Hypothesis", CellType.TEXT),),
+        [("a\u202ecba",)],
+        [("a\u202ecba",)],
+    )
+    assert to_markdown(table).splitlines()[2] == "| a⟨U+202E⟩cba |"
