@@ -58,7 +58,7 @@ from typing import IO
 from bleu_gui.io.control_marks import with_marks
 from bleu_gui.io.errors import InputError
 from bleu_gui.io.latex_table import latex_booktabs
-from bleu_gui.io.safe_write import write_atomically, write_text
+from bleu_gui.io.safe_write import write_bytes, write_text
 
 __all__ = [
     "DELIMITED_ENCODING",
@@ -217,7 +217,10 @@ def write_table(
     """
     chosen = export_format or format_of(path)
     if chosen is ExportFormat.XLSX:
-        write_atomically(path, lambda file: _write_xlsx(file, table))
+        # Made in memory, then written: openpyxl, failing to write a file (a
+        # full disk), leaves its archive and sheets open, and Python prints a
+        # page of "Exception ignored" tracebacks under the one-line error.
+        write_bytes(path, xlsx_bytes(table))
     elif chosen in (ExportFormat.CSV, ExportFormat.TSV):
         write_text(path, _TEXT_WRITERS[chosen](table), DELIMITED_ENCODING)
     else:

@@ -8,6 +8,10 @@ sacreBLEU's own.
 
 from __future__ import annotations
 
+import os
+import stat
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -147,3 +151,42 @@ def test_a_carriage_return_in_a_markdown_cell_is_shown_as_its_mark(
         "⟨U+000D⟩it rained all day",
         "a bird sang⟨U+000D⟩⟨U+000D⟩a song",
     ]
+
+
+def test_a_private_export_written_again_stays_private_and_linked(
+    folder: Path,
+) -> None:
+    """Mode 600 kept; a link to the export stays a link, its target replaced."""
+    kept = folder / "kept"
+    kept.mkdir()
+    (kept / "s.csv").write_text("old\n", encoding="utf-8")
+    (kept / "s.csv").chmod(0o600)
+    (folder / "s.csv").symlink_to(kept / "s.csv")
+    assert main(["ref.txt", "-i", SECOND, "--export", "s.csv", "-q"]) == 0
+    assert (folder / "s.csv").is_symlink()
+    assert stat.S_IMODE((kept / "s.csv").stat().st_mode) == 0o600
+    data = (kept / "s.csv").read_bytes()
+    assert data.startswith(BOM + b"Sentences of @x.txt\n")
+    assert data.endswith(b",It rained all day.\n")
+    assert os.listdir(kept) == ["s.csv"]
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="no /dev/full")
+@pytest.mark.parametrize("extension", [".xlsx", ".csv", ".json"])
+def test_a_full_disk_is_one_line_on_stderr(folder: Path, extension: str) -> None:
+    """The export goes to /dev/full (ENOSPC): one line, no "Exception ignored"."""
+    target = folder / f"s{extension}"
+    target.symlink_to("/dev/full")
+    argv = ["score", "ref.txt", "-i", SECOND, "--export", target.name, "-q"]
+    result = subprocess.run(
+        [sys.executable, "-m", "bleu_gui", *argv],
+        capture_output=True,
+        timeout=120,
+        check=False,
+    )
+    assert result.returncode == 1
+    assert result.stderr.decode() == (
+        f"bleu-gui: error: s{extension}: cannot write the file: "
+        "no space left on device\n"
+    )
+    assert target.is_symlink()
