@@ -66,6 +66,7 @@ from bleu_gui.core.significance import (
 )
 from bleu_gui.core.stats import CorpusStats
 from bleu_gui.core.steps import drain
+from bleu_gui.io.control_marks import control_mark, is_control
 from bleu_gui.io.report_svg import Series, bar_chart, delta_histogram
 from bleu_gui.io.safe_write import write_text
 from bleu_gui.io.significance_text import identity_note, p_value_text
@@ -89,15 +90,6 @@ DEFAULT_TOP = 20
 
 NO_TEST = "No paired test: sacreBLEU's paired tests run in the sacrebleu mode only."
 
-# Characters that reorder or hide text: the Unicode bidirectional controls and
-# the zero-width and other format characters a reader cannot see.
-_INVISIBLE = frozenset(
-    "\u202a\u202b\u202c\u202d\u202e"  # embeddings and overrides
-    "\u2066\u2067\u2068\u2069"  # isolates
-    "\u200e\u200f\u061c"  # marks
-    "\u200b\u200c\u200d\u2060\ufeff\u00ad"  # zero-width, soft hyphen
-)
-
 # The window's light colours (views/palette.py); the report is printed on white.
 _SYSTEM_COLOURS = (
     "#4e79a7", "#f28e2b", "#59a14f", "#e15759", "#76b7b2",
@@ -108,18 +100,17 @@ _SYSTEM_COLOURS = (
 def escaped(text: str) -> str:
     """`text` as markup that shows it as text: entities, visible controls.
 
-    A control character (C0 but tab, C1, bidirectional, zero-width) is shown as
-    ⟨U+XXXX⟩ in a marked span: the report shows what the file holds, and such a
-    character cannot act on the text around it.
+    A control character (C0 but tab, C1, bidirectional, zero-width:
+    `io.control_marks`) is shown as ⟨U+XXXX⟩ in a marked span: the report shows
+    what the file holds, and such a character cannot act on the text around it.
     """
     out: list[str] = []
     plain: list[str] = []
     for char in text:
-        code = ord(char)
-        if char in _INVISIBLE or (code < 0x20 and char != "\t") or 0x7F <= code < 0xA0:
+        if is_control(char):
             out.append(html.escape("".join(plain), quote=True))
             plain = []
-            out.append(f'<span class="ctl">⟨U+{code:04X}⟩</span>')
+            out.append(f'<span class="ctl">{control_mark(char)}</span>')
         else:
             plain.append(char)
     out.append(html.escape("".join(plain), quote=True))

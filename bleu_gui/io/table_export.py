@@ -13,6 +13,11 @@ programs the value (JSON: every digit; XLSX: numbers as numbers, with a number
 format that displays them as the window does, so a spreadsheet sorts and sums the
 real values).
 
+No text is ever run as a formula by a spreadsheet: XLSX stores every text as a
+string cell; CSV and TSV put a single quote before a text cell that starts with
+"=", "+", "-", "@", a tab or a carriage return (OWASP's advice against CSV
+injection), but never before a number's cell, so "-0.35" stays a number.
+
 Every file says what it is: the title and the signature lines (the systems, the
 options, sacreBLEU's signature, then the warnings) go where the format has room for
 them. CSV and TSV start with them, one line each, then an empty line, then the
@@ -40,7 +45,6 @@ empty list without any.
 
 from __future__ import annotations
 
-import csv
 import io
 import json
 import math
@@ -51,9 +55,10 @@ from enum import Enum
 from pathlib import Path
 from typing import IO
 
+from bleu_gui.io.control_marks import with_marks
 from bleu_gui.io.errors import InputError
 from bleu_gui.io.latex_table import latex_booktabs
-from bleu_gui.io.safe_write import write_atomically, write_text
+from bleu_gui.io.safe_write import write_bytes, write_text
 
 __all__ = [
     "DELIMITED_ENCODING",
@@ -212,7 +217,10 @@ def write_table(
     """
     chosen = export_format or format_of(path)
     if chosen is ExportFormat.XLSX:
-        write_atomically(path, lambda file: _write_xlsx(file, table))
+        # Made in memory, then written: openpyxl, failing to write a file (a
+        # full disk), leaves its archive and sheets open, and Python prints a
+        # page of "Exception ignored" tracebacks under the one-line error.
+        write_bytes(path, xlsx_bytes(table))
     elif chosen in (ExportFormat.CSV, ExportFormat.TSV):
         write_text(path, _TEXT_WRITERS[chosen](table), DELIMITED_ENCODING)
     else:
@@ -247,19 +255,70 @@ DELIMITED_ENCODING = "utf-8-sig"
 
 
 def _delimited(table: Table, delimiter: str) -> str:
-    buffer = io.StringIO()
-    writer = csv.writer(buffer, delimiter=delimiter, lineterminator="\n")
-    writer.writerows([line] for line in (table.title, *table.notes))
-    writer.writerow([])
-    writer.writerow(table.headers)
-    writer.writerows(table.texts)
-    return buffer.getvalue()
+    rows: list[Sequence[str]] = [[_inert(line)] for line in (table.title, *table.notes)]
+    rows += [[], [_inert(header) for header in table.headers]]
+    rows += (
+        [
+            cell if _is_number(value) else _inert(cell)
+            for value, cell in zip(values, texts, strict=True)
+        ]
+        for values, texts in zip(table.values, table.texts, strict=True)
+    )
+    return "".join(_delimited_line(row, delimiter) for row in rows)
+
+
+def _delimited_line(cells: Sequence[str], delimiter: str) -> str:
+    r"""One line of CSV (or TSV): RFC 4180's quoting, lines ending in ``\n``.
+
+    Written here rather than by the csv module, whose writer leaves a cell with
+    a lone carriage return unquoted when lines end in ``\n``: every reader, the
+    csv module's own included, then splits the row in two there.
+    """
+    if len(cells) == 1 and not cells[0]:
+        return '""\n'  # a line of one empty cell, unlike the empty line
+    return delimiter.join(_quoted(cell, delimiter) for cell in cells) + "\n"
+
+
+def _quoted(cell: str, delimiter: str) -> str:
+    """`cell` in double quotes if it holds the delimiter, a quote or a line break."""
+    if delimiter in cell or any(char in cell for char in '"\n\r'):
+        return '"' + cell.replace('"', '""') + '"'
+    return cell
+
+
+# What a spreadsheet takes a cell that starts with for a formula (OWASP's list
+# for CSV injection: "=", "+", "-", "@", a tab, a carriage return).
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def _inert(text: str) -> str:
+    """`text` as a CSV or TSV cell that a spreadsheet shows and never runs.
+
+    Excel, LibreOffice and Google Sheets run a cell such as
+    `=HYPERLINK("http://x","click")` or `=cmd|' /C calc'!A0` as a formula; a
+    hypothesis, a system's name or a file name can be one. A text that starts
+    as a formula does gets a single quote in front (OWASP's advice), which a
+    spreadsheet shows as it is. A number's cell is never passed here
+    (`_is_number`): "-0.35" stays a number.
+    """
+    return "'" + text if text.startswith(_FORMULA_START) else text
+
+
+def _is_number(value: Value) -> bool:
+    """Whether a cell holds a number, so that its text is the number's reading.
+
+    The texts of numbers are made by formatting them ("-0.35", "+7.95",
+    "0.0010*"), never taken from a file, so they cannot carry a formula.
+    """
+    return isinstance(value, int | float) and not isinstance(value, bool)
 
 
 def to_csv(table: Table) -> str:
     """The title, signature and warnings, an empty line, the header and the cells.
 
-    Comma-separated, RFC 4180 quoting; each line above the header is one cell.
+    Comma-separated, RFC 4180 quoting; each line above the header is one cell. A
+    text that a spreadsheet would run as a formula starts with a single quote
+    (`_inert`); numbers are written as they are.
     """
     return _delimited(table, ",")
 
@@ -296,12 +355,16 @@ def _json_value(value: Value) -> Value:
 def to_markdown(table: Table) -> str:
     """A GitHub-flavoured Markdown table of the cells as shown, then its notes.
 
-    Number columns are right-aligned; a `|` in a cell is escaped, a line break
-    becomes a space.
+    Number columns are right-aligned. Every cell renders as its literal text
+    (`_markdown_text`): a hypothesis holding `<script>` or `**` is shown, not
+    obeyed; a line break is shown as its mark ⟨U+000A⟩. The notes (signature,
+    warnings) follow as an indented code block, which a renderer shows as it is,
+    so they need no backslashes: a signature copied from the file or the page is
+    sacreBLEU's (a control character in one is shown as its mark too).
     """
 
     def line(cells: Sequence[str]) -> str:
-        return "| " + " | ".join(_markdown_cell(cell) for cell in cells) + " |"
+        return "| " + " | ".join(_markdown_text(cell) for cell in cells) + " |"
 
     rule = [
         "---" if column.type is CellType.TEXT else "--:" for column in table.columns
@@ -310,12 +373,28 @@ def to_markdown(table: Table) -> str:
     lines += [line(row) for row in table.texts]
     if table.notes:
         lines.append("")
-        lines += [f"{text}  " for text in table.notes]  # two spaces: a break
+        lines += [f"    {with_marks(text)}" for text in table.notes]
     return "\n".join(lines) + "\n"
 
 
-def _markdown_cell(text: str) -> str:
-    return " ".join(text.split("\n")).replace("|", "\\|")
+# Markdown's inline syntax, written as itself: HTML's three characters as
+# entities (a renderer that lets raw HTML through would otherwise run a
+# `<script>`, or close a page's `</textarea>`), the rest with a backslash
+# (emphasis, code, links, strikethrough, GitHub's math, a table's cell border).
+_MARKDOWN_LITERAL = str.maketrans(
+    {"&": "&amp;", "<": "&lt;", ">": "&gt;"}
+    | {char: "\\" + char for char in "\\`*_[]|~$"}
+)
+
+
+def _markdown_text(text: str) -> str:
+    """`text` written so that a CommonMark or GitHub renderer shows it as it is.
+
+    A line break, which would end the table's row, and the other characters
+    that act on text rather than show (a bidirectional override) are written as
+    their marks, ⟨U+000A⟩ (`io.control_marks`), as the HTML report shows them.
+    """
+    return with_marks(text).translate(_MARKDOWN_LITERAL)
 
 
 def to_latex(table: Table) -> str:
@@ -398,7 +477,8 @@ def xlsx_steps(
     bold = Font(bold=True)
     header_cells = []
     for column in table.columns:
-        cell = WriteOnlyCell(sheet, value=column.value_name)
+        cell = WriteOnlyCell(sheet, value=_xlsx_text(column.value_name))
+        cell.data_type = "s"  # a system's name may start with "="
         cell.font = bold
         header_cells.append(cell)
     sheet.append(header_cells)
@@ -426,9 +506,8 @@ def xlsx_steps(
                 cells.append(cell)
         sheet.append(cells)
     about = book.create_sheet("Signature")
-    about.append([_xlsx_text(table.title)])
-    for line in table.notes:
-        about.append([_xlsx_text(line)])
+    for line in (table.title, *table.notes):
+        about.append([_text_cell(about, line)])
     yield total, total, label
     return lambda: book.save(file)
 
@@ -437,7 +516,10 @@ def _text_cell(sheet: object, text: str) -> object:
     """A cell holding `text` as text, even where it starts with "=".
 
     openpyxl takes a string starting with "=" for a formula: a hypothesis such as
-    "=== Chapter 2 ===" would be a broken formula in Excel.
+    "=== Chapter 2 ===" would be a broken formula in Excel, and
+    `=HYPERLINK("http://x","click")` a live link. A string cell ("s") is never
+    run, whatever it starts with, so the workbook keeps the text exactly (no
+    quote in front, as CSV needs).
     """
     cleaned = _xlsx_text(text)
     if not cleaned.startswith("="):

@@ -116,7 +116,7 @@ def test_the_systems_exports_carry_the_hint(
     argv = ["ref.zh.txt", "-i", "hyp.zh.txt", "hyp2.zh.txt"]
     assert main([*argv, "--export-systems", "systems.md"]) == 0
     lines = (chinese / "systems.md").read_text(encoding="utf-8").splitlines()
-    assert lines[-1] == f"Warning: {HINT}  "
+    assert lines[-1] == f"    Warning: {HINT}"
     assert main([*argv, "--export-systems", "systems.tex"]) == 0
     lines = (chinese / "systems.tex").read_text(encoding="utf-8").splitlines()
     assert lines[-1] == f"% Warning: {HINT}"

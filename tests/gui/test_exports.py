@@ -268,7 +268,7 @@ def test_a_failed_write_leaves_nothing_and_says_one_line(
     assert message.startswith(str(blocker / "shown.csv"))
     assert "cannot write the file: not a directory" in message
     assert blocker.read_text(encoding="utf-8") == "a file"
-    assert not [p for p in tmp_path.iterdir() if p.name.endswith(".part")]
+    assert not [p for p in tmp_path.iterdir() if ".unfinished-" in p.name]
 
 
 def test_the_systems_table_exports_sacrebleus_corpus_scores(

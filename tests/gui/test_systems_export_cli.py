@@ -171,7 +171,7 @@ def test_without_a_test_the_table_holds_scores_and_deltas(tmp_path: Path) -> Non
     lines = text.splitlines()
     assert lines[0] == "| System | BLEU | Δ | Why Δ |"
     assert lines[2] == f"| {FILES[0]} | {sacrebleu_score(0):.2f} | baseline |  |"
-    assert lines[-1] == f"BLEU: {SIGNATURE}  "
+    assert lines[-1] == f"    BLEU: {SIGNATURE}"
 
 
 @pytest.mark.usefixtures("in_demo")

@@ -99,4 +99,4 @@ def test_the_windows_exports_carry_its_hint(
     with qtbot.waitSignal(window.exports.export_finished, timeout=TIMEOUT):
         menu_action(window, "File", "Export", "Systems table…").trigger()
     lines = systems.read_text(encoding="utf-8").splitlines()
-    assert lines[-1] == f"Warning: {_hint(tmp_path)}  "
+    assert lines[-1] == f"    Warning: {_hint(tmp_path)}"

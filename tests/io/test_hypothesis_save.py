@@ -8,7 +8,6 @@ leave no file and say one line.
 from __future__ import annotations
 
 import os
-import tempfile
 from pathlib import Path
 
 import pytest
@@ -149,12 +148,16 @@ def test_a_read_only_folder_is_one_line_and_leaves_no_file(
     folder = tmp_path / "locked"
     folder.mkdir()
 
-    def denied(*_args: object, **_kwargs: object) -> tuple[int, str]:
-        # what mkstemp raises in a folder without write permission (simulated:
-        # the tests may run as root, who may write anywhere)
-        raise PermissionError(13, "Permission denied", str(folder))
+    real_open = os.open
 
-    monkeypatch.setattr(tempfile, "mkstemp", denied)
+    def denied(path: str, flags: int, mode: int = 0o777) -> int:
+        # what creating a file in a folder without write permission raises
+        # (simulated: the tests may run as root, who may write anywhere)
+        if str(path).startswith(f"{folder}{os.sep}"):
+            raise PermissionError(13, "Permission denied", str(path))
+        return real_open(path, flags, mode)
+
+    monkeypatch.setattr(os, "open", denied)
     target = folder / "edited.txt"
     with pytest.raises(WriteError) as error:
         save_hypothesis(target, system, edits_of(TEXTS))

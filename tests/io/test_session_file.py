@@ -344,4 +344,4 @@ def test_a_file_that_cannot_be_written_is_one_line_and_no_file(
     with pytest.raises(WriteError) as error:
         write_session(target, data)
     assert str(error.value) == f"{target}: cannot write the file: is a directory"
-    assert [p.name for p in target.parent.iterdir() if p.suffix == ".part"] == []
+    assert [p for p in target.parent.iterdir() if ".unfinished-" in p.name] == []

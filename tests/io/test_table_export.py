@@ -24,6 +24,7 @@ from bleu_gui.io.table_export import (
     ExportFormat,
     Table,
     TableColumn,
+    Value,
     format_of,
     to_csv,
     to_json,
@@ -35,6 +36,7 @@ from bleu_gui.io.table_export import (
 )
 from tests.core.demo_systems import references, system
 from tests.export_files import parse_delimited, read_delimited
+from tests.markdown_render import EXPORT_TAGS, render, rendered_cells
 
 NAMES = ("UEdin", "happypoet")
 
@@ -129,7 +131,7 @@ def test_markdown_is_a_table_then_the_signature() -> None:
         ("BLEU: sig",),
     )
     assert to_markdown(table) == (
-        "| System | BLEU |\n|---|--:|\n| a\\|b | 1.2 |\n\nBLEU: sig  \n"
+        "| System | BLEU |\n|---|--:|\n| a\\|b | 1.2 |\n\n    BLEU: sig\n"
     )
 
 
@@ -234,3 +236,161 @@ def test_an_existing_file_is_replaced_whole(tmp_path: Path) -> None:
     target.write_text("old", encoding="utf-8")
     write_table(target, demo_table())
     assert read_delimited(target).header[:2] == ["#", "BLEU: UEdin"]
+
+
+def hostile_table() -> Table:
+    """Texts a spreadsheet would run as formulas, beside signed numbers."""
+    columns = (
+        TableColumn("System", CellType.TEXT),
+        TableColumn("Δ"),
+        TableColumn("-Hypothesis", CellType.TEXT),
+    )
+    values: list[tuple[Value, ...]] = [
+        ("=cmd|' /C calc'!A0", -0.35, '=HYPERLINK("http://x","click")'),
+        ("+x", 7.95, "@SUM(A1)"),
+        ("\tx", None, "-1"),
+    ]
+    texts = [
+        ("=cmd|' /C calc'!A0", "-0.35", '=HYPERLINK("http://x","click")'),
+        ("+x", "+7.95", "@SUM(A1)"),
+        ("\tx", "—", "-1"),
+    ]
+    return Table("=title", columns, values, texts, ("@signature",), ("-warning",))
+
+
+def test_csv_puts_a_quote_before_every_text_a_spreadsheet_would_run() -> None:
+    """OWASP's advice: "'" before "=", "+", "-", "@", tab; numbers stay numbers."""
+    assert to_csv(hostile_table()) == (
+        "'=title\n"
+        "'@signature\n"
+        "Warning: -warning\n"
+        "\n"
+        "System,Δ,'-Hypothesis\n"
+        '\'=cmd|\' /C calc\'!A0,-0.35,"\'=HYPERLINK(""http://x"",""click"")"\n'
+        "'+x,+7.95,'@SUM(A1)\n"
+        "'\tx,—,'-1\n"
+    )
+
+
+def test_tsv_puts_a_quote_before_every_text_a_spreadsheet_would_run() -> None:
+    read = parse_delimited(to_tsv(hostile_table()), "\t")
+    assert read.about == ["'=title", "'@signature", "Warning: -warning"]
+    assert read.header == ["System", "Δ", "'-Hypothesis"]
+    assert read.rows == [
+        ["'=cmd|' /C calc'!A0", "-0.35", '\'=HYPERLINK("http://x","click")'],
+        ["'+x", "+7.95", "'@SUM(A1)"],
+        ["'\tx", "—", "'-1"],
+    ]
+
+
+def test_the_workbook_holds_every_text_as_a_string_never_a_formula() -> None:
+    book = load_workbook(io.BytesIO(xlsx_bytes(hostile_table())))
+    sheet = book["Table"]
+    cells = [cell for row in sheet.iter_rows() for cell in row]
+    assert [c.value for c in cells] == [
+        "System", "Δ", "-Hypothesis",
+        "=cmd|' /C calc'!A0", -0.35, '=HYPERLINK("http://x","click")',
+        "+x", 7.95, "@SUM(A1)",
+        "\tx", None, "-1",
+    ]  # fmt: skip
+    assert [c.data_type for c in cells if isinstance(c.value, str)] == ["s"] * 9
+    about = [cell for row in book["Signature"].iter_rows() for cell in row]
+    assert [c.value for c in about] == ["=title", "@signature", "Warning: -warning"]
+    assert {c.data_type for c in about} == {"s"}
+
+
+MARKUP = [
+    "<script>alert(1)</script>",
+    "</textarea><img src=x onerror=alert(1)>",
+    "**bold** _it_ `code` ~~gone~~ [link](http://x) ![i](http://x/i.png)",
+    "a|b \\| c \\\\ d &amp; &lt;x&gt; <!-- comment --> $x^2$",
+]
+
+
+def test_markdown_cells_render_as_their_literal_text() -> None:
+    """Rendered with raw HTML allowed, no cell becomes an element or markup."""
+    texts = [(text, str(k)) for k, text in enumerate(MARKUP)]
+    table = Table(
+        "t",
+        (TableColumn("<b>System</b>", CellType.TEXT), TableColumn("BLEU")),
+        [(text, float(k)) for text, k in texts],
+        texts,
+        ("BLEU: <script>x</script> *sig*",),
+    )
+    markdown = to_markdown(table)
+    assert markdown.splitlines()[2] == ("| &lt;script&gt;alert(1)&lt;/script&gt; | 0 |")
+    page = rendered_cells(markdown)
+    assert page.rows == [["<b>System</b>", "BLEU"], *map(list, texts)]
+    assert page.tags == EXPORT_TAGS
+    assert "<script" not in render(markdown)
+    notes = markdown.split("\n\n")[1]
+    assert render(notes) == (
+        "<pre><code>BLEU: &lt;script&gt;x&lt;/script&gt; *sig*\n</code></pre>\n"
+    )
+
+
+BREAKS = ["one\rtwo", "three\nfour", "five\r\nsix", "\rseven", 'say "\r"']
+
+
+def breaks_table() -> Table:
+    texts = [(text, str(k)) for k, text in enumerate(BREAKS)]
+    return Table(
+        "t",
+        (TableColumn("Hypothesis", CellType.TEXT), TableColumn("#", CellType.INTEGER)),
+        [(text, k) for k, text in enumerate(BREAKS)],
+        texts,
+        ("BLEU: a\nb",),
+    )
+
+
+@pytest.mark.parametrize("delimiter", [",", "\t"])
+def test_a_line_break_in_a_cell_is_quoted_so_each_row_reads_as_one(
+    delimiter: str,
+) -> None:
+    """A lone carriage return too: Python's csv reader reads one row per row."""
+    text = (to_csv if delimiter == "," else to_tsv)(breaks_table())
+    read = parse_delimited(text, delimiter)
+    assert read.about == ["t", "BLEU: a\nb"]
+    assert read.rows == [
+        ["one\rtwo", "0"],
+        ["three\nfour", "1"],
+        ["five\r\nsix", "2"],
+        ["'\rseven", "3"],
+        ['say "\r"', "4"],
+    ]
+    assert text.split("\n\n", 1)[1] == (
+        f"Hypothesis{delimiter}#\n"
+        f'"one\rtwo"{delimiter}0\n'
+        f'"three\nfour"{delimiter}1\n'
+        f'"five\r\nsix"{delimiter}2\n'
+        f'"\'\rseven"{delimiter}3\n'
+        f'"say ""\r"""{delimiter}4\n'
+    )
+
+
+def test_a_line_break_in_a_markdown_cell_is_shown_as_its_mark() -> None:
+    """A row per row, each break shown as the HTML report shows it: ⟨U+000A⟩."""
+    markdown = to_markdown(breaks_table())
+    assert markdown.splitlines()[2:] == [
+        "| one⟨U+000D⟩two | 0 |",
+        "| three⟨U+000A⟩four | 1 |",
+        "| five⟨U+000D⟩⟨U+000A⟩six | 2 |",
+        "| ⟨U+000D⟩seven | 3 |",
+        '| say "⟨U+000D⟩" | 4 |',
+        "",
+        "    BLEU: a⟨U+000A⟩b",
+    ]
+    page = rendered_cells(markdown)
+    assert len(page.rows) == 1 + len(BREAKS)
+    assert page.rows[1] == ["one⟨U+000D⟩two", "0"]
+
+
+def test_a_bidirectional_override_in_a_markdown_cell_is_shown_as_its_mark() -> None:
+    """U+202E would turn the rest of the rendered row around; its mark does not."""
+    table = Table(
+        "t",
+        (TableColumn("Hypothesis", CellType.TEXT),),
+        [("a\u202ecba",)],
+        [("a\u202ecba",)],
+    )
+    assert to_markdown(table).splitlines()[2] == "| a⟨U+202E⟩cba |"
