@@ -235,15 +235,24 @@ def rows_as_tsv(table: Table) -> str:
     """The rows of `table` as shown, with a header, tab-separated: for a clipboard.
 
     Tabs and line breaks inside a cell become spaces, so that a spreadsheet
-    pasted into keeps one row per line without quoting rules.
+    pasted into keeps one row per line without quoting rules; a text that a
+    spreadsheet would run as a formula starts with a single quote, as in a CSV
+    file (`_inert`): pasted, it would run as surely as opened.
     """
 
-    def line(cells: Sequence[str]) -> str:
-        return "\t".join(
-            " ".join(cell.split()) if _breaks(cell) else cell for cell in cells
-        )
+    def cell_text(cell: str, number: bool) -> str:
+        flat = " ".join(cell.split()) if _breaks(cell) else cell
+        return flat if number else _inert(flat)
 
-    return "\n".join([line(table.headers), *(line(row) for row in table.texts)]) + "\n"
+    def line(cells: Sequence[str], values: Sequence[Value] | None = None) -> str:
+        numbers = [False] * len(cells) if values is None else map(_is_number, values)
+        return "\t".join(map(cell_text, cells, numbers))
+
+    rows = (
+        line(texts, values)
+        for values, texts in zip(table.values, table.texts, strict=True)
+    )
+    return "\n".join([line(table.headers), *rows]) + "\n"
 
 
 def _breaks(cell: str) -> bool:

@@ -26,6 +26,7 @@ from bleu_gui.io.table_export import (
     TableColumn,
     Value,
     format_of,
+    rows_as_tsv,
     to_csv,
     to_json,
     to_latex,
@@ -280,6 +281,16 @@ def test_tsv_puts_a_quote_before_every_text_a_spreadsheet_would_run() -> None:
         ["'=cmd|' /C calc'!A0", "-0.35", '\'=HYPERLINK("http://x","click")'],
         ["'+x", "+7.95", "'@SUM(A1)"],
         ["'\tx", "—", "'-1"],
+    ]
+
+
+def test_copied_rows_put_a_quote_before_every_text_a_spreadsheet_would_run() -> None:
+    """Pasted into a spreadsheet, Copy rows' text runs as surely as a CSV opened."""
+    assert rows_as_tsv(hostile_table()).splitlines() == [
+        "System\tΔ\t'-Hypothesis",
+        "'=cmd|' /C calc'!A0\t-0.35\t'=HYPERLINK(\"http://x\",\"click\")",
+        "'+x\t+7.95\t'@SUM(A1)",
+        "x\t—\t'-1",  # the tab, flattened to nothing at the start, starts no formula
     ]
 
 
