@@ -20,10 +20,11 @@ decoding included (the XML declaration or a byte-order mark says the encoding; t
   <g>Start</g>" is "Press Start", "Use <bpt>&lt;b&gt;</bpt>bold<ept>&lt;/b&gt;</ept>"
   is "Use bold", "one<x/>two" is "onetwo". Markup is not part of the translation
   that BLEU measures, and keeping ``<b>`` would add matching n-grams to both sides.
-  An XLIFF 2 `<cp hex="..."/>` is the character it stands for. The tree comes from
-  the toolkit's rich text (`rich_source`, `rich_target`), whitespace handled as the
-  toolkit handles ``xml:space``; each segment is then right-stripped, as sacreBLEU
-  strips each line of a text file.
+  An XLIFF 2 `<cp hex="..."/>` is the character it stands for. The text is read
+  by `io.inline_text` from the toolkit's parsed tree, ``xml:space`` applied over
+  the whole segment (XLIFF's default "default", TMX's "preserve"), so that a space
+  at the edge of a tag still separates words; each segment is then right-stripped,
+  as sacreBLEU strips each line of a text file.
 * **Ids**: a unit's segment id is "unit 'ID'": the XLIFF 1.2 `trans-unit` id
   (prefixed by its `<file original="...">` when the file has several `<file>`
   elements, whose ids may repeat), the XLIFF 2 unit id ("u1", or "u1::s2" for each
@@ -48,6 +49,7 @@ from typing import TYPE_CHECKING, Any
 from bleu_gui.io.bundle import Bundle, Column, Format, Role
 from bleu_gui.io.errors import FormatError, LanguagesNotChosenError, display_name
 from bleu_gui.io.file_bytes import read_bytes
+from bleu_gui.io.inline_text import segment_text
 from bleu_gui.io.readers import DEFAULT_ENCODING, Segments
 
 if TYPE_CHECKING:
@@ -60,10 +62,6 @@ SOURCE = "source"
 TARGET = "target"
 """The key of a bilingual file's target column."""
 
-# Inline elements whose content is markup, not text: left out with their content.
-_CODES = frozenset(
-    {"bpt", "ept", "ph", "it", "ut", "x", "bx", "ex", "sc", "ec", "sm", "em", "sub"}
-)
 # The toolkit's separator between a file's `original` and a unit's id.
 _ID_SEPARATOR = "\x04"
 # How many ids a notice names before it says "and N more".
@@ -89,8 +87,8 @@ def read_xliff(path: Path, encoding: str, options: FormatOptions) -> Bundle:
         if unit.get_target_dom() is None:
             untranslated.append(unit_id)
             continue
-        source = _plain(unit.rich_source[0])
-        target = _plain(unit.rich_target[0])
+        source = _plain(unit.source_dom, "default")
+        target = _plain(unit.get_target_dom(), "default")
         kept.append((unit_id, source, target))
     notices = _left_out(path, untranslated, "have no <target>", "has no <target>")
     if not kept:
@@ -198,34 +196,9 @@ def _position_id(unit_id: str, number: int) -> str:
     return f"unit {unit_id!r}" if unit_id else f"unit #{number}"
 
 
-def _plain(element: Any) -> str:
-    """The text a translator reads in the toolkit's rich text, right-stripped."""
-    return _text(element).rstrip()
-
-
-def _text(element: Any) -> str:
-    """The text a translator reads in a rich-text element (see the docstring)."""
-    from translate.storage.placeables import xliff as placeables
-
-    if isinstance(element, str):
-        return element
-    if isinstance(element, placeables.X | placeables.Bx | placeables.Ex):
-        return ""
-    if isinstance(element, placeables.UnknownXML):
-        tag = str(element.xml_node.tag).rpartition("}")[2]
-        if tag == "cp":
-            return _code_point(element.xml_node.get("hex", ""))
-        if tag in _CODES:
-            return ""
-    return "".join(_text(part) for part in element.sub)
-
-
-def _code_point(hex_digits: str) -> str:
-    """The character an XLIFF 2 `<cp hex="..."/>` stands for ('' if invalid)."""
-    try:
-        return chr(int(hex_digits, 16))
-    except (ValueError, OverflowError):
-        return ""
+def _plain(element: Any, default_space: str) -> str:
+    """The text a translator reads in a segment element, right-stripped."""
+    return "" if element is None else segment_text(element, default_space).rstrip()
 
 
 def _languages(units: Iterable[Any]) -> dict[str, str]:
@@ -271,13 +244,10 @@ def _chosen_languages(
 
 def _tmx_text(unit: Any, language: str) -> str | None:
     """The unit's text in `language` (its first variant in it), or None."""
-    from translate.storage.placeables import lisa
-
-    to_rich: Any = lisa.xml_to_strelem  # untyped
     for node in unit.getlanguageNodes():
         if _language_of(node).lower() == language.lower():
             seg = next(node.iterchildren("seg"), None)
-            return "" if seg is None else _plain(to_rich(seg, "preserve"))
+            return _plain(seg, "preserve")
     return None
 
 

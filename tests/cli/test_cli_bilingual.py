@@ -181,3 +181,27 @@ def test_the_same_file_as_reference_and_system_is_refused(
     assert (
         err == f"bleu-gui: error: {FINAL} is given both as a reference and after -i\n"
     )
+
+
+def test_a_tagged_target_scores_100_against_its_own_plain_text(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    tagged = DATA.parent / "xliff" / "tags-spaced.xlf"
+    plain = tmp_path / "plain.xlf"
+    plain.write_text(
+        '<xliff version="1.2" xmlns="urn:oasis:names:tc:xliff:document:1.2">'
+        '<file original="doc.odt" source-language="en" target-language="fr" '
+        'datatype="x-odf"><body>'
+        '<trans-unit id="1"><source>Paragraph with bold, italics, and both.</source>'
+        "<target>Paragraphe avec gras, italique, et les deux.</target></trans-unit>"
+        '<trans-unit id="2"><source>Press Start now</source>'
+        "<target>Appuyez sur Start maintenant</target></trans-unit>"
+        '<trans-unit id="3"><source>Keep these spaces</source>'
+        "<target>Gardez ces espaces</target></trans-unit>"
+        '<trans-unit id="4"><source>A no-break space</source>'
+        "<target>Une espace\N{NO-BREAK SPACE}insécable</target></trans-unit>"
+        "</body></file></xliff>",
+        encoding="utf-8",
+    )
+    mine, _ = run([str(plain), "-i", str(tagged), "-w", "6"], capsys)
+    assert mine["score"] == 100.0
