@@ -1077,7 +1077,11 @@ def _read(
                 "--src: XLIFF and TMX files hold their source; leave out --src"
             )
         return read_aligned(
-            options.refs, names, languages=options.languages, notify=warnings.add
+            options.refs,
+            names,
+            languages=options.languages,
+            xliff_states=options.xliff_states,
+            notify=warnings.add,
         )
     read: dict[str, Segments] = {}
 

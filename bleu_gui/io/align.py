@@ -158,7 +158,10 @@ def _notices(
         every.update(dict.fromkeys(index))
     notices = []
     for bundle, index in zip(bundles, positions, strict=True):
-        missing = [unit_id for unit_id in every if unit_id not in index]
+        said = set(bundle.left_out)  # the file's own notices named them
+        missing = [
+            unit_id for unit_id in every if unit_id not in index and unit_id not in said
+        ]
         if missing:
             notices.append(
                 f"{display_name(bundle.path)}: lacks {_units(missing)} of the other "

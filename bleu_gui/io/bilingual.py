@@ -32,7 +32,8 @@ decoding included (the XML declaration or a byte-order mark says the encoding; t
   without an id is named by its position among the file's units ("unit #5"); two
   files are then matched by position for those units, which the notices say.
 * **Units left out**, each kind counted in a notice naming the first few: XLIFF
-  units without a `<target>` (an empty `<target/>` is an empty segment), TMX units
+  units without a `<target>` (an empty `<target/>` is an empty segment), XLIFF
+  units whose target is not a finished translation (`io.xliff_states`), TMX units
   without the source or the target language. A file whose units are all left out
   is refused.
 * **TMX languages**: `FormatOptions.languages` (source, target), compared without
@@ -51,6 +52,12 @@ from bleu_gui.io.errors import FormatError, LanguagesNotChosenError, display_nam
 from bleu_gui.io.file_bytes import read_bytes
 from bleu_gui.io.inline_text import segment_text
 from bleu_gui.io.readers import DEFAULT_ENCODING, Segments
+from bleu_gui.io.xliff_states import (
+    COUNT_ALL_HINT,
+    XliffStates,
+    left_out_notice,
+    not_final,
+)
 
 if TYPE_CHECKING:
     from bleu_gui.io.formats import FormatOptions
@@ -73,27 +80,41 @@ _FORMAT_NAMES = {"xliff": "an XLIFF file", "tmx": "a TMX file"}
 def read_xliff(path: Path, encoding: str, options: FormatOptions) -> Bundle:
     """Read an XLIFF 1.x or 2.x file: a source and a target column, by unit.
 
-    `encoding` and `options` are not used: an XML file says its encoding.
+    `encoding` is not used: an XML file says its encoding. Units whose target is
+    not finished are left out unless `options.xliff_states` is "all"
+    (`io.xliff_states`).
     """
     data = read_bytes(path)
-    store = _parse(path, data, _xliff_class(path, data))
+    parser, version_2 = _xliff_class(path, data)
+    store = _parse(path, data, parser)
     units = [unit for unit in store.units if not unit.isheader()]
     if not units:
         raise FormatError(path, "has no translation units")
     ids = _xliff_ids(units)
     kept: list[tuple[str, str, str]] = []
     untranslated: list[str] = []
+    unfinished: list[tuple[str, str]] = []
+    every_state = options.xliff_states is XliffStates.ALL
     for unit_id, unit in zip(ids, units, strict=True):
         if unit.get_target_dom() is None:
             untranslated.append(unit_id)
+            continue
+        reason = None if every_state else not_final(unit, version_2=version_2)
+        if reason is not None:
+            unfinished.append((unit_id, reason))
             continue
         source = _plain(unit.source_dom, "default")
         target = _plain(unit.get_target_dom(), "default")
         kept.append((unit_id, source, target))
     notices = _left_out(path, untranslated, "have no <target>", "has no <target>")
+    if unfinished:
+        notices += (left_out_notice(path, unfinished),)
     if not kept:
-        raise FormatError(path, "has no unit with a <target>: nothing to score")
-    return _bundle(path, Format.XLIFF, kept, ("source", "target"), notices, ids)
+        raise FormatError(path, _nothing_kept(untranslated, unfinished))
+    left_out = (*untranslated, *(unit_id for unit_id, _ in unfinished))
+    return _bundle(
+        path, Format.XLIFF, kept, ("source", "target"), notices, ids, left_out
+    )
 
 
 def read_tmx(path: Path, encoding: str, options: FormatOptions) -> Bundle:
@@ -133,19 +154,33 @@ def read_tmx(path: Path, encoding: str, options: FormatOptions) -> Bundle:
             "nothing to score",
         )
     labels = (f"source ({source_language})", f"target ({target_language})")
-    return _bundle(path, Format.TMX, kept, labels, notices, ids)
+    return _bundle(path, Format.TMX, kept, labels, notices, ids, tuple(missing))
 
 
-def _xliff_class(path: Path, data: bytes) -> Any:
-    """The toolkit's parser for the file's XLIFF version (its root's `version`)."""
+def _nothing_kept(untranslated: Sequence[str], unfinished: Sequence[object]) -> str:
+    """Why an XLIFF file whose units are all left out has nothing to score."""
+    if unfinished:
+        return (
+            f"has no unit with a finished translation ({len(unfinished)} not "
+            f"finished, {len(untranslated)} without <target>): nothing to score; "
+            f"{COUNT_ALL_HINT}"
+        )
+    return "has no unit with a <target>: nothing to score"
+
+
+def _xliff_class(path: Path, data: bytes) -> tuple[Any, bool]:
+    """The toolkit's parser for the file's XLIFF version, and whether it is 2.
+
+    The version is the root's `version` attribute (or its namespace's).
+    """
     from translate.storage import xliff, xliff2
 
     root = _root(path, data, "xliff")
     version = str(root.get("version") or "")
     namespace = str(root.nsmap.get(None) or "")
     if version.startswith("2") or (not version and ":2." in namespace):
-        return xliff2.Xliff2File.parsestring
-    return xliff.Xliff1File.parsestring
+        return xliff2.Xliff2File.parsestring, True
+    return xliff.Xliff1File.parsestring, False
 
 
 def _root(path: Path, data: bytes, expected: str) -> Any:
@@ -272,8 +307,9 @@ def _bundle(
     labels: tuple[str, str],
     notices: tuple[str, ...],
     all_ids: Sequence[str],
+    left_out: tuple[str, ...],
 ) -> Bundle:
-    """The two-column bundle of the units kept."""
+    """The two-column bundle of the units kept (`left_out`: those said left out)."""
     ids = tuple(unit_id for unit_id, _, _ in kept)
     sources = Segments(path, tuple(source for _, source, _ in kept), DEFAULT_ENCODING)
     targets = Segments(path, tuple(target for _, _, target in kept), DEFAULT_ENCODING)
@@ -289,4 +325,4 @@ def _bundle(
             f"{' ...' if len(unnamed) > _SHOWN else ''}); named by position, and "
             "matched by position with another file",
         )
-    return Bundle(path, format_, columns, ids, None, notices)
+    return Bundle(path, format_, columns, ids, None, notices, left_out)

@@ -205,3 +205,66 @@ def test_a_tagged_target_scores_100_against_its_own_plain_text(
     )
     mine, _ = run([str(plain), "-i", str(tagged), "-w", "6"], capsys)
     assert mine["score"] == 100.0
+
+
+STATES_FINAL = str(DATA.parent / "xliff" / "states-final.xlf")
+STATES_MT = str(DATA.parent / "xliff" / "states-mt.xlf")
+
+
+def test_unfinished_reference_units_are_left_out_in_one_warning(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    mine, err = run([STATES_FINAL, "-i", STATES_MT, "-w", "6"], capsys)
+    assert err == (
+        f"bleu-gui: warning: {STATES_FINAL}: 4 units left out, not a finished "
+        "translation: 2 state=\"needs-translation\" (unit '2', unit '3'); "
+        "2 translate=\"no\" (unit '4', unit '8'); --xliff-states all (in the "
+        'window: "Count unfinished XLIFF units") counts them\n'
+    )
+    assert_sacrebleu(
+        mine,
+        [
+            "Öffnen Sie den Deckel.",
+            "Warten Sie auf den Piepton.",
+            "Gießen Sie den Kaffee.",
+            "Säubern Sie den Filter.",
+        ],
+        [
+            "Öffnen Sie den Deckel.",
+            "Warten Sie auf den Signalton.",
+            "Gießen Sie den Kaffee ein.",
+            "Reinigen Sie den Filter.",
+        ],
+    )
+
+
+def test_xliff_states_all_counts_every_unit(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    mine, err = run(
+        [STATES_FINAL, "-i", STATES_MT, "--xliff-states", "all", "-w", "6"], capsys
+    )
+    assert err == ""
+    assert_sacrebleu(
+        mine,
+        [
+            "Öffnen Sie den Deckel.",
+            "Schließen Sie den Deckel.",
+            "Drücken Sie die rote Taste.",
+            "ACME CoffeeMaster 3000",
+            "Warten Sie auf den Piepton.",
+            "Gießen Sie den Kaffee.",
+            "Säubern Sie den Filter.",
+            "v1.2",
+        ],
+        [
+            "Öffnen Sie den Deckel.",
+            "",
+            "Press the red button.",
+            "ACME CoffeeMaster 3000",
+            "Warten Sie auf den Signalton.",
+            "Gießen Sie den Kaffee ein.",
+            "Reinigen Sie den Filter.",
+            "v1.2",
+        ],
+    )

@@ -11,11 +11,13 @@ from bleu_gui.io import Segments
 from bleu_gui.io.align import align_by_id
 from bleu_gui.io.bundle import Bundle, Column, Format, Role, Roles, select
 from bleu_gui.io.errors import FormatError
-from bleu_gui.io.formats import read_bundle
+from bleu_gui.io.formats import FormatOptions, read_bundle
 
 DATA = Path(__file__).parent / "data" / "formats"
 FINAL = DATA / "job-final.xlf"
 MT = DATA / "job-mt.xlf"
+# The MT job's targets are "needs-review-translation": read as a system's.
+AS_SYSTEM = FormatOptions().for_systems()
 
 # The post-edited final and the MT pre-translation of the units both files have,
 # in the final's order, inline tags dropped: written out by hand from the files.
@@ -51,7 +53,7 @@ def _bundle(path: str, ids: tuple[str, ...], targets: tuple[str, ...]) -> Bundle
 
 
 def test_the_units_of_both_files_in_the_references_order() -> None:
-    aligned = align_by_id([read_bundle(FINAL)], [read_bundle(MT)])
+    aligned = align_by_id([read_bundle(FINAL)], [read_bundle(MT, options=AS_SYSTEM)])
     assert aligned.segment_ids == (
         "unit 'u2'",
         "unit 'u1'",
@@ -74,7 +76,7 @@ def test_the_units_of_both_files_in_the_references_order() -> None:
 
 
 def test_units_missing_on_either_side_are_left_out_and_named() -> None:
-    aligned = align_by_id([read_bundle(FINAL)], [read_bundle(MT)])
+    aligned = align_by_id([read_bundle(FINAL)], [read_bundle(MT, options=AS_SYSTEM)])
     assert aligned.notices == (
         f"{FINAL}: lacks 1 unit (unit 'u5') of the other files; left out of the scores",
         f"{MT}: lacks 1 unit (unit 'u8') of the other files; left out of the scores",
@@ -82,7 +84,7 @@ def test_units_missing_on_either_side_are_left_out_and_named() -> None:
 
 
 def test_the_aligned_targets_score_as_sacrebleu_scores_them() -> None:
-    aligned = align_by_id([read_bundle(FINAL)], [read_bundle(MT)])
+    aligned = align_by_id([read_bundle(FINAL)], [read_bundle(MT, options=AS_SYSTEM)])
     chosen = select(aligned, Roles(("job-final.xlf",), ("job-mt.xlf",), "source"))
     expected = BLEU().corpus_score(MT_TARGETS, [FINAL_TARGETS])
     actual = BLEU().corpus_score(
@@ -112,7 +114,7 @@ def test_files_of_the_same_name_are_told_apart_by_their_folders() -> None:
 def test_a_repeated_id_is_refused_naming_it() -> None:
     path = DATA / "broken-duplicate-id.xlf"
     with pytest.raises(FormatError) as caught:
-        align_by_id([read_bundle(FINAL)], [read_bundle(path)])
+        align_by_id([read_bundle(FINAL)], [read_bundle(path, options=AS_SYSTEM)])
     assert str(caught.value) == (
         f"{path}, unit 'u1': appears twice in the file: units can be matched by id "
         "only if each id is unique"

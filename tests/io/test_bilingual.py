@@ -11,10 +11,12 @@ from bleu_gui.io.errors import FormatError
 from bleu_gui.io.formats import FormatOptions, detect_format, read_bundle
 
 DATA = Path(__file__).parent / "data" / "formats"
+# The MT job's targets are all "needs-review-translation": read as a system's.
+AS_SYSTEM = FormatOptions().for_systems()
 
 
 def test_an_xliff_12_job_is_a_source_and_a_target_column_by_unit_id() -> None:
-    bundle = read_bundle(DATA / "job-mt.xlf")
+    bundle = read_bundle(DATA / "job-mt.xlf", options=AS_SYSTEM)
     assert bundle.format is Format.XLIFF
     assert [(c.key, c.label, c.role) for c in bundle.columns] == [
         ("source", "source", Role.SOURCE),
@@ -31,14 +33,22 @@ def test_an_xliff_12_job_is_a_source_and_a_target_column_by_unit_id() -> None:
 
 
 def test_inline_tags_leave_the_text_a_translator_reads() -> None:
-    targets = read_bundle(DATA / "job-mt.xlf").column("target").segments.lines
+    targets = (
+        read_bundle(DATA / "job-mt.xlf", options=AS_SYSTEM)
+        .column("target")
+        .segments.lines
+    )
     # <g> keeps its text; <x/> is dropped; <bpt>/<ept> are dropped with the
     # native code they hold; <ph> is dropped with its content.
     assert targets[1] == "Drücken Sie Start, um eine Tasse zu brühen."
     assert targets[2] == "Verwenden Sie nur kaltes Wasser. Niemals Milch verwenden."
     assert targets[3] == "Das Licht wird rot, wenn der Tank leer ist."
     assert targets[5] == "Siehe Seite  für Details."
-    sources = read_bundle(DATA / "job-mt.xlf").column("source").segments.lines
+    sources = (
+        read_bundle(DATA / "job-mt.xlf", options=AS_SYSTEM)
+        .column("source")
+        .segments.lines
+    )
     assert sources[2] == "Use only cold water.Never use milk."
 
 
@@ -222,7 +232,7 @@ def test_an_xliff_file_in_utf16_is_decoded_as_its_xml_says(tmp_path: Path) -> No
     path = tmp_path / "wide.xlf"
     text = (DATA / "job-mt.xlf").read_text(encoding="utf-8")
     path.write_bytes(text.replace('"UTF-8"', '"UTF-16"').encode("utf-16"))
-    bundle = read_bundle(path)
+    bundle = read_bundle(path, options=AS_SYSTEM)
     assert bundle.column("target").segments.lines[1] == (
         "Drücken Sie Start, um eine Tasse zu brühen."
     )
