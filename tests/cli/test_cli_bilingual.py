@@ -113,7 +113,8 @@ def test_tmx_files_are_read_in_the_languages_chosen(
         '<tuv xml:lang="de-DE"><seg>Klicken Sie OK, um weiterzumachen.</seg></tuv></tu>'
         '<tu tuid="1"><tuv xml:lang="en-US"><seg>Open the Settings dialog.</seg></tuv>'
         '<tuv xml:lang="de-DE"><seg>Öffnen Sie die Einstellungen.</seg></tuv></tu>'
-        '<tu tuid="3"><tuv xml:lang="en-US"><seg>Line one line two</seg></tuv>'
+        '<tu tuid="3"><tuv xml:lang="en-US"><seg>Line one<ph x="1">&lt;br/&gt;'
+        "</ph>line two</seg></tuv>"
         '<tuv xml:lang="de-DE"><seg>Zeile eins Zeile zwei</seg></tuv></tu>'
         "</body></tmx>\n",
         encoding="utf-8",
@@ -267,4 +268,21 @@ def test_xliff_states_all_counts_every_unit(
             "Reinigen Sie den Filter.",
             "v1.2",
         ],
+    )
+
+
+def test_a_file_of_another_job_is_refused_in_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    other = tmp_path / "other.xlf"
+    text = Path(STATES_MT).read_text(encoding="utf-8")
+    for source in ("Open the lid.", "Close the lid.", "Wait for the beep.", "Pour"):
+        text = text.replace(source, "Something else entirely.")
+    other.write_text(text, encoding="utf-8")
+    err = fail([STATES_FINAL, "-i", str(other)], capsys)
+    assert err == (
+        f"bleu-gui: error: {other}: the sources of 3 units (unit '1', unit '5', "
+        f"unit '6') of 4 matched by id differ from {STATES_FINAL}'s: not the same "
+        "job's units (more than half differ), or its ids were shifted; nothing "
+        "scored\n"
     )
