@@ -71,6 +71,8 @@ TARGET = "target"
 
 # The toolkit's separator between a file's `original` and a unit's id.
 _ID_SEPARATOR = "\x04"
+# The toolkit's separator between an XLIFF 2 unit's id and its segment's.
+_SEGMENT_SEPARATOR = "::"
 # How many ids a notice names before it says "and N more".
 _SHOWN = 3
 _XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
@@ -92,29 +94,51 @@ def read_xliff(path: Path, encoding: str, options: FormatOptions) -> Bundle:
         raise FormatError(path, "has no translation units")
     ids = _xliff_ids(units)
     kept: list[tuple[str, str, str]] = []
+    sourceless: list[str] = []
     untranslated: list[str] = []
     unfinished: list[tuple[str, str]] = []
     every_state = options.xliff_states is XliffStates.ALL
     for unit_id, unit in zip(ids, units, strict=True):
-        if unit.get_target_dom() is None:
+        source, target = _child(unit, "source"), _child(unit, "target")
+        if source is None:
+            sourceless.append(unit_id)
+            continue
+        if target is None:
             untranslated.append(unit_id)
             continue
-        reason = None if every_state else not_final(unit, version_2=version_2)
+        reason = None
+        if not every_state:
+            reason = not_final(unit.xmlelement, target, version_2=version_2)
         if reason is not None:
             unfinished.append((unit_id, reason))
             continue
-        source = _plain(unit.source_dom, "default")
-        target = _plain(unit.get_target_dom(), "default")
-        kept.append((unit_id, source, target))
-    notices = _left_out(path, untranslated, "have no <target>", "has no <target>")
+        kept.append((unit_id, _plain(source, "default"), _plain(target, "default")))
+    notices = _left_out(path, sourceless, "have no <source>", "has no <source>")
+    notices += _left_out(path, untranslated, "have no <target>", "has no <target>")
     if unfinished:
         notices += (left_out_notice(path, unfinished),)
     if not kept:
-        raise FormatError(path, _nothing_kept(untranslated, unfinished))
-    left_out = (*untranslated, *(unit_id for unit_id, _ in unfinished))
+        raise FormatError(path, _nothing_kept(sourceless, untranslated, unfinished))
+    left_out = (
+        *sourceless,
+        *untranslated,
+        *(unit_id for unit_id, _ in unfinished),
+    )
     return _bundle(
         path, Format.XLIFF, kept, ("source", "target"), notices, ids, left_out
     )
+
+
+def _child(unit: Any, name: str) -> Any:
+    """The unit's own `<source>` or `<target>` element (XLIFF 2: its segment's).
+
+    Found by name: the toolkit takes a unit's first language element for its
+    source and the second for its target, so a `<target>` without a `<source>`
+    would be read as the source.
+    """
+    for child in unit.xmlelement.iterchildren("{*}" + name, name):
+        return child
+    return None
 
 
 def read_tmx(path: Path, encoding: str, options: FormatOptions) -> Bundle:
@@ -157,7 +181,11 @@ def read_tmx(path: Path, encoding: str, options: FormatOptions) -> Bundle:
     return _bundle(path, Format.TMX, kept, labels, notices, ids, tuple(missing))
 
 
-def _nothing_kept(untranslated: Sequence[str], unfinished: Sequence[object]) -> str:
+def _nothing_kept(
+    sourceless: Sequence[str],
+    untranslated: Sequence[str],
+    unfinished: Sequence[object],
+) -> str:
     """Why an XLIFF file whose units are all left out has nothing to score."""
     if unfinished:
         return (
@@ -165,6 +193,8 @@ def _nothing_kept(untranslated: Sequence[str], unfinished: Sequence[object]) -> 
             f"finished, {len(untranslated)} without <target>): nothing to score; "
             f"{COUNT_ALL_HINT}"
         )
+    if not untranslated:
+        return "has no unit with a <source>: nothing to score"
     return "has no unit with a <target>: nothing to score"
 
 
@@ -218,12 +248,28 @@ def _parse(path: Path, data: bytes, parse: Any) -> Any:
 
 def _xliff_ids(units: Sequence[Any]) -> tuple[str, ...]:
     """Each unit's id (see the module docstring), its position when it has none."""
-    parts = [str(unit.getid() or "").rpartition(_ID_SEPARATOR) for unit in units]
+    parts = [_unit_id(unit).rpartition(_ID_SEPARATOR) for unit in units]
     several_files = len({original for original, _, _ in parts}) > 1
     return tuple(
         _position_id(f"{original}/{own}" if several_files and own else own, number)
         for number, (original, _, own) in enumerate(parts, start=1)
     )
+
+
+def _unit_id(unit: Any) -> str:
+    """The toolkit's id of a unit, but an XLIFF 2 unit of one segment is its unit.
+
+    The toolkit names a segment "u6::s1" when the segment has an id of its own,
+    even when it is its unit's only one; a translator knows it as unit "u6".
+    """
+    raw = str(unit.getid() or "")
+    segment = unit.xmlelement
+    parent = segment.getparent()
+    if str(segment.tag).rpartition("}")[2] != "segment" or parent is None:
+        return raw
+    if len(list(parent.iterchildren(segment.tag))) != 1:
+        return raw
+    return raw.rpartition(_SEGMENT_SEPARATOR)[0] or raw
 
 
 def _position_id(unit_id: str, number: int) -> str:

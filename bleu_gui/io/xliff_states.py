@@ -54,15 +54,15 @@ _TRANSLATE_HOLDERS = frozenset({"trans-unit", "unit", "group", "file"})
 _SHOWN = 3
 
 
-def not_final(unit: Any, *, version_2: bool) -> str | None:
-    """Why a translate-toolkit unit's target is not a finished translation, or None.
+def not_final(element: Any, target: Any, *, version_2: bool) -> str | None:
+    """Why a unit's target is not a finished translation, or None.
 
-    `unit` has a target (units without one are left out before).
+    `element` is the XLIFF 1.2 `<trans-unit>` or the XLIFF 2 `<segment>`, `target`
+    its `<target>` (lxml elements).
     """
-    element = unit.xmlelement  # XLIFF 1.2: the trans-unit; XLIFF 2: the segment
     if _translate_no(element):
         return 'translate="no"'
-    holder = element if version_2 else unit.get_target_dom()
+    holder = element if version_2 else target
     state = holder.get("state")
     if state is None:
         return None

@@ -286,3 +286,17 @@ def test_a_file_of_another_job_is_refused_in_one_line(
         "job's units (more than half differ), or its ids were shifted; nothing "
         "scored\n"
     )
+
+
+def test_a_reference_unit_without_a_target_is_reported_once(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    final = tmp_path / "final.xlf"
+    text = Path(STATES_FINAL).read_text(encoding="utf-8")
+    final.write_text(
+        text.replace('<target state="needs-translation"/>', ""), encoding="utf-8"
+    )
+    _, err = run([str(final), "-i", STATES_MT, "--xliff-states", "all"], capsys)
+    assert err == (
+        f"bleu-gui: warning: {final}: 1 unit has no <target> (unit '2'); left out\n"
+    )
