@@ -991,7 +991,12 @@ def _check_order_reachable(config: BleuConfig, systems: Sequence[Corpus]) -> Non
     No tokenizer makes more tokens than a segment has characters, so no n-gram is
     longer than the longest segment. (Counting sizes its arrays by the order.)
     The systems share their references, whose longest segment is found once.
+    The mode's default order is never refused: the user did not choose it, and a
+    corpus of short segments (all under four characters) is scored as sacreBLEU
+    scores it (0.0), not refused over an option never given.
     """
+    if config.order <= config.capabilities.default_max_order:
+        return
     in_references = _longest(systems[0].references)
     for corpus in systems:
         longest = max(in_references, _longest([corpus.hypothesis]))
@@ -1077,7 +1082,11 @@ def _read(
                 "--src: XLIFF and TMX files hold their source; leave out --src"
             )
         return read_aligned(
-            options.refs, names, languages=options.languages, notify=warnings.add
+            options.refs,
+            names,
+            languages=options.languages,
+            xliff_states=options.xliff_states,
+            notify=warnings.add,
         )
     read: dict[str, Segments] = {}
 

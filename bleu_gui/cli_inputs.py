@@ -6,7 +6,8 @@ matched by id (`io.align.align_by_id`), since a CAT tool may have reordered, add
 removed units. Several ``-i`` files are several systems; every file is aligned with
 every other, so that all systems are scored on the same units (a paired test needs
 that) and the units some file lacks are left out with a warning naming them. TMX
-files take ``--languages SRC TGT`` when they hold more than two languages.
+files take ``--languages SRC TGT`` when they hold more than two languages; XLIFF
+references count only their finished units unless ``--xliff-states all``.
 
 This module keeps the command line's reading of such files apart from `cli`, which
 reads text files and bundles.
@@ -24,6 +25,7 @@ from bleu_gui.io.bundle import Format
 from bleu_gui.io.formats import FormatOptions, detect_format, read_bundle
 from bleu_gui.io.readers import Corpus
 from bleu_gui.io.test_set import TestSet
+from bleu_gui.io.xliff_states import XliffStates
 
 __all__ = ["add_bilingual_options", "is_bilingual", "read_aligned"]
 
@@ -40,6 +42,15 @@ def add_bilingual_options(parser: argparse.ArgumentParser) -> None:
         help="TMX files: the source and target languages to read (needed when a "
         "file has more than two); XLIFF and TMX files are scored by their "
         "targets, units matched by id",
+    )
+    parser.add_argument(
+        "--xliff-states",
+        choices=[state.value for state in XliffStates],
+        default=XliffStates.FINAL.value,
+        help="XLIFF references: count only the units whose target is a finished "
+        "translation (final: state translated, final, signed-off, XLIFF 2 "
+        'reviewed, or none; not translate="no"), or every unit with a target '
+        "(all); default: %(default)s. Systems' units all count",
     )
 
 
@@ -68,6 +79,7 @@ def read_aligned(
     systems: Sequence[str],
     *,
     languages: Sequence[str] | None,
+    xliff_states: str = XliffStates.FINAL.value,
     notify: Callable[[str], None],
 ) -> list[Corpus]:
     """Each system's target with the references' targets, units matched by id.
@@ -76,6 +88,7 @@ def read_aligned(
         references: The reference files (XLIFF or TMX), as typed.
         systems: The system files, as typed; a name given twice is read once.
         languages: TMX: the source and target languages, or None.
+        xliff_states: XLIFF references: which units count (`XliffStates`).
         notify: Called with each notice (units left out, units without ids).
 
     Raises:
@@ -87,10 +100,11 @@ def read_aligned(
     if len(set(references)) < len(references):
         raise ConfigError("a reference file is given twice")
     chosen = None if languages is None else (languages[0], languages[1])
-    options = FormatOptions(languages=chosen)
-    read = {
-        name: read_bundle(Path(name), options=options)
-        for name in dict.fromkeys([*references, *systems])
+    options = FormatOptions(languages=chosen, xliff_states=XliffStates(xliff_states))
+    read = {name: read_bundle(Path(name), options=options) for name in references}
+    read |= {
+        name: read_bundle(Path(name), options=options.for_systems())
+        for name in dict.fromkeys(systems)
     }
     aligned = align_by_id(
         [read[name] for name in references],

@@ -12,6 +12,9 @@ Units present in every file are kept, in the first reference file's order; a uni
 missing from some file is left out, and the result's notices say, per file, how many
 of the other files' units it lacks, naming the first few. A duplicated id in
 a file is refused: which of the two would be the counterpart is anyone's guess.
+Matched units must have the same source text: a file where more than half differ
+from the first reference's is refused (another job's file, or ids shifted by a
+split), one where fewer differ is scored with a warning naming them.
 """
 
 from __future__ import annotations
@@ -30,6 +33,8 @@ SOURCE = "source"
 _TARGET = "target"
 # How many ids a notice names before it says "and N more".
 _SHOWN = 3
+# Files are refused when more than 1/_MOST of their matched units' sources differ.
+_MOST = 2
 
 
 def align_by_id(references: Sequence[Bundle], systems: Sequence[Bundle]) -> Bundle:
@@ -75,6 +80,7 @@ def align_by_id(references: Sequence[Bundle], systems: Sequence[Bundle]) -> Bund
         target = _column(bundle, _target_key(bundle), index, common)
         columns.append(Column(name, name, role, target))
     notices = _notices(bundles, positions)
+    notices += _sources_differ(bundles, positions, common)
     documents = None
     if first.documents is not None:
         documents = tuple(first.documents[positions[0][unit_id]] for unit_id in common)
@@ -158,13 +164,69 @@ def _notices(
         every.update(dict.fromkeys(index))
     notices = []
     for bundle, index in zip(bundles, positions, strict=True):
-        missing = [unit_id for unit_id in every if unit_id not in index]
+        said = set(bundle.left_out)  # the file's own notices named them
+        missing = [
+            unit_id for unit_id in every if unit_id not in index and unit_id not in said
+        ]
         if missing:
             notices.append(
                 f"{display_name(bundle.path)}: lacks {_units(missing)} of the other "
                 "files; left out of the scores"
             )
     return tuple(notices)
+
+
+def _sources_differ(
+    bundles: Sequence[Bundle], positions: Sequence[dict[str, int]], common: list[str]
+) -> tuple[str, ...]:
+    """A warning per file whose matched units' sources differ from the first file's.
+
+    Ids say which units are counterparts only if both files come from the same
+    job: a file of another job reuses the same ids, a CAT tool's split shifts every
+    later id. Both files carry the source, so it is compared: a file where more
+    than half of the matched units have another source (`_MOST`) is refused, as
+    not of the same job; fewer are scored, with a warning naming them.
+
+    Raises:
+        FormatError: More than half of the matched units' sources differ.
+    """
+    first, first_index = bundles[0], positions[0]
+    mine = _source_lines(first)
+    if mine is None:
+        return ()
+    notices = []
+    for bundle, index in zip(bundles[1:], positions[1:], strict=True):
+        theirs = _source_lines(bundle)
+        if theirs is None:
+            continue
+        differ = [
+            unit_id
+            for unit_id in common
+            if mine[first_index[unit_id]] != theirs[index[unit_id]]
+        ]
+        if not differ:
+            continue
+        what = (
+            f"the source of {_units(differ)} matched by id differs from "
+            f"{display_name(first.path)}'s"
+            if len(differ) == 1
+            else f"the sources of {_units(differ)} of {len(common)} matched by id "
+            f"differ from {display_name(first.path)}'s"
+        )
+        if len(differ) * _MOST > len(common):
+            raise FormatError(
+                bundle.path,
+                f"{what}: not the same job's units (more than half differ), or "
+                "its ids were shifted; nothing scored",
+            )
+        notices.append(f"{display_name(bundle.path)}: {what}; scored as matched")
+    return tuple(notices)
+
+
+def _source_lines(bundle: Bundle) -> tuple[str, ...] | None:
+    """A bundle's source text per segment, or None when it has none."""
+    sources = bundle.of_role(Role.SOURCE)
+    return sources[0].segments.lines if sources else None
 
 
 def _units(ids: Sequence[str]) -> str:

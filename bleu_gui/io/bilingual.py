@@ -20,10 +20,11 @@ decoding included (the XML declaration or a byte-order mark says the encoding; t
   <g>Start</g>" is "Press Start", "Use <bpt>&lt;b&gt;</bpt>bold<ept>&lt;/b&gt;</ept>"
   is "Use bold", "one<x/>two" is "onetwo". Markup is not part of the translation
   that BLEU measures, and keeping ``<b>`` would add matching n-grams to both sides.
-  An XLIFF 2 `<cp hex="..."/>` is the character it stands for. The tree comes from
-  the toolkit's rich text (`rich_source`, `rich_target`), whitespace handled as the
-  toolkit handles ``xml:space``; each segment is then right-stripped, as sacreBLEU
-  strips each line of a text file.
+  An XLIFF 2 `<cp hex="..."/>` is the character it stands for. The text is read
+  by `io.inline_text` from the toolkit's parsed tree, ``xml:space`` applied over
+  the whole segment (XLIFF's default "default", TMX's "preserve"), so that a space
+  at the edge of a tag still separates words; each segment is then right-stripped,
+  as sacreBLEU strips each line of a text file.
 * **Ids**: a unit's segment id is "unit 'ID'": the XLIFF 1.2 `trans-unit` id
   (prefixed by its `<file original="...">` when the file has several `<file>`
   elements, whose ids may repeat), the XLIFF 2 unit id ("u1", or "u1::s2" for each
@@ -31,7 +32,8 @@ decoding included (the XML declaration or a byte-order mark says the encoding; t
   without an id is named by its position among the file's units ("unit #5"); two
   files are then matched by position for those units, which the notices say.
 * **Units left out**, each kind counted in a notice naming the first few: XLIFF
-  units without a `<target>` (an empty `<target/>` is an empty segment), TMX units
+  units without a `<target>` (an empty `<target/>` is an empty segment), XLIFF
+  units whose target is not a finished translation (`io.xliff_states`), TMX units
   without the source or the target language. A file whose units are all left out
   is refused.
 * **TMX languages**: `FormatOptions.languages` (source, target), compared without
@@ -48,7 +50,14 @@ from typing import TYPE_CHECKING, Any
 from bleu_gui.io.bundle import Bundle, Column, Format, Role
 from bleu_gui.io.errors import FormatError, LanguagesNotChosenError, display_name
 from bleu_gui.io.file_bytes import read_bytes
+from bleu_gui.io.inline_text import segment_text
 from bleu_gui.io.readers import DEFAULT_ENCODING, Segments
+from bleu_gui.io.xliff_states import (
+    COUNT_ALL_HINT,
+    XliffStates,
+    left_out_notice,
+    not_final,
+)
 
 if TYPE_CHECKING:
     from bleu_gui.io.formats import FormatOptions
@@ -60,12 +69,10 @@ SOURCE = "source"
 TARGET = "target"
 """The key of a bilingual file's target column."""
 
-# Inline elements whose content is markup, not text: left out with their content.
-_CODES = frozenset(
-    {"bpt", "ept", "ph", "it", "ut", "x", "bx", "ex", "sc", "ec", "sm", "em", "sub"}
-)
 # The toolkit's separator between a file's `original` and a unit's id.
 _ID_SEPARATOR = "\x04"
+# The toolkit's separator between an XLIFF 2 unit's id and its segment's.
+_SEGMENT_SEPARATOR = "::"
 # How many ids a notice names before it says "and N more".
 _SHOWN = 3
 _XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
@@ -75,27 +82,63 @@ _FORMAT_NAMES = {"xliff": "an XLIFF file", "tmx": "a TMX file"}
 def read_xliff(path: Path, encoding: str, options: FormatOptions) -> Bundle:
     """Read an XLIFF 1.x or 2.x file: a source and a target column, by unit.
 
-    `encoding` and `options` are not used: an XML file says its encoding.
+    `encoding` is not used: an XML file says its encoding. Units whose target is
+    not finished are left out unless `options.xliff_states` is "all"
+    (`io.xliff_states`).
     """
     data = read_bytes(path)
-    store = _parse(path, data, _xliff_class(path, data))
+    parser, version_2 = _xliff_class(path, data)
+    store = _parse(path, data, parser)
     units = [unit for unit in store.units if not unit.isheader()]
     if not units:
         raise FormatError(path, "has no translation units")
     ids = _xliff_ids(units)
     kept: list[tuple[str, str, str]] = []
+    sourceless: list[str] = []
     untranslated: list[str] = []
+    unfinished: list[tuple[str, str]] = []
+    every_state = options.xliff_states is XliffStates.ALL
     for unit_id, unit in zip(ids, units, strict=True):
-        if unit.get_target_dom() is None:
+        source, target = _child(unit, "source"), _child(unit, "target")
+        if source is None:
+            sourceless.append(unit_id)
+            continue
+        if target is None:
             untranslated.append(unit_id)
             continue
-        source = _plain(unit.rich_source[0])
-        target = _plain(unit.rich_target[0])
-        kept.append((unit_id, source, target))
-    notices = _left_out(path, untranslated, "have no <target>", "has no <target>")
+        reason = None
+        if not every_state:
+            reason = not_final(unit.xmlelement, target, version_2=version_2)
+        if reason is not None:
+            unfinished.append((unit_id, reason))
+            continue
+        kept.append((unit_id, _plain(source, "default"), _plain(target, "default")))
+    notices = _left_out(path, sourceless, "have no <source>", "has no <source>")
+    notices += _left_out(path, untranslated, "have no <target>", "has no <target>")
+    if unfinished:
+        notices += (left_out_notice(path, unfinished),)
     if not kept:
-        raise FormatError(path, "has no unit with a <target>: nothing to score")
-    return _bundle(path, Format.XLIFF, kept, ("source", "target"), notices, ids)
+        raise FormatError(path, _nothing_kept(sourceless, untranslated, unfinished))
+    left_out = (
+        *sourceless,
+        *untranslated,
+        *(unit_id for unit_id, _ in unfinished),
+    )
+    return _bundle(
+        path, Format.XLIFF, kept, ("source", "target"), notices, ids, left_out
+    )
+
+
+def _child(unit: Any, name: str) -> Any:
+    """The unit's own `<source>` or `<target>` element (XLIFF 2: its segment's).
+
+    Found by name: the toolkit takes a unit's first language element for its
+    source and the second for its target, so a `<target>` without a `<source>`
+    would be read as the source.
+    """
+    for child in unit.xmlelement.iterchildren("{*}" + name, name):
+        return child
+    return None
 
 
 def read_tmx(path: Path, encoding: str, options: FormatOptions) -> Bundle:
@@ -135,19 +178,39 @@ def read_tmx(path: Path, encoding: str, options: FormatOptions) -> Bundle:
             "nothing to score",
         )
     labels = (f"source ({source_language})", f"target ({target_language})")
-    return _bundle(path, Format.TMX, kept, labels, notices, ids)
+    return _bundle(path, Format.TMX, kept, labels, notices, ids, tuple(missing))
 
 
-def _xliff_class(path: Path, data: bytes) -> Any:
-    """The toolkit's parser for the file's XLIFF version (its root's `version`)."""
+def _nothing_kept(
+    sourceless: Sequence[str],
+    untranslated: Sequence[str],
+    unfinished: Sequence[object],
+) -> str:
+    """Why an XLIFF file whose units are all left out has nothing to score."""
+    if unfinished:
+        return (
+            f"has no unit with a finished translation ({len(unfinished)} not "
+            f"finished, {len(untranslated)} without <target>): nothing to score; "
+            f"{COUNT_ALL_HINT}"
+        )
+    if not untranslated:
+        return "has no unit with a <source>: nothing to score"
+    return "has no unit with a <target>: nothing to score"
+
+
+def _xliff_class(path: Path, data: bytes) -> tuple[Any, bool]:
+    """The toolkit's parser for the file's XLIFF version, and whether it is 2.
+
+    The version is the root's `version` attribute (or its namespace's).
+    """
     from translate.storage import xliff, xliff2
 
     root = _root(path, data, "xliff")
     version = str(root.get("version") or "")
     namespace = str(root.nsmap.get(None) or "")
     if version.startswith("2") or (not version and ":2." in namespace):
-        return xliff2.Xliff2File.parsestring
-    return xliff.Xliff1File.parsestring
+        return xliff2.Xliff2File.parsestring, True
+    return xliff.Xliff1File.parsestring, False
 
 
 def _root(path: Path, data: bytes, expected: str) -> Any:
@@ -185,7 +248,7 @@ def _parse(path: Path, data: bytes, parse: Any) -> Any:
 
 def _xliff_ids(units: Sequence[Any]) -> tuple[str, ...]:
     """Each unit's id (see the module docstring), its position when it has none."""
-    parts = [str(unit.getid() or "").rpartition(_ID_SEPARATOR) for unit in units]
+    parts = [_unit_id(unit).rpartition(_ID_SEPARATOR) for unit in units]
     several_files = len({original for original, _, _ in parts}) > 1
     return tuple(
         _position_id(f"{original}/{own}" if several_files and own else own, number)
@@ -193,39 +256,30 @@ def _xliff_ids(units: Sequence[Any]) -> tuple[str, ...]:
     )
 
 
+def _unit_id(unit: Any) -> str:
+    """The toolkit's id of a unit, but an XLIFF 2 unit of one segment is its unit.
+
+    The toolkit names a segment "u6::s1" when the segment has an id of its own,
+    even when it is its unit's only one; a translator knows it as unit "u6".
+    """
+    raw = str(unit.getid() or "")
+    segment = unit.xmlelement
+    parent = segment.getparent()
+    if str(segment.tag).rpartition("}")[2] != "segment" or parent is None:
+        return raw
+    if len(list(parent.iterchildren(segment.tag))) != 1:
+        return raw
+    return raw.rpartition(_SEGMENT_SEPARATOR)[0] or raw
+
+
 def _position_id(unit_id: str, number: int) -> str:
     """The unit's id as segment id: "unit 'u7'", or "unit #3" without one."""
     return f"unit {unit_id!r}" if unit_id else f"unit #{number}"
 
 
-def _plain(element: Any) -> str:
-    """The text a translator reads in the toolkit's rich text, right-stripped."""
-    return _text(element).rstrip()
-
-
-def _text(element: Any) -> str:
-    """The text a translator reads in a rich-text element (see the docstring)."""
-    from translate.storage.placeables import xliff as placeables
-
-    if isinstance(element, str):
-        return element
-    if isinstance(element, placeables.X | placeables.Bx | placeables.Ex):
-        return ""
-    if isinstance(element, placeables.UnknownXML):
-        tag = str(element.xml_node.tag).rpartition("}")[2]
-        if tag == "cp":
-            return _code_point(element.xml_node.get("hex", ""))
-        if tag in _CODES:
-            return ""
-    return "".join(_text(part) for part in element.sub)
-
-
-def _code_point(hex_digits: str) -> str:
-    """The character an XLIFF 2 `<cp hex="..."/>` stands for ('' if invalid)."""
-    try:
-        return chr(int(hex_digits, 16))
-    except (ValueError, OverflowError):
-        return ""
+def _plain(element: Any, default_space: str) -> str:
+    """The text a translator reads in a segment element, right-stripped."""
+    return "" if element is None else segment_text(element, default_space).rstrip()
 
 
 def _languages(units: Iterable[Any]) -> dict[str, str]:
@@ -271,13 +325,10 @@ def _chosen_languages(
 
 def _tmx_text(unit: Any, language: str) -> str | None:
     """The unit's text in `language` (its first variant in it), or None."""
-    from translate.storage.placeables import lisa
-
-    to_rich: Any = lisa.xml_to_strelem  # untyped
     for node in unit.getlanguageNodes():
         if _language_of(node).lower() == language.lower():
             seg = next(node.iterchildren("seg"), None)
-            return "" if seg is None else _plain(to_rich(seg, "preserve"))
+            return _plain(seg, "preserve")
     return None
 
 
@@ -302,8 +353,9 @@ def _bundle(
     labels: tuple[str, str],
     notices: tuple[str, ...],
     all_ids: Sequence[str],
+    left_out: tuple[str, ...],
 ) -> Bundle:
-    """The two-column bundle of the units kept."""
+    """The two-column bundle of the units kept (`left_out`: those said left out)."""
     ids = tuple(unit_id for unit_id, _, _ in kept)
     sources = Segments(path, tuple(source for _, source, _ in kept), DEFAULT_ENCODING)
     targets = Segments(path, tuple(target for _, _, target in kept), DEFAULT_ENCODING)
@@ -319,4 +371,4 @@ def _bundle(
             f"{' ...' if len(unnamed) > _SHOWN else ''}); named by position, and "
             "matched by position with another file",
         )
-    return Bundle(path, format_, columns, ids, None, notices)
+    return Bundle(path, format_, columns, ids, None, notices, left_out)

@@ -92,6 +92,9 @@ class Bundle:
         notices: One-line notes about what was read and what was left out (skipped
             test-suite documents, segments without a reference, units missing on
             one side), each naming the file; every column's own notices too.
+        left_out: The ids of the units the reader left out and named in its
+            notices (an XLIFF unit without a target): matching files by id, the
+            other files' counterparts are left out without saying it again.
     """
 
     path: Path
@@ -100,6 +103,7 @@ class Bundle:
     segment_ids: tuple[str, ...] | None = None
     documents: tuple[str, ...] | None = None
     notices: tuple[str, ...] = ()
+    left_out: tuple[str, ...] = ()
 
     def column(self, key: str) -> Column:
         """The column named `key`.

@@ -8,7 +8,7 @@ new format is one line here.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from bleu_gui.io.bilingual import read_tmx, read_xliff
@@ -17,6 +17,7 @@ from bleu_gui.io.readers import DEFAULT_ENCODING, StrPath, read_segments
 from bleu_gui.io.spreadsheet import read_csv, read_tsv, read_xlsx
 from bleu_gui.io.wmt_sgml import read_wmt_sgml
 from bleu_gui.io.wmt_xml import read_wmt_xml, read_xml_root_name
+from bleu_gui.io.xliff_states import XliffStates
 
 __all__ = [
     "ENCODING_FORMATS",
@@ -41,6 +42,8 @@ class FormatOptions:
         languages: TMX: the source and target language codes to read, or None for
             the only two the file has.
         drop_bom: Text files: drop a byte-order mark at the start.
+        xliff_states: XLIFF: count only the units whose target is a finished
+            translation (the default), or all units with a target.
     """
 
     include_testsuites: bool = False
@@ -48,6 +51,17 @@ class FormatOptions:
     sheet: str | None = None
     languages: tuple[str, str] | None = None
     drop_bom: bool = False
+    xliff_states: XliffStates = XliffStates.FINAL
+
+    def for_systems(self) -> FormatOptions:
+        """These options for reading a system's file: every XLIFF unit counts.
+
+        Workflow states say whether a *reference* is a finished translation; a
+        system's target is a machine pre-translation, unfinished by nature
+        (``needs-review-translation``), and an empty one is an empty output, which
+        BLEU must see.
+        """
+        return replace(self, xliff_states=XliffStates.ALL)
 
     def to_json(self) -> dict[str, object]:
         """The options a test-set file is read with, as JSON values.
@@ -59,6 +73,7 @@ class FormatOptions:
             "keep_unreferenced": self.keep_unreferenced,
             "sheet": self.sheet,
             "languages": list(self.languages) if self.languages else None,
+            "xliff_states": self.xliff_states.value,
         }
 
 

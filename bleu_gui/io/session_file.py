@@ -25,7 +25,8 @@ Format, version 2 (`"bleu-gui-session": 2`; a reader refuses a higher number)::
                              "systems": [column keys], "source": key | null,
                              "documents": key | null} | null,
                   "options": {"include_testsuites": false, "keep_unreferenced": false,
-                              "sheet": null, "languages": null},
+                              "sheet": null, "languages": null,
+                              "xliff_states": "final" | "all"},
                   "documents": [["doc id", number of segments], …] | null},
      "settings": {"compat": "sacrebleu", "tokenizer": "13a", "lowercase": false,
                   "smoothing": "exp", "smooth_value": null, "max_order": 4,
@@ -88,6 +89,7 @@ from bleu_gui.io.errors import InputError
 from bleu_gui.io.formats import FormatOptions
 from bleu_gui.io.safe_write import write_text
 from bleu_gui.io.seed import DEFAULT_SEED, UNSEEDED, parse_seed
+from bleu_gui.io.xliff_states import XliffStates
 
 __all__ = [
     "SESSION_KEY",
@@ -780,6 +782,9 @@ def _options(raw: object, where: _Where) -> FormatOptions:
         ),
         sheet=where.at("sheet").optional(item.get("sheet"), _Where.text),
         languages=languages,
+        xliff_states=where.at("xliff_states").choice(
+            item.get("xliff_states", XliffStates.FINAL.value), XliffStates
+        ),
     )
 
 

@@ -51,6 +51,7 @@ from bleu_gui.core.config import BleuConfig
 from bleu_gui.io.bundle import Format, Roles
 from bleu_gui.io.formats import FormatOptions
 from bleu_gui.io.session_file import SessionFileError, config_from_json, config_to_json
+from bleu_gui.io.xliff_states import XliffStates
 from bleu_gui.models.session import BundleSet, FileSet, OpenRequest
 
 __all__ = ["RecentFiles", "Remembered"]
@@ -369,6 +370,7 @@ def _parse_bundle(item: dict[str, Any]) -> BundleSet | None:
                 keep_unreferenced=bool(options.get("keep_unreferenced", False)),
                 sheet=str(options["sheet"]) if options.get("sheet") else None,
                 languages=(str(languages[0]), str(languages[1])) if languages else None,
+                xliff_states=XliffStates(options.get("xliff_states", "final")),
             ),
         )
     except (KeyError, TypeError, ValueError, IndexError, AttributeError):

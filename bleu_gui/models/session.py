@@ -1272,14 +1272,16 @@ class Session(QObject):
         reading = _Reading()
 
         def read() -> Bundle:
-            def one(path: Path) -> Bundle:
+            def one(path: Path, options: FormatOptions) -> Bundle:
                 encoding = _sniffed_encoding(path, files.encoding_of(path))
                 return read_bundle(
-                    reading.now(path), encoding=encoding, options=files.options
+                    reading.now(path), encoding=encoding, options=options
                 )
 
-            references = [one(path) for path in files.references]
-            systems = [one(path) for path in files.hypotheses]
+            references = [one(path, files.options) for path in files.references]
+            systems = [
+                one(path, files.options.for_systems()) for path in files.hypotheses
+            ]
             return _align_by_id()(references, systems)
 
         bundle = yield from blocking_call(read, reading.label)
@@ -1374,7 +1376,9 @@ class Session(QObject):
                 for ref in test_set.texts.references
             ]
             read_as = _sniffed_encoding(path, encoding)
-            system = read_bundle(reading.now(path), encoding=read_as, options=options)
+            system = read_bundle(
+                reading.now(path), encoding=read_as, options=options.for_systems()
+            )
             return _align_by_id()(references, [system])
 
         bundle = yield from blocking_call(read, reading.label)

@@ -29,6 +29,7 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QKeyEvent, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QCheckBox,
     QDialog,
     QFileDialog,
     QFormLayout,
@@ -44,7 +45,9 @@ from PySide6.QtWidgets import (
 )
 from typing_extensions import override
 
-from bleu_gui.io.formats import FormatOptions
+from bleu_gui.io.bundle import Format
+from bleu_gui.io.formats import FormatOptions, detect_format
+from bleu_gui.io.xliff_states import XliffStates
 from bleu_gui.models.session import FileSet, opens_with_roles
 from bleu_gui.views.dialog_parts import ProblemLine, open_buttons
 from bleu_gui.views.encoding_choice import ENCODING_HINT, EncodingCombo
@@ -178,6 +181,16 @@ class OpenTestSetDialog(QDialog):
         )
         form.addRow(self.languages_label, self.languages)
 
+        # XLIFF references: their unfinished units are left out unless counted.
+        # Shown only while an XLIFF file is listed.
+        self.count_unfinished = QCheckBox("Count &unfinished XLIFF units")
+        self.count_unfinished.setToolTip(
+            "Count the reference units whose target is not a finished translation "
+            '(state needs-translation, initial, ...; translate="no"); by default '
+            "they are left out, and a notice says which"
+        )
+        form.addRow("", self.count_unfinished)
+
         self.hint = QLabel(f"{ENCODING_HINT}\n{WHOLE_TEST_SET_HINT}")
         self.hint.setWordWrap(True)
         self.hint.setEnabled(False)  # the palette's quiet text, light or dark
@@ -290,7 +303,11 @@ class OpenTestSetDialog(QDialog):
             self.source_language.text().strip(),
             self.target_language.text().strip(),
         )
-        options = FormatOptions(languages=languages if all(languages) else None)
+        states = XliffStates.ALL if self.count_unfinished.isChecked() else None
+        options = FormatOptions(
+            languages=languages if all(languages) else None,
+            xliff_states=states or XliffStates.FINAL,
+        )
         # A file given twice: the session refuses it, in one line.
         return FileSet(
             Path(candidate),
@@ -355,12 +372,18 @@ class OpenTestSetDialog(QDialog):
     # --- handlers ---------------------------------------------------------------------
 
     def _update_languages(self) -> None:
-        """Show the TMX languages while a TMX file is listed."""
+        """Show the TMX languages while a TMX file is listed.
+
+        And the choice of XLIFF units while an XLIFF file is.
+        """
         typed = (self.candidate.text(), self.source.text())
         names = [*map(str, self.reference_paths()), *map(str, self.system_paths())]
-        tmx = any(name.strip().lower().endswith(".tmx") for name in (*typed, *names))
+        listed = [name.strip() for name in (*typed, *names) if name.strip()]
+        tmx = any(detect_format(name) is Format.TMX for name in listed)
         self.languages_label.setVisible(tmx)
         self.languages.setVisible(tmx)
+        xliff = any(detect_format(name) is Format.XLIFF for name in listed)
+        self.count_unfinished.setVisible(xliff)
 
     def _update_buttons(self) -> None:
         self._update_languages()

@@ -113,7 +113,8 @@ def test_tmx_files_are_read_in_the_languages_chosen(
         '<tuv xml:lang="de-DE"><seg>Klicken Sie OK, um weiterzumachen.</seg></tuv></tu>'
         '<tu tuid="1"><tuv xml:lang="en-US"><seg>Open the Settings dialog.</seg></tuv>'
         '<tuv xml:lang="de-DE"><seg>Öffnen Sie die Einstellungen.</seg></tuv></tu>'
-        '<tu tuid="3"><tuv xml:lang="en-US"><seg>Line one line two</seg></tuv>'
+        '<tu tuid="3"><tuv xml:lang="en-US"><seg>Line one<ph x="1">&lt;br/&gt;'
+        "</ph>line two</seg></tuv>"
         '<tuv xml:lang="de-DE"><seg>Zeile eins Zeile zwei</seg></tuv></tu>'
         "</body></tmx>\n",
         encoding="utf-8",
@@ -180,4 +181,122 @@ def test_the_same_file_as_reference_and_system_is_refused(
     err = fail([FINAL, "-i", FINAL], capsys)
     assert (
         err == f"bleu-gui: error: {FINAL} is given both as a reference and after -i\n"
+    )
+
+
+def test_a_tagged_target_scores_100_against_its_own_plain_text(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    tagged = DATA.parent / "xliff" / "tags-spaced.xlf"
+    plain = tmp_path / "plain.xlf"
+    plain.write_text(
+        '<xliff version="1.2" xmlns="urn:oasis:names:tc:xliff:document:1.2">'
+        '<file original="doc.odt" source-language="en" target-language="fr" '
+        'datatype="x-odf"><body>'
+        '<trans-unit id="1"><source>Paragraph with bold, italics, and both.</source>'
+        "<target>Paragraphe avec gras, italique, et les deux.</target></trans-unit>"
+        '<trans-unit id="2"><source>Press Start now</source>'
+        "<target>Appuyez sur Start maintenant</target></trans-unit>"
+        '<trans-unit id="3"><source>Keep these spaces</source>'
+        "<target>Gardez ces espaces</target></trans-unit>"
+        '<trans-unit id="4"><source>A no-break space</source>'
+        "<target>Une espace\N{NO-BREAK SPACE}insécable</target></trans-unit>"
+        "</body></file></xliff>",
+        encoding="utf-8",
+    )
+    mine, _ = run([str(plain), "-i", str(tagged), "-w", "6"], capsys)
+    assert mine["score"] == 100.0
+
+
+STATES_FINAL = str(DATA.parent / "xliff" / "states-final.xlf")
+STATES_MT = str(DATA.parent / "xliff" / "states-mt.xlf")
+
+
+def test_unfinished_reference_units_are_left_out_in_one_warning(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    mine, err = run([STATES_FINAL, "-i", STATES_MT, "-w", "6"], capsys)
+    assert err == (
+        f"bleu-gui: warning: {STATES_FINAL}: 4 units left out, not a finished "
+        "translation: 2 state=\"needs-translation\" (unit '2', unit '3'); "
+        "2 translate=\"no\" (unit '4', unit '8'); --xliff-states all (in the "
+        'window: "Count unfinished XLIFF units") counts them\n'
+    )
+    assert_sacrebleu(
+        mine,
+        [
+            "Öffnen Sie den Deckel.",
+            "Warten Sie auf den Piepton.",
+            "Gießen Sie den Kaffee.",
+            "Säubern Sie den Filter.",
+        ],
+        [
+            "Öffnen Sie den Deckel.",
+            "Warten Sie auf den Signalton.",
+            "Gießen Sie den Kaffee ein.",
+            "Reinigen Sie den Filter.",
+        ],
+    )
+
+
+def test_xliff_states_all_counts_every_unit(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    mine, err = run(
+        [STATES_FINAL, "-i", STATES_MT, "--xliff-states", "all", "-w", "6"], capsys
+    )
+    assert err == ""
+    assert_sacrebleu(
+        mine,
+        [
+            "Öffnen Sie den Deckel.",
+            "Schließen Sie den Deckel.",
+            "Drücken Sie die rote Taste.",
+            "ACME CoffeeMaster 3000",
+            "Warten Sie auf den Piepton.",
+            "Gießen Sie den Kaffee.",
+            "Säubern Sie den Filter.",
+            "v1.2",
+        ],
+        [
+            "Öffnen Sie den Deckel.",
+            "",
+            "Press the red button.",
+            "ACME CoffeeMaster 3000",
+            "Warten Sie auf den Signalton.",
+            "Gießen Sie den Kaffee ein.",
+            "Reinigen Sie den Filter.",
+            "v1.2",
+        ],
+    )
+
+
+def test_a_file_of_another_job_is_refused_in_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    other = tmp_path / "other.xlf"
+    text = Path(STATES_MT).read_text(encoding="utf-8")
+    for source in ("Open the lid.", "Close the lid.", "Wait for the beep.", "Pour"):
+        text = text.replace(source, "Something else entirely.")
+    other.write_text(text, encoding="utf-8")
+    err = fail([STATES_FINAL, "-i", str(other)], capsys)
+    assert err == (
+        f"bleu-gui: error: {other}: the sources of 3 units (unit '1', unit '5', "
+        f"unit '6') of 4 matched by id differ from {STATES_FINAL}'s: not the same "
+        "job's units (more than half differ), or its ids were shifted; nothing "
+        "scored\n"
+    )
+
+
+def test_a_reference_unit_without_a_target_is_reported_once(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    final = tmp_path / "final.xlf"
+    text = Path(STATES_FINAL).read_text(encoding="utf-8")
+    final.write_text(
+        text.replace('<target state="needs-translation"/>', ""), encoding="utf-8"
+    )
+    _, err = run([str(final), "-i", STATES_MT, "--xliff-states", "all"], capsys)
+    assert err == (
+        f"bleu-gui: warning: {final}: 1 unit has no <target> (unit '2'); left out\n"
     )

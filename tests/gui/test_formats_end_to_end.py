@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 import sacrebleu
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QComboBox, QFileDialog, QPlainTextEdit, QWidget
 from pytestqt.qtbot import QtBot
 from sacrebleu.dataset.wmt_xml import WMTXMLDataset
@@ -515,3 +515,79 @@ def test_my_own_output_added_to_an_open_wmt_xml_test_set(
         "output needs one line per segment kept, in the file's order"
     ]
     assert len(session.systems) == 5
+
+
+# --- XLIFF states: unfinished reference units left out, or counted when asked ---------
+
+STATES = Path(__file__).resolve().parents[1] / "io" / "data" / "xliff"
+# The targets of the finished units 1, 5, 6, 7 of tests/io/data/xliff/states-*.xlf.
+FINISHED_MT = [
+    "Öffnen Sie den Deckel.",
+    "Warten Sie auf den Piepton.",
+    "Gießen Sie den Kaffee.",
+    "Säubern Sie den Filter.",
+]
+FINISHED_FINAL = [
+    "Öffnen Sie den Deckel.",
+    "Warten Sie auf den Signalton.",
+    "Gießen Sie den Kaffee ein.",
+    "Reinigen Sie den Filter.",
+]
+
+
+@pytest.mark.parametrize("count_unfinished", [False, True])
+def test_unfinished_xliff_units_are_left_out_unless_the_box_is_ticked(
+    qtbot: QtBot,
+    shown: MainWindow,
+    picker: list[Path],
+    tmp_path: Path,
+    count_unfinished: bool,
+) -> None:
+    window = shown
+    final, mt = (tmp_path / "states-final.xlf", tmp_path / "states-mt.xlf")
+    for path in (final, mt):
+        shutil.copy(STATES / path.name, path)
+    warnings: list[str] = []
+    window.session.warning_occurred.connect(warnings.append)
+    dialog = open_test_set(window)
+    assert not dialog.count_unfinished.isVisible()
+    picker.extend([final, mt])
+    qtbot.mouseClick(dialog.add_button, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(dialog.candidate_button, Qt.MouseButton.LeftButton)
+    assert dialog.count_unfinished.isVisible()
+    assert dialog.count_unfinished.text() == "Count &unfinished XLIFF units"
+    if count_unfinished:
+        box = dialog.count_unfinished  # its indicator, at the left of a wide row
+        at = QPoint(8, box.height() // 2)
+        qtbot.mouseClick(box, Qt.MouseButton.LeftButton, pos=at)
+        assert box.isChecked()
+    with scored(qtbot, window):
+        qtbot.mouseClick(dialog.ok_button, Qt.MouseButton.LeftButton)
+    (system,) = window.session.systems
+    if count_unfinished:
+        mt_lines = [
+            FINISHED_MT[0],
+            "Schließen Sie den Deckel.",
+            "Drücken Sie die rote Taste.",
+            "ACME CoffeeMaster 3000",
+            *FINISHED_MT[1:],
+            "v1.2",
+        ]
+        final_lines = [
+            FINISHED_FINAL[0],
+            "",
+            "Press the red button.",
+            "ACME CoffeeMaster 3000",
+            *FINISHED_FINAL[1:],
+            "v1.2",
+        ]
+        assert_sacrebleus(system, mt_lines, [final_lines])
+        assert warnings == []
+    else:
+        assert_sacrebleus(system, FINISHED_MT, [FINISHED_FINAL])
+        assert warnings == [
+            f"{final}: 4 units left out, not a finished translation: "
+            "2 state=\"needs-translation\" (unit '2', unit '3'); "
+            "2 translate=\"no\" (unit '4', unit '8'); --xliff-states all (in the "
+            'window: "Count unfinished XLIFF units") counts them'
+        ]

@@ -11,10 +11,12 @@ from bleu_gui.io.errors import FormatError
 from bleu_gui.io.formats import FormatOptions, detect_format, read_bundle
 
 DATA = Path(__file__).parent / "data" / "formats"
+# The MT job's targets are all "needs-review-translation": read as a system's.
+AS_SYSTEM = FormatOptions().for_systems()
 
 
 def test_an_xliff_12_job_is_a_source_and_a_target_column_by_unit_id() -> None:
-    bundle = read_bundle(DATA / "job-mt.xlf")
+    bundle = read_bundle(DATA / "job-mt.xlf", options=AS_SYSTEM)
     assert bundle.format is Format.XLIFF
     assert [(c.key, c.label, c.role) for c in bundle.columns] == [
         ("source", "source", Role.SOURCE),
@@ -31,14 +33,22 @@ def test_an_xliff_12_job_is_a_source_and_a_target_column_by_unit_id() -> None:
 
 
 def test_inline_tags_leave_the_text_a_translator_reads() -> None:
-    targets = read_bundle(DATA / "job-mt.xlf").column("target").segments.lines
+    targets = (
+        read_bundle(DATA / "job-mt.xlf", options=AS_SYSTEM)
+        .column("target")
+        .segments.lines
+    )
     # <g> keeps its text; <x/> is dropped; <bpt>/<ept> are dropped with the
     # native code they hold; <ph> is dropped with its content.
     assert targets[1] == "Drücken Sie Start, um eine Tasse zu brühen."
     assert targets[2] == "Verwenden Sie nur kaltes Wasser. Niemals Milch verwenden."
     assert targets[3] == "Das Licht wird rot, wenn der Tank leer ist."
     assert targets[5] == "Siehe Seite  für Details."
-    sources = read_bundle(DATA / "job-mt.xlf").column("source").segments.lines
+    sources = (
+        read_bundle(DATA / "job-mt.xlf", options=AS_SYSTEM)
+        .column("source")
+        .segments.lines
+    )
     assert sources[2] == "Use only cold water.Never use milk."
 
 
@@ -222,7 +232,7 @@ def test_an_xliff_file_in_utf16_is_decoded_as_its_xml_says(tmp_path: Path) -> No
     path = tmp_path / "wide.xlf"
     text = (DATA / "job-mt.xlf").read_text(encoding="utf-8")
     path.write_bytes(text.replace('"UTF-8"', '"UTF-16"').encode("utf-16"))
-    bundle = read_bundle(path)
+    bundle = read_bundle(path, options=AS_SYSTEM)
     assert bundle.column("target").segments.lines[1] == (
         "Drücken Sie Start, um eine Tasse zu brühen."
     )
@@ -244,3 +254,65 @@ def test_units_of_several_files_are_told_apart_by_the_file(tmp_path: Path) -> No
     bundle = read_bundle(path)
     assert bundle.segment_ids == ("unit 'a.txt/1'", "unit 'b.txt/1'")
     assert bundle.column("target").segments.lines == ("A!", "B!")
+
+
+def _xliff_12(path: Path, body: str) -> Path:
+    path.write_text(
+        '<xliff version="1.2" xmlns="urn:oasis:names:tc:xliff:document:1.2">'
+        '<file original="a.txt" source-language="en" target-language="de" '
+        f'datatype="plaintext"><body>{body}</body></file></xliff>',
+        encoding="utf-8",
+    )
+    return path
+
+
+def test_a_unit_without_a_source_is_named_as_such(tmp_path: Path) -> None:
+    path = _xliff_12(
+        tmp_path / "nosource.xlf",
+        '<trans-unit id="1"><target>Ja</target></trans-unit>'
+        '<trans-unit id="2"><source>No</source></trans-unit>'
+        '<trans-unit id="3"><source>Hi</source><target>Hallo</target></trans-unit>',
+    )
+    bundle = read_bundle(path)
+    assert bundle.segment_ids == ("unit '3'",)
+    assert bundle.notices == (
+        f"{path}: 1 unit has no <source> (unit '1'); left out",
+        f"{path}: 1 unit has no <target> (unit '2'); left out",
+    )
+
+
+def test_a_file_whose_units_have_no_source_is_refused_saying_so(
+    tmp_path: Path,
+) -> None:
+    """Modelled on the OASIS XLIFF TC test suite's bad_SegmentWithoutSource.xlf."""
+    path = tmp_path / "nosource.xlf"
+    path.write_text(
+        '<xliff xmlns="urn:oasis:names:tc:xliff:document:2.0" version="2.0" '
+        'srcLang="en" trgLang="fr"><file id="f1"><unit id="1"><segment>'
+        "<target>traget</target></segment></unit></file></xliff>",
+        encoding="utf-8",
+    )
+    with pytest.raises(FormatError) as caught:
+        read_bundle(path)
+    assert str(caught.value) == (
+        f"{path}: has no unit with a <source>: nothing to score"
+    )
+
+
+def test_an_xliff_2_unit_of_one_segment_is_named_by_the_unit(tmp_path: Path) -> None:
+    path = tmp_path / "segments.xlf"
+    path.write_text(
+        '<xliff version="2.0" xmlns="urn:oasis:names:tc:xliff:document:2.0" '
+        'srcLang="en" trgLang="fr"><file id="f1">'
+        '<unit id="u6"><segment id="s1"><source>Hello</source>'
+        "<target>Bonjour</target></segment></unit>"
+        '<unit id="u7"><segment id="a"><source>A.</source><target>A.</target>'
+        '</segment><segment id="b"><source>B.</source><target>B.</target>'
+        "</segment></unit></file></xliff>",
+        encoding="utf-8",
+    )
+    assert read_bundle(path).segment_ids == (
+        "unit 'u6'",
+        "unit 'u7::a'",
+        "unit 'u7::b'",
+    )
