@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
+import shiboken6
 from PySide6.QtCore import QObject, QThreadPool, QTimer, Signal
 
 from bleu_gui.workers import SliceWorker, Worker
@@ -83,9 +84,6 @@ class JobRunner(QObject):
         # progress is shown.
         self._jobs: dict[Hashable, _Running] = {}
         self._busy = False  # as last announced by `busy_changed`
-        # The job of each worker whose end has not been delivered yet, superseded
-        # jobs' too, by the worker's signals (the sender of its reports).
-        self._reporting: dict[QObject, _Running] = {}
 
     @property
     def is_busy(self) -> bool:
@@ -134,11 +132,18 @@ class JobRunner(QObject):
         )
         job = _Running(key, worker, on_finished, on_failed, on_cancelled)
         self._jobs[key] = job
-        self._reporting[worker.signals] = job
-        worker.signals.progressed.connect(self._worker_progressed)
-        worker.signals.finished.connect(self._worker_finished)
-        worker.signals.failed.connect(self._worker_failed)
-        worker.signals.cancelled.connect(self._worker_cancelled)
+        # Lambdas, guarded by `_is_gone` in each handler: not the runner's methods
+        # found by `sender()`, which Qt may give for a queued report whose sender
+        # (the worker's signals) is already deleted, a dangling object (a
+        # segmentation fault under load); not a relay object per job, whose
+        # Python wrapper Qt's parent does not keep (a crash too).
+        signals = worker.signals
+        signals.progressed.connect(
+            lambda done, total, what: self._on_progress(job, done, total, what)
+        )
+        signals.finished.connect(lambda result: self._on_finished(job, result))
+        signals.failed.connect(lambda message: self._on_failed(job, message))
+        signals.cancelled.connect(lambda: self._on_cancelled(job))
         self._announce_busy()
         if after_ms is None:
             begin()
@@ -202,41 +207,17 @@ class JobRunner(QObject):
         return ended
 
     # --- reports of the workers (GUI thread) --------------------------------------
-    #
-    # The workers' signals are connected to these methods, never to lambdas that
-    # hold the runner: Qt drops a connection whose receiver was deleted, so a
-    # report that arrives after the runner is gone reaches nobody (a lambda would
-    # call into the deleted runner: "Signal source has been deleted"). The job a
-    # report is about is found by its sender.
 
-    def _reporting_job(self, *, ended: bool) -> _Running | None:
-        sender = self.sender()
-        if ended:
-            return self._reporting.pop(sender, None)
-        return self._reporting.get(sender)
+    def _is_gone(self) -> bool:
+        """Whether this runner's C++ half was deleted (its session is gone).
 
-    def _worker_progressed(self, done: int, total: int, what: str) -> None:
-        job = self._reporting_job(ended=False)
-        if job is not None:
-            self._on_progress(job, done, total, what)
-
-    def _worker_finished(self, result: Any) -> None:
-        job = self._reporting_job(ended=True)
-        if job is not None:
-            self._on_finished(job, result)
-
-    def _worker_failed(self, message: str) -> None:
-        job = self._reporting_job(ended=True)
-        if job is not None:
-            self._on_failed(job, message)
-
-    def _worker_cancelled(self) -> None:
-        job = self._reporting_job(ended=True)
-        if job is not None:
-            self._on_cancelled(job)
+        A worker may report after that; its report then reaches nobody. Before,
+        it emitted on the deleted runner: "Signal source has been deleted".
+        """
+        return not shiboken6.isValid(self)
 
     def _is_current(self, job: _Running) -> bool:
-        return self._jobs.get(job.key) is job
+        return not self._is_gone() and self._jobs.get(job.key) is job
 
     def _shown(self) -> _Running | None:
         """The job whose progress is shown: the most recently started one."""

@@ -782,7 +782,10 @@ def test_recent_files_reach_the_disk_from_a_thread_of_their_own(
 
     monkeypatch.setattr(recent_module, "_Writer", Writer)
     recent = RecentFiles(settings)
-    sets = [FileSet(Path(f"hyp{i}.txt"), (Path(f"ref{i}.txt"),)) for i in range(12)]
+    sets = [
+        FileSet(tmp_path / f"hyp{i}.txt", (tmp_path / f"ref{i}.txt",))
+        for i in range(12)
+    ]
     for files in sets:
         recent.add(files)
     assert recent.entries() == sets[::-1][:8]  # at once, in memory
