@@ -16,7 +16,8 @@ from bleu_gui.io.bundle import Bundle, Column, Format
 from bleu_gui.io.readers import DEFAULT_ENCODING, StrPath, read_segments
 from bleu_gui.io.spreadsheet import read_csv, read_tsv, read_xlsx
 from bleu_gui.io.wmt_sgml import read_wmt_sgml
-from bleu_gui.io.wmt_xml import read_wmt_xml, read_xml_root_name
+from bleu_gui.io.wmt_xml import read_wmt_xml
+from bleu_gui.io.xml_files import read_xml_root_name
 
 __all__ = [
     "ENCODING_FORMATS",

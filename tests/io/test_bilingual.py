@@ -161,8 +161,8 @@ def test_broken_xml_is_refused_with_its_line() -> None:
     with pytest.raises(FormatError) as caught:
         read_bundle(path)
     assert str(caught.value) == (
-        f"{path}, line 7: is not well-formed XML (Opening and ending tag mismatch: "
-        "target line 7 and targte, line 7, column 31)"
+        f"{path}, line 7: not well-formed XML: opening and ending tag mismatch: "
+        "target line 7 and targte (column 31)"
     )
 
 

