@@ -31,7 +31,10 @@ What a cell becomes, and why:
 
 Broken tables are refused with one line naming the file and the row or column: a row
 with another number of cells than the header, an empty or repeated header, an XLSX
-sheet that does not exist (the message lists those that do). In a workbook of several
+sheet that does not exist (the message lists those that do), a sheet whose XML does
+not parse (naming its part), a cell longer than `MAX_CELL_CHARACTERS`, and a
+workbook that would expand past the bounds of `io.zip_bounds` (a zip bomb), checked
+before anything is unzipped. In a workbook of several
 sheets the message names the sheet, and the others when the first was read unasked.
 """
 
@@ -42,6 +45,7 @@ import csv
 import datetime
 import io
 import zipfile
+import zlib
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -51,8 +55,11 @@ from bleu_gui.io.bundle import Bundle, Column, Format, Role
 from bleu_gui.io.errors import FormatError, display_name
 from bleu_gui.io.file_bytes import read_bytes
 from bleu_gui.io.readers import DEFAULT_ENCODING, Segments, _decode, read_raw
+from bleu_gui.io.zip_bounds import check_expansion
 
 if TYPE_CHECKING:
+    from openpyxl.worksheet._read_only import ReadOnlyWorksheet
+
     from bleu_gui.io.formats import FormatOptions
 
 __all__ = ["read_csv", "read_tsv", "read_xlsx", "role_of"]
@@ -66,6 +73,10 @@ _ROLE_NAMES: tuple[tuple[Role, tuple[str, ...], tuple[str, ...]], ...] = (
 )
 # How many rows a notice names before it says "and N more".
 _SHOWN = 3
+
+MAX_CELL_CHARACTERS = 32_767
+"""The longest workbook cell read: Excel's own limit. A longer cell was not written
+by a spreadsheet program (see `io.zip_bounds` for the bounds before reading)."""
 
 
 def role_of(header: str) -> Role | None:
@@ -136,11 +147,13 @@ def read_xlsx(path: Path, encoding: str, options: FormatOptions) -> Bundle:
 
     data = read_bytes(path)
     try:
+        with zipfile.ZipFile(io.BytesIO(data)) as archive:
+            check_expansion(path, archive)
         book = load_workbook(io.BytesIO(data), read_only=True, data_only=True)
-    except (InvalidFileException, zipfile.BadZipFile, KeyError, ValueError) as error:
-        reason = str(error).strip() or type(error).__name__
+    except (InvalidFileException, *_DAMAGED) as error:
         raise FormatError(
-            path, f"is not an Excel workbook (.xlsx) or is damaged ({reason})"
+            path,
+            f"is not an Excel workbook (.xlsx) or is damaged ({_reason(error)})",
         ) from None
     try:
         names = list(book.sheetnames)
@@ -152,10 +165,15 @@ def read_xlsx(path: Path, encoding: str, options: FormatOptions) -> Bundle:
         # The size a workbook declares may be wrong (some programs write A1:A1):
         # read every row there is instead.
         sheet.reset_dimensions()
-        rows = [
-            [_cell_text(value) for value in row]
-            for row in sheet.iter_rows(values_only=True)
-        ]
+        try:
+            rows = _sheet_rows(path, name, sheet)
+        except _DAMAGED as error:
+            part = str(getattr(sheet, "_worksheet_path", "") or "its XML")
+            raise FormatError(
+                path,
+                f"is damaged: {part.lstrip('/')} cannot be read ({_reason(error)})",
+                where=f"sheet {name!r}",
+            ) from None
     finally:
         book.close()
     try:
@@ -169,6 +187,44 @@ def read_xlsx(path: Path, encoding: str, options: FormatOptions) -> Bundle:
         others = ", ".join(repr(sheet) for sheet in names if sheet != name)
         hint = f" (other sheets: {others})" if options.sheet is None else ""
         raise FormatError(path, f"{error.detail}{hint}", where=place) from None
+
+
+def _sheet_rows(path: Path, name: str, sheet: ReadOnlyWorksheet) -> list[list[str]]:
+    """The sheet's rows as text, each cell no longer than `MAX_CELL_CHARACTERS`."""
+    from openpyxl.utils.cell import get_column_letter
+
+    rows: list[list[str]] = []
+    for number, row in enumerate(sheet.iter_rows(values_only=True), start=1):
+        cells = [_cell_text(value) for value in row]
+        for column, cell in enumerate(cells, start=1):
+            if len(cell) > MAX_CELL_CHARACTERS:
+                place = f"{get_column_letter(column)}{number}"
+                raise FormatError(
+                    path,
+                    f"holds {len(cell):,} characters, more than a workbook cell "
+                    f"holds ({MAX_CELL_CHARACTERS:,}, Excel's limit)",
+                    where=f"sheet {name!r}, cell {place}",
+                )
+        rows.append(cells)
+    return rows
+
+
+# What reading a damaged workbook raises: the zip archive's errors, the XML
+# parser's (ElementTree's `ParseError` is a `SyntaxError`; defusedxml's refusals
+# are `ValueError`s), openpyxl's `KeyError` for a part the archive lacks.
+_DAMAGED = (
+    zipfile.BadZipFile,
+    zlib.error,
+    EOFError,
+    KeyError,
+    ValueError,
+    SyntaxError,
+)
+
+
+def _reason(error: BaseException) -> str:
+    """What `error` says, or its type's name when it says nothing."""
+    return str(error).strip() or type(error).__name__
 
 
 def _cell_text(value: object) -> str:

@@ -14,6 +14,7 @@ import pytest
 
 from bleu_gui.io.xml_files import ENTITIES_REFUSED
 from tests.cli.test_cli_hostile import bleu_gui, one_error_line
+from tests.io.hostile_workbooks import SHEET, one_huge_cell, rewrite, small_workbook
 from tests.io.hostile_xml import BILLION_LAUGHS, TEMPLATES, write_xml
 
 SECRET = "TOP-SECRET-7f3a"
@@ -54,4 +55,44 @@ def test_billion_laughs_is_one_line_within_the_memory_limit(
     result = bleu_gui([str(final), "-i", str(mt)])
     assert one_error_line(result) == (
         f"bleu-gui: error: {mt}, line 2: {ENTITIES_REFUSED}"
+    )
+
+
+@pytest.fixture
+def workbook(tmp_path: Path) -> Path:
+    return small_workbook(tmp_path / "good.xlsx")
+
+
+def test_a_sheet_whose_xml_does_not_parse_is_one_line(
+    tmp_path: Path, workbook: Path
+) -> None:
+    def cut(xml: bytes) -> bytes:
+        return xml.replace(b"</sheetData>", b"<row></sheetData>")
+
+    path = rewrite(workbook, tmp_path / "damaged.xlsx", SHEET, cut)
+    line = one_error_line(bleu_gui([str(path), "--refs", "ref", "--systems", "hyp"]))
+    assert line.startswith(
+        f"bleu-gui: error: {path}, sheet 'Sheet': is damaged: "
+        "xl/worksheets/sheet1.xml cannot be read (mismatched tag: line 1, column "
+    )
+
+
+def test_a_zip_bomb_is_one_line(tmp_path: Path, workbook: Path) -> None:
+    path = one_huge_cell(workbook, tmp_path / "bomb.xlsx", 200)
+    line = one_error_line(bleu_gui([str(path), "--refs", "ref", "--systems", "hyp"]))
+    assert line == (
+        f"bleu-gui: error: {path}, part 'xl/worksheets/sheet1.xml': expands 1,026 "
+        "times when unzipped (200 KiB to 200 MiB), as a zip bomb does; bleu-gui "
+        "reads no part over 4 MiB that expands more than 100 times"
+    )
+
+
+def test_a_cell_longer_than_excel_holds_is_one_line(
+    tmp_path: Path, workbook: Path
+) -> None:
+    path = one_huge_cell(workbook, tmp_path / "long.xlsx", 1)
+    line = one_error_line(bleu_gui([str(path), "--refs", "ref", "--systems", "hyp"]))
+    assert line == (
+        f"bleu-gui: error: {path}, sheet 'Sheet', cell A2: holds 1,048,576 "
+        "characters, more than a workbook cell holds (32,767, Excel's limit)"
     )

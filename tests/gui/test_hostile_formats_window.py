@@ -19,6 +19,7 @@ from bleu_gui.io.xml_files import ENTITIES_REFUSED
 from bleu_gui.views.main_window import MainWindow
 from tests.gui.demo_sets import TIMEOUT, DemoSet, demo, loaded, window
 from tests.gui.test_formats_end_to_end import open_test_set, picker
+from tests.io.hostile_workbooks import SHEET, one_huge_cell, rewrite, small_workbook
 from tests.io.hostile_xml import BILLION_LAUGHS, write_xml
 
 __all__ = ["demo", "loaded", "picker", "window"]  # fixtures
@@ -76,4 +77,60 @@ def test_billion_laughs_is_one_line(
     mt = write_xml(tmp_path, "XLIFF 1.2", "", "world", stem="mt")
     message = _refused_pair(qtbot, loaded, picker, final, mt)
     assert message == f"{final}, line 2: {ENTITIES_REFUSED}"
+    assert loaded.session.files == demo.file_set()
+
+
+def _refused_test_set(
+    qtbot: QtBot, window: MainWindow, picker: list[Path], path: Path
+) -> str:
+    """Open `path` as a test set: the one line the roles dialog shows for it."""
+    window.show()
+    qtbot.waitExposed(window)
+    dialog = open_test_set(window)
+    picker.append(path)
+    with qtbot.waitSignal(window.session.error_occurred, timeout=TIMEOUT) as error:
+        qtbot.mouseClick(dialog.add_button, Qt.MouseButton.LeftButton)
+    message = str(error.args[0])
+    roles = window.file_actions.roles_dialog
+    assert roles is not None
+    assert roles.problem_text == f"⚠ {message}"
+    assert not roles.ok_button.isEnabled()
+    return message
+
+
+def test_a_workbook_whose_sheet_does_not_parse_is_one_line(
+    qtbot: QtBot,
+    loaded: MainWindow,
+    demo: DemoSet,
+    picker: list[Path],
+    tmp_path: Path,
+) -> None:
+    def cut(xml: bytes) -> bytes:
+        return xml.replace(b"</sheetData>", b"<row></sheetData>")
+
+    good = small_workbook(tmp_path / "good.xlsx")
+    path = rewrite(good, tmp_path / "damaged.xlsx", SHEET, cut)
+    message = _refused_test_set(qtbot, loaded, picker, path)
+    assert message.startswith(
+        f"{path}, sheet 'Sheet': is damaged: xl/worksheets/sheet1.xml cannot be "
+        "read (mismatched tag: line 1, column "
+    )
+    assert loaded.session.files == demo.file_set()
+
+
+def test_a_zip_bomb_is_one_line(
+    qtbot: QtBot,
+    loaded: MainWindow,
+    demo: DemoSet,
+    picker: list[Path],
+    tmp_path: Path,
+) -> None:
+    good = small_workbook(tmp_path / "good.xlsx")
+    path = one_huge_cell(good, tmp_path / "bomb.xlsx", 200)
+    message = _refused_test_set(qtbot, loaded, picker, path)
+    assert message == (
+        f"{path}, part 'xl/worksheets/sheet1.xml': expands 1,026 times when "
+        "unzipped (200 KiB to 200 MiB), as a zip bomb does; bleu-gui reads no part "
+        "over 4 MiB that expands more than 100 times"
+    )
     assert loaded.session.files == demo.file_set()
