@@ -343,7 +343,7 @@ def _bundle(
         for index, header in enumerate(headers)
         if not header and not any(index < len(row) and row[index] for row in body)
     }
-    _check_headers(path, [h for i, h in enumerate(headers) if i not in blank])
+    _check_headers(path, headers, blank)
     if not body:
         raise FormatError(path, "has a header row but no rows under it")
     for number, row in enumerate(body, start=2):
@@ -370,10 +370,17 @@ def _bundle(
     return Bundle(path, format_, tuple(columns), ids, None, tuple(notices))
 
 
-def _check_headers(path: Path, headers: Sequence[str]) -> None:
-    """Refuse an empty header, or one that names two columns."""
+def _check_headers(
+    path: Path, headers: Sequence[str], blank: Collection[int] = ()
+) -> None:
+    """Refuse an empty header, or one that names two columns.
+
+    `blank`: the indices (from 0) of the columns left out, not checked.
+    """
     seen: dict[str, int] = {}
     for number, header in enumerate(headers, start=1):
+        if number - 1 in blank:
+            continue
         if not header:
             raise FormatError(
                 path,

@@ -22,6 +22,7 @@ doing harm:
 from __future__ import annotations
 
 import gzip
+import io
 import os
 import re
 import stat
@@ -43,6 +44,7 @@ __all__ = [
     "parse_xml",
     "read_xml_bytes",
     "read_xml_root_name",
+    "starts_as_xml",
 ]
 
 ENTITIES_REFUSED = (
@@ -66,17 +68,58 @@ def read_xml_bytes(path: Path) -> bytes:
 
 
 def read_xml_root_name(path: Path) -> str | None:
-    """The name of the root element of an XML file, from its first bytes.
+    """The name of the root element of an XML file.
 
-    Found by pattern, not by the parser, so that a file the parser refuses (cut
+    Found by pattern in the first 64 KiB, so that a file the parser refuses (cut
     short, in an unknown encoding) still goes to its format's reader, which says
-    what is wrong with it. None when the file is not a regular file, cannot be
-    read, or does not start as XML does: then its name alone says its format.
+    what is wrong with it; when the pattern finds none (a long comment first), by
+    the parser, which reads on (up to `_SCAN_BYTES`) until the root element
+    starts. None when the file is not a regular file, cannot be read, or has no
+    root element there: then `starts_as_xml` and its name say its format.
     """
     start = _first_bytes(path, _ROOT_BYTES)
     text = start.decode(_wide_encoding(start) or "latin-1", errors="replace")
     found = _ROOT.match(text.removeprefix("\ufeff").removeprefix("\xef\xbb\xbf"))
-    return None if found is None else found.group(1).rpartition(":")[2]
+    if found is not None:
+        return found.group(1).rpartition(":")[2]
+    return _root_by_parser(path) if _looks_like_xml(text) else None
+
+
+def starts_as_xml(path: Path) -> bool:
+    """Whether `path` is a regular file that is empty or starts as XML does (``<``).
+
+    A file named ``.xml`` that does is read as XML, whose reader says what is
+    wrong with it (empty, an unknown root element), not as plain text.
+    """
+    start = _first_bytes(path, _ROOT_BYTES)
+    if not start:
+        return _is_regular(path)
+    text = start.decode(_wide_encoding(start) or "latin-1", errors="replace")
+    return _looks_like_xml(text)
+
+
+def _looks_like_xml(text: str) -> bool:
+    """Whether `text` (a file's start) is blank or starts, past a BOM, with ``<``."""
+    rest = text.removeprefix("\ufeff").removeprefix("\xef\xbb\xbf").lstrip()
+    return not rest or rest.startswith("<")
+
+
+def _root_by_parser(path: Path) -> str | None:
+    """The local name of the root element, read by the parser up to `_SCAN_BYTES`."""
+    from lxml import etree
+
+    seen = _Prolog()
+    parser = _safe_parser(seen)
+    try:
+        with _open_binary(path) as stream:
+            for _ in range(_SCAN_BYTES // _ROOT_BYTES):
+                chunk = stream.read(_ROOT_BYTES)
+                if not chunk or seen.root_name is not None:
+                    break
+                parser.feed(chunk)
+    except (OSError, EOFError, zlib.error, etree.XMLSyntaxError):
+        pass
+    return seen.root_name
 
 
 # What may come before the root element: an XML declaration and other processing
@@ -88,6 +131,8 @@ _ROOT = re.compile(
 )
 # Bytes read to find the root element (past an XML declaration, comments, a DOCTYPE).
 _ROOT_BYTES = 1 << 16
+# Bytes the parser reads at most to find a root element the pattern did not.
+_SCAN_BYTES = 16 << 20
 
 
 def _first_bytes(path: Path, size: int) -> bytes:
@@ -97,15 +142,27 @@ def _first_bytes(path: Path, size: int) -> bytes:
     pipe's data, and `read_raw` reports what is wrong with the file.
     """
     try:
-        if not stat.S_ISREG(os.stat(path).st_mode):
+        if not _is_regular(path):
             return b""
-        if path.name.lower().endswith(".gz"):
-            with gzip.open(path, "rb") as stream:
-                return stream.read(size)
-        with open(path, "rb") as handle:
-            return handle.read(size)
+        with _open_binary(path) as stream:
+            return stream.read(size)
     except (OSError, EOFError, zlib.error):
         return b""
+
+
+def _is_regular(path: Path) -> bool:
+    """Whether `path` is a regular file (not a pipe, a device, a folder, missing)."""
+    try:
+        return stat.S_ISREG(os.stat(path).st_mode)
+    except OSError:
+        return False
+
+
+def _open_binary(path: Path) -> io.BufferedIOBase:
+    """`path` opened for reading bytes, decompressed if its name ends in ``.gz``."""
+    if path.name.lower().endswith(".gz"):
+        return gzip.open(path, "rb")
+    return open(path, "rb")
 
 
 # How UTF-16 and UTF-32 XML starts (the XML specification's appendix F).
@@ -148,6 +205,8 @@ def parse_xml(path: Path, data: bytes) -> etree._Element:
     """
     from lxml import etree  # imported here: see the imports above
 
+    if not data.strip():
+        raise FormatError(path, "is empty: an XML file holds at least its root element")
     try:
         root = etree.fromstring(data, _safe_parser())
     except etree.XMLSyntaxError as error:
@@ -185,13 +244,14 @@ class _Prolog:
 
     def __init__(self) -> None:
         self.has_doctype = False
-        self.has_root = False
+        self.root_name: str | None = None
 
     def doctype(self, name: str, public_id: str | None, system_url: str | None) -> None:
         self.has_doctype = True
 
     def start(self, tag: str, attrib: dict[str, str]) -> None:
-        self.has_root = True
+        if self.root_name is None:
+            self.root_name = tag.rpartition("}")[2]
 
     def close(self) -> None:
         return None
@@ -211,7 +271,7 @@ def _declares_doctype(data: bytes) -> bool:
     try:
         for start in range(0, len(data), chunk):
             parser.feed(data[start : start + chunk])
-            if seen.has_root:
+            if seen.root_name is not None:
                 break
     except etree.XMLSyntaxError:
         pass

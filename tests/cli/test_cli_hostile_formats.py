@@ -11,6 +11,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from openpyxl import Workbook
+from sacrebleu.metrics.bleu import BLEU
 
 from bleu_gui.io.xml_files import ENTITIES_REFUSED
 from tests.cli.test_cli_hostile import bleu_gui, one_error_line
@@ -96,3 +98,50 @@ def test_a_cell_longer_than_excel_holds_is_one_line(
         f"bleu-gui: error: {path}, sheet 'Sheet', cell A2: holds 1,048,576 "
         "characters, more than a workbook cell holds (32,767, Excel's limit)"
     )
+
+
+def test_an_empty_xml_file_is_one_line_naming_it(tmp_path: Path) -> None:
+    path = tmp_path / "set.xml"
+    path.write_bytes(b"")
+    assert one_error_line(bleu_gui([str(path)])) == (
+        f"bleu-gui: error: {path}: is empty: an XML file holds at least its root "
+        "element"
+    )
+
+
+def test_an_xliff_pair_named_xml_with_a_long_comment_first_is_scored(
+    tmp_path: Path,
+) -> None:
+    comment = "<!-- " + "padding " * 10_000 + "-->"
+    paths = []
+    for stem, text in (("final", "the cat sat on the mat"), ("mt", "the cat sat")):
+        written = write_xml(tmp_path, "XLIFF 1.2", comment, text, stem=stem)
+        paths.append(written.rename(written.with_suffix(".xml")))
+    result = bleu_gui([str(paths[0]), "-i", str(paths[1]), "-b"])
+    assert result.returncode == 0, result.stderr
+    expected = BLEU().corpus_score(
+        ["Hallo the cat sat"], [["Hallo the cat sat on the mat"]]
+    )
+    assert float(result.stdout) == pytest.approx(round(expected.score, 1))
+
+
+def test_a_formula_without_a_cached_value_is_named_in_the_warning(
+    tmp_path: Path,
+) -> None:
+    book = Workbook()
+    sheet = book.active
+    assert sheet is not None
+    sheet.append(["ref", None, "hyp"])
+    sheet.append(["the cat sat", None, "=A2"])
+    sheet.append(["a dog ran", None, "a dog runs"])
+    path = tmp_path / "formulas.xlsx"
+    book.save(path)
+    result = bleu_gui([str(path), "--refs", "ref", "--systems", "hyp", "-b"])
+    assert result.returncode == 0, result.stderr
+    assert result.stderr.decode() == (
+        f"bleu-gui: warning: {path}, column 'hyp': 1 formula without a cached value "
+        "(cell C2), read as empty segments; save the file in Excel or LibreOffice "
+        "first\n"
+    )
+    expected = BLEU().corpus_score(["", "a dog runs"], [["the cat sat", "a dog ran"]])
+    assert float(result.stdout) == pytest.approx(round(expected.score, 1))

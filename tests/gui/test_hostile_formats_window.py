@@ -12,13 +12,19 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from openpyxl import Workbook
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
 from bleu_gui.io.xml_files import ENTITIES_REFUSED
 from bleu_gui.views.main_window import MainWindow
-from tests.gui.demo_sets import TIMEOUT, DemoSet, demo, loaded, window
-from tests.gui.test_formats_end_to_end import open_test_set, picker
+from tests.gui.demo_sets import TIMEOUT, DemoSet, demo, loaded, scored, window
+from tests.gui.test_formats_end_to_end import (
+    assert_sacrebleus,
+    open_test_set,
+    picker,
+    roles_dialog,
+)
 from tests.io.hostile_workbooks import SHEET, one_huge_cell, rewrite, small_workbook
 from tests.io.hostile_xml import BILLION_LAUGHS, write_xml
 
@@ -134,3 +140,75 @@ def test_a_zip_bomb_is_one_line(
         "over 4 MiB that expands more than 100 times"
     )
     assert loaded.session.files == demo.file_set()
+
+
+def test_an_empty_xml_file_is_one_line(
+    qtbot: QtBot,
+    loaded: MainWindow,
+    demo: DemoSet,
+    picker: list[Path],
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "set.xml"
+    path.write_bytes(b"")
+    message = _refused_test_set(qtbot, loaded, picker, path)
+    assert message == f"{path}: is empty: an XML file holds at least its root element"
+    assert loaded.session.files == demo.file_set()
+
+
+def test_an_xliff_pair_named_xml_with_a_long_comment_first_is_scored(
+    qtbot: QtBot, window: MainWindow, picker: list[Path], tmp_path: Path
+) -> None:
+    comment = "<!-- " + "padding " * 10_000 + "-->"
+    final, mt = (
+        write_xml(tmp_path, "XLIFF 1.2", comment, text, stem=stem)
+        for stem, text in (("final", "the cat sat on the mat"), ("mt", "the cat sat"))
+    )
+    final, mt = (
+        final.rename(final.with_suffix(".xml")),
+        mt.rename(mt.with_suffix(".xml")),
+    )
+    window.show()
+    qtbot.waitExposed(window)
+    dialog = open_test_set(window)
+    picker.extend([final, mt])
+    qtbot.mouseClick(dialog.add_button, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(dialog.candidate_button, Qt.MouseButton.LeftButton)
+    with scored(qtbot, window):
+        qtbot.mouseClick(dialog.ok_button, Qt.MouseButton.LeftButton)
+    (system,) = window.session.systems
+    assert_sacrebleus(system, ["Hallo the cat sat"], [["Hallo the cat sat on the mat"]])
+
+
+def test_a_workbook_with_a_blank_column_and_an_uncached_formula(
+    qtbot: QtBot, window: MainWindow, picker: list[Path], tmp_path: Path
+) -> None:
+    book = Workbook()
+    sheet = book.active
+    assert sheet is not None
+    sheet.append(["ref", None, "hyp"])
+    sheet.append(["the cat sat", None, "=A2"])
+    sheet.append(["a dog ran", None, "a dog runs"])
+    path = tmp_path / "formulas.xlsx"
+    book.save(path)
+    warnings: list[str] = []
+    window.session.warning_occurred.connect(warnings.append)
+    window.show()
+    qtbot.waitExposed(window)
+    dialog = open_test_set(window)
+    picker.append(path)
+    qtbot.mouseClick(dialog.add_button, Qt.MouseButton.LeftButton)
+    roles = roles_dialog(qtbot, window)
+    assert roles.problem_text == ""
+    assert roles.notices.text() == (
+        "• Column 'hyp': 1 formula without a cached value (cell C2), read as empty "
+        "segments; save the file in Excel or LibreOffice first"
+    )
+    with scored(qtbot, window):
+        qtbot.mouseClick(roles.ok_button, Qt.MouseButton.LeftButton)
+    (system,) = window.session.systems
+    assert_sacrebleus(system, ["", "a dog runs"], [["the cat sat", "a dog ran"]])
+    assert warnings == [
+        f"{path}, column 'hyp': 1 formula without a cached value (cell C2), read as "
+        "empty segments; save the file in Excel or LibreOffice first"
+    ]

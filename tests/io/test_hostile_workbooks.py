@@ -14,6 +14,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from openpyxl import Workbook
 
 from bleu_gui.io import zip_bounds
 from bleu_gui.io.errors import FormatError
@@ -132,4 +133,55 @@ def test_the_bounds_are_those_the_readme_states() -> None:
     assert (
         "1 GiB in all unzipped, no part over 4 MiB that expands more than 100 "
         "times, no cell over 32,767 characters" in " ".join(readme.split())
+    )
+
+
+def test_a_formula_without_a_cached_value_is_named_as_such(tmp_path: Path) -> None:
+    """openpyxl saves formulas without values, as a script writing a workbook does."""
+    book = Workbook()
+    sheet = book.active
+    assert sheet is not None
+    sheet.append(["ref", "hyp"])
+    sheet.append(["the cat sat", "=A2"])
+    sheet.append(["a dog ran", None])
+    sheet.append(["it rained", "=UPPER(A4)"])
+    path = tmp_path / "formulas.xlsx"
+    book.save(path)
+    bundle = read_bundle(path)
+    assert bundle.column("hyp").segments.lines == ("", "", "")
+    assert bundle.column("hyp").notices == (
+        f"{path}, column 'hyp': 2 formulas without a cached value (cells B2, B4), "
+        "read as empty segments; save the file in Excel or LibreOffice first",
+        f"{path}, column 'hyp': 1 empty cell (row 3), read as empty segments",
+    )
+
+
+def test_a_blank_column_between_others_is_left_out(tmp_path: Path) -> None:
+    book = Workbook()
+    sheet = book.active
+    assert sheet is not None
+    sheet.append(["ref", None, "hyp", "notes"])
+    sheet.append(["the cat sat", None, "the cat sat down", None])
+    sheet.append(["a dog ran", None, "a dog runs", None])
+    path = tmp_path / "gap.xlsx"
+    book.save(path)
+    bundle = read_bundle(path)
+    assert [column.key for column in bundle.columns] == ["ref", "hyp", "notes"]
+    assert bundle.column("hyp").segments.lines == ("the cat sat down", "a dog runs")
+    assert bundle.column("hyp").notices == ()
+
+
+def test_a_blank_csv_column_is_left_out_too(tmp_path: Path) -> None:
+    path = tmp_path / "gap.csv"
+    path.write_text("ref,,hyp\nthe cat sat,,the cat sat down\n", "utf-8")
+    assert [column.key for column in read_bundle(path).columns] == ["ref", "hyp"]
+
+
+def test_a_column_without_a_header_but_with_cells_is_still_refused(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "unnamed.csv"
+    path.write_text("ref,,,hyp\nthe cat sat,,stray,the cat sat down\n", "utf-8")
+    assert _refusal(path) == (
+        f"{path}, column 3: has no header: every column needs a name"
     )
