@@ -31,6 +31,8 @@ decoding included (the XML declaration or a byte-order mark says the encoding; t
   segment of a unit with several, as the toolkit names them), the TMX `tuid`. A unit
   without an id is named by its position among the file's units ("unit #5"); two
   files are then matched by position for those units, which the notices say.
+* **Entities**: a file that declares or uses XML entities is refused before the
+  toolkit reads it (`io.xml_files.parse_xml`): nothing an entity points to is read.
 * **Units left out**, each kind counted in a notice naming the first few: XLIFF
   units without a `<target>` (an empty `<target/>` is an empty segment), XLIFF
   units whose target is not a finished translation (`io.xliff_states`), TMX units
@@ -58,6 +60,7 @@ from bleu_gui.io.xliff_states import (
     left_out_notice,
     not_final,
 )
+from bleu_gui.io.xml_files import parse_xml
 
 if TYPE_CHECKING:
     from bleu_gui.io.formats import FormatOptions
@@ -216,12 +219,12 @@ def _xliff_class(path: Path, data: bytes) -> tuple[Any, bool]:
 def _root(path: Path, data: bytes, expected: str) -> Any:
     """The document's root element, refused unless it is `expected` (its local name).
 
-    The toolkit asserts the root's name; checking it first gives a message that
-    says what the file is instead.
+    The file is parsed by `parse_xml` before the toolkit sees it, so that a file
+    with entities, which the toolkit's rich text cannot hold, is refused in one
+    line. The toolkit asserts the root's name; checking it first gives a message
+    that says what the file is instead.
     """
-    from translate.misc.xml_helpers import parse_xml
-
-    root = _parse(path, data, parse_xml)
+    root = parse_xml(path, data)
     name = str(root.tag).rpartition("}")[2]
     if name != expected:
         raise FormatError(

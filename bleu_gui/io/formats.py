@@ -16,8 +16,9 @@ from bleu_gui.io.bundle import Bundle, Column, Format
 from bleu_gui.io.readers import DEFAULT_ENCODING, StrPath, read_segments
 from bleu_gui.io.spreadsheet import read_csv, read_tsv, read_xlsx
 from bleu_gui.io.wmt_sgml import read_wmt_sgml
-from bleu_gui.io.wmt_xml import read_wmt_xml, read_xml_root_name
+from bleu_gui.io.wmt_xml import read_wmt_xml
 from bleu_gui.io.xliff_states import XliffStates
+from bleu_gui.io.xml_files import read_xml_root_name, starts_as_xml
 
 __all__ = [
     "ENCODING_FORMATS",
@@ -135,14 +136,21 @@ def detect_format(path: StrPath) -> Format:
     """The format of `path`, from its name (text when the name says nothing else).
 
     A name ending in ``.xml`` says only that the file is XML: its root element's
-    name says which format (`_XML_ROOTS`); other roots are left to the entries of
-    `_SUFFIXES` that follow.
+    name says which format (`_XML_ROOTS`). A file that starts as XML (or is
+    empty) with another root, or none, goes to the WMT XML reader, which refuses
+    it naming its root (or saying it is empty); only a ``.xml`` file that is not
+    XML at all is text.
     """
     name = Path(path).name.lower().removesuffix(".gz")
     if name.endswith(".xml"):
         root = read_xml_root_name(Path(path))
         if root in _XML_ROOTS:
             return _XML_ROOTS[root]
+        if root is not None or starts_as_xml(Path(path)):
+            # Another root, none found, an empty file: the WMT XML reader says
+            # which, naming the file; read as plain text, its markup would be
+            # scored.
+            return Format.WMT_XML
     for suffix, format_ in _SUFFIXES.items():
         if name.endswith(suffix):
             return format_

@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING
 from bleu_gui.io.bundle import Bundle, Column, Format, Role
 from bleu_gui.io.errors import FormatError
 from bleu_gui.io.readers import Segments, read_segments
-from bleu_gui.io.wmt_xml import bom_encoding
+from bleu_gui.io.xml_files import bom_encoding
 
 if TYPE_CHECKING:  # io.formats registers this reader: no import at run time
     from bleu_gui.io.formats import FormatOptions

@@ -31,16 +31,11 @@ are in `WmtXmlFile`, per segment.
 
 The file goes to the parser as bytes, so it is decoded as its XML declaration says
 (UTF-16 recognised by its byte-order mark); entities are never expanded and nothing
-is fetched from the network.
+is fetched from the network (`io.xml_files.parse_xml`, which refuses entities).
 """
 
 from __future__ import annotations
 
-import gzip
-import os
-import re
-import stat
-import zlib
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -48,7 +43,8 @@ from typing import TYPE_CHECKING
 
 from bleu_gui.io.bundle import Bundle, Column, Format, Role
 from bleu_gui.io.errors import FormatError, display_name
-from bleu_gui.io.readers import Segments, read_raw
+from bleu_gui.io.readers import Segments
+from bleu_gui.io.xml_files import parse_xml, read_xml_bytes
 
 if TYPE_CHECKING:
     # io.formats registers this reader: no import at run time. lxml is imported
@@ -59,11 +55,8 @@ if TYPE_CHECKING:
 
 __all__ = [
     "WmtXmlFile",
-    "bom_encoding",
     "read_wmt_xml",
     "read_wmt_xml_file",
-    "read_xml_bytes",
-    "read_xml_root_name",
 ]
 
 SOURCE_KEY = "source"
@@ -113,7 +106,7 @@ def read_wmt_xml_file(path: Path, options: FormatOptions) -> WmtXmlFile:
     Raises:
         InputError: see `read_wmt_xml`.
     """
-    root = _parse(path, read_xml_bytes(path))
+    root = parse_xml(path, read_xml_bytes(path))
     if root.tag != "dataset":
         raise FormatError(
             path,
@@ -132,133 +125,6 @@ def read_wmt_xml_file(path: Path, options: FormatOptions) -> WmtXmlFile:
     _check_one_language(path, documents, "ref", "reference")
     encoding = root.getroottree().docinfo.encoding or "utf-8"
     return _assemble(path, encoding, documents, skipped, options)
-
-
-def read_xml_bytes(path: Path) -> bytes:
-    """The bytes of an XML file, checked as `read_raw` checks a text file.
-
-    `read_raw` refuses bytes that do not decode, and NUL bytes, in the encoding it
-    is given; the XML parser decodes, so the bytes are checked in an encoding that
-    takes any byte (latin-1), or in UTF-16 or UTF-32 when the file starts the way
-    such a file does (a byte-order mark, or ``<?`` in two or four bytes a
-    character), since their text is full of NUL bytes.
-    """
-    return read_raw(path, _wide_encoding(_first_bytes(path, 4)) or "latin-1")
-
-
-def read_xml_root_name(path: Path) -> str | None:
-    """The name of the root element of an XML file, from its first bytes.
-
-    Found by pattern, not by the parser, so that a file the parser refuses (cut
-    short, in an unknown encoding) still goes to its format's reader, which says
-    what is wrong with it. None when the file is not a regular file, cannot be
-    read, or does not start as XML does: then its name alone says its format.
-    """
-    start = _first_bytes(path, _ROOT_BYTES)
-    text = start.decode(_wide_encoding(start) or "latin-1", errors="replace")
-    found = _ROOT.match(text.removeprefix("\ufeff").removeprefix("\xef\xbb\xbf"))
-    return None if found is None else found.group(1).rpartition(":")[2]
-
-
-# What may come before the root element: an XML declaration and other processing
-# instructions, comments, a document type declaration, white space.
-_ROOT = re.compile(
-    r"(?:\s+|<\?.*?\?>|<!--.*?-->|<!DOCTYPE\b[^>\[]*(?:\[.*?\])?\s*>)*"
-    r"<([A-Za-z_][\w.:-]*)",
-    re.DOTALL,
-)
-# Bytes read to find the root element (past an XML declaration, comments, a DOCTYPE).
-_ROOT_BYTES = 1 << 16
-
-
-def _first_bytes(path: Path, size: int) -> bytes:
-    """The first `size` bytes of a regular file (decompressed if ``.gz``), else none.
-
-    Anything else (a pipe, a missing file) gives no bytes: peeking would consume a
-    pipe's data, and `read_raw` reports what is wrong with the file.
-    """
-    try:
-        if not stat.S_ISREG(os.stat(path).st_mode):
-            return b""
-        if path.name.lower().endswith(".gz"):
-            with gzip.open(path, "rb") as stream:
-                return stream.read(size)
-        with open(path, "rb") as handle:
-            return handle.read(size)
-    except (OSError, EOFError, zlib.error):
-        return b""
-
-
-# How UTF-16 and UTF-32 XML starts (the XML specification's appendix F).
-_WIDE_STARTS = (
-    (b"\xff\xfe\x00\x00", "utf-32"),
-    (b"\x00\x00\xfe\xff", "utf-32"),
-    (b"\xff\xfe", "utf-16"),
-    (b"\xfe\xff", "utf-16"),
-    (b"<\x00\x00\x00", "utf-32-le"),
-    (b"\x00\x00\x00<", "utf-32-be"),
-    (b"<\x00?\x00", "utf-16-le"),
-    (b"\x00<\x00?", "utf-16-be"),
-)
-
-
-def bom_encoding(path: Path) -> str | None:
-    """The encoding (utf-16, utf-32) whose byte-order mark starts `path`, or None.
-
-    Only regular files are looked at (see `_first_bytes`).
-    """
-    encoding = _wide_encoding(_first_bytes(path, 4))
-    return encoding if encoding in {"utf-16", "utf-32"} else None
-
-
-def _wide_encoding(first: bytes) -> str | None:
-    """UTF-16 or UTF-32 if `first` (a file's first bytes) starts as they do."""
-    for start, encoding in _WIDE_STARTS:
-        if first.startswith(start):
-            return encoding
-    return None
-
-
-def _parse(path: Path, data: bytes) -> etree._Element:
-    """The root element; not well-formed XML is one `FormatError` with its line."""
-    from lxml import etree  # imported here: see the imports above
-
-    parser = etree.XMLParser(
-        resolve_entities=False, no_network=True, load_dtd=False, huge_tree=False
-    )
-    try:
-        root = etree.fromstring(data, parser)
-    except etree.XMLSyntaxError as error:
-        raise FormatError(path, _syntax_detail(error), line=error.lineno) from None
-    if root.getroottree().docinfo.doctype:
-        raise FormatError(
-            path,
-            "declares a document type (<!DOCTYPE>), which WMT XML files do not; "
-            "bleu-gui does not read it",
-            line=1,
-        )
-    return root
-
-
-def _syntax_detail(error: etree.XMLSyntaxError) -> str:
-    """What the parser said, without its own ", line N, column M" tail."""
-    message = str(error.msg or "").strip()
-    line, column = error.position
-    tail = f", line {line}, column {column}"
-    message = message.removesuffix(tail)
-    if message.startswith("Unsupported encoding"):
-        declared = message.partition(":")[2].strip()
-        return (
-            f"its XML declaration names the encoding {declared!r}, which the XML "
-            "parser does not know"
-        )
-    if message.startswith("Invalid bytes in character encoding"):
-        return (
-            f"bytes that are not valid in the file's encoding (column {column}); "
-            "does its XML declaration name the encoding it is in?"
-        )
-    reason = message[:1].lower() + message[1:]
-    return f"not well-formed XML: {reason} (column {column})"
 
 
 @dataclass(frozen=True, slots=True)

@@ -324,8 +324,9 @@ def test_a_document_type_declaration_is_refused(tmp_path: Path) -> None:
     )
     path = _copy(tmp_path, text)
     assert _error(path) == (
-        f"{path}, line 1: declares a document type (<!DOCTYPE>), which WMT XML "
-        "files do not; bleu-gui does not read it"
+        f"{path}, line 2: declares or uses an XML entity (<!ENTITY> in its "
+        "<!DOCTYPE>, or &name;), which bleu-gui does not read: an entity can pull "
+        "in another file or a web page; write the text itself"
     )
 
 
