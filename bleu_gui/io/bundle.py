@@ -26,7 +26,18 @@ from bleu_gui.io.errors import FormatError
 from bleu_gui.io.readers import Segments
 from bleu_gui.io.test_set import TestSet
 
-__all__ = ["Bundle", "Column", "Format", "Role", "Roles", "Selection", "select"]
+__all__ = [
+    "ROW",
+    "UNIT",
+    "Bundle",
+    "Column",
+    "Format",
+    "Role",
+    "Roles",
+    "Selection",
+    "Units",
+    "select",
+]
 
 
 class Format(StrEnum):
@@ -49,6 +60,47 @@ class Role(StrEnum):
     REFERENCE = "reference"
     SYSTEM = "system"
     DOCUMENT = "document"
+
+
+@dataclass(frozen=True, slots=True)
+class Units:
+    """Each segment's name in its file, as the file's own tool shows it.
+
+    The table's "#" counts the segments kept; a translator knows a segment by
+    its unit id in the CAT tool (XLIFF trans-unit or unit id, TMX ``tuid``) and
+    a spreadsheet's user by its row as Excel numbers it. After units are left
+    out the two differ ("#8" is trans-unit 9), so every place that names a
+    segment to such a user names its unit too: the window's table and detail,
+    ``-sl`` output, every sentence export.
+
+    Attributes:
+        header: What a unit is called: "Unit" (XLIFF, TMX) or "Row" (a
+            spreadsheet); the header of the column that shows them.
+        names: Each segment's name: a unit's id ("u9"; "#5" for a unit without
+            one, its position among the file's units), a row's number ("9").
+    """
+
+    header: str
+    names: tuple[str, ...]
+
+    @property
+    def key(self) -> str:
+        """What a unit is called in running text and JSON keys: "unit", "row"."""
+        return self.header.lower()
+
+    def place(self, index: int) -> str:
+        """Segment `index`'s (0-based) unit in words: "unit u9", "row 9"."""
+        return f"{self.key} {self.names[index]}"
+
+    def picked(self, indices: Sequence[int]) -> Units:
+        """The units of the segments at `indices`, in that order."""
+        return Units(self.header, tuple(self.names[index] for index in indices))
+
+
+UNIT = "Unit"
+"""`Units.header` of a translators' file (XLIFF, TMX)."""
+ROW = "Row"
+"""`Units.header` of a spreadsheet."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,6 +141,9 @@ class Bundle:
             'doc7', segment 3", "unit 'u17'"), for messages and for aligning two
             files by id; None when the line number says it.
         documents: Each segment's document id, or None when the format has none.
+        units: Each segment's unit as its file's tool names it (XLIFF and TMX
+            ids, spreadsheet rows), for people to find it there; None for formats
+            whose segments people know by position (WMT XML and SGML).
         notices: One-line notes about what was read and what was left out (skipped
             test-suite documents, segments without a reference, units missing on
             one side), each naming the file; every column's own notices too.
@@ -104,6 +159,7 @@ class Bundle:
     documents: tuple[str, ...] | None = None
     notices: tuple[str, ...] = ()
     left_out: tuple[str, ...] = ()
+    units: Units | None = None
 
     def column(self, key: str) -> Column:
         """The column named `key`.
@@ -159,12 +215,14 @@ class Selection:
         documents: Each segment's document id, or None.
         notices: The bundle's notices, but those of the columns left out (no
             warning that the unused column 'notes' has empty cells).
+        units: Each segment's unit (`Bundle.units`), or None.
     """
 
     test_set: TestSet
     systems: tuple[tuple[str, Segments], ...]
     documents: tuple[str, ...] | None = None
     notices: tuple[str, ...] = ()
+    units: Units | None = None
 
 
 def select(
@@ -212,7 +270,7 @@ def select(
     }
     notices = tuple(notice for notice in bundle.notices if notice not in left_out)
     test_set = TestSet(references, source, bundle.path)
-    return Selection(test_set, systems, documents, notices)
+    return Selection(test_set, systems, documents, notices, bundle.units)
 
 
 def _check_once(bundle: Bundle, given: Sequence[tuple[str, str]]) -> None:
