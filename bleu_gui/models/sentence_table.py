@@ -529,10 +529,16 @@ class SentenceTableModel(QAbstractTableModel):
         """Each corpus row's unit, when the test set has them."""
         return self._units
 
-    def unit_place(self, corpus_row: int) -> str | None:
-        """Corpus row `corpus_row`'s unit in words ("unit u9", "row 9"), or None."""
+    def sentence_name(self, corpus_row: int) -> str:
+        """How the window names corpus row `corpus_row`: "Sentence 8 (unit 9)".
+
+        "#8" is the eighth segment kept; a translator looks for unit 9 in the
+        CAT tool, a spreadsheet's user for row 9, so their unit comes with it.
+        Without units: "Sentence 8" (the line in the files).
+        """
+        name = f"Sentence {corpus_row + 1}"
         units = self._units
-        return None if units is None else units.place(corpus_row)
+        return name if units is None else f"{name} ({units.place(corpus_row)})"
 
     @property
     def rows(self) -> npt.NDArray[np.int64]:
