@@ -1394,12 +1394,12 @@ def _score_system(
         return [_render(result, sig, options, system, None, interval)]
     sig = _sentence_signature(config, corpus)
     lines = []
-    for index, result in enumerate(iter_sentence_scores(stats, config), start=1):
+    for index, scored in enumerate(iter_sentence_scores(stats, config), start=1):
         unit = None if units is None else _Unit.of(units, index - 1)
-        if isinstance(result, Unscorable):
-            line = _render_unscorable(result, system, index, options, unit)
+        if isinstance(scored, Unscorable):
+            line = _render_unscorable(scored, system, index, options, unit)
         else:
-            line = _render(result, sig, options, system, index, unit=unit)
+            line = _render(scored, sig, options, system, index, unit=unit)
         lines.append(line)
     return lines
 
