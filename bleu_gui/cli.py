@@ -558,6 +558,13 @@ def _add_test_set_options(parser: argparse.ArgumentParser) -> None:
         help="the column of document ids, for files that keep them in a column",
     )
     group.add_argument(
+        "--unit-column",
+        metavar="KEY",
+        help="the column of unit ids: each segment's name in -sl output and "
+        "--export instead of its row (default: a column headed id, unit, unit id, "
+        "segment id)",
+    )
+    group.add_argument(
         "--sheet",
         metavar="NAME",
         help="XLSX: the worksheet to read (default: the first)",
@@ -582,6 +589,7 @@ _TEST_SET_OPTIONS = {
     "system_keys": "--systems",
     "source_column": "--source-column",
     "doc_column": "--doc-column",
+    "unit_column": "--unit-column",
     "sheet": "--sheet",
     "include_testsuites": "--include-testsuites",
     "keep_unreferenced": "--keep-unreferenced",
@@ -1229,6 +1237,7 @@ def _read_test_set_file(
         ("--systems", options.system_keys),
         ("--source-column", [options.source_column]),
         ("--doc-column", [options.doc_column]),
+        ("--unit-column", [options.unit_column]),
     ):
         for key in keys or ():
             if key is not None and key not in {c.key for c in bundle.columns}:
@@ -1261,7 +1270,10 @@ def _read_test_set_file(
     documents = options.doc_column or next(
         iter(_marked(bundle, Role.DOCUMENT, leaving=(*taken, source))), None
     )
-    roles = Roles(references, systems, source, documents)
+    units = options.unit_column or next(
+        iter(_marked(bundle, Role.UNIT, leaving=(*taken, source, documents))), None
+    )
+    roles = Roles(references, systems, source, documents, units)
     selection = select(bundle, roles, systems_elsewhere=bool(own))
     for notice in selection.notices:  # once the choice holds: else one error line
         warnings.add(notice)

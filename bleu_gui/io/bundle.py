@@ -60,6 +60,7 @@ class Role(StrEnum):
     REFERENCE = "reference"
     SYSTEM = "system"
     DOCUMENT = "document"
+    UNIT = "unit"
 
 
 @dataclass(frozen=True, slots=True)
@@ -188,21 +189,30 @@ class Roles:
         source: The source column, if any.
         documents: The column of document ids, for formats that keep them in a
             column (a spreadsheet); formats with their own document ids ignore it.
+        units: The column of unit ids (a spreadsheet's "id" column): each
+            segment's name in the table, `-sl` and exports instead of its row.
     """
 
     references: tuple[str, ...]
     systems: tuple[str, ...]
     source: str | None = None
     documents: str | None = None
+    units: str | None = None
 
     def to_json(self) -> dict[str, object]:
-        """The roles as JSON values (sessions and the recent list store them)."""
-        return {
+        """The roles as JSON values (sessions and the recent list store them).
+
+        "units" only when chosen: files written before it existed read the same.
+        """
+        data: dict[str, object] = {
             "references": list(self.references),
             "systems": list(self.systems),
             "source": self.source,
             "documents": self.documents,
         }
+        if self.units is not None:
+            data["units"] = self.units
+        return data
 
 
 @dataclass(frozen=True, slots=True)
@@ -252,6 +262,8 @@ def select(
         given.append((roles.source, "the source"))
     if roles.documents is not None:
         given.append((roles.documents, "the document ids"))
+    if roles.units is not None:
+        given.append((roles.units, "the unit ids"))
     _check_once(bundle, given)
     references = tuple(bundle.column(key).segments for key in roles.references)
     source = None if roles.source is None else bundle.column(roles.source).segments
@@ -270,7 +282,10 @@ def select(
     }
     notices = tuple(notice for notice in bundle.notices if notice not in left_out)
     test_set = TestSet(references, source, bundle.path)
-    return Selection(test_set, systems, documents, notices, bundle.units)
+    units = bundle.units
+    if roles.units is not None:
+        units = Units(UNIT, bundle.column(roles.units).segments.lines)
+    return Selection(test_set, systems, documents, notices, units)
 
 
 def _check_once(bundle: Bundle, given: Sequence[tuple[str, str]]) -> None:

@@ -64,6 +64,7 @@ _ROLE_NAMES: tuple[tuple[Role, tuple[str, ...], tuple[str, ...]], ...] = (
     (Role.SOURCE, ("src", "source"), ()),
     (Role.REFERENCE, (), ("ref",)),
     (Role.DOCUMENT, ("doc", "docid", "document"), ()),
+    (Role.UNIT, ("id", "unit", "unit id", "segment id", "seg id", "segid"), ()),
     (Role.SYSTEM, ("mt", "output"), ("hyp", "sys")),
 )
 # How many rows a notice names before it says "and N more".
@@ -74,7 +75,8 @@ def role_of(header: str) -> Role | None:
     """The role a header suggests, or None.
 
     "src"/"source" is the source; "ref..." ("ref", "ref2", "reference_A") a
-    reference; "doc"/"docid"/"document" the document ids; "hyp...", "sys..."
+    reference; "doc"/"docid"/"document" the document ids; "id", "unit", "unit
+    id", "segment id", "seg id", "segid" the unit ids; "hyp...", "sys..."
     ("system2"), "mt" and "output" a system. Case does not matter.
     """
     name = header.strip().lower()

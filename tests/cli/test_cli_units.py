@@ -148,3 +148,24 @@ def test_a_spreadsheets_rows_are_named_as_its_warnings_name_them(
     assert read.header[:2] == ["#", "Row"]
     assert read.rows[7][:2] == ["8", "9"]
     assert read.rows[7][-1] == ""
+
+
+def test_a_spreadsheets_id_column_names_its_segments(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    sheet = tmp_path / "sheet.tsv"
+    sheet.write_text(
+        "ID\tref\thyp\tkey\nseg-7\tEs regnet.\tEs regnet.\tA\n"
+        "seg-9\tGute Nacht!\tGute Nacht\tB\n",
+        encoding="utf-8",
+    )
+    out, _ = run([str(sheet), "-sl", "-b"], capsys)  # "ID" names the role
+    # sacreBLEU's sentence_bleu: 100.0 and 60.65.
+    assert out.splitlines() == ["unit seg-7\t100.0", "unit seg-9\t60.7"]
+    out, _ = run([str(sheet), "--unit-column", "key", "-sl", "-b"], capsys)
+    assert out.splitlines() == ["unit A\t100.0", "unit B\t60.7"]
+    target = tmp_path / "sentences.csv"
+    run([str(sheet), "--export", str(target)], capsys)
+    read = read_delimited(target)
+    assert read.header[:2] == ["#", "Unit"]
+    assert [row[:2] for row in read.rows] == [["1", "seg-7"], ["2", "seg-9"]]

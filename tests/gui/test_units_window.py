@@ -165,3 +165,27 @@ def test_plain_text_files_have_no_unit_column_nor_heading(
         timeout=TIMEOUT,
     )
     assert loaded.detail.heading() == ""
+
+
+def test_a_column_chosen_as_unit_ids_names_the_rows(
+    qtbot: QtBot, shown: MainWindow, picker: list[Path], tmp_path: Path
+) -> None:
+    window = shown
+    sheet = tmp_path / "sheet.tsv"
+    sheet.write_text(
+        "ref\thyp\tcode\nEs regnet.\tEs regnet.\tK-7\nGute Nacht!\tGute Nacht\tK-9\n",
+        encoding="utf-8",
+    )
+    dialog = open_test_set(window)
+    picker.append(sheet)
+    qtbot.mouseClick(dialog.add_button, Qt.MouseButton.LeftButton)
+    roles = roles_dialog(qtbot, window)
+    click_role(qtbot, roles.role_combo("hyp"), "System")
+    click_role(qtbot, roles.role_combo("code"), "Unit ids")
+    with scored(qtbot, window):
+        qtbot.mouseClick(roles.ok_button, Qt.MouseButton.LeftButton)
+    model = window.browser.model
+    column = model.column_of(UNIT)
+    assert column is not None
+    assert model.headerData(column, Qt.Orientation.Horizontal) == "Unit"
+    assert [model.index(row, column).data() for row in range(2)] == ["K-7", "K-9"]
