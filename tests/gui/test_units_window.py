@@ -17,6 +17,7 @@ import sacrebleu
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
+from bleu_gui.cli import main
 from bleu_gui.models.sentence_table import ColumnKey, ColumnKind
 from bleu_gui.views.main_window import MainWindow
 from tests.export_files import read_delimited
@@ -189,3 +190,32 @@ def test_a_column_chosen_as_unit_ids_names_the_rows(
     assert column is not None
     assert model.headerData(column, Qt.Orientation.Horizontal) == "Unit"
     assert [model.index(row, column).data() for row in range(2)] == ["K-7", "K-9"]
+
+
+def test_the_window_and_the_command_line_export_the_same_first_columns(
+    qtbot: QtBot, shown: MainWindow, picker: list[Path], tmp_path: Path
+) -> None:
+    """A spreadsheet with document ids: "#", "Row", "Document", in both exports."""
+    window = shown
+    sheet = tmp_path / "sheet.tsv"
+    sheet.write_text(
+        "doc\tref\thyp\nd1\tEs regnet.\tEs regnet.\nd2\tGute Nacht!\tGute Nacht\n",
+        encoding="utf-8",
+    )
+    dialog = open_test_set(window)
+    picker.append(sheet)
+    qtbot.mouseClick(dialog.add_button, Qt.MouseButton.LeftButton)
+    roles = roles_dialog(qtbot, window)
+    with scored(qtbot, window):
+        qtbot.mouseClick(roles.ok_button, Qt.MouseButton.LeftButton)
+    ours = tmp_path / "window.csv"
+    export_to(qtbot, window, ours, "File", "Export", "Sentences as shown…")
+    theirs = tmp_path / "cli.csv"
+    assert main([str(sheet), "--export", str(theirs), "-q"]) == 0
+    for path in (ours, theirs):
+        exported = read_delimited(path)
+        assert exported.header[:4] == ["#", "Row", "Document", "BLEU"]
+        assert [row[:3] for row in exported.rows] == [
+            ["1", "2", "d1"],
+            ["2", "3", "d2"],
+        ]
