@@ -29,7 +29,7 @@ from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from types import FrameType
-from typing import Any, TextIO
+from typing import Any, NamedTuple, TextIO
 
 from bleu_gui.cli_inputs import add_bilingual_options, is_bilingual, read_aligned
 from bleu_gui.cli_significance import (
@@ -91,7 +91,7 @@ from bleu_gui.io import (
     read_segments,
     read_stdin,
 )
-from bleu_gui.io.bundle import Bundle, Format, Role, Roles, Selection, select
+from bleu_gui.io.bundle import Bundle, Format, Role, Roles, Selection, Units, select
 from bleu_gui.io.documents_table import documents_table
 from bleu_gui.io.errors import FormatError, LanguagesNotChosenError, display_name
 from bleu_gui.io.formats import (
@@ -558,6 +558,13 @@ def _add_test_set_options(parser: argparse.ArgumentParser) -> None:
         help="the column of document ids, for files that keep them in a column",
     )
     group.add_argument(
+        "--unit-column",
+        metavar="KEY",
+        help="the column of unit ids: each segment's name in -sl output and "
+        "--export instead of its row (default: a column headed id, unit, unit id, "
+        "segment id)",
+    )
+    group.add_argument(
         "--sheet",
         metavar="NAME",
         help="XLSX: the worksheet to read (default: the first)",
@@ -582,6 +589,7 @@ _TEST_SET_OPTIONS = {
     "system_keys": "--systems",
     "source_column": "--source-column",
     "doc_column": "--doc-column",
+    "unit_column": "--unit-column",
     "sheet": "--sheet",
     "include_testsuites": "--include-testsuites",
     "keep_unreferenced": "--keep-unreferenced",
@@ -628,9 +636,11 @@ def _score_command(args: list[str]) -> int:
             )
         if selection is None:
             _check_references_once(options.refs)
-            systems = _read(options, names, encodings, piped=stdin, warnings=warnings)
+            systems, units = _read(
+                options, names, encodings, piped=stdin, warnings=warnings
+            )
         else:
-            systems = _selected(selection, names)
+            systems, units = _selected(selection, names), selection.units
         _check_order_reachable(config, systems)
         if options.export is not None:
             format_of(options.export)  # an unknown extension before any work
@@ -647,6 +657,7 @@ def _score_command(args: list[str]) -> int:
                 config,
                 warnings.lines,
                 documents,
+                units,
             )
         sig = _corpus_signature(config, systems[0])
         if options.documents:
@@ -684,7 +695,9 @@ def _score_command(args: list[str]) -> int:
             )
         named = len(names) > 1 or (selection is not None and not own_outputs)
         outputs = [
-            _score_system(corpus, stats, name if named else None, config, options, seed)
+            _score_system(
+                corpus, stats, name if named else None, config, options, seed, units
+            )
             for corpus, stats, name in zip(systems, every, names, strict=True)
         ]
     except (InputError, ConfigError, ValueError) as error:
@@ -770,10 +783,13 @@ def _export_sentences(
     config: BleuConfig,
     warnings: Sequence[str],
     documents: Sequence[str] | None = None,
+    units: Units | None = None,
 ) -> None:
     """Write `--export`'s sentence table: the window's writers, whole or not at all.
 
     `warnings`: those said on stderr about the files, which the table carries.
+    `documents`, `units`: each segment's document id and unit, if the test set
+    has them (a column each).
 
     Raises:
         InputError: the file cannot be written (nothing is left of it then).
@@ -793,6 +809,7 @@ def _export_sentences(
         signature=[f"Sentence BLEU: {sig}"],
         warnings=warnings,
         documents=documents,
+        units=units,
     )
     write_table(path, table)
 
@@ -1061,8 +1078,11 @@ def _read(
     piped: Segments | None,
     warnings: _Warnings,
     source: str | None = None,
-) -> list[Corpus]:
+) -> tuple[list[Corpus], Units | None]:
     """Each system's files: the references (and source) read once, then each output.
+
+    Returns the systems' corpora, and each segment's unit when the files have
+    them (XLIFF and TMX: the ids of the units matched).
 
     The first system is read before the references, so that the first error
     found is the one it was before the references were shared. A file named
@@ -1114,7 +1134,7 @@ def _read(
         if source is None
         else _read_one(Path(source), options.encoding, options, warnings),
     )
-    return [test_set.corpus(hypothesis(name)) for name in names]
+    return [test_set.corpus(hypothesis(name)) for name in names], None
 
 
 def _read_one(
@@ -1217,6 +1237,7 @@ def _read_test_set_file(
         ("--systems", options.system_keys),
         ("--source-column", [options.source_column]),
         ("--doc-column", [options.doc_column]),
+        ("--unit-column", [options.unit_column]),
     ):
         for key in keys or ():
             if key is not None and key not in {c.key for c in bundle.columns}:
@@ -1249,7 +1270,10 @@ def _read_test_set_file(
     documents = options.doc_column or next(
         iter(_marked(bundle, Role.DOCUMENT, leaving=(*taken, source))), None
     )
-    roles = Roles(references, systems, source, documents)
+    units = options.unit_column or next(
+        iter(_marked(bundle, Role.UNIT, leaving=(*taken, source, documents))), None
+    )
+    roles = Roles(references, systems, source, documents, units)
     selection = select(bundle, roles, systems_elsewhere=bool(own))
     for notice in selection.notices:  # once the choice holds: else one error line
         warnings.add(notice)
@@ -1362,11 +1386,14 @@ def _score_system(
     config: BleuConfig,
     options: argparse.Namespace,
     seed: int | None,
+    units: Units | None = None,
 ) -> list[str]:
     """The output lines of one system: one corpus line, or one line per segment.
 
     `system`: the name printed with its scores (the path as the user gave it, or
     its name in a test-set file), or None to print none (one file, as sacreBLEU).
+    `units`: each segment's unit, when the test set has them (XLIFF, TMX, a
+    spreadsheet): each segment's line names it (`_with_unit`).
     """
     if not options.sentence_level:
         sig = _corpus_signature(config, corpus)
@@ -1378,28 +1405,71 @@ def _score_system(
         result = score_corpus(stats, config)
         return [_render(result, sig, options, system, None, interval)]
     sig = _sentence_signature(config, corpus)
-    return [
-        _render_unscorable(result, system, index, options)
-        if isinstance(result, Unscorable)
-        else _render(result, sig, options, system, index)
-        for index, result in enumerate(iter_sentence_scores(stats, config), start=1)
-    ]
+    lines = []
+    for index, scored in enumerate(iter_sentence_scores(stats, config), start=1):
+        unit = None if units is None else _Unit.of(units, index - 1)
+        if isinstance(scored, Unscorable):
+            line = _render_unscorable(scored, system, index, options, unit)
+        else:
+            line = _render(scored, sig, options, system, index, unit=unit)
+        lines.append(line)
+    return lines
+
+
+class _Unit(NamedTuple):
+    """A segment's unit as `-sl` prints it: its JSON key and name, its words."""
+
+    key: str  # "unit", "row"
+    name: str  # "u9", "9"
+    place: str  # "unit u9", "row 9"
+
+    @staticmethod
+    def of(units: Units, index: int) -> _Unit:
+        """Segment `index`'s (0-based) unit."""
+        return _Unit(units.key, units.names[index], units.place(index))
+
+
+def _with_unit(line: str, unit: _Unit | None) -> str:
+    r"""A text line of `-sl` (or `-b -sl`) with its unit as a leading field.
+
+    The unit in words ("unit u9", "row 9": what the warnings and the window
+    call it), a tab, then the line as it is without units (sacreBLEU's own), so
+    that ``cut -f1`` gives the units and ``cut -f2-`` sacreBLEU's lines. A tab
+    or line break in an id (an XML id may hold one as a character reference)
+    is written ``\t``, ``\n`` or ``\r``: one field, one line.
+    """
+    if unit is None:
+        return line
+    place = unit.place
+    place = place.replace("\t", "\\t").replace("\n", "\\n").replace("\r", "\\r")
+    return f"{place}\t{line}"
 
 
 def _render_unscorable(
-    result: Unscorable, system: str | None, segment: int, options: argparse.Namespace
+    result: Unscorable,
+    system: str | None,
+    segment: int,
+    options: argparse.Namespace,
+    unit: _Unit | None = None,
 ) -> str:
     """A segment the emulated library cannot score: say why, in the same format.
 
-    With `-b`, `nan`: one number a line, like every other segment's.
+    With `-b`, `nan`: one number a line, like every other segment's. `unit`:
+    the segment's unit, if the test set has them (as `_render`'s).
     """
     if options.score_only:
-        return "nan"
+        return _with_unit("nan", unit)
     if options.format != "json":
         prefix = f"{system}: " if system else ""
-        return f"{prefix}BLEU cannot be computed for segment {segment}: {result.reason}"
+        return _with_unit(
+            f"{prefix}BLEU cannot be computed for segment {segment}: {result.reason}",
+            unit,
+        )
     record: dict[str, Any] = {} if system is None else {"system": system}
-    record |= {"segment": segment, "name": "BLEU", "error": result.reason}
+    record["segment"] = segment
+    if unit is not None:
+        record[unit.key] = unit.name
+    record |= {"name": "BLEU", "error": result.reason}
     return json.dumps(record, ensure_ascii=ascii_json())
 
 
@@ -1410,7 +1480,14 @@ def _render(
     system: str | None,
     segment: int | None,
     interval: ConfidenceResult | None = None,
+    *,
+    unit: _Unit | None = None,
 ) -> str:
+    """One score as printed: a text line, `-b`'s number, or a JSON object.
+
+    `unit`: the segment's unit, when the test set has them: a leading field of
+    a text line (`_with_unit`), a "unit" (or "row") key after "segment" in JSON.
+    """
     width = options.width
     precisions = "/".join(f"{p:.1f}" for p in result.precisions)
     verbose = (
@@ -1422,7 +1499,8 @@ def _render(
         mean_and_ci = (f"{interval.mean:.{width}f}", f"{interval.ci:.{width}f}")
     around = "" if mean_and_ci is None else "μ = {} ± {}".format(*mean_and_ci)
     if options.score_only:  # sacreBLEU's `-b`, in any format
-        return f"{result.score:.{width}f}" + (f" ({around})" if around else "")
+        score = f"{result.score:.{width}f}" + (f" ({around})" if around else "")
+        return _with_unit(score, unit)
     if options.format != "json":
         shown = f"({around}) {verbose}" if around else verbose
         line = f"BLEU|{sig} = {result.score:.{width}f} {shown}"
@@ -1431,12 +1509,14 @@ def _render(
         elif result.compat is not Compat.SACREBLEU:
             line += f"  [native {result.native_score!r}]"
         # One line per segment, in order, exactly as sacreBLEU prints them.
-        return f"{system}: {line}" if system else line
+        return _with_unit(f"{system}: {line}" if system else line, unit)
     record: dict[str, Any] = {}
     if system is not None:
         record["system"] = system
     if segment is not None:
         record["segment"] = segment
+    if unit is not None:
+        record[unit.key] = unit.name
     record |= {
         "name": "BLEU",
         "score": float(f"{result.score:.{width}f}"),
@@ -1609,7 +1689,7 @@ def _report_command(args: list[str]) -> int:
         names = list(dict.fromkeys(options.input))
         if selection is None:
             _check_references_once(options.refs)
-            systems = _read(
+            systems, _ = _read(
                 options,
                 names,
                 encodings,

@@ -21,7 +21,7 @@ from pathlib import Path
 
 from bleu_gui.core.config import ConfigError
 from bleu_gui.io.align import SOURCE, align_by_id
-from bleu_gui.io.bundle import Format
+from bleu_gui.io.bundle import Format, Units
 from bleu_gui.io.formats import FormatOptions, detect_format, read_bundle
 from bleu_gui.io.readers import Corpus
 from bleu_gui.io.test_set import TestSet
@@ -81,8 +81,12 @@ def read_aligned(
     languages: Sequence[str] | None,
     xliff_states: str = XliffStates.FINAL.value,
     notify: Callable[[str], None],
-) -> list[Corpus]:
+) -> tuple[list[Corpus], Units | None]:
     """Each system's target with the references' targets, units matched by id.
+
+    Returns:
+        Each system's corpus, and the units matched (the first reference's
+        names of them, `Bundle.units`).
 
     Args:
         references: The reference files (XLIFF or TMX), as typed.
@@ -123,4 +127,4 @@ def read_aligned(
     )
     return [
         test_set.corpus(aligned.column(system_keys[name]).segments) for name in systems
-    ]
+    ], aligned.units

@@ -50,7 +50,8 @@ def align_by_id(references: Sequence[Bundle], systems: Sequence[Bundle]) -> Bund
         `Role.SOURCE`), then each reference file's target (`Role.REFERENCE`), then
         each system file's target (`Role.SYSTEM`); each of these is keyed and
         labelled by its file's name, or by as much of its path as tells it apart
-        from another file of the same name. Its `segment_ids` are the units' ids.
+        from another file of the same name. Its `segment_ids` are the units' ids,
+        its `units` the first reference's names of them.
 
     Raises:
         FormatError: No reference or no system is given; a file has no segment ids
@@ -81,9 +82,10 @@ def align_by_id(references: Sequence[Bundle], systems: Sequence[Bundle]) -> Bund
         columns.append(Column(name, name, role, target))
     notices = _notices(bundles, positions)
     notices += _sources_differ(bundles, positions, common)
+    kept = [positions[0][unit_id] for unit_id in common]
     documents = None
     if first.documents is not None:
-        documents = tuple(first.documents[positions[0][unit_id]] for unit_id in common)
+        documents = tuple(first.documents[index] for index in kept)
     return Bundle(
         first.path,
         first.format,
@@ -91,6 +93,7 @@ def align_by_id(references: Sequence[Bundle], systems: Sequence[Bundle]) -> Bund
         tuple(common),
         documents,
         tuple(notice for bundle in bundles for notice in bundle.notices) + notices,
+        units=None if first.units is None else first.units.picked(kept),
     )
 
 

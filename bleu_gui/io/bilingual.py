@@ -30,7 +30,8 @@ decoding included (the XML declaration or a byte-order mark says the encoding; t
   elements, whose ids may repeat), the XLIFF 2 unit id ("u1", or "u1::s2" for each
   segment of a unit with several, as the toolkit names them), the TMX `tuid`. A unit
   without an id is named by its position among the file's units ("unit #5"); two
-  files are then matched by position for those units, which the notices say.
+  files are then matched by position for those units, which the notices say. The
+  bundle's `Units` are the same names without the word: "u1", "#5".
 * **Entities**: a file that declares or uses XML entities is refused before the
   toolkit reads it (`io.xml_files.parse_xml`): nothing an entity points to is read.
 * **Units left out**, each kind counted in a notice naming the first few: XLIFF
@@ -49,7 +50,7 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from bleu_gui.io.bundle import Bundle, Column, Format, Role
+from bleu_gui.io.bundle import UNIT, Bundle, Column, Format, Role, Units
 from bleu_gui.io.errors import FormatError, LanguagesNotChosenError, display_name
 from bleu_gui.io.file_bytes import read_bytes
 from bleu_gui.io.inline_text import segment_text
@@ -95,13 +96,14 @@ def read_xliff(path: Path, encoding: str, options: FormatOptions) -> Bundle:
     units = [unit for unit in store.units if not unit.isheader()]
     if not units:
         raise FormatError(path, "has no translation units")
-    ids = _xliff_ids(units)
-    kept: list[tuple[str, str, str]] = []
+    raw_ids = _xliff_ids(units)
+    ids = _segment_ids(raw_ids)
+    kept: list[tuple[int, str, str]] = []
     sourceless: list[str] = []
     untranslated: list[str] = []
     unfinished: list[tuple[str, str]] = []
     every_state = options.xliff_states is XliffStates.ALL
-    for unit_id, unit in zip(ids, units, strict=True):
+    for index, (unit_id, unit) in enumerate(zip(ids, units, strict=True)):
         source, target = _child(unit, "source"), _child(unit, "target")
         if source is None:
             sourceless.append(unit_id)
@@ -115,7 +117,7 @@ def read_xliff(path: Path, encoding: str, options: FormatOptions) -> Bundle:
         if reason is not None:
             unfinished.append((unit_id, reason))
             continue
-        kept.append((unit_id, _plain(source, "default"), _plain(target, "default")))
+        kept.append((index, _plain(source, "default"), _plain(target, "default")))
     notices = _left_out(path, sourceless, "have no <source>", "has no <source>")
     notices += _left_out(path, untranslated, "have no <target>", "has no <target>")
     if unfinished:
@@ -128,7 +130,7 @@ def read_xliff(path: Path, encoding: str, options: FormatOptions) -> Bundle:
         *(unit_id for unit_id, _ in unfinished),
     )
     return _bundle(
-        path, Format.XLIFF, kept, ("source", "target"), notices, ids, left_out
+        path, Format.XLIFF, kept, ("source", "target"), notices, raw_ids, left_out
     )
 
 
@@ -159,19 +161,17 @@ def read_tmx(path: Path, encoding: str, options: FormatOptions) -> Bundle:
         raise FormatError(path, "has no translation units")
     found = _languages(units)
     source_language, target_language = _chosen_languages(path, store, found, options)
-    ids = tuple(
-        _position_id(unit.xmlelement.get("tuid", ""), number)
-        for number, unit in enumerate(units, start=1)
-    )
-    kept: list[tuple[str, str, str]] = []
+    raw_ids = tuple(str(unit.xmlelement.get("tuid", "")) for unit in units)
+    ids = _segment_ids(raw_ids)
+    kept: list[tuple[int, str, str]] = []
     missing: list[str] = []
-    for unit_id, unit in zip(ids, units, strict=True):
+    for index, (unit_id, unit) in enumerate(zip(ids, units, strict=True)):
         source = _tmx_text(unit, source_language)
         target = _tmx_text(unit, target_language)
         if source is None or target is None:
             missing.append(unit_id)
             continue
-        kept.append((unit_id, source, target))
+        kept.append((index, source, target))
     pair = f"{source_language} or {target_language}"
     notices = _left_out(path, missing, f"lack {pair}", f"lacks {pair}")
     if not kept:
@@ -181,7 +181,7 @@ def read_tmx(path: Path, encoding: str, options: FormatOptions) -> Bundle:
             "nothing to score",
         )
     labels = (f"source ({source_language})", f"target ({target_language})")
-    return _bundle(path, Format.TMX, kept, labels, notices, ids, tuple(missing))
+    return _bundle(path, Format.TMX, kept, labels, notices, raw_ids, tuple(missing))
 
 
 def _nothing_kept(
@@ -250,12 +250,12 @@ def _parse(path: Path, data: bytes, parse: Any) -> Any:
 
 
 def _xliff_ids(units: Sequence[Any]) -> tuple[str, ...]:
-    """Each unit's id (see the module docstring), its position when it has none."""
+    """Each unit's id (see the module docstring), "" when it has none."""
     parts = [_unit_id(unit).rpartition(_ID_SEPARATOR) for unit in units]
     several_files = len({original for original, _, _ in parts}) > 1
     return tuple(
-        _position_id(f"{original}/{own}" if several_files and own else own, number)
-        for number, (original, _, own) in enumerate(parts, start=1)
+        f"{original}/{own}" if several_files and own else own
+        for original, _, own in parts
     )
 
 
@@ -275,9 +275,19 @@ def _unit_id(unit: Any) -> str:
     return raw.rpartition(_SEGMENT_SEPARATOR)[0] or raw
 
 
-def _position_id(unit_id: str, number: int) -> str:
-    """The unit's id as segment id: "unit 'u7'", or "unit #3" without one."""
-    return f"unit {unit_id!r}" if unit_id else f"unit #{number}"
+def _names(raw_ids: Sequence[str]) -> tuple[str, ...]:
+    """Each unit's name (`Units`): its id, or "#3", its position, without one."""
+    return tuple(
+        unit_id or f"#{number}" for number, unit_id in enumerate(raw_ids, start=1)
+    )
+
+
+def _segment_ids(raw_ids: Sequence[str]) -> tuple[str, ...]:
+    """Each unit's segment id, for messages: "unit 'u7'", or "unit #3" without one."""
+    return tuple(
+        f"unit {unit_id!r}" if unit_id else f"unit {name}"
+        for unit_id, name in zip(raw_ids, _names(raw_ids), strict=True)
+    )
 
 
 def _plain(element: Any, default_space: str) -> str:
@@ -352,21 +362,29 @@ def _left_out(
 def _bundle(
     path: Path,
     format_: Format,
-    kept: Sequence[tuple[str, str, str]],
+    kept: Sequence[tuple[int, str, str]],
     labels: tuple[str, str],
     notices: tuple[str, ...],
-    all_ids: Sequence[str],
+    raw_ids: Sequence[str],
     left_out: tuple[str, ...],
 ) -> Bundle:
-    """The two-column bundle of the units kept (`left_out`: those said left out)."""
-    ids = tuple(unit_id for unit_id, _, _ in kept)
+    """The two-column bundle of the units kept (`left_out`: those said left out).
+
+    `kept`: each kept unit's index among the file's units, source and target;
+    `raw_ids`: every unit's id as the file writes it ("" for none).
+    """
+    all_ids, names = _segment_ids(raw_ids), _names(raw_ids)
+    ids = tuple(all_ids[index] for index, _, _ in kept)
+    units = Units(UNIT, tuple(names[index] for index, _, _ in kept))
     sources = Segments(path, tuple(source for _, source, _ in kept), DEFAULT_ENCODING)
     targets = Segments(path, tuple(target for _, _, target in kept), DEFAULT_ENCODING)
     columns = (
         Column(SOURCE, labels[0], Role.SOURCE, sources),
         Column(TARGET, labels[1], None, targets),
     )
-    unnamed = [unit_id for unit_id in all_ids if unit_id.startswith("unit #")]
+    unnamed = [
+        unit_id for unit_id, raw in zip(all_ids, raw_ids, strict=True) if not raw
+    ]
     if unnamed:
         count = f"{len(unnamed)} units have" if len(unnamed) > 1 else "1 unit has"
         notices += (
@@ -374,4 +392,4 @@ def _bundle(
             f"{' ...' if len(unnamed) > _SHOWN else ''}); named by position, and "
             "matched by position with another file",
         )
-    return Bundle(path, format_, columns, ids, None, notices, left_out)
+    return Bundle(path, format_, columns, ids, None, notices, left_out, units)

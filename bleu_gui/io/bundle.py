@@ -26,7 +26,18 @@ from bleu_gui.io.errors import FormatError
 from bleu_gui.io.readers import Segments
 from bleu_gui.io.test_set import TestSet
 
-__all__ = ["Bundle", "Column", "Format", "Role", "Roles", "Selection", "select"]
+__all__ = [
+    "ROW",
+    "UNIT",
+    "Bundle",
+    "Column",
+    "Format",
+    "Role",
+    "Roles",
+    "Selection",
+    "Units",
+    "select",
+]
 
 
 class Format(StrEnum):
@@ -49,6 +60,48 @@ class Role(StrEnum):
     REFERENCE = "reference"
     SYSTEM = "system"
     DOCUMENT = "document"
+    UNIT = "unit"
+
+
+@dataclass(frozen=True, slots=True)
+class Units:
+    """Each segment's name in its file, as the file's own tool shows it.
+
+    The table's "#" counts the segments kept; a translator knows a segment by
+    its unit id in the CAT tool (XLIFF trans-unit or unit id, TMX ``tuid``) and
+    a spreadsheet's user by its row as Excel numbers it. After units are left
+    out the two differ ("#8" is trans-unit 9), so every place that names a
+    segment to such a user names its unit too: the window's table and detail,
+    ``-sl`` output, every sentence export.
+
+    Attributes:
+        header: What a unit is called: "Unit" (XLIFF, TMX) or "Row" (a
+            spreadsheet); the header of the column that shows them.
+        names: Each segment's name: a unit's id ("u9"; "#5" for a unit without
+            one, its position among the file's units), a row's number ("9").
+    """
+
+    header: str
+    names: tuple[str, ...]
+
+    @property
+    def key(self) -> str:
+        """What a unit is called in running text and JSON keys: "unit", "row"."""
+        return self.header.lower()
+
+    def place(self, index: int) -> str:
+        """Segment `index`'s (0-based) unit in words: "unit u9", "row 9"."""
+        return f"{self.key} {self.names[index]}"
+
+    def picked(self, indices: Sequence[int]) -> Units:
+        """The units of the segments at `indices`, in that order."""
+        return Units(self.header, tuple(self.names[index] for index in indices))
+
+
+UNIT = "Unit"
+"""`Units.header` of a translators' file (XLIFF, TMX)."""
+ROW = "Row"
+"""`Units.header` of a spreadsheet."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,6 +142,9 @@ class Bundle:
             'doc7', segment 3", "unit 'u17'"), for messages and for aligning two
             files by id; None when the line number says it.
         documents: Each segment's document id, or None when the format has none.
+        units: Each segment's unit as its file's tool names it (XLIFF and TMX
+            ids, spreadsheet rows), for people to find it there; None for formats
+            whose segments people know by position (WMT XML and SGML).
         notices: One-line notes about what was read and what was left out (skipped
             test-suite documents, segments without a reference, units missing on
             one side), each naming the file; every column's own notices too.
@@ -104,6 +160,7 @@ class Bundle:
     documents: tuple[str, ...] | None = None
     notices: tuple[str, ...] = ()
     left_out: tuple[str, ...] = ()
+    units: Units | None = None
 
     def column(self, key: str) -> Column:
         """The column named `key`.
@@ -132,21 +189,30 @@ class Roles:
         source: The source column, if any.
         documents: The column of document ids, for formats that keep them in a
             column (a spreadsheet); formats with their own document ids ignore it.
+        units: The column of unit ids (a spreadsheet's "id" column): each
+            segment's name in the table, `-sl` and exports instead of its row.
     """
 
     references: tuple[str, ...]
     systems: tuple[str, ...]
     source: str | None = None
     documents: str | None = None
+    units: str | None = None
 
     def to_json(self) -> dict[str, object]:
-        """The roles as JSON values (sessions and the recent list store them)."""
-        return {
+        """The roles as JSON values (sessions and the recent list store them).
+
+        "units" only when chosen: files written before it existed read the same.
+        """
+        data: dict[str, object] = {
             "references": list(self.references),
             "systems": list(self.systems),
             "source": self.source,
             "documents": self.documents,
         }
+        if self.units is not None:
+            data["units"] = self.units
+        return data
 
 
 @dataclass(frozen=True, slots=True)
@@ -159,12 +225,14 @@ class Selection:
         documents: Each segment's document id, or None.
         notices: The bundle's notices, but those of the columns left out (no
             warning that the unused column 'notes' has empty cells).
+        units: Each segment's unit (`Bundle.units`), or None.
     """
 
     test_set: TestSet
     systems: tuple[tuple[str, Segments], ...]
     documents: tuple[str, ...] | None = None
     notices: tuple[str, ...] = ()
+    units: Units | None = None
 
 
 def select(
@@ -194,6 +262,8 @@ def select(
         given.append((roles.source, "the source"))
     if roles.documents is not None:
         given.append((roles.documents, "the document ids"))
+    if roles.units is not None:
+        given.append((roles.units, "the unit ids"))
     _check_once(bundle, given)
     references = tuple(bundle.column(key).segments for key in roles.references)
     source = None if roles.source is None else bundle.column(roles.source).segments
@@ -212,7 +282,10 @@ def select(
     }
     notices = tuple(notice for notice in bundle.notices if notice not in left_out)
     test_set = TestSet(references, source, bundle.path)
-    return Selection(test_set, systems, documents, notices)
+    units = bundle.units
+    if roles.units is not None:
+        units = Units(UNIT, bundle.column(roles.units).segments.lines)
+    return Selection(test_set, systems, documents, notices, units)
 
 
 def _check_once(bundle: Bundle, given: Sequence[tuple[str, str]]) -> None:

@@ -28,6 +28,7 @@ from bleu_gui.core.edits import Edits, apply_edits, edited_hypotheses
 from bleu_gui.core.result import SentenceScores
 from bleu_gui.core.scoring import score_sentences
 from bleu_gui.core.stats import CorpusStats
+from bleu_gui.io.bundle import Units
 from bleu_gui.io.cell_text import Shown
 from bleu_gui.io.table_export import CellType, Table, TableColumn, Value
 
@@ -126,17 +127,19 @@ def sentences_table(
     signature: Sequence[str] = (),
     warnings: Sequence[str] = (),
     documents: Sequence[str] | None = None,
+    units: Units | None = None,
 ) -> Table:
     """Every segment with every system's columns (the first system the baseline).
 
     `warnings`: the warnings about the systems' files (`io.notices`), which the
-    table carries under its signature. `documents`: each segment's document id,
-    when the test set has them (WMT XML and SGML): a "Document" column after the
-    segment number.
+    table carries under its signature. `units`: each segment's unit, when the
+    test set has them (XLIFF, TMX, a spreadsheet): a "Unit" (or "Row") column
+    after the segment number. `documents`: each segment's document id, when the
+    test set has them (WMT XML and SGML): a "Document" column after those.
 
     Raises:
         ValueError: no system, systems of different numbers of segments, or
-            document ids of another number.
+            document ids or units of another number.
     """
     if not systems:
         raise ValueError("no system to export")
@@ -145,9 +148,13 @@ def sentences_table(
         raise ValueError("the systems have different numbers of segments")
     if documents is not None and len(documents) != size:
         raise ValueError(f"{len(documents)} document ids for {size} segments")
+    if units is not None and len(units.names) != size:
+        raise ValueError(f"{len(units.names)} units for {size} segments")
     several = len(systems) > 1
     marked = any(system.edited for system in systems)
     columns: list[TableColumn] = [TableColumn("#", CellType.INTEGER, "", "0")]
+    if units is not None:
+        columns.append(TableColumn(units.header, CellType.TEXT))
     if documents is not None:
         columns.append(TableColumn(DOCUMENT_HEADER, CellType.TEXT))
     number_columns: list[tuple[_Spec, npt.NDArray[np.float64]]] = []
@@ -202,6 +209,9 @@ def sentences_table(
     for row in range(size):
         values: list[Value] = [row + 1]
         texts: list[str] = [str(row + 1)]
+        if units is not None:
+            values.append(units.names[row])
+            texts.append(units.names[row])
         if documents is not None:
             values.append(documents[row])
             texts.append(documents[row])

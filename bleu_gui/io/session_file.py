@@ -23,7 +23,8 @@ Format, version 2 (`"bleu-gui-session": 2`; a reader refuses a higher number)::
                              "sha256": "…" | null}, …],
                   "bundle": {"format": "tsv" | null, "references": [column keys],
                              "systems": [column keys], "source": key | null,
-                             "documents": key | null} | null,
+                             "documents": key | null,
+                             "units": key (only when chosen)} | null,
                   "options": {"include_testsuites": false, "keep_unreferenced": false,
                               "sheet": null, "languages": null,
                               "xliff_states": "final" | "all"},
@@ -735,6 +736,7 @@ def _bundle(raw: object, where: _Where) -> tuple[Roles | None, Format | None]:
         keys("systems"),
         where.at("source").optional(item.get("source"), _Where.text),
         where.at("documents").optional(item.get("documents"), _Where.text),
+        where.at("units").optional(item.get("units"), _Where.text),
     )
     format_: Format | None = where.at("format").optional(
         item.get("format"), lambda w, v: w.choice(v, Format)

@@ -5,7 +5,9 @@ one per system, sometimes a document id. The first row names the columns; each
 later row is one segment. Each header becomes a `Column` keyed by the header text
 ("hyp"), labelled "column 'hyp'"; a header that names a role gets it (`role_of`),
 any other is left for the user to choose. Each segment's place is its row as a
-spreadsheet program numbers it ("row 2" is the first segment; the header is row 1).
+spreadsheet program numbers it ("row 2" is the first segment; the header is row 1):
+the bundle's `Units`, which the window's table and every export show, so that a
+notice's "row 9" is the row the table calls 9.
 
 What a cell becomes, and why:
 
@@ -54,7 +56,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from bleu_gui.io.bom import BOM
-from bleu_gui.io.bundle import Bundle, Column, Format, Role
+from bleu_gui.io.bundle import ROW, Bundle, Column, Format, Role, Units
 from bleu_gui.io.errors import FormatError, display_name
 from bleu_gui.io.file_bytes import read_bytes
 from bleu_gui.io.readers import DEFAULT_ENCODING, Segments, _decode, read_raw
@@ -70,6 +72,7 @@ _ROLE_NAMES: tuple[tuple[Role, tuple[str, ...], tuple[str, ...]], ...] = (
     (Role.SOURCE, ("src", "source"), ()),
     (Role.REFERENCE, (), ("ref",)),
     (Role.DOCUMENT, ("doc", "docid", "document"), ()),
+    (Role.UNIT, ("id", "unit", "unit id", "segment id", "seg id", "segid"), ()),
     (Role.SYSTEM, ("mt", "output"), ("hyp", "sys")),
 )
 # How many rows a notice names before it says "and N more".
@@ -84,7 +87,8 @@ def role_of(header: str) -> Role | None:
     """The role a header suggests, or None.
 
     "src"/"source" is the source; "ref..." ("ref", "ref2", "reference_A") a
-    reference; "doc"/"docid"/"document" the document ids; "hyp...", "sys..."
+    reference; "doc"/"docid"/"document" the document ids; "id", "unit", "unit
+    id", "segment id", "seg id", "segid" the unit ids; "hyp...", "sys..."
     ("system2"), "mt" and "output" a system. Case does not matter.
     """
     name = header.strip().lower()
@@ -366,8 +370,11 @@ def _bundle(
         own = tuple(_column_notices(path, label, lines, index, formulas))
         columns.append(Column(header, label, role_of(header), segments, own))
         notices.extend(own)
-    ids = tuple(f"row {number}" for number in range(2, len(cells) + 2))
-    return Bundle(path, format_, tuple(columns), ids, None, tuple(notices))
+    rows_shown = Units(ROW, tuple(str(number) for number in range(2, len(cells) + 2)))
+    ids = tuple(rows_shown.place(index) for index in range(len(cells)))
+    return Bundle(
+        path, format_, tuple(columns), ids, None, tuple(notices), units=rows_shown
+    )
 
 
 def _check_headers(

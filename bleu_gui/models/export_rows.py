@@ -110,7 +110,8 @@ def sentence_table_steps(
     (`edit_marks`), added last; none when no system has edits. `warnings`: those
     about the shown systems' files (`io.notices`), carried under the signature.
     `documents`: each segment's document id (in corpus order), when the test set
-    has them: a "Document" column after the segment number (first without it).
+    has them: a "Document" column after the segment number and the unit (first
+    without them).
 
     Raises:
         ValueError: the scores are still being computed (`NOT_SCORED`).
@@ -123,8 +124,12 @@ def sentence_table_steps(
     values: list[tuple[Value, ...]] = []
     texts: list[tuple[str, ...]] = []
     is_text = [key.kind is ColumnKind.HYPOTHESIS for key in keys]
-    # Where the document id goes: after the segment number, if it is shown.
-    at = 1 if keys and keys[0].kind is ColumnKind.NUMBER else 0
+    # Where the document id goes: after the segment number and the unit, if shown
+    # (the command line's order: "#", "Unit", "Document").
+    at = 0
+    for kind in (ColumnKind.NUMBER, ColumnKind.UNIT):
+        if at < len(keys) and keys[at].kind is kind:
+            at += 1
     edited = edits.texts() if edits else {}
     marked = [(header, system_edits.texts()) for header, system_edits in marks]
     if not any(lines for _, lines in marked):

@@ -362,6 +362,7 @@ def _parse_bundle(item: dict[str, Any]) -> BundleSet | None:
                 tuple(map(str, item["systems"])),
                 str(item["source"]) if item.get("source") is not None else None,
                 str(item["documents"]) if item.get("documents") is not None else None,
+                str(item["units"]) if item.get("units") is not None else None,
             ),
             Format(item["format"]) if item.get("format") else None,
             str(item.get("encoding", "utf-8")),

@@ -35,6 +35,7 @@ from PySide6.QtCore import QObject, Qt, Signal
 from bleu_gui.core import BleuScore
 from bleu_gui.core.text_search import SearchTexts
 from bleu_gui.io import Corpus
+from bleu_gui.io.bundle import Units
 from bleu_gui.models.regex_search import RegexSearch
 from bleu_gui.models.sentence_filter import SentenceFilter, filter_rows
 from bleu_gui.models.sentence_table import (
@@ -358,6 +359,7 @@ class SentenceBrowser(QObject):
             corpus.hypothesis.lines,
             np.zeros(size, dtype=np.int64),
             lambda: self._sorted(rows),
+            units=self._units(),
         )
         self._announce_sort()
         self.shown_changed.emit(size, size, "scoring…")
@@ -413,12 +415,21 @@ class SentenceBrowser(QObject):
             search, rows = False, np.arange(corpus.num_segments, dtype=np.int64)
         # Sorted by the new scores, shown in one model reset.
         self.model.set_content(
-            scores, corpus.hypothesis.lines, stats.hyp_len, lambda: self._sorted(rows)
+            scores,
+            corpus.hypothesis.lines,
+            stats.hyp_len,
+            lambda: self._sorted(rows),
+            units=self._units(),
         )
         self._announce_sort()
         self._report()
         if search:
             self._search(spec, corpus)
+
+    def _units(self) -> Units | None:
+        """Each segment's unit, when the open test set has them."""
+        test_set = self._session.workspace.test_set
+        return None if test_set is None else test_set.units
 
     def _filtered(self, spec: SentenceFilter) -> npt.NDArray[np.int64]:
         """The rows `spec` keeps, in corpus order: the text search done once per text.

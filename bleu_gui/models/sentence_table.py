@@ -44,9 +44,10 @@ from PySide6.QtCore import (
 )
 from typing_extensions import override
 
+from bleu_gui.io.bundle import UNIT, Units
 from bleu_gui.io.cell_text import Shown
 from bleu_gui.models.session import PairScores, Scores
-from bleu_gui.models.text_order import alphabetical_ranks
+from bleu_gui.models.text_order import alphabetical_ranks, natural_ranks
 
 __all__ = [
     "EDITED_MARK",
@@ -78,7 +79,13 @@ _RIGHT = int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
 
 
 class Column(IntEnum):
-    """The fixed columns; precision columns p1..pN follow `BP`, the text comes last."""
+    """The fixed columns; precision columns p1..pN follow `BP`, the text comes last.
+
+    These are the columns' places when the test set has no units. With units
+    (XLIFF, TMX, a spreadsheet) a Unit column comes after "#", as the pair's
+    columns come after the precisions: every later column is one further right
+    (`SentenceTableModel.column_of` says where a column is).
+    """
 
     NUMBER = 0
     BLEU = 1
@@ -92,6 +99,7 @@ class ColumnKind(Enum):
     """What a column shows."""
 
     NUMBER = auto()
+    UNIT = auto()
     BLEU = auto()
     COST = auto()
     HYP_LEN = auto()
@@ -142,6 +150,12 @@ _FIXED_KINDS = (
     ColumnKind.BP,
 )
 _LENGTHS = frozenset({int(Column.HYP_LEN), int(Column.REF_LEN)})  # counts of tokens
+# The Unit column's place among the columns without units (`_base`): none.
+_UNIT = -1
+_UNIT_TOOLTIP = (
+    "The segment's unit in its file: its id in the translation tool (XLIFF, TMX), "
+    "or its row as the spreadsheet numbers it"
+)
 # The pair's columns, in order, after the precisions (see `set_pair`).
 PAIR_KINDS = (ColumnKind.A_BLEU, ColumnKind.B_BLEU, ColumnKind.DELTA, ColumnKind.SWAP)
 _PAIR_HEADERS = {
@@ -268,6 +282,8 @@ class SentenceTableModel(QAbstractTableModel):
         super().__init__(parent)
         self._scores: Scores | None = None
         self._hypotheses: tuple[str, ...] = ()
+        self._units: Units | None = None
+        self._unit_ranks: npt.NDArray[np.float64] | None = None
         self._hyp_len: npt.NDArray[np.int64] = np.zeros(0, dtype=np.int64)
         self._rows: npt.NDArray[np.int64] = np.zeros(0, dtype=np.int64)
         self._orders = 4
@@ -295,8 +311,13 @@ class SentenceTableModel(QAbstractTableModel):
         hypotheses: tuple[str, ...],
         hyp_len: npt.NDArray[np.int64],
         arrange: Callable[[], npt.NDArray[np.int64]] | None = None,
+        *,
+        units: Units | None = None,
     ) -> None:
         """Show new content: every row in corpus order, or the rows `arrange` gives.
+
+        `units`: each row's unit, when the test set has them: a Unit column
+        after "#" (inserted and removed with the content's reset).
 
         The pair's columns stay if the new scores are of the pair's config and
         size (the caller calls `set_pair` when the pair changes), else they go.
@@ -312,6 +333,11 @@ class SentenceTableModel(QAbstractTableModel):
         try:
             if hypotheses is not self._hypotheses:
                 self._text_ranks = None
+            if units is not self._units:
+                self._unit_ranks = None
+            if units is not None and len(units.names) != len(hypotheses):
+                units = None  # of another test set: never a wrong name
+            self._units = units
             self._scores = scores
             self._hypotheses = hypotheses
             self._hyp_len = hyp_len
@@ -416,7 +442,7 @@ class SentenceTableModel(QAbstractTableModel):
                 raise ValueError(
                     f"the pair has {pair.deltas.size} rows, the table {size}"
                 )
-        first = _FIXED + self._orders
+        first = self._shift(_FIXED + self._orders)
         count = len(PAIR_KINDS)
         had, has = self._pair is not None, pair is not None
         if had and not has:
@@ -458,7 +484,17 @@ class SentenceTableModel(QAbstractTableModel):
 
     def _column_count(self) -> int:
         pair = len(PAIR_KINDS) if self._pair is not None else 0
-        return _FIXED + self._orders + pair + 1
+        return self._shift(_FIXED + self._orders + pair + 1)
+
+    def _shift(self, base: int) -> int:
+        """Where the column that is `base` without units is (see `Column`)."""
+        return base + 1 if self._units is not None and base >= 1 else base
+
+    def _base(self, column: int) -> int:
+        """Where `column` would be without units; `_UNIT` for the Unit column."""
+        if self._units is None or column < 1:
+            return column
+        return _UNIT if column == 1 else column - 1
 
     def set_rows(self, rows: npt.NDArray[np.int64]) -> None:
         """Show exactly these corpus rows, in this order.
@@ -487,6 +523,22 @@ class SentenceTableModel(QAbstractTableModel):
     def hypotheses(self) -> tuple[str, ...]:
         """The texts shown (all corpus rows, in corpus order)."""
         return self._hypotheses
+
+    @property
+    def units(self) -> Units | None:
+        """Each corpus row's unit, when the test set has them."""
+        return self._units
+
+    def sentence_name(self, corpus_row: int) -> str:
+        """How the window names corpus row `corpus_row`: "Sentence 8 (unit 9)".
+
+        "#8" is the eighth segment kept; a translator looks for unit 9 in the
+        CAT tool, a spreadsheet's user for row 9, so their unit comes with it.
+        Without units: "Sentence 8" (the line in the files).
+        """
+        name = f"Sentence {corpus_row + 1}"
+        units = self._units
+        return name if units is None else f"{name} ({units.place(corpus_row)})"
 
     @property
     def rows(self) -> npt.NDArray[np.int64]:
@@ -528,16 +580,19 @@ class SentenceTableModel(QAbstractTableModel):
 
     def precision_column(self, order: int) -> int:
         """The index of the column of precision p_order (1-based order)."""
-        return _FIXED + order - 1
+        return self._shift(_FIXED + order - 1)
 
     def column_key(self, column: int) -> ColumnKey | None:
         """What column `column` shows, or None if there is no such column."""
         if not 0 <= column < self._columns:
             return None
-        if column < _FIXED:
-            return ColumnKey(_FIXED_KINDS[column])
         if column == self._columns - 1:
             return ColumnKey(ColumnKind.HYPOTHESIS)
+        column = self._base(column)
+        if column == _UNIT:
+            return ColumnKey(ColumnKind.UNIT)
+        if column < _FIXED:
+            return ColumnKey(_FIXED_KINDS[column])
         if column >= _FIXED + self._orders:
             return ColumnKey(PAIR_KINDS[column - _FIXED - self._orders])
         return ColumnKey(ColumnKind.PRECISION, column - _FIXED + 1)
@@ -555,8 +610,10 @@ class SentenceTableModel(QAbstractTableModel):
         if key.kind in PAIR_KINDS:
             if self._pair is None:
                 return None
-            return _FIXED + self._orders + PAIR_KINDS.index(key.kind)
-        return _FIXED_KINDS.index(key.kind)
+            return self._shift(_FIXED + self._orders + PAIR_KINDS.index(key.kind))
+        if key.kind is ColumnKind.UNIT:
+            return None if self._units is None else 1
+        return self._shift(_FIXED_KINDS.index(key.kind))
 
     def sort_key(self, key: ColumnKey) -> npt.NDArray[np.float64]:
         """What column `key` sorts by, for every corpus row; NaN where it has nothing.
@@ -572,6 +629,12 @@ class SentenceTableModel(QAbstractTableModel):
         size = len(self._hypotheses)
         if key.kind in PAIR_KINDS and self._pair is None:
             return np.full(size, np.nan)  # no pair of systems shown: nothing
+        if key.kind is ColumnKind.UNIT:
+            if self._units is None:
+                return np.full(size, np.nan)  # no units: nothing
+            if self._unit_ranks is None:
+                self._unit_ranks = natural_ranks(self._units.names)
+            return self._unit_ranks
         column = self.column_of(key)
         if column is None:
             raise ValueError(
@@ -601,12 +664,13 @@ class SentenceTableModel(QAbstractTableModel):
         if scores is None:
             return None
         sentences = scores.sentences
-        pair_column = column - _FIXED - self._orders
+        base = self._base(column)
+        pair_column = base - _FIXED - self._orders
         if self._pair is not None and 0 <= pair_column < len(PAIR_KINDS):
             values = self._pair_values(PAIR_KINDS[pair_column])
             self._column_values[column] = values
             return values
-        match column:
+        match base:
             case Column.BLEU:
                 values = sentences.score
             case Column.COST:
@@ -618,7 +682,7 @@ class SentenceTableModel(QAbstractTableModel):
             case Column.BP:
                 values = sentences.bp
             case _:
-                values = sentences.precisions[:, column - _FIXED]
+                values = sentences.precisions[:, base - _FIXED]
         self._column_values[column] = values
         return values
 
@@ -691,13 +755,17 @@ class SentenceTableModel(QAbstractTableModel):
             header, tip = f"p{key.order}", f"{key.order}-gram precision (%)"
         elif key.kind is ColumnKind.HYPOTHESIS:
             header, tip = _HYPOTHESIS_HEADER, _HYPOTHESIS_TOOLTIP
+        elif key.kind is ColumnKind.UNIT:
+            header = UNIT if self._units is None else self._units.header
+            tip = _UNIT_TOOLTIP
         elif key.kind in _PAIR_HEADERS:
             if self._pair_names is None:
                 header, tip = _PAIR_HEADERS[key.kind]
             else:
                 header, tip = _named_pair_header(key.kind, *self._pair_names)
         else:
-            header, tip = _HEADERS[Column(section)], _TOOLTIPS[Column(section)]
+            fixed = Column(self._base(section))
+            header, tip = _HEADERS[fixed], _TOOLTIPS[fixed]
         if role == Qt.ItemDataRole.DisplayRole:
             return header
         if role == Qt.ItemDataRole.ToolTipRole:
@@ -720,7 +788,8 @@ class SentenceTableModel(QAbstractTableModel):
                 return f"{cells[column]} {EDITED_MARK}"  # exports say "Edited"
             return cells[column]
         if role == _ALIGNMENT:
-            return _LEFT if column == self._columns - 1 else _RIGHT
+            text = column == self._columns - 1 or self._base(column) == _UNIT
+            return _LEFT if text else _RIGHT
         if role == ROW_ROLE:
             return corpus_row
         if role == RAW_ROLE:
@@ -729,7 +798,7 @@ class SentenceTableModel(QAbstractTableModel):
             return _shortened(self._raw(corpus_row, column))
         if column == Column.NUMBER and corpus_row in self._edited:
             return self._edited[corpus_row]
-        if column == Column.COST:  # the tooltip of a cost: exact, in BLEU points
+        if self._base(column) == Column.COST:  # a cost's tooltip: exact, in points
             cost = self._raw(corpus_row, column)
             if isinstance(cost, float) and not math.isnan(cost):
                 return f"{cost:+.6g} BLEU points"
@@ -756,18 +825,21 @@ class SentenceTableModel(QAbstractTableModel):
                     return live[1]
             elif key is not None and key in live[0]:
                 value = live[0][key]
-                if value is not None and column in _LENGTHS:
+                if value is not None and self._base(column) in _LENGTHS:
                     return int(value)
                 return value
         if column == self._columns - 1:
             return self._hypotheses[corpus_row]
         if column == Column.NUMBER:
             return corpus_row + 1
+        base = self._base(column)
+        if base == _UNIT and self._units is not None:
+            return self._units.names[corpus_row]
         values = self._values(column)
         if values is None:
             return None  # still being scored
         value = values[corpus_row].item()  # a Python int or float
-        if column in _LENGTHS and not math.isnan(value):
+        if base in _LENGTHS and not math.isnan(value):
             return int(value)
         return value
 
@@ -777,7 +849,7 @@ class SentenceTableModel(QAbstractTableModel):
             return _shortened(value)
         if value is None:
             return "…"
-        if column == Column.COST and not math.isnan(value):
+        if self._base(column) == Column.COST and not math.isnan(value):
             return self._cost_unit.format(value)
         return self._shown(column).text(value)
 

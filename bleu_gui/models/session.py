@@ -101,7 +101,7 @@ from bleu_gui.io import (
     iter_read_segments,
     read_raw,
 )
-from bleu_gui.io.bundle import Bundle, Format, Role, Roles, Selection, select
+from bleu_gui.io.bundle import Bundle, Format, Role, Roles, Selection, Units, select
 from bleu_gui.io.errors import FormatError, display_name
 from bleu_gui.io.formats import (
     TEST_SET_FORMATS,
@@ -327,6 +327,7 @@ class _Read:
         notices: one-line notes of the reader (what was left out).
         reference_labels: each reference's label, for references that are
             columns of one file.
+        units: each segment's unit, if the files have them (`Bundle.units`).
     """
 
     request: OpenRequest
@@ -337,6 +338,7 @@ class _Read:
     segment_ids: tuple[str, ...] | None = None
     notices: tuple[str, ...] = ()
     reference_labels: tuple[str, ...] | None = None
+    units: Units | None = None
 
     @property
     def corpus(self) -> Corpus:
@@ -1299,6 +1301,7 @@ class Session(QObject):
             bundle.documents,
             bundle.segment_ids or (),  # not None: aligned by id
             bundle.notices,
+            units=selection.units,
         )
 
     def _read_bundle_job(self, request: BundleSet) -> Job:
@@ -1338,6 +1341,7 @@ class Session(QObject):
             None,
             selection.notices,
             tuple(bundle.column(key).label for key in request.roles.references),
+            selection.units,
         )
 
     def _read_system_job(
@@ -1660,6 +1664,7 @@ class Session(QObject):
             documents=read.documents,
             segment_ids=read.segment_ids,
             reference_labels=read.reference_labels,
+            units=read.units,
         )
         for system in systems:
             texts = carried.get((system.path, system.label))

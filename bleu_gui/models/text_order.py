@@ -22,7 +22,7 @@ from collections.abc import Sequence
 import numpy as np
 import numpy.typing as npt
 
-__all__ = ["alphabetical_ranks", "collation_key"]
+__all__ = ["alphabetical_ranks", "collation_key", "natural_ranks"]
 
 # Combining diacritical marks (and their supplements, extended and half marks).
 _ACCENTS = re.compile(
@@ -52,7 +52,38 @@ def alphabetical_ranks(texts: Sequence[str]) -> npt.NDArray[np.float64]:
     The keys are computed in Python, then sorted once in C; the table model
     computes the ranks once per corpus (docs/design.md has the time).
     """
-    keys = [collation_key(text) for text in texts]
+    return _ranks([collation_key(text) for text in texts], texts)
+
+
+def natural_ranks(names: Sequence[str]) -> npt.NDArray[np.float64]:
+    """Per name, its place in the order people count in; NaN for an empty name.
+
+    Unit ids are often numbers, or numbered ("u2", "u10"): numbers within a name
+    compare by value ("u2" before "u10", "9" before "10"), the rest as
+    `alphabetical_ranks` compares it.
+    """
+    return _ranks([_counted(collation_key(name)) for name in names], names)
+
+
+_DIGITS = re.compile(r"\d+")
+
+
+def _counted(key: str) -> str:
+    """`key` with each number written so that string order is numeric order.
+
+    A run of digits becomes its length (four digits) then its digits, leading
+    zeros dropped: "u9" is "u00019", "u10" "u000210", and "u00019" < "u000210".
+    """
+
+    def number(found: re.Match[str]) -> str:
+        digits = found.group().lstrip("0") or "0"
+        return f"{len(digits):04d}{digits}"
+
+    return _DIGITS.sub(number, key)
+
+
+def _ranks(keys: list[str], texts: Sequence[str]) -> npt.NDArray[np.float64]:
+    """Each text's rank by its key (`keys`), equal keys equal; NaN for empty texts."""
     order = np.array(sorted(range(len(keys)), key=keys.__getitem__), dtype=np.int64)
     ranks = np.full(len(keys), np.nan)
     if not keys:

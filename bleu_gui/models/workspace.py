@@ -43,6 +43,7 @@ from bleu_gui.core.edits import Edits, apply_edits, edited_hypotheses
 from bleu_gui.core.score_delta import ScoreDelta
 from bleu_gui.core.scoring import TokenizedCorpus
 from bleu_gui.io import Corpus, Segments, TestSet
+from bleu_gui.io.bundle import Units
 from bleu_gui.io.errors import display_name
 from bleu_gui.models.short_names import short_names
 
@@ -121,6 +122,9 @@ class TestSetFiles:
         reference_labels: what the file of several texts calls each reference
             ("reference A"), when the references are columns of one file; None:
             each is named by its file.
+        units: each segment's unit as its file's tool names it (XLIFF and TMX
+            ids, spreadsheet rows), for the table's Unit column, the detail and
+            the exports; None for text files and WMT test sets.
     """
 
     __test__ = False  # for pytest: a value, not a class of tests
@@ -131,6 +135,7 @@ class TestSetFiles:
     documents: tuple[str, ...] | None = None
     segment_ids: tuple[str, ...] | None = None
     reference_labels: tuple[str, ...] | None = None
+    units: Units | None = None
 
     @property
     def reference_names(self) -> tuple[str, ...]:

@@ -587,8 +587,20 @@ class MainWindow(QMainWindow):
         self.status_text.setText(message)
 
     def _show_status(self, row: int, explanation: SentenceExplanation | str) -> None:
-        self.status_text.setText(_sentence_status(row, explanation))
+        self.status_text.setText(self._sentence_status(row, explanation))
         self.sentence_shown.emit(row)
+
+    def _sentence_status(self, row: int, explanation: SentenceExplanation | str) -> str:
+        """The status bar's words for the shown sentence (0-based `row`)."""
+        name = self.browser.model.sentence_name(row)
+        if isinstance(explanation, str):
+            return f"{name}: {explanation}"
+        return f"{name}: BLEU {explanation.score.score:.2f}"
+
+    def _heading(self, row: int) -> str | None:
+        """The detail's heading: the sentence and its unit, when there are units."""
+        model = self.browser.model
+        return None if model.units is None else model.sentence_name(row)
 
     def _show_explanation(
         self, row: int, corpus: Corpus, explanation: SentenceExplanation | str
@@ -597,12 +609,13 @@ class MainWindow(QMainWindow):
         source = None
         if corpus.source is not None:
             source = corpus.source.lines[row]
+        heading = self._heading(row)
         if isinstance(explanation, str):
-            self.detail.set_explanation(None, source)
+            self.detail.set_explanation(None, source, heading=heading)
             self.explain.set_explanation(explanation)
             self.precision_chart.set_sentence(None)
         else:
-            self.detail.set_explanation(explanation, source)
+            self.detail.set_explanation(explanation, source, heading=heading)
             self.explain.set_explanation(explanation)
             result = explanation.score
             self.precision_chart.set_sentence(
@@ -679,7 +692,7 @@ class MainWindow(QMainWindow):
         scores = self.session.scores
         own = scores is not None and corpus is self.session.corpus
         text = sentence_copy(
-            row,
+            self.browser.model.sentence_name(row),
             explanation.score,
             explanation.hypothesis.text,
             [ref.text if ref is not None else "" for ref in explanation.references],
@@ -826,7 +839,7 @@ class MainWindow(QMainWindow):
                 self.status_text.setText("Ready")
             elif explained is not None:
                 self.status_text.setText(
-                    _sentence_status(self._row, explained.explanation)
+                    self._sentence_status(self._row, explained.explanation)
                 )
 
     def _on_report_busy(self, busy: bool) -> None:
@@ -922,10 +935,3 @@ class MainWindow(QMainWindow):
         self.explainer.shutdown()
         self.file_actions.close()
         super().closeEvent(event)
-
-
-def _sentence_status(row: int, explanation: SentenceExplanation | str) -> str:
-    """The status bar's words for the shown sentence (0-based `row`)."""
-    if isinstance(explanation, str):
-        return f"Sentence {row + 1}: {explanation}"
-    return f"Sentence {row + 1}: BLEU {explanation.score.score:.2f}"

@@ -35,7 +35,7 @@ from PySide6.QtWidgets import (
 )
 from typing_extensions import override
 
-from bleu_gui.io.bundle import Bundle, Column, Format, Role, Roles
+from bleu_gui.io.bundle import ROW, Bundle, Column, Format, Role, Roles
 from bleu_gui.io.errors import display_name
 from bleu_gui.io.formats import ENCODING_FORMATS, FormatOptions, detect_format
 from bleu_gui.models.session import BundleSet
@@ -62,6 +62,7 @@ _ROLE_TEXT: dict[Role, str] = {
     Role.SYSTEM: "System",
     Role.SOURCE: "Source",
     Role.DOCUMENT: "Document ids",
+    Role.UNIT: "Unit ids",
 }
 
 _FORMAT_NAMES: dict[Format, str] = {
@@ -232,9 +233,13 @@ class RolesDialog(QDialog):
             self._show_options()
         chosen = _by_key(roles) if roles is not None else None
         self.table.setRowCount(0)
-        offered: list[Role] = [r for r in _ROLE_TEXT if r is not Role.DOCUMENT]
+        offered: list[Role] = [
+            r for r in _ROLE_TEXT if r not in (Role.DOCUMENT, Role.UNIT)
+        ]
         if bundle.documents is None:
             offered.append(Role.DOCUMENT)
+        if bundle.units is not None and bundle.units.header == ROW:
+            offered.append(Role.UNIT)  # a spreadsheet: ids instead of its rows
         for row, column in enumerate(bundle.columns):
             self.table.insertRow(row)
             name = QTableWidgetItem(column.label)
@@ -339,17 +344,18 @@ class RolesDialog(QDialog):
             return NO_REFERENCE_COLUMN
         if not systems:
             return NO_SYSTEM_COLUMN
-        for role in (Role.SOURCE, Role.DOCUMENT):
+        for role in (Role.SOURCE, Role.DOCUMENT, Role.UNIT):
             given = of(role)
             if len(given) > 1:
                 labels = " and ".join(bundle.column(key).label for key in given)
                 return f"{labels} are both {_ROLE_TEXT[role].lower()}: choose one"
-        source, documents = of(Role.SOURCE), of(Role.DOCUMENT)
+        source, documents, units = of(Role.SOURCE), of(Role.DOCUMENT), of(Role.UNIT)
         return Roles(
             references,
             systems,
             source[0] if source else None,
             documents[0] if documents else None,
+            units[0] if units else None,
         )
 
     def request(self) -> BundleSet | str:
@@ -460,6 +466,8 @@ def _by_key(roles: Roles) -> dict[str, Role | None]:
         chosen[roles.source] = Role.SOURCE
     if roles.documents is not None:
         chosen[roles.documents] = Role.DOCUMENT
+    if roles.units is not None:
+        chosen[roles.units] = Role.UNIT
     return chosen
 
 

@@ -25,7 +25,7 @@ PairCopy = tuple[ScoreDelta, str]
 
 
 def sentence_copy(
-    row: int,
+    name: str,
     score: BleuScore,
     hypothesis: str,
     references: Sequence[str],
@@ -34,10 +34,11 @@ def sentence_copy(
     signature: str | None = None,
     pair: PairCopy | None = None,
 ) -> str:
-    """The clipboard text of corpus row `row` (0-based).
+    """The clipboard text of one sentence.
 
     Args:
-        row: The sentence's corpus row.
+        name: How the window names it ("Sentence 8", "Sentence 8 (unit 9)":
+            `SentenceTableModel.sentence_name`).
         score: The shown system's (B's) sentence BLEU.
         hypothesis: The shown system's hypothesis.
         references: Each reference's text ("" where a reference has none).
@@ -46,12 +47,12 @@ def sentence_copy(
         pair: With a pair compared: its Δ and A's hypothesis.
     """
     if pair is None:
-        head = f"Sentence {row + 1}: BLEU {score.score:.2f}"
+        head = f"{name}: BLEU {score.score:.2f}"
         hypotheses = [("HYP", hypothesis, score)]
     else:
         delta, hypothesis_a = pair
         head = (
-            f"Sentence {row + 1}: A {delta.name_a} BLEU {delta.a.score:.2f}, "
+            f"{name}: A {delta.name_a} BLEU {delta.a.score:.2f}, "
             f"B {delta.name_b} BLEU {delta.b.score:.2f}, "
             f"Δ (B − A) {delta.delta:+.2f}"
         )

@@ -161,19 +161,34 @@ class SentenceDetailView(QWidget):
     # --- public API -------------------------------------------------------------------
 
     def set_explanation(
-        self, explanation: SentenceExplanation | None, source: str | None = None
+        self,
+        explanation: SentenceExplanation | None,
+        source: str | None = None,
+        *,
+        heading: str | None = None,
     ) -> None:
-        """Show `explanation` (`None`: nothing to explain), with `source` if known."""
+        """Show `explanation` (`None`: nothing to explain), with `source` if known.
+
+        `heading`: the sentence's name above it ("Sentence 8 (unit 9)"), when
+        the table's "#" alone would not find it in its file; None: none.
+        """
         self._explanation = explanation
         self._source = source
         self._message = None
+        self._heading.setText(heading or "")
+        self._heading.setVisible(heading is not None)
         self._render()
+
+    def heading(self) -> str:
+        """The sentence's name shown above it ("" for none), as a person reads it."""
+        return self._heading.text() if self._heading.isVisibleTo(self) else ""
 
     def show_message(self, message: str) -> None:
         """Show `message` instead of a sentence ("No test set", "explaining…")."""
         self._explanation = None
         self._source = None
         self._message = message
+        self._heading.hide()
         self._render()
 
     def note(self) -> str:
@@ -334,6 +349,17 @@ class SentenceDetailView(QWidget):
         self._empty.setWordWrap(True)
         self._note = QLabel()
         self._note.setWordWrap(True)
+        # Plain text, in bold: a unit id is shown as written, never as markup.
+        self._heading = QLabel()
+        self._heading.setTextFormat(Qt.TextFormat.PlainText)
+        self._heading.setWordWrap(True)
+        self._heading.setTextInteractionFlags(
+            Qt.TextInteractionFlag.TextSelectableByMouse
+        )
+        bold = self._heading.font()
+        bold.setBold(True)
+        self._heading.setFont(bold)
+        self._heading.hide()
         self._source_header = header_label()
         self._source_header.setText("<b>Source</b>")
         self._source_text = SegmentText(placeholder="(empty)", scale=1.0)
@@ -354,6 +380,7 @@ class SentenceDetailView(QWidget):
         self._reference_layout.setContentsMargins(0, 0, 0, 0)
         self._reference_layout.setSpacing(3)
 
+        body.addWidget(self._heading)
         body.addWidget(self._empty)
         body.addWidget(self._note)
         body.addWidget(self._source_header)

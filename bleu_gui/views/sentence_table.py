@@ -117,8 +117,19 @@ _HIDDEN_WITH_PAIR = frozenset(
 
 
 def shown_by_default(key: ColumnKey, paired: bool) -> bool:
-    """Whether column `key` shows when the user chose nothing (`paired`: a pair)."""
+    """Whether column `key` shows when the user chose nothing (`paired`: a pair).
+
+    The Unit column shows whenever there are units (`offered`).
+    """
     return not (paired and key.kind in _HIDDEN_WITH_PAIR)
+
+
+def offered(model: SentenceTableModel, key: ColumnKey) -> bool:
+    """Whether column `key` can be shown: the Unit column only with units.
+
+    A text file's segments have no unit but their line, which "#" is.
+    """
+    return key.kind is not ColumnKind.UNIT or model.units is not None
 
 
 class _ColumnHeader(QHeaderView):
@@ -256,7 +267,7 @@ class SentenceTableView(QTableView):
         horizontal = Qt.Orientation.Horizontal
         for column in range(model.columnCount()):
             key = model.column_key(column)
-            if key is None:
+            if key is None or not offered(model, key):
                 continue
             action = menu.addAction(model.column_title(column))
             action.setCheckable(True)
@@ -271,7 +282,7 @@ class SentenceTableView(QTableView):
         reset = menu.addAction(DEFAULT_COLUMNS)
         reset.setToolTip(
             "Show the default columns again: all of them with one system; with a "
-            "pair, #, A, B, Δ, Swap and the text"
+            "pair, #, the unit (if the files have units), A, B, Δ, Swap and the text"
         )
         reset.triggered.connect(self.reset_columns)
         return menu
@@ -295,8 +306,9 @@ class SentenceTableView(QTableView):
             key = model.column_key(column)
             if key is None:
                 continue
-            shown = key.kind is ColumnKind.HYPOTHESIS or self._choices.get(
-                key, shown_by_default(key, paired)
+            shown = key.kind is ColumnKind.HYPOTHESIS or (
+                offered(model, key)
+                and self._choices.get(key, shown_by_default(key, paired))
             )
             if self.isColumnHidden(column) == shown:
                 self.setColumnHidden(column, not shown)

@@ -6,7 +6,7 @@ import math
 
 import pytest
 
-from bleu_gui.models.text_order import alphabetical_ranks, collation_key
+from bleu_gui.models.text_order import alphabetical_ranks, collation_key, natural_ranks
 
 
 @pytest.mark.parametrize(
@@ -59,3 +59,20 @@ def test_equal_keys_share_a_rank_and_empty_texts_have_none() -> None:
 
 def test_no_texts_no_ranks() -> None:
     assert alphabetical_ranks([]).size == 0
+
+
+def test_unit_ids_rank_by_their_numbers() -> None:
+    """The Unit column's sort: "u2" before "u10", as a CAT tool counts units."""
+    names = ["u10", "u9", "10", "9", "u2", "007", "#5", "u2a", "U3"]
+    ranks = natural_ranks(names)
+    assert [names[i] for i in sorted(range(len(names)), key=lambda i: ranks[i])] == [
+        "#5",
+        "007",
+        "9",
+        "10",
+        "u2",
+        "u2a",
+        "U3",
+        "u9",
+        "u10",
+    ]

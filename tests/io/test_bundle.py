@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from bleu_gui.io import Segments
-from bleu_gui.io.bundle import Bundle, Column, Format, Role, Roles, select
+from bleu_gui.io.bundle import Bundle, Column, Format, Role, Roles, Units, select
 from bleu_gui.io.errors import FormatError
 from bleu_gui.io.formats import detect_format, read_bundle
 
@@ -39,6 +39,26 @@ def test_select_picks_the_chosen_columns_in_their_roles() -> None:
         ("column 'mt'", Segments(_PATH, ("Hello world", "Fine"))),
     )
     assert chosen.documents == ("d1", "d2")
+
+
+def test_a_unit_id_column_names_the_segments_instead_of_their_rows() -> None:
+    rows = Units("Row", ("2", "3"))
+    bundle = Bundle(
+        _PATH,
+        Format.TSV,
+        (*_BUNDLE.columns, _column("id", Role.UNIT, "seg-7", "seg-9")),
+        units=rows,
+    )
+    assert select(bundle, Roles(("ref",), ("mt",))).units == rows
+    chosen = select(bundle, Roles(("ref",), ("mt",), units="id"))
+    assert chosen.units == Units("Unit", ("seg-7", "seg-9"))
+    assert chosen.units.place(1) == "unit seg-9"
+    with pytest.raises(FormatError) as raised:
+        select(bundle, Roles(("ref",), ("mt",), documents="id", units="id"))
+    assert str(raised.value) == (
+        "set.tsv: column 'id' is chosen as the document ids and as the unit ids: "
+        "a column can play one role only"
+    )
 
 
 def test_a_column_in_two_roles_is_refused_in_one_line() -> None:

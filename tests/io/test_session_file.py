@@ -191,11 +191,11 @@ def test_a_named_pipe_is_not_hashed(tmp_path: Path) -> None:
 
 
 def test_a_bundle_session_round_trips(tmp_path: Path) -> None:
-    sheet = text_file(tmp_path / "set.tsv", "src\tref\tmt\n")
+    sheet = text_file(tmp_path / "set.tsv", "id\tsrc\tref\tmt\n")
     data = SessionData(
         kind=SetKind.BUNDLE,
         files=(SavedFile(SavedRole.BUNDLE, sheet, "utf-8", checksum(sheet)),),
-        roles=Roles(("ref",), ("mt", "mt2"), "src", None),
+        roles=Roles(("ref",), ("mt", "mt2"), "src", None, "id"),
         format=Format.TSV,
         options=FormatOptions(sheet="Sheet 2"),
         systems=SavedSystems(0, 1),
