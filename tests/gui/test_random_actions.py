@@ -165,7 +165,10 @@ def test_random_user_actions(
     monkeypatch.setattr(sys, "excepthook", problems.excepthook)
     monkeypatch.setattr(threading, "excepthook", problems.thread_hook)
     caplog.set_level(logging.INFO, logger="bleu_gui")
-    heartbeat = Heartbeat(lambda: monkey.log[-1] if monkey.log else "(start)")
+    # The action by its number too: a replay stops right after it.
+    heartbeat = Heartbeat(
+        lambda: f"{len(monkey.log)}. {monkey.log[-1]}" if monkey.log else "(start)"
+    )
     seen = {"qt": 0, "log": 0, "banner": 0}
 
     start = time.monotonic()
