@@ -9,20 +9,44 @@ which took ~45 ms of CPU of a 200 ms run on a 2-core machine, for a library the
 scorer barely uses (only the significance tests multiply matrices, and thin ones,
 which measured no slower on one thread). The setting must precede numpy's import,
 so it is made here, before the command line is imported; worker processes inherit it.
+
+An interrupt during those imports is said as an interrupt later is
+(`bleu_gui.exit_status.quit_at_once`), not as a traceback.
 """
 
 from __future__ import annotations
 
 import os
+import signal
 import sys
+import threading
 from collections.abc import Sequence
+
+from bleu_gui.exit_status import ended_by, quit_at_once
 
 __all__ = ["main"]
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Entry point of the `bleu-gui` console script; returns the exit status."""
-    args = list(sys.argv[1:] if argv is None else argv)
+    """Entry point of the `bleu-gui` console script; returns the exit status.
+
+    Ctrl-C (or SIGTERM) while the modules are imported (half a second and more of
+    a command's start: numpy, sacreBLEU, Qt) ends the run at once with one line
+    and status 130 (143), as it does once the command runs, not with a traceback
+    of whatever was importing. Each command then handles them its own way:
+    `score` and `report` unwind (`cli._run`), the window closes (`views.signal_closer`).
+    """
+    if threading.current_thread() is threading.main_thread():
+        for number in (signal.SIGINT, signal.SIGTERM):
+            signal.signal(number, quit_at_once)  # each command sets its own
+    try:
+        return _dispatch(list(sys.argv[1:] if argv is None else argv))
+    except KeyboardInterrupt:  # between a command's handlers and ours
+        return ended_by(signal.SIGINT)
+
+
+def _dispatch(args: list[str]) -> int:
+    """Import and run the command `args` ask for."""
     if args[:1] == ["score"]:
         os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
         from bleu_gui.cli import main as score_main

@@ -41,12 +41,14 @@ from PySide6.QtWidgets import QApplication
 from bleu_gui import __version__
 from bleu_gui.cli import add_scoring_options, config_from_options, demo_paths
 from bleu_gui.core import ConfigError
+from bleu_gui.exit_status import ended_by
 from bleu_gui.gui_pace import install_pace
 from bleu_gui.io.session_file import SESSION_SUFFIX
 from bleu_gui.logs import install_logging
 from bleu_gui.models.session import FileSet, Session, opens_with_roles
 from bleu_gui.qt_platform import platform_problem
 from bleu_gui.views.main_window import MainWindow
+from bleu_gui.views.signal_closer import SignalCloser
 
 __all__ = ["build_parser", "main", "once"]
 
@@ -105,6 +107,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(problem, file=sys.stderr)
         return 1
     app = QApplication.instance() or QApplication(sys.argv[:1])
+    # Ctrl-C and SIGTERM close the window as a close does (`views.signal_closer`); from
+    # here on, not a KeyboardInterrupt in whichever slot runs next.
+    signals = SignalCloser(app, lambda _number: _close_on_signal(window))
     set_process_policy(app)
     app.setApplicationName("bleu-gui")
     app.setOrganizationName("bleu-gui")
@@ -139,6 +144,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     session.shutdown()
     window.recent.close()  # on disk, and its writer thread stopped
     stop_logging()
+    signals.restore()
+    if signals.received is not None:
+        return ended_by(signals.received)
     return status.code or code
 
 
@@ -318,6 +326,15 @@ def _save(window: MainWindow, path: str, status: _Exit) -> None:
     if not window.grab().save(path):
         print(f"bleu-gui: error: could not write {path}", file=sys.stderr)
         status.code = 1
+    QApplication.quit()
+
+
+def _close_on_signal(window: MainWindow) -> None:
+    """Close the window (its work stopped, its workers reaped), then quit.
+
+    Quit too: a dialog's own event loop (a question open) would keep running.
+    """
+    window.close_unasked()
     QApplication.quit()
 
 

@@ -75,6 +75,12 @@ from bleu_gui.core.significance import (
 )
 from bleu_gui.core.stats import CorpusStats
 from bleu_gui.core.tokenize import TOKENIZER_NAMES
+from bleu_gui.exit_status import (
+    EXIT_BROKEN_PIPE,
+    PROG,
+    ended_by,
+    say,
+)
 from bleu_gui.io import (
     STDIN,
     Corpus,
@@ -112,7 +118,7 @@ from bleu_gui.io.table_export import Table, format_of, to_json, to_tsv, write_ta
 
 __all__ = ["demo_paths", "main", "report_main"]
 
-_PROG = "bleu-gui"
+_PROG = PROG
 
 MAX_WIDTH = 20
 """The most decimals `-w` prints (a float has 17 significant digits at most)."""
@@ -122,11 +128,6 @@ STDIN_NAME = "-"
 
 METRIC = "bleu"
 """The one metric `-m/--metrics` accepts (sacreBLEU also has chrf and ter)."""
-
-# Exit statuses of a process ended by a signal, as shells report them (128 + number).
-EXIT_INTERRUPTED = 128 + signal.SIGINT
-EXIT_TERMINATED = 128 + signal.SIGTERM
-EXIT_BROKEN_PIPE = 128 + signal.SIGPIPE
 
 # The option that sets each `BleuConfig` field, to name it in an error.
 _OPTION_OF_FIELD = {
@@ -152,8 +153,13 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 @contextlib.contextmanager
-def _sigterm_raises() -> Iterator[None]:
-    """While inside, SIGTERM raises `_Terminated` (in the main thread only)."""
+def _signals_raise() -> Iterator[None]:
+    """While inside, SIGTERM raises `_Terminated`, SIGINT KeyboardInterrupt.
+
+    In the main thread only. (`bleu_gui.__main__` ends the process at once on
+    either while the modules are imported; a run unwinds instead, stopping
+    its worker processes.)
+    """
     if threading.current_thread() is not threading.main_thread():
         yield
         return
@@ -162,10 +168,12 @@ def _sigterm_raises() -> Iterator[None]:
         raise _Terminated
 
     previous = signal.signal(signal.SIGTERM, terminate)
+    interrupt = signal.signal(signal.SIGINT, signal.default_int_handler)
     try:
         yield
     finally:
         signal.signal(signal.SIGTERM, previous)
+        signal.signal(signal.SIGINT, interrupt)
 
 
 def _escape_unencodable_output() -> None:
@@ -182,16 +190,6 @@ def _escape_unencodable_output() -> None:
                 reconfigure(errors="backslashreplace")
 
 
-def _say(line: str) -> None:
-    """One line on stderr, if there is a stderr that takes it."""
-    stream = sys.stderr
-    if stream is None:
-        return
-    with contextlib.suppress(OSError, ValueError):
-        stream.write(f"{line}\n")
-        stream.flush()
-
-
 def _emit(text: str) -> int:
     """Write the scores to stdout; the exit status (0, or why they were not written).
 
@@ -201,7 +199,7 @@ def _emit(text: str) -> int:
     """
     stream = sys.stdout
     if stream is None:  # started with stdout closed (`>&-`)
-        _say(f"{_PROG}: error: cannot write the scores: standard output is closed")
+        say(f"{_PROG}: error: cannot write the scores: standard output is closed")
         return 1
     try:
         for start in range(0, len(text), _WRITE_CHARS):
@@ -217,7 +215,7 @@ def _emit(text: str) -> int:
             if error.errno == errno.EBADF
             else error.strerror or str(error)
         )
-        _say(f"{_PROG}: error: cannot write the scores to standard output: {reason}")
+        say(f"{_PROG}: error: cannot write the scores to standard output: {reason}")
         return 1
     return 0
 
@@ -702,7 +700,7 @@ def _score_command(args: list[str]) -> int:
         ]
     except (InputError, ConfigError, ValueError) as error:
         warnings.flush()
-        _say(f"{_PROG}: error: {_error_line(error, options)}")
+        say(f"{_PROG}: error: {_error_line(error, options)}")
         return 1
     warnings.flush()
     if options.sentence_level:
@@ -885,7 +883,7 @@ class _Warnings:
 
     def flush(self) -> None:
         for line in self._lines:
-            _say(f"{_PROG}: warning: {line}")
+            say(f"{_PROG}: warning: {line}")
         self._lines.clear()
 
 
@@ -1578,14 +1576,12 @@ def _run(command: Callable[[list[str]], int], argv: Sequence[str] | None) -> int
     args = list(sys.argv[2:] if argv is None else argv)
     _escape_unencodable_output()
     try:
-        with _sigterm_raises():
+        with _signals_raise():
             return command(args)
     except KeyboardInterrupt:
-        _say(f"{_PROG}: interrupted")
-        return EXIT_INTERRUPTED
+        return ended_by(signal.SIGINT)
     except _Terminated:
-        _say(f"{_PROG}: terminated")
-        return EXIT_TERMINATED
+        return ended_by(signal.SIGTERM)
 
 
 def _build_report_parser() -> argparse.ArgumentParser:
@@ -1731,8 +1727,8 @@ def _report_command(args: list[str]) -> int:
         write_report(Path(options.output), build_report(request))
     except (InputError, ConfigError, ValueError) as error:
         warnings.flush()
-        _say(f"{_PROG}: error: {_error_line(error, options)}")
+        say(f"{_PROG}: error: {_error_line(error, options)}")
         return 1
     warnings.flush()
-    _say(f"{_PROG}: wrote {options.output}")
+    say(f"{_PROG}: wrote {options.output}")
     return 0

@@ -166,10 +166,13 @@ class WorkerPool:
     def close(self) -> None:
         """Stop the workers at once (running chunks are abandoned) and wait for them.
 
-        Callers waiting in `result` get `PoolClosedError`.
+        Callers waiting in `result` get `PoolClosedError`. A second call does
+        nothing (the executor forgets its processes when it shuts down).
         """
+        if self._closed.is_set():
+            return
         self._closed.set()
-        processes = list(getattr(self._executor, "_processes", {}).values())
+        processes = list((getattr(self._executor, "_processes", None) or {}).values())
         for process in processes:
             with contextlib.suppress(OSError, ValueError):
                 process.terminate()

@@ -70,6 +70,7 @@ from bleu_gui.core.steps import drain
 __all__ = [
     "DEFAULT_SAMPLES",
     "DEFAULT_SEED",
+    "MAX_SAMPLES",
     "STAR_LEVEL",
     "AllPairsResult",
     "ConfidenceResult",
@@ -134,6 +135,10 @@ class PairedTest(StrEnum):
 
 DEFAULT_SAMPLES = {PairedTest.BOOTSTRAP: 1000, PairedTest.RANDOMIZATION: 10000}
 """sacreBLEU's default number of resamples / trials per test."""
+
+MAX_SAMPLES = 1_000_000
+"""The most resamples / trials the window (and a session file) takes: a thousand
+times sacreBLEU's bootstrap default, minutes of work on a large test set."""
 
 
 @dataclass(frozen=True, slots=True)

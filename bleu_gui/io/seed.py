@@ -21,6 +21,8 @@ from bleu_gui.core.significance import DEFAULT_SEED
 
 __all__ = [
     "DEFAULT_SEED",
+    "MAX_SEED",
+    "SEED_DIGITS",
     "SEED_VARIABLE",
     "UNSEEDED",
     "environment_seed",
@@ -34,6 +36,12 @@ SEED_VARIABLE = "SACREBLEU_SEED"
 
 UNSEEDED = "none"
 """How a seed of `None` (unseeded) is written: sacreBLEU's word."""
+
+SEED_DIGITS = 20
+"""The most digits the window's Seed field takes (numpy takes any size: a bound
+that keeps a seed a number one can read and type)."""
+MAX_SEED = 10**SEED_DIGITS - 1
+"""The largest seed the window (and a session file) takes."""
 
 
 def parse_seed(text: str, source: str) -> int | None:

@@ -75,21 +75,31 @@ import base64
 import binascii
 import hashlib
 import json
+import math
 import os
+import re
 import stat
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum, StrEnum
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any, TypeVar
 
-from bleu_gui.core.config import BleuConfig, Compat, ConfigError, Smoothing
+from bleu_gui.core.config import (
+    MAX_ORDER_LIMIT,
+    BleuConfig,
+    Compat,
+    ConfigError,
+    Smoothing,
+)
+from bleu_gui.core.significance import MAX_SAMPLES
 from bleu_gui.core.tokenize import TOKENIZER_NAMES, unknown_tokenizer
 from bleu_gui.io.bundle import Format, Roles
 from bleu_gui.io.errors import InputError
 from bleu_gui.io.formats import FormatOptions
 from bleu_gui.io.safe_write import write_text
-from bleu_gui.io.seed import DEFAULT_SEED, UNSEEDED, parse_seed
+from bleu_gui.io.seed import DEFAULT_SEED, MAX_SEED, UNSEEDED, parse_seed
 from bleu_gui.io.xliff_states import XliffStates
 
 __all__ = [
@@ -113,6 +123,7 @@ __all__ = [
     "config_to_json",
     "document_runs",
     "documents_of_runs",
+    "outside_folder",
     "read_session",
     "session_from_json",
     "session_to_json",
@@ -372,6 +383,25 @@ def _absolute(text: str, folder: Path) -> Path:
     return Path(os.path.normpath(os.path.join(os.path.abspath(folder), text)))
 
 
+def outside_folder(data: SessionData, session: Path) -> tuple[Path, ...]:
+    """The files of `data` that are not in the session file's folder (or below).
+
+    A session names its files relative to itself so that its folder can be moved
+    or sent whole; a file outside (an absolute path, or `../`) is not in that
+    folder, and a session from someone else may name any file of this machine:
+    the window says where they are.
+    """
+    folder = os.path.normpath(os.path.abspath(session.parent))
+
+    def inside(path: Path) -> bool:
+        try:
+            return os.path.commonpath([folder, os.path.normpath(path)]) == folder
+        except ValueError:  # another drive (Windows)
+            return False
+
+    return tuple(file.path for file in data.files if not inside(file.path))
+
+
 # --- document ids as runs -------------------------------------------------------------
 
 
@@ -415,9 +445,9 @@ def config_from_json(value: object, source: Path) -> BleuConfig:
 
     Raises:
         SessionFileError: a wrong value (one line naming `source`, where it was
-            read, and the option).
+            read, and the option as a session names it: `settings.max_order`).
     """
-    return _config(value, _Where(source))
+    return _config(value, _Where(source, "settings"))
 
 
 def _config(value: object, where: _Where) -> BleuConfig:
@@ -547,6 +577,111 @@ def write_session(path: Path, data: SessionData) -> None:
 
 _T = TypeVar("_T")
 
+_MAX_SEGMENTS = 10_000_000
+"""The most segments a session may name (a selected row, an edited row, document
+runs): far beyond any test set read into a window, and small enough that a row
+fits Qt's int and the document ids a session names fit in memory."""
+_MAX_DIGITS = 30
+"""An integer of more digits in a session is out of every range: it is not
+converted at all (Python refuses to convert more than 4,300 digits, with an
+exception that names no place)."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Range:
+    """The values a number of a session file may hold, `low` to `high`.
+
+    `None` on a side: that side is checked by the scoring options themselves
+    (`core.config.BleuConfig`, which names the option), so this table does not
+    repeat their rules; the value must still be a finite number.
+    """
+
+    low: float | None
+    high: float | None
+
+
+_SCORE = _Range(0.0, 100.0)  # a sentence BLEU, as the filter's score fields
+_DELTA = _Range(-100.0, 100.0)  # a difference of two scores
+_ROW = _Range(0, _MAX_SEGMENTS - 1)
+_CONFIG = _Range(None, None)
+
+_RANGES: Mapping[str, _Range] = MappingProxyType(
+    {
+        "test_set.documents[*][*]": _Range(1, _MAX_SEGMENTS),
+        "settings.max_order": _CONFIG,
+        "settings.smooth_value": _CONFIG,
+        "settings.weights[*]": _CONFIG,
+        "settings.nltk_alpha": _CONFIG,
+        "settings.nltk_k": _CONFIG,
+        "systems.baseline": _ROW,
+        "systems.shown": _ROW,
+        "systems.samples": _Range(1, MAX_SAMPLES),
+        "systems.seed": _Range(0, MAX_SEED),
+        "filter.min_score": _SCORE,
+        "filter.max_score": _SCORE,
+        "filter.delta[*]": _DELTA,
+        "table.sort[*]": _Range(0, MAX_ORDER_LIMIT),
+        "table.selected": _ROW,
+        "table.columns[*][*]": _Range(0, MAX_ORDER_LIMIT),
+        "edits[*].system": _ROW,
+        "edits[*].segments[*].row": _ROW,
+    }
+)
+"""Every number a session file holds, by its JSON place (`[*]`: any position in a list),
+and the values it may take: the one place where a session's numbers are bounded.
+A number outside is refused naming its place, before anything of the session
+applies (a resample count the window cannot hold would fail half-way through
+putting the session back). A place not here holds no number."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Unusable:
+    """A JSON number that is no value to compute with, kept to be refused by place.
+
+    JSON allows neither NaN nor Infinity, but Python's reader does; an integer
+    of thousands of digits makes it raise an exception that names no place.
+    Read as this, such a number is refused where it is read, by its place.
+
+    Attributes:
+        words: how a message names it ("NaN", "a whole number of 5,000 digits").
+        sign: 1 above every range, -1 below, 0 neither (NaN).
+    """
+
+    words: str
+    sign: int
+
+
+def _json_constant(name: str) -> _Unusable:
+    """NaN, Infinity, -Infinity: not JSON, refused where read."""
+    return _Unusable(name, 0 if name == "NaN" else -1 if name.startswith("-") else 1)
+
+
+def _json_integer(text: str) -> int | _Unusable:
+    """An integer, or a long one (refused where read) left unconverted."""
+    digits = len(text.lstrip("-"))
+    if digits > _MAX_DIGITS:
+        sign = -1 if text.startswith("-") else 1
+        return _Unusable(f"a whole number of {digits:,} digits", sign)
+    return int(text)
+
+
+def _json_float(text: str) -> float | _Unusable:
+    """A number, or one too large for a float ("1e999": refused where read)."""
+    value = float(text)
+    if math.isinf(value):
+        return _Unusable(
+            text if len(text) <= _MAX_DIGITS else "a huge number",
+            1 if value > 0 else -1,
+        )
+    return value
+
+
+def _number_text(value: float) -> str:
+    """A number as a message shows it: a bound with thousands separators."""
+    if isinstance(value, int) or value.is_integer():
+        return f"{int(value):,}"
+    return f"{value:,g}"
+
 
 @dataclass(frozen=True, slots=True)
 class _Where:
@@ -583,15 +718,47 @@ class _Where:
             raise self.error(f"expected true or false, found {_kind(value)}")
         return value
 
-    def integer(self, value: object) -> int:
+    def whole(self, value: object) -> int:
+        """An integer of any size (the format's version: not a bounded value)."""
         if isinstance(value, bool) or not isinstance(value, int):
             raise self.error(f"expected a whole number, found {_kind(value)}")
         return value
 
+    def integer(self, value: object) -> int:
+        """A whole number within its place's range (`_RANGES`)."""
+        if isinstance(value, bool) or not isinstance(value, int | _Unusable):
+            raise self.error(f"expected a whole number, found {_kind(value)}")
+        return int(self._bounded(value))
+
     def number(self, value: object) -> float:
-        if isinstance(value, bool) or not isinstance(value, int | float):
+        """A number within its place's range (`_RANGES`)."""
+        if isinstance(value, bool) or not isinstance(value, int | float | _Unusable):
             raise self.error(f"expected a number, found {_kind(value)}")
-        return float(value)
+        return float(self._bounded(value))
+
+    def _bounded(self, value: int | float | _Unusable) -> int | float:
+        """`value` if its place's range holds it; else one line naming the place."""
+        bounds = _RANGES[re.sub(r"\[\d+\]", "[*]", self.place)]
+        low, high = bounds.low, bounds.high
+        if isinstance(value, _Unusable):
+            if value.sign > 0 and high is not None:
+                raise self.error(f"{value.words} is more than {_number_text(high)}")
+            if value.sign < 0 and low is not None:
+                raise self.error(f"{value.words} is less than {_number_text(low)}")
+            if value.sign:
+                too = "large" if value.sign > 0 else "small"
+                raise self.error(f"{value.words} is too {too}")
+            if low is not None and high is not None:
+                span = f" (expected {_number_text(low)} to {_number_text(high)})"
+            else:
+                span = ""
+            raise self.error(f"{value.words} is not a number{span}")
+        shown = str(value) if isinstance(value, int) else f"{value:g}"
+        if high is not None and value > high:
+            raise self.error(f"{shown} is more than {_number_text(high)}")
+        if low is not None and value < low:
+            raise self.error(f"{shown} is less than {_number_text(low)}")
+        return value
 
     def number_list(self, value: object) -> list[float]:
         return [self.at(k).number(v) for k, v in enumerate(self.items(value))]
@@ -612,6 +779,8 @@ def _kind(value: object) -> str:
     """What a JSON value is, in a message's words."""
     if value is None:
         return "null"
+    if isinstance(value, _Unusable):
+        return value.words
     if isinstance(value, bool):
         return "true/false"
     if isinstance(value, int | float):
@@ -633,7 +802,9 @@ def session_from_json(value: object, path: Path) -> SessionData:
     version = item.get(SESSION_KEY)
     if version is None:
         raise root.error(f"not a bleu-gui session file (no {SESSION_KEY!r} key)")
-    version = root.at(SESSION_KEY).integer(version)
+    if isinstance(version, _Unusable):
+        raise root.at(SESSION_KEY).error(f"unknown session format ({version.words})")
+    version = root.at(SESSION_KEY).whole(version)
     if version > SESSION_VERSION:
         raise root.error(
             f"saved by a newer bleu-gui (session format {version}; this one reads "
@@ -697,11 +868,20 @@ def read_session(path: Path) -> SessionData:
             path, f"cannot read it: {why[:1].lower()}{why[1:]}"
         ) from None
     try:
-        value = json.loads(text)
+        value = json.loads(
+            text,
+            parse_constant=_json_constant,
+            parse_int=_json_integer,
+            parse_float=_json_float,
+        )
     except json.JSONDecodeError as error:
         raise SessionFileError(
             path,
             f"not valid JSON (line {error.lineno}, column {error.colno}: {error.msg})",
+        ) from None
+    except RecursionError:
+        raise SessionFileError(
+            path, "not a session file (lists or objects nested too deeply)"
         ) from None
     return session_from_json(value, path)
 
@@ -711,6 +891,8 @@ def _file(raw: object, where: _Where, folder: Path) -> SavedFile:
     path = where.at("path").text(item.get("path"))
     if not path:
         raise where.at("path").error("empty path")
+    if "\x00" in path:  # no file has one: the system's calls would raise
+        raise where.at("path").error("a path with a NUL character")
     sha = where.at("sha256").optional(item.get("sha256"), _Where.text)
     return SavedFile(
         where.at("role").choice(item.get("role"), SavedRole),
@@ -805,9 +987,12 @@ def _runs(where: _Where, value: object) -> tuple[str, ...]:
         if len(run) != 2:
             raise place.error("expected [document id, number of segments]")
         doc, count = place.at(0).text(run[0]), place.at(1).integer(run[1])
-        if not doc or count < 1:
-            raise place.error("expected a document id and a positive count")
+        if not doc:
+            raise place.at(0).error("expected a document id, found an empty string")
         runs.append((doc, count))
+    total = sum(count for _doc, count in runs)
+    if total > _MAX_SEGMENTS:
+        raise where.error(f"{total:,} segments in all is more than {_MAX_SEGMENTS:,}")
     return documents_of_runs(runs)
 
 
@@ -832,8 +1017,6 @@ def _systems(
             )
         positions[name] = position
     samples = where.at("samples").integer(item.get("samples", 1000))
-    if samples < 1:
-        raise where.at("samples").error("expected at least 1 sample")
     return SavedSystems(
         positions["baseline"],
         positions["shown"],
@@ -846,7 +1029,13 @@ def _systems(
 
 
 def _seed(raw: object, where: _Where) -> int | None:
-    """The tests' seed: a whole number 0 or more, or "none" (as `io.seed` reads it)."""
+    """The tests' seed: a whole number in range, or "none" (as `io.seed` reads it).
+
+    A seed written as a string of digits is bounded as a number is (its digits
+    are not converted when there are too many to be a seed).
+    """
+    if isinstance(raw, str) and raw.strip().isdigit():
+        raw = _json_integer(raw.strip())
     text = str(where.integer(raw)) if not isinstance(raw, str) else raw
     try:
         return parse_seed(text, "seed")
@@ -908,8 +1097,6 @@ def _column(where: _Where, value: object) -> tuple[str, int, bool]:
 def _table(raw: object, where: _Where) -> SavedTable:
     item = where.mapping(raw)
     selected = where.at("selected").optional(item.get("selected"), _Where.integer)
-    if selected is not None and selected < 0:
-        raise where.at("selected").error("expected a sentence (0 or more)")
     columns = where.at("columns").items(item.get("columns", []))
     return SavedTable(
         sort=where.at("sort").optional(item.get("sort"), _column),
@@ -965,8 +1152,6 @@ def _edits(raw: object, where: _Where, names: Sequence[str]) -> tuple[SavedEdits
             at = place.at("segments").at(n)
             fields = at.mapping(segment)
             row = at.at("row").integer(fields.get("row"))
-            if row < 0:
-                raise at.at("row").error("expected a row (0 or more)")
             named = _Where(
                 where.path, f"edits of system {names[system]!r}, segment {row + 1}"
             )

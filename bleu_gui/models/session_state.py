@@ -367,13 +367,18 @@ class ReopenPlan:
     note: str
 
 
-def reopen_plan(data: SessionData, checks: Sequence[FileCheck]) -> ReopenPlan | str:
+def reopen_plan(
+    data: SessionData, checks: Sequence[FileCheck], outside: Sequence[Path] = ()
+) -> ReopenPlan | str:
     """What to open of a session, leaving out files that are gone; or why nothing.
 
     A missing system or reference is left out while one of its role is left; a
     missing source is left out. A changed file opens as it is now (its scores may
     differ from those seen when saved): the note says so. Without any system, any
     reference, or the one file of a bundle, the session cannot open (one line).
+    The files of `outside` (`io.session_file.outside_folder`: not in the session
+    file's folder) that are opened are named in full, so that a session from
+    elsewhere never reads a file of this machine unsaid.
     """
     state = {check.file: check.state for check in checks}
     gone = [f for f in data.files if state.get(f) is FileState.MISSING]
@@ -418,6 +423,10 @@ def reopen_plan(data: SessionData, checks: Sequence[FileCheck]) -> ReopenPlan | 
             options=data.options,
         )
     parts = []
+    far = [path for path in outside if path not in {f.path for f in gone}]
+    if far:
+        names = ", ".join(display_name(path) for path in far)
+        parts.append(f"read from outside its folder: {names}")
     if gone:
         parts.append(f"left out (missing): {missing_names}")
     if changed:

@@ -120,6 +120,7 @@ class MainWindow(QMainWindow):
 
     def __init__(self, session: Session, settings: QSettings) -> None:
         super().__init__()
+        self._ask_on_close = True  # False: closed by a signal (`close_unasked`)
         self.session = session
         self.browser = SentenceBrowser(session, self)
         self.file_actions = FileActions(self, session, settings)
@@ -921,9 +922,19 @@ class MainWindow(QMainWindow):
     def dropEvent(self, event: QDropEvent) -> None:
         self.file_actions.drop(event)
 
+    def close_unasked(self) -> None:
+        """Close as a close does, without asking about a changed session.
+
+        For a close nobody may be there to answer (Ctrl-C in the terminal,
+        SIGTERM at logout: `views.signal_closer`).
+        """
+        self._ask_on_close = False
+        self.close()
+
     @override
     def closeEvent(self, event: QCloseEvent) -> None:
-        if not self.session_actions.confirm_close():  # Cancel: the window stays
+        if self._ask_on_close and not self.session_actions.confirm_close():
+            # Cancel: the window stays
             event.ignore()
             return
         self.save_layout()

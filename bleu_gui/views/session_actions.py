@@ -35,6 +35,7 @@ from bleu_gui.io.session_file import (
     SESSION_SUFFIX,
     SessionData,
     check_files,
+    outside_folder,
     read_session,
     write_session,
 )
@@ -224,7 +225,7 @@ class SessionActions(QObject):
         except InputError as error:
             self._window.show_error(str(error))
             return False
-        plan = reopen_plan(data, check_files(data))
+        plan = reopen_plan(data, check_files(data), outside_folder(data, path))
         if isinstance(plan, str):
             self._window.show_error(f"{display_name(path)}: {plan}")
             return False

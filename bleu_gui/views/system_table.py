@@ -55,8 +55,13 @@ from typing_extensions import override
 
 from bleu_gui.core.config import ConfigError
 from bleu_gui.core.score_delta import ScoreDelta
-from bleu_gui.core.significance import DEFAULT_SAMPLES, PairedTest
-from bleu_gui.io.seed import SEED_VARIABLE, environment_text, parse_seed
+from bleu_gui.core.significance import DEFAULT_SAMPLES, MAX_SAMPLES, PairedTest
+from bleu_gui.io.seed import (
+    SEED_DIGITS,
+    SEED_VARIABLE,
+    environment_text,
+    parse_seed,
+)
 from bleu_gui.io.significance_text import SUBSET_NOTE
 from bleu_gui.io.systems_table import SYSTEM_COLUMNS
 from bleu_gui.models.systems_model import (
@@ -78,8 +83,7 @@ TEST_LABELS = {
 
 _SHOWN_ONLY = "Shown only"
 # What the Seed field lets be typed: digits, or (a start of) "none" in any case.
-_SEED_TYPING = r"\s*(\d{0,20}|[Nn]([Oo]([Nn][Ee]?)?)?)\s*"
-_MAX_SAMPLES = 1_000_000
+_SEED_TYPING = rf"\s*(\d{{0,{SEED_DIGITS}}}|[Nn]([Oo]([Nn][Ee]?)?)?)\s*"
 _BAR_WIDTH = 56  # the Why Δ column's width, pixels: the dock is narrow
 _HIDDEN_BY_DEFAULT = (SystemColumn.TEST, SystemColumn.SIGNATURE)
 _DOCK_FRAME = 24  # the dock's frame and its scroll area's, pixels
@@ -215,7 +219,7 @@ class SystemTable(QWidget):
             "system is tested against the baseline"
         )
         self.samples_box = QSpinBox()
-        self.samples_box.setRange(1, _MAX_SAMPLES)
+        self.samples_box.setRange(1, MAX_SAMPLES)
         self.samples_box.setGroupSeparatorShown(True)
         self.samples_box.setValue(DEFAULT_SAMPLES[PairedTest.BOOTSTRAP])
         self.samples_box.setToolTip(

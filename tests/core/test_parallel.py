@@ -213,3 +213,18 @@ def test_corpus_stats_in_processes_equals_one_process(
     assert started == [2]
     np.testing.assert_array_equal(two.matches, one.matches)
     np.testing.assert_array_equal(two.ref_lens, one.ref_lens)
+
+
+def test_closing_a_pool_twice_is_closing_it_once() -> None:
+    """The window closes its pool when it closes, then again when the app ends.
+
+    Before, the second close raised AttributeError (the executor forgets its
+    processes when it shuts down).
+    """
+    import multiprocessing
+
+    before = set(multiprocessing.active_children())  # other tests' leftovers
+    pool = WorkerPool(1)
+    pool.close()
+    pool.close()
+    assert set(multiprocessing.active_children()) <= before

@@ -46,6 +46,7 @@ from PySide6.QtWidgets import (
     QMessageBox,
     QWidget,
 )
+from pytestqt.exceptions import TimeoutError as QtTimeoutError
 from pytestqt.qtbot import QtBot
 
 from bleu_gui.core.pair_ngrams import Side
@@ -58,6 +59,8 @@ CI_SECONDS = 30.0
 CI_ACTIONS = 800
 SIZES = (3, 12, 40, 120)
 LOCAL_MAX_GAP_MS = 500.0
+PATIENCE_MS = 30_000  # how long a user waits for work before pressing Cancel
+IDLE_MS = 120_000  # work that has not ended this long after Cancel is a hang
 
 # Text to type into the search box: words of the demo, regex pieces, and
 # patterns a regex engine refuses or finds expensive.
@@ -857,16 +860,25 @@ class Monkey:
         """Wait until the running work has ended (a hang fails here).
 
         A load of a named pipe nobody writes to never ends by itself: a user who
-        waits for it gives up with Cancel.
+        waits for it gives up with Cancel, at once when the load is the pipe's,
+        else after `PATIENCE_MS` (the pipe may be a system being added while
+        another load waits behind it: seen, a wait for ever). Work that has not
+        ended `IDLE_MS` after Cancel is a hang.
         """
         session = self.window.session
         loading = session.loading
-        note = ""
         paths = () if loading is None else _paths_of(loading)
         if any(map(_is_pipe, paths)):
             session.cancel()
             note = "cancelled the read of a pipe"
-        self.qtbot.waitUntil(lambda: not session.is_busy, timeout=120_000)
+        else:
+            try:
+                self.qtbot.waitUntil(lambda: not session.is_busy, timeout=PATIENCE_MS)
+                return ""
+            except QtTimeoutError:
+                session.cancel()
+                note = f"still busy after {PATIENCE_MS} ms: cancelled"
+        self.qtbot.waitUntil(lambda: not session.is_busy, timeout=IDLE_MS)
         return note
 
 
@@ -893,12 +905,15 @@ def _name(path: Path) -> str:
 def type_text(qtbot: QtBot, widget: QWidget, text: str) -> None:
     """Type `text` key by key; other than ASCII as an input method would send it.
 
-    QTest's key clicks know ASCII only (and abort on anything else).
+    QTest's key clicks know ASCII only (and abort on anything else). The event
+    loop runs between two keys, as it does while a person types: without it a
+    long text was one turn of the loop, which the heartbeat took for a freeze.
     """
     for char in text:
         if char.isascii():
-            qtbot.keyClicks(widget, char)
-            continue
-        for kind in (QEvent.Type.KeyPress, QEvent.Type.KeyRelease):
-            event = QKeyEvent(kind, 0, Qt.KeyboardModifier.NoModifier, char)
-            QApplication.sendEvent(widget, event)
+            qtbot.keyClick(widget, char)
+        else:
+            for kind in (QEvent.Type.KeyPress, QEvent.Type.KeyRelease):
+                event = QKeyEvent(kind, 0, Qt.KeyboardModifier.NoModifier, char)
+                QApplication.sendEvent(widget, event)
+        QApplication.processEvents()

@@ -107,8 +107,21 @@ def check_logs(
     seen["banner"] = len(errors)
 
 
+def shown_edits(session: Session) -> dict[int, str]:
+    """The shown system's kept what-if edits: row -> the text typed."""
+    for system in session.systems:
+        if system.id == session.shown:
+            return system.edits.texts()
+    return {}
+
+
 def expected_corpus_score(session: Session) -> float | None:
-    """sacreBLEU's corpus BLEU for the session's files and options (sacreBLEU mode)."""
+    """sacreBLEU's corpus BLEU for the session's files and options (sacreBLEU mode).
+
+    The shown system's kept what-if edits replace their lines of its file: the
+    window scores the hypothesis as edited (a reload keeps the edits), and so
+    does sacreBLEU here (before, a run that ended with an edit failed falsely).
+    """
     config, files = session.config, session.files
     if files is None or config.compat is not Compat.SACREBLEU:
         return None
@@ -126,6 +139,8 @@ def expected_corpus_score(session: Session) -> float | None:
         effective_order=bool(config.effective_order),
     )
     hyps = lines(files.hypothesis)
+    for row, text in shown_edits(session).items():
+        hyps[row] = text
     refs = [lines(ref) for ref in files.references]
     return float(metric.corpus_score(hyps, refs).score)
 
@@ -150,7 +165,10 @@ def test_random_user_actions(
     monkeypatch.setattr(sys, "excepthook", problems.excepthook)
     monkeypatch.setattr(threading, "excepthook", problems.thread_hook)
     caplog.set_level(logging.INFO, logger="bleu_gui")
-    heartbeat = Heartbeat(lambda: monkey.log[-1] if monkey.log else "(start)")
+    # The action by its number too: a replay stops right after it.
+    heartbeat = Heartbeat(
+        lambda: f"{len(monkey.log)}. {monkey.log[-1]}" if monkey.log else "(start)"
+    )
     seen = {"qt": 0, "log": 0, "banner": 0}
 
     start = time.monotonic()

@@ -163,7 +163,7 @@ def _twice(item: dict[str, object]) -> None:
         (_twice, "edits of system 'b.txt', segment 12: edited twice"),
         (
             _set_segment("row", -1),
-            "edits[1].segments[2].row: expected a row (0 or more)",
+            "edits[1].segments[2].row: -1 is less than 0",
         ),
         (
             _set_segment("row", "11"),
