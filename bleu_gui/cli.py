@@ -64,7 +64,6 @@ from bleu_gui.core.config import (
     Option,
     Smoothing,
 )
-from bleu_gui.core.documents import Documents, document_scores
 from bleu_gui.core.result import Unscorable
 from bleu_gui.core.significance import (
     ConfidenceResult,
@@ -98,7 +97,6 @@ from bleu_gui.io import (
     read_stdin,
 )
 from bleu_gui.io.bundle import Bundle, Format, Role, Roles, Selection, Units, select
-from bleu_gui.io.documents_table import documents_table
 from bleu_gui.io.errors import FormatError, LanguagesNotChosenError, display_name
 from bleu_gui.io.formats import (
     TEST_SET_FORMATS,
@@ -758,6 +756,10 @@ def _documents(
 
     `warnings`: those said on stderr about the files, which the table carries.
     """
+    # Imported here: `-d` only; plain `score` starts without them.
+    from bleu_gui.core.documents import Documents, document_scores
+    from bleu_gui.io.documents_table import documents_table
+
     documents = Documents.of(ids)
     scores = [document_scores(stats, documents, config) for stats in every]
     pair = (0, len(names) - 1) if len(names) == 2 else None
