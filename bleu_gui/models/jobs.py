@@ -148,7 +148,9 @@ class JobRunner(QObject):
         if after_ms is None:
             begin()
         else:
-            QTimer.singleShot(after_ms, begin)
+            # The runner as the timer's context: deleted with its session before
+            # the time comes, it starts no worker for a session that is gone.
+            QTimer.singleShot(after_ms, self, begin)
 
     def fail(self, key: Hashable, message: str) -> None:
         """End the key's job as failed with `message`, as if its worker had failed.

@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
-from PySide6.QtCore import QObject, QThreadPool, Signal
+from PySide6.QtCore import QObject, QThreadPool, QTimer, Signal
 from pytestqt.qtbot import QtBot
 
 from bleu_gui.models.jobs import JobRunner
@@ -544,3 +544,27 @@ def test_a_report_after_the_runner_was_deleted_reaches_nobody(
     _open_and_wait_for_the_end(qtbot, worker, gate)
     assert pool.waitForDone(_WAIT_MS), "the job is still running"
     assert recorder.events == ["busy True", "progress 1/2 working on A"]
+
+
+def test_a_delayed_job_of_a_deleted_runner_never_starts(
+    qtbot: QtBot, gates: Callable[[str], Gate]
+) -> None:
+    """A session closed before its scoring's delay ends starts no worker after it.
+
+    Before, the delay's timer had no context: it fired for a runner already
+    deleted and started the job on a pool the session had let go of.
+    """
+    pool = QThreadPool()
+    runner = JobRunner(pool=pool)
+    gate = gates("A")
+    worker = Worker(gate.job)
+    runner.start("score:A", worker, lambda _result: None, after_ms=50)
+    with qtbot.waitSignal(runner.destroyed, timeout=_WAIT_MS):
+        runner.deleteLater()
+    del runner
+    # Qt fires timers in the order they fall due: this one comes after the job's.
+    with qtbot.waitCallback(timeout=_WAIT_MS) as later:
+        QTimer.singleShot(100, later)
+    assert not gate.waiting.is_set()
+    assert pool.activeThreadCount() == 0
+    worker.cancel()
