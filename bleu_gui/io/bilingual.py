@@ -28,7 +28,10 @@ decoding included (the XML declaration or a byte-order mark says the encoding; t
 * **Ids**: a unit's segment id is "unit 'ID'": the XLIFF 1.2 `trans-unit` id
   (prefixed by its `<file original="...">` when the file has several `<file>`
   elements, whose ids may repeat), the XLIFF 2 unit id ("u1", or "u1::s2" for each
-  segment of a unit with several, as the toolkit names them), the TMX `tuid`. A unit
+  segment of a unit with several, as the toolkit names them), the TMX `tuid`. An
+  XLIFF 1.2 unit segmented by `<mrk mtype="seg" mid="...">` (SDLXLIFF, Okapi) is a
+  segment per mark, by the same rule: "tu7::3" for mid 3 of a unit with several,
+  "tu7" for a unit of one (`io.xliff_segments`). A unit
   without an id is named by its position among the file's units ("unit #5"); two
   files are then matched by position for those units, which the notices say. The
   bundle's `Units` are the same names without the word: "u1", "#5".
@@ -48,18 +51,20 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from bleu_gui.io.bundle import UNIT, Bundle, Column, Format, Role, Units
 from bleu_gui.io.errors import FormatError, LanguagesNotChosenError, display_name
 from bleu_gui.io.file_bytes import read_bytes
 from bleu_gui.io.inline_text import segment_text
 from bleu_gui.io.readers import DEFAULT_ENCODING, Segments
+from bleu_gui.io.xliff_segments import SEGMENT_SEPARATOR, segment_name, split_unit
 from bleu_gui.io.xliff_states import (
     COUNT_ALL_HINT,
     XliffStates,
     left_out_notice,
     not_final,
+    segment_not_final,
 )
 from bleu_gui.io.xml_files import parse_xml
 
@@ -70,13 +75,22 @@ __all__ = ["read_tmx", "read_xliff"]
 
 SOURCE = "source"
 """The key of a bilingual file's source column."""
+
+
+class _Row(NamedTuple):
+    """A sentence read: its unit's name (`Units`), its id for messages, its texts."""
+
+    name: str
+    segment_id: str
+    source: str
+    target: str
+
+
 TARGET = "target"
 """The key of a bilingual file's target column."""
 
 # The toolkit's separator between a file's `original` and a unit's id.
 _ID_SEPARATOR = "\x04"
-# The toolkit's separator between an XLIFF 2 unit's id and its segment's.
-_SEGMENT_SEPARATOR = "::"
 # How many ids a notice names before it says "and N more".
 _SHOWN = 3
 _XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
@@ -84,11 +98,12 @@ _FORMAT_NAMES = {"xliff": "an XLIFF file", "tmx": "a TMX file"}
 
 
 def read_xliff(path: Path, encoding: str, options: FormatOptions) -> Bundle:
-    """Read an XLIFF 1.x or 2.x file: a source and a target column, by unit.
+    """Read an XLIFF 1.x or 2.x file: a source and a target column, by segment.
 
     `encoding` is not used: an XML file says its encoding. Units whose target is
     not finished are left out unless `options.xliff_states` is "all"
-    (`io.xliff_states`).
+    (`io.xliff_states`). An XLIFF 1.2 unit segmented by `<mrk mtype="seg">`
+    (SDLXLIFF, Okapi) is a row per segment (`io.xliff_segments`).
     """
     data = read_bytes(path)
     parser, version_2 = _xliff_class(path, data)
@@ -97,37 +112,64 @@ def read_xliff(path: Path, encoding: str, options: FormatOptions) -> Bundle:
     if not units:
         raise FormatError(path, "has no translation units")
     raw_ids = _xliff_ids(units)
-    ids = _segment_ids(raw_ids)
-    kept: list[tuple[int, str, str]] = []
+    kept: list[_Row] = []
     sourceless: list[str] = []
     untranslated: list[str] = []
     unfinished: list[tuple[str, str]] = []
+    mismatched: list[str] = []
+    unpaired: list[str] = []  # the segments of the units in `mismatched`
     every_state = options.xliff_states is XliffStates.ALL
-    for index, (unit_id, unit) in enumerate(zip(ids, units, strict=True)):
+    for raw, name, unit in zip(raw_ids, _names(raw_ids), units, strict=True):
+        element = unit.xmlelement
         source, target = _child(unit, "source"), _child(unit, "target")
         if source is None:
-            sourceless.append(unit_id)
+            sourceless.append(_segment_id(name, raw))
             continue
-        if target is None:
-            untranslated.append(unit_id)
+        split = None if version_2 else split_unit(element, target)
+        if split is not None and split.mismatch is not None:
+            mismatched.append(f"{_segment_id(name, raw)}: {split.mismatch}")
+            unpaired += [_segment_id(name, raw)] + [
+                _segment_id(segment_name(name, mid, len(split.mids)), raw)
+                for mid in split.mids
+            ]
             continue
-        reason = None
-        if not every_state:
-            reason = not_final(unit.xmlelement, target, version_2=version_2)
-        if reason is not None:
-            unfinished.append((unit_id, reason))
-            continue
-        kept.append((index, _plain(source, "default"), _plain(target, "default")))
+        pieces = [(None, source, target)] if split is None else split.segments
+        for mid, source_part, target_part in pieces:
+            own = name if mid is None else segment_name(name, mid, len(pieces))
+            segment_id = _segment_id(own, raw)
+            if target is None:
+                untranslated.append(segment_id)
+                continue
+            text = _plain(target_part, "default")
+            reason = None
+            if not every_state:
+                reason = not_final(element, target, version_2=version_2)
+                if reason is None and mid is not None:
+                    reason = segment_not_final(element, mid, text)
+            if reason is not None:
+                unfinished.append((segment_id, reason))
+                continue
+            kept.append(_Row(own, segment_id, _plain(source_part, "default"), text))
     notices = _left_out(path, sourceless, "have no <source>", "has no <source>")
     notices += _left_out(path, untranslated, "have no <target>", "has no <target>")
+    notices += _left_out(
+        path,
+        mismatched,
+        "have <target> segments that cannot be paired with their <seg-source>'s by mid",
+        "has <target> segments that cannot be paired with its <seg-source>'s by mid",
+        separator="; ",
+    )
     if unfinished:
         notices += (left_out_notice(path, unfinished),)
     if not kept:
-        raise FormatError(path, _nothing_kept(sourceless, untranslated, unfinished))
+        raise FormatError(
+            path, _nothing_kept(sourceless, untranslated, unfinished, mismatched)
+        )
     left_out = (
         *sourceless,
         *untranslated,
-        *(unit_id for unit_id, _ in unfinished),
+        *(segment_id for segment_id, _ in unfinished),
+        *unpaired,
     )
     return _bundle(
         path, Format.XLIFF, kept, ("source", "target"), notices, raw_ids, left_out
@@ -162,16 +204,15 @@ def read_tmx(path: Path, encoding: str, options: FormatOptions) -> Bundle:
     found = _languages(units)
     source_language, target_language = _chosen_languages(path, store, found, options)
     raw_ids = tuple(str(unit.xmlelement.get("tuid", "")) for unit in units)
-    ids = _segment_ids(raw_ids)
-    kept: list[tuple[int, str, str]] = []
+    kept: list[_Row] = []
     missing: list[str] = []
-    for index, (unit_id, unit) in enumerate(zip(ids, units, strict=True)):
+    for raw, name, unit in zip(raw_ids, _names(raw_ids), units, strict=True):
         source = _tmx_text(unit, source_language)
         target = _tmx_text(unit, target_language)
         if source is None or target is None:
-            missing.append(unit_id)
+            missing.append(_segment_id(name, raw))
             continue
-        kept.append((index, source, target))
+        kept.append(_Row(name, _segment_id(name, raw), source, target))
     pair = f"{source_language} or {target_language}"
     notices = _left_out(path, missing, f"lack {pair}", f"lacks {pair}")
     if not kept:
@@ -188,6 +229,7 @@ def _nothing_kept(
     sourceless: Sequence[str],
     untranslated: Sequence[str],
     unfinished: Sequence[object],
+    mismatched: Sequence[str],
 ) -> str:
     """Why an XLIFF file whose units are all left out has nothing to score."""
     if unfinished:
@@ -195,6 +237,11 @@ def _nothing_kept(
             f"has no unit with a finished translation ({len(unfinished)} not "
             f"finished, {len(untranslated)} without <target>): nothing to score; "
             f"{COUNT_ALL_HINT}"
+        )
+    if mismatched:
+        return (
+            "has no unit whose <target> segments pair with its <seg-source>'s by "
+            f"mid ({mismatched[0]}): nothing to score"
         )
     if not untranslated:
         return "has no unit with a <source>: nothing to score"
@@ -272,7 +319,7 @@ def _unit_id(unit: Any) -> str:
         return raw
     if len(list(parent.iterchildren(segment.tag))) != 1:
         return raw
-    return raw.rpartition(_SEGMENT_SEPARATOR)[0] or raw
+    return raw.rpartition(SEGMENT_SEPARATOR)[0] or raw
 
 
 def _names(raw_ids: Sequence[str]) -> tuple[str, ...]:
@@ -282,12 +329,9 @@ def _names(raw_ids: Sequence[str]) -> tuple[str, ...]:
     )
 
 
-def _segment_ids(raw_ids: Sequence[str]) -> tuple[str, ...]:
-    """Each unit's segment id, for messages: "unit 'u7'", or "unit #3" without one."""
-    return tuple(
-        f"unit {unit_id!r}" if unit_id else f"unit {name}"
-        for unit_id, name in zip(raw_ids, _names(raw_ids), strict=True)
-    )
+def _segment_id(name: str, raw_id: str) -> str:
+    """A segment's id, for messages: "unit 'u7'", or "unit #3" (`raw_id` "")."""
+    return f"unit {name!r}" if raw_id else f"unit {name}"
 
 
 def _plain(element: Any, default_space: str) -> str:
@@ -346,12 +390,12 @@ def _tmx_text(unit: Any, language: str) -> str | None:
 
 
 def _left_out(
-    path: Path, ids: Sequence[str], plural: str, singular: str
+    path: Path, ids: Sequence[str], plural: str, singular: str, separator: str = ", "
 ) -> tuple[str, ...]:
     """One notice for units left out: how many, and the first few ids."""
     if not ids:
         return ()
-    shown = ", ".join(ids[:_SHOWN])
+    shown = separator.join(ids[:_SHOWN])
     if len(ids) > _SHOWN:
         shown += f" and {len(ids) - _SHOWN} more"
     if len(ids) == 1:
@@ -362,28 +406,28 @@ def _left_out(
 def _bundle(
     path: Path,
     format_: Format,
-    kept: Sequence[tuple[int, str, str]],
+    kept: Sequence[_Row],
     labels: tuple[str, str],
     notices: tuple[str, ...],
     raw_ids: Sequence[str],
     left_out: tuple[str, ...],
 ) -> Bundle:
-    """The two-column bundle of the units kept (`left_out`: those said left out).
+    """The two-column bundle of the rows kept (`left_out`: those said left out).
 
-    `kept`: each kept unit's index among the file's units, source and target;
-    `raw_ids`: every unit's id as the file writes it ("" for none).
+    `raw_ids`: every unit's id as the file writes it ("" for none), for the
+    notice on units without one.
     """
-    all_ids, names = _segment_ids(raw_ids), _names(raw_ids)
-    ids = tuple(all_ids[index] for index, _, _ in kept)
-    units = Units(UNIT, tuple(names[index] for index, _, _ in kept))
-    sources = Segments(path, tuple(source for _, source, _ in kept), DEFAULT_ENCODING)
-    targets = Segments(path, tuple(target for _, _, target in kept), DEFAULT_ENCODING)
+    units = Units(UNIT, tuple(row.name for row in kept))
+    sources = Segments(path, tuple(row.source for row in kept), DEFAULT_ENCODING)
+    targets = Segments(path, tuple(row.target for row in kept), DEFAULT_ENCODING)
     columns = (
         Column(SOURCE, labels[0], Role.SOURCE, sources),
         Column(TARGET, labels[1], None, targets),
     )
     unnamed = [
-        unit_id for unit_id, raw in zip(all_ids, raw_ids, strict=True) if not raw
+        _segment_id(name, raw)
+        for name, raw in zip(_names(raw_ids), raw_ids, strict=True)
+        if not raw
     ]
     if unnamed:
         count = f"{len(unnamed)} units have" if len(unnamed) > 1 else "1 unit has"
@@ -392,4 +436,5 @@ def _bundle(
             f"{' ...' if len(unnamed) > _SHOWN else ''}); named by position, and "
             "matched by position with another file",
         )
+    ids = tuple(row.segment_id for row in kept)
     return Bundle(path, format_, columns, ids, None, notices, left_out, units)

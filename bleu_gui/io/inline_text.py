@@ -6,7 +6,12 @@ kinds are told apart:
 * **paired tags around text** (`<g>`, `<pc>`, `<mrk>`, TMX `<hi>`, and any element
   not named below): their text is the translator's and is kept;
 * **codes** (`CODES`): placeholders and native markup (`<x/>`, `<ph>`, `<bpt>`, ...),
-  dropped with the code they hold; nothing takes their place.
+  dropped with the code they hold; nothing takes their place;
+* **deleted text**: Trados's tracked deletion, ``<mrk mtype="x-sdl-deleted">``, is
+  text the reviewer took out: not part of the translation, it is read as if the
+  change were accepted, as though the mark and its text were not there (the
+  white space on its two sides meets and collapses). A tracked insertion
+  (``x-sdl-added``) is text like any mark's.
 
 Whitespace follows ``xml:space``, inherited from the ancestors as XML says, with the
 format's own default: where it is "default", each run of XML whitespace (space, tab,
@@ -34,6 +39,8 @@ CODES = frozenset(
 """Inline elements whose content is markup, not text: left out with their content."""
 
 _XML_SPACE = "{http://www.w3.org/XML/1998/namespace}space"
+# The `mtype` of Trados's tracked deletion.
+_DELETED = "x-sdl-deleted"
 # XML's white space (the S production): no-break and other Unicode spaces are text.
 _WHITESPACE = re.compile(r"([ \t\r\n]+)")
 # A piece of a segment: its text, whether it is a code, whether it is preserved.
@@ -70,6 +77,8 @@ def _walk(element: Any, space: str, pieces: list[_Piece], *, top: bool) -> None:
             return
         own = element.get(_XML_SPACE)
         space = str(own) if own in ("default", "preserve") else space
+        if name == "mrk" and element.get("mtype") == _DELETED:
+            return
         if name == "cp":
             pieces.append((_code_point(element.get("hex", "")), False, True))
             return

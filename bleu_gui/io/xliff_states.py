@@ -16,7 +16,14 @@ target the file calls a translation count:
   ``initial``, but a file that writes no state at all says nothing of its
   workflow, and is read as translated;
 * both: the unit is not marked ``translate="no"`` (on itself or, inherited, on
-  its `<group>` or XLIFF 2 `<file>`).
+  its `<group>` or XLIFF 2 `<file>`);
+* Trados's SDLXLIFF, per segment (`io.xliff_segments`): the segment's
+  confirmation level, ``<sdl:seg id="MID" conf="...">`` in its unit's
+  `<sdl:seg-defs>`, is ``Translated``, ``ApprovedTranslation`` or
+  ``ApprovedSignOff``; ``Draft``, ``RejectedTranslation``, ``RejectedSignOff``
+  (and any other) are not finished, and neither is a segment without a level
+  whose target is empty (Trados's "Not Translated"). A segment without a level
+  but with a target is read as translated, as a target without a state is.
 
 `XliffStates.ALL` counts every unit with a target. The units left out are said in
 one notice per file, by reason, with the choice that counts them.
@@ -31,7 +38,13 @@ from typing import Any
 
 from bleu_gui.io.errors import display_name
 
-__all__ = ["COUNT_ALL_HINT", "XliffStates", "left_out_notice", "not_final"]
+__all__ = [
+    "COUNT_ALL_HINT",
+    "XliffStates",
+    "left_out_notice",
+    "not_final",
+    "segment_not_final",
+]
 
 
 class XliffStates(StrEnum):
@@ -48,6 +61,8 @@ COUNT_ALL_HINT = (
 
 _FINAL_12 = frozenset({"translated", "final", "signed-off"})
 _FINAL_2 = frozenset({"translated", "reviewed", "final"})
+_FINAL_SDL = frozenset({"Translated", "ApprovedTranslation", "ApprovedSignOff"})
+_SDL = "{http://sdl.com/FileTypes/SdlXliff/1.0}"
 # Elements that may carry `translate`, nearest first (XLIFF 1.2 and 2).
 _TRANSLATE_HOLDERS = frozenset({"trans-unit", "unit", "group", "file"})
 # How many ids a notice names per reason before it says "and N more".
@@ -68,6 +83,26 @@ def not_final(element: Any, target: Any, *, version_2: bool) -> str | None:
         return None
     final = _FINAL_2 if version_2 else _FINAL_12
     return None if state in final else f'state="{state}"'
+
+
+def segment_not_final(unit: Any, mid: str, target_text: str) -> str | None:
+    """Why a segment of an SDLXLIFF `<trans-unit>` is not finished, or None.
+
+    `unit` is the trans-unit (an lxml element), `mid` the segment's, `target_text`
+    its target's text. A unit without `<sdl:seg-defs>` (plain XLIFF 1.2) has no
+    segment levels: None.
+    """
+    definitions = next(unit.iterchildren(_SDL + "seg-defs"), None)
+    if definitions is None:
+        return None
+    conf = None
+    for definition in definitions.iterchildren(_SDL + "seg"):
+        if definition.get("id") == mid:
+            conf = definition.get("conf")
+            break
+    if conf is None:
+        return None if target_text else "conf unset, target empty"
+    return None if conf in _FINAL_SDL else f'conf="{conf}"'
 
 
 def _translate_no(element: Any) -> bool:
