@@ -62,6 +62,7 @@ from bleu_gui.io.xliff_segments import SEGMENT_SEPARATOR, segment_name, split_un
 from bleu_gui.io.xliff_states import (
     COUNT_ALL_HINT,
     XliffStates,
+    is_left_untranslated,
     left_out_notice,
     not_final,
     segment_not_final,
@@ -122,6 +123,8 @@ def read_xliff(path: Path, encoding: str, options: FormatOptions) -> Bundle:
     for raw, name, unit in zip(raw_ids, _names(raw_ids), units, strict=True):
         element = unit.xmlelement
         source, target = _child(unit, "source"), _child(unit, "target")
+        if is_left_untranslated(element, target):
+            continue  # not for translation, and none given: not a segment at all
         if source is None:
             sourceless.append(_segment_id(name, raw))
             continue
@@ -243,9 +246,13 @@ def _nothing_kept(
             "has no unit whose <target> segments pair with its <seg-source>'s by "
             f"mid ({mismatched[0]}): nothing to score"
         )
-    if not untranslated:
+    if untranslated:
+        return "has no unit with a <target>: nothing to score"
+    if sourceless:
         return "has no unit with a <source>: nothing to score"
-    return "has no unit with a <target>: nothing to score"
+    return (
+        'has no unit for translation (every unit is translate="no"): nothing to score'
+    )
 
 
 def _xliff_class(path: Path, data: bytes) -> tuple[Any, bool]:

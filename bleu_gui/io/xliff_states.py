@@ -41,6 +41,7 @@ from bleu_gui.io.errors import display_name
 __all__ = [
     "COUNT_ALL_HINT",
     "XliffStates",
+    "is_left_untranslated",
     "left_out_notice",
     "not_final",
     "segment_not_final",
@@ -103,6 +104,17 @@ def segment_not_final(unit: Any, mid: str, target_text: str) -> str | None:
     if conf is None:
         return None if target_text else "conf unset, target empty"
     return None if conf in _FINAL_SDL else f'conf="{conf}"'
+
+
+def is_left_untranslated(element: Any, target: Any | None) -> bool:
+    """Whether a unit is marked not for translation and has no target.
+
+    Not a unit with its target missing: the file says none is wanted. Trados
+    writes one such unit for every piece of layout between two paragraphs
+    (`<trans-unit translate="no">` holding only tags), dozens in a real file; a
+    warning for each would bury the warnings that matter.
+    """
+    return target is None and _translate_no(element)
 
 
 def _translate_no(element: Any) -> bool:

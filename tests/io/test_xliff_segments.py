@@ -323,3 +323,34 @@ def test_okapi_segmented_xliff_12_is_read_the_same_way(tmp_path: Path) -> None:
         f"{path}: 1 unit left out, not a finished translation: "
         f"1 state=\"needs-translation\" (unit 'tu2'); {HINT}",
     )
+
+
+# Trados's layout between two paragraphs: a unit not for translation, tags only.
+_LAYOUT = '<trans-unit translate="no" id="{}"><source><x id="0"/></source></trans-unit>'
+
+
+def test_units_not_for_translation_and_without_target_are_not_warned_about(
+    tmp_path: Path,
+) -> None:
+    """Dozens of these are in every real Trados file: no warning, no row."""
+    path = _sdlxliff(
+        tmp_path / "job.sdlxliff",
+        _LAYOUT.format("f0")
+        + _unit("a", "1:One.", "1:Eins.")
+        + _LAYOUT.format("f1")
+        + '<trans-unit id="b"><source>Two.</source></trans-unit>',
+    )
+    bundle = read_bundle(path)
+    assert bundle.segment_ids == ("unit 'a'",)
+    # Only the unit that wants a translation and lacks one is said.
+    assert bundle.notices == (f"{path}: 1 unit has no <target> (unit 'b'); left out",)
+
+
+def test_a_file_of_units_not_for_translation_says_so(tmp_path: Path) -> None:
+    path = _sdlxliff(tmp_path / "layout.sdlxliff", _LAYOUT.format("f0"))
+    with pytest.raises(FormatError) as caught:
+        read_bundle(path)
+    assert str(caught.value) == (
+        f'{path}: has no unit for translation (every unit is translate="no"): '
+        "nothing to score"
+    )
