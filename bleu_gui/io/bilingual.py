@@ -322,6 +322,7 @@ def _chosen_languages(
                 path,
                 f"has {len(found)} languages ({listed}): choose the source and "
                 "target languages",
+                tuple(found.values()),
             )
         first, second = found.values()
         header = str(store.sourcelanguage or "").lower()
