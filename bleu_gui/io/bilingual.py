@@ -47,6 +47,7 @@ decoding included (the XML declaration or a byte-order mark says the encoding; t
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -181,7 +182,13 @@ def read_tmx(path: Path, encoding: str, options: FormatOptions) -> Bundle:
             "nothing to score",
         )
     labels = (f"source ({source_language})", f"target ({target_language})")
-    return _bundle(path, Format.TMX, kept, labels, notices, raw_ids, tuple(missing))
+    bundle = _bundle(path, Format.TMX, kept, labels, notices, raw_ids, tuple(missing))
+    others = [
+        lang
+        for lang in found.values()
+        if lang not in (source_language, target_language)
+    ]
+    return replace(bundle, languages=(source_language, target_language, *others))
 
 
 def _nothing_kept(
