@@ -26,6 +26,7 @@ from bleu_gui.io.formats import FormatOptions, read_bundle
 from bleu_gui.views.main_window import MainWindow
 from bleu_gui.views.roles_dialog import READING_TEXT, RolesDialog
 from tests.gui.demo_sets import TIMEOUT, scored, window
+from tests.unicode_text import write_unicode_text
 
 __all__ = ["window"]  # fixtures
 
@@ -169,3 +170,24 @@ def test_no_encoding_is_offered_for_xliff_or_tmx(qtbot: QtBot, name: str) -> Non
     dialog.set_bundle(read_bundle(FORMATS / name))
     assert not dialog.encoding.isVisible()
     assert not dialog.encoding_label.isVisible()
+
+
+def test_excels_unicode_text_opens_as_a_table(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    path = write_unicode_text(tmp_path / "job.txt", rows())
+    with qtbot.waitSignal(window.session.bundle_inspected, timeout=TIMEOUT):
+        window.file_actions.open_dropped([path])  # a drop, as from a file manager
+    dialog = window.file_actions.roles_dialog
+    assert dialog is not None
+    qtbot.waitUntil(dialog.isVisible, timeout=TIMEOUT)
+    assert dialog.summary.text() == "<b>job.txt</b> · TSV spreadsheet · 3 segments"
+    assert roles_shown(dialog)["MT"] == "System"
+    assert roles_shown(dialog)["Post-edit (de-DE)"] == "Reference"
+    with scored(qtbot, window):
+        qtbot.mouseClick(dialog.ok_button, Qt.MouseButton.LeftButton)
+    scores = window.session.scores
+    assert scores is not None
+    assert isinstance(scores.corpus, BleuScore)
+    expected = sacrebleu.corpus_bleu(MT, [POST_EDIT])
+    assert scores.corpus.score == pytest.approx(expected.score, abs=1e-9)
