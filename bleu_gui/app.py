@@ -11,7 +11,9 @@ says every column's role, and opens at once with every reference and every syste
 (file order: the first is the baseline, the last is shown), as `bleu-gui score`
 reads it; a spreadsheet opens the roles dialog, since only the user knows which
 column is which. XLIFF and TMX files take roles like text files
-(`bleu-gui final.xlf -i mt.xlf`) and are aligned by unit id.
+(`bleu-gui final.xlf -i mt.xlf`) and are aligned by unit id; `--languages SRC TGT`
+and `--xliff-states` read them as `bleu-gui score` does (a TMX file of more than two
+languages without `--languages`: the "Open test set" dialog asks which two).
 `--select N` selects sentence N when the files are first scored (once: a later
 re-score keeps the user's selection); `--screenshot FILE.png` renders the window to
 a PNG once loading and scoring are done, then exits (it works offscreen). Where Qt
@@ -40,6 +42,7 @@ from PySide6.QtWidgets import QApplication
 
 from bleu_gui import __version__
 from bleu_gui.cli import add_scoring_options, config_from_options, demo_paths
+from bleu_gui.cli_inputs import add_bilingual_options, bilingual_options
 from bleu_gui.core import ConfigError
 from bleu_gui.exit_status import ended_by
 from bleu_gui.gui_pace import install_pace
@@ -87,6 +90,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--version", action="version", version=f"%(prog)s {__version__}"
     )
     add_scoring_options(parser)
+    add_bilingual_options(parser)  # `--languages`, `--xliff-states`: as `score`'s
     return parser
 
 
@@ -291,6 +295,7 @@ def _files(
         source,
         encoding,
         systems=systems if len(systems) > 1 else (),
+        options=bilingual_options(options),
     )
 
 

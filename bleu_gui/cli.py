@@ -31,7 +31,12 @@ from pathlib import Path
 from types import FrameType
 from typing import Any, NamedTuple, TextIO
 
-from bleu_gui.cli_inputs import add_bilingual_options, is_bilingual, read_aligned
+from bleu_gui.cli_inputs import (
+    add_bilingual_options,
+    bilingual_options,
+    is_bilingual,
+    read_aligned,
+)
 from bleu_gui.cli_significance import (
     add_significance_options,
     ascii_json,
@@ -1104,8 +1109,7 @@ def _read(
         return read_aligned(
             options.refs,
             names,
-            languages=options.languages,
-            xliff_states=options.xliff_states,
+            options=bilingual_options(options),
             notify=warnings.add,
         )
     read: dict[str, Segments] = {}

@@ -27,7 +27,12 @@ from bleu_gui.io.readers import Corpus
 from bleu_gui.io.test_set import TestSet
 from bleu_gui.io.xliff_states import XliffStates
 
-__all__ = ["add_bilingual_options", "is_bilingual", "read_aligned"]
+__all__ = [
+    "add_bilingual_options",
+    "bilingual_options",
+    "is_bilingual",
+    "read_aligned",
+]
 
 _BILINGUAL = frozenset({Format.XLIFF, Format.TMX})
 
@@ -51,6 +56,19 @@ def add_bilingual_options(parser: argparse.ArgumentParser) -> None:
         "translation (final: state translated, final, signed-off, XLIFF 2 "
         'reviewed, or none; not translate="no"), or every unit with a target '
         "(all); default: %(default)s. Systems' units all count",
+    )
+
+
+def bilingual_options(options: argparse.Namespace) -> FormatOptions:
+    """The XLIFF and TMX options `add_bilingual_options` parsed.
+
+    `bleu-gui score` and the window (`app`) both read their files with these, so
+    that the same command line reads the same units in the same languages.
+    """
+    languages = options.languages
+    return FormatOptions(
+        languages=None if languages is None else (languages[0], languages[1]),
+        xliff_states=XliffStates(options.xliff_states),
     )
 
 
@@ -78,8 +96,7 @@ def read_aligned(
     references: Sequence[str],
     systems: Sequence[str],
     *,
-    languages: Sequence[str] | None,
-    xliff_states: str = XliffStates.FINAL.value,
+    options: FormatOptions,
     notify: Callable[[str], None],
 ) -> tuple[list[Corpus], Units | None]:
     """Each system's target with the references' targets, units matched by id.
@@ -91,8 +108,8 @@ def read_aligned(
     Args:
         references: The reference files (XLIFF or TMX), as typed.
         systems: The system files, as typed; a name given twice is read once.
-        languages: TMX: the source and target languages, or None.
-        xliff_states: XLIFF references: which units count (`XliffStates`).
+        options: The languages of TMX files and the XLIFF references' units
+            that count (`bilingual_options`).
         notify: Called with each notice (units left out, units without ids).
 
     Raises:
@@ -103,8 +120,6 @@ def read_aligned(
         raise ConfigError(f"{both[0]} is given both as a reference and after -i")
     if len(set(references)) < len(references):
         raise ConfigError("a reference file is given twice")
-    chosen = None if languages is None else (languages[0], languages[1])
-    options = FormatOptions(languages=chosen, xliff_states=XliffStates(xliff_states))
     read = {name: read_bundle(Path(name), options=options) for name in references}
     read |= {
         name: read_bundle(Path(name), options=options.for_systems())

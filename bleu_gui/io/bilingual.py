@@ -50,6 +50,7 @@ decoding included (the XML declaration or a byte-order mark says the encoding; t
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -225,7 +226,13 @@ def read_tmx(path: Path, encoding: str, options: FormatOptions) -> Bundle:
             "nothing to score",
         )
     labels = (f"source ({source_language})", f"target ({target_language})")
-    return _bundle(path, Format.TMX, kept, labels, notices, raw_ids, tuple(missing))
+    bundle = _bundle(path, Format.TMX, kept, labels, notices, raw_ids, tuple(missing))
+    others = [
+        lang
+        for lang in found.values()
+        if lang not in (source_language, target_language)
+    ]
+    return replace(bundle, languages=(source_language, target_language, *others))
 
 
 def _nothing_kept(
@@ -373,6 +380,7 @@ def _chosen_languages(
                 path,
                 f"has {len(found)} languages ({listed}): choose the source and "
                 "target languages",
+                tuple(found.values()),
             )
         first, second = found.values()
         header = str(store.sourcelanguage or "").lower()

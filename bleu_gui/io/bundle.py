@@ -151,6 +151,11 @@ class Bundle:
         left_out: The ids of the units the reader left out and named in its
             notices (an XLIFF unit without a target): matching files by id, the
             other files' counterparts are left out without saying it again.
+        sheets: An XLSX workbook's sheet names, in its order (the window lists
+            them to choose from); empty for other formats.
+        languages: A TMX file's languages as it writes them: the source and
+            target read, then the others in the order first found (the window
+            lists them to choose from); empty for other formats.
     """
 
     path: Path
@@ -161,6 +166,8 @@ class Bundle:
     notices: tuple[str, ...] = ()
     left_out: tuple[str, ...] = ()
     units: Units | None = None
+    sheets: tuple[str, ...] = ()
+    languages: tuple[str, ...] = ()
 
     def column(self, key: str) -> Column:
         """The column named `key`.

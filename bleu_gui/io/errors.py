@@ -439,5 +439,14 @@ class LanguagesNotChosenError(FormatError):
     """A TMX file of more than two languages, read without saying which two.
 
     Its own class so that each front end can add how to choose them (the command
-    line's ``--languages``, the window's language fields).
+    line's ``--languages``, the window's language choosers).
+
+    Attributes:
+        languages: The file's languages as it writes them, in the order first
+            found: what the window offers to choose from.
     """
+
+    def __init__(self, path: Path, detail: str, languages: tuple[str, ...]) -> None:
+        """Create the error; `languages` are the file's, to choose from."""
+        self.languages = languages
+        super().__init__(path, detail)

@@ -7,6 +7,7 @@ new format is one line here.
 
 from __future__ import annotations
 
+import codecs
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -26,6 +27,7 @@ __all__ = [
     "FormatOptions",
     "Reader",
     "detect_format",
+    "is_unicode_text_table",
     "read_bundle",
 ]
 
@@ -135,6 +137,9 @@ _XML_ROOTS: dict[str, Format] = {
 def detect_format(path: StrPath) -> Format:
     """The format of `path`, from its name (text when the name says nothing else).
 
+    A ``.txt`` file that is Excel's "Unicode Text" (`is_unicode_text_table`) is a
+    TSV spreadsheet.
+
     A name ending in ``.xml`` says only that the file is XML: its root element's
     name says which format (`_XML_ROOTS`). A file that starts as XML (or is
     empty) with another root, or none, goes to the WMT XML reader, which refuses
@@ -154,7 +159,35 @@ def detect_format(path: StrPath) -> Format:
     for suffix, format_ in _SUFFIXES.items():
         if name.endswith(suffix):
             return format_
+    if name.endswith(".txt") and is_unicode_text_table(Path(path)):
+        return Format.TSV
     return Format.TEXT
+
+
+# How much of a .txt file is looked at for Excel's "Unicode Text" (its first line).
+_UNICODE_TEXT_PEEK = 64 * 1024
+
+
+def is_unicode_text_table(path: Path) -> bool:
+    """Whether `path` is Excel's "Unicode Text" export: a table, not lines of text.
+
+    Excel saves a sheet as "Unicode Text (*.txt)" in UTF-16 (little-endian) with
+    its byte-order mark, cells separated by tabs, rows by CRLF, the first row the
+    headers. The rule: the file starts with a UTF-16 byte-order mark (either
+    order) and its first line holds a tab. A UTF-8 (or other) .txt file is one
+    segment a line, tabs or not, as sacreBLEU reads it; so is a UTF-16 file whose
+    first line has no tab. A file that cannot be read is not one (its reader
+    says why).
+    """
+    try:
+        with open(path, "rb") as handle:
+            start = handle.read(_UNICODE_TEXT_PEEK)
+    except OSError:
+        return False
+    if start[:2] not in (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE):
+        return False
+    text = start[: len(start) // 2 * 2].decode("utf-16", errors="replace")
+    return "\t" in text.split("\n", 1)[0]
 
 
 def read_bundle(

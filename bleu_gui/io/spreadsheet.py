@@ -3,8 +3,9 @@
 People keep test sets in spreadsheets: a column for the source, one per reference,
 one per system, sometimes a document id. The first row names the columns; each
 later row is one segment. Each header becomes a `Column` keyed by the header text
-("hyp"), labelled "column 'hyp'"; a header that names a role gets it (`role_of`),
-any other is left for the user to choose. Each segment's place is its row as a
+("hyp"), labelled "column 'hyp'"; a header that names a role gets it
+(`io.column_roles`: "Source (en-US)", "Target", "MT", "Segment ID", ...), any other
+is left for the user to choose. Each segment's place is its row as a
 spreadsheet program numbers it ("row 2" is the first segment; the header is row 1):
 the bundle's `Units`, which the window's table and every export show, so that a
 notice's "row 9" is the row the table calls 9.
@@ -52,11 +53,13 @@ import io
 import zipfile
 import zlib
 from collections.abc import Collection, Iterable, Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from bleu_gui.io.bom import BOM
-from bleu_gui.io.bundle import ROW, Bundle, Column, Format, Role, Units
+from bleu_gui.io.bundle import ROW, Bundle, Column, Format, Units
+from bleu_gui.io.column_roles import role_of
 from bleu_gui.io.errors import FormatError, display_name
 from bleu_gui.io.file_bytes import read_bytes
 from bleu_gui.io.readers import DEFAULT_ENCODING, Segments, _decode, read_raw
@@ -65,37 +68,14 @@ from bleu_gui.io.zip_bounds import check_expansion
 if TYPE_CHECKING:
     from bleu_gui.io.formats import FormatOptions
 
-__all__ = ["read_csv", "read_tsv", "read_xlsx", "role_of"]
+__all__ = ["read_csv", "read_tsv", "read_xlsx"]
 
-_ROLE_NAMES: tuple[tuple[Role, tuple[str, ...], tuple[str, ...]], ...] = (
-    # (role, whole header names, header prefixes), compared in lower case
-    (Role.SOURCE, ("src", "source"), ()),
-    (Role.REFERENCE, (), ("ref",)),
-    (Role.DOCUMENT, ("doc", "docid", "document"), ()),
-    (Role.UNIT, ("id", "unit", "unit id", "segment id", "seg id", "segid"), ()),
-    (Role.SYSTEM, ("mt", "output"), ("hyp", "sys")),
-)
 # How many rows a notice names before it says "and N more".
 _SHOWN = 3
 
 MAX_CELL_CHARACTERS = 32_767
 """The longest workbook cell read: Excel's own limit. A longer cell was not written
 by a spreadsheet program (see `io.zip_bounds` for the bounds before reading)."""
-
-
-def role_of(header: str) -> Role | None:
-    """The role a header suggests, or None.
-
-    "src"/"source" is the source; "ref..." ("ref", "ref2", "reference_A") a
-    reference; "doc"/"docid"/"document" the document ids; "id", "unit", "unit
-    id", "segment id", "seg id", "segid" the unit ids; "hyp...", "sys..."
-    ("system2"), "mt" and "output" a system. Case does not matter.
-    """
-    name = header.strip().lower()
-    for role, names, prefixes in _ROLE_NAMES:
-        if name in names or name.startswith(prefixes):
-            return role
-    return None
 
 
 def read_tsv(path: Path, encoding: str, options: FormatOptions) -> Bundle:
@@ -158,7 +138,8 @@ def read_xlsx(path: Path, encoding: str, options: FormatOptions) -> Bundle:
     }
     try:
         uncached = _uncached_formulas(path, data, name, empty)
-        return _bundle(path, Format.XLSX, DEFAULT_ENCODING, _trim(rows), uncached)
+        bundle = _bundle(path, Format.XLSX, DEFAULT_ENCODING, _trim(rows), uncached)
+        return replace(bundle, sheets=tuple(names))
     except FormatError as error:
         if len(names) == 1:
             raise

@@ -102,7 +102,7 @@ from bleu_gui.io import (
     read_raw,
 )
 from bleu_gui.io.bundle import Bundle, Format, Role, Roles, Selection, Units, select
-from bleu_gui.io.errors import FormatError, display_name
+from bleu_gui.io.errors import FormatError, LanguagesNotChosenError, display_name
 from bleu_gui.io.formats import (
     TEST_SET_FORMATS,
     FormatOptions,
@@ -311,6 +311,21 @@ class _Refused:
     message: str
 
 
+@dataclass(frozen=True, slots=True)
+class _LanguagesNeeded:
+    """A job's end: a TMX file holds more than two languages, and none were chosen.
+
+    Attributes:
+        files: the files asked for, to ask again with the languages.
+        message: why, in one line (the reader's, as the command line says it).
+        languages: the file's languages, to choose from.
+    """
+
+    files: FileSet
+    message: str
+    languages: tuple[str, ...]
+
+
 @dataclass(frozen=True, slots=True, eq=False)
 class _Read:
     """A test set read: every system's texts aligned with it, or why not.
@@ -450,6 +465,10 @@ class Session(QObject):
             `warnings` changed with it.
         bundle_inspected: (`io.bundle.Bundle`) a file of several texts read for
             its columns (`inspect_bundle`), so that the user can give them roles.
+        languages_needed: (`FileSet`, message, languages) after `error_occurred`
+            (with the same message), when a
+            TMX file of the set holds more than two languages and the set's
+            options chose none: the languages the file has, to ask which two.
     """
 
     texts_loaded = Signal(object)
@@ -468,6 +487,7 @@ class Session(QObject):
     warning_occurred = Signal(str)
     hint_changed = Signal()
     bundle_inspected = Signal(object)
+    languages_needed = Signal(object, str, object)
 
     def __init__(self, parent: QObject | None = None, *, processes: int | None = None):
         super().__init__(parent)
@@ -1286,7 +1306,10 @@ class Session(QObject):
             ]
             return _align_by_id()(references, systems)
 
-        bundle = yield from blocking_call(read, reading.label)
+        try:
+            bundle = yield from blocking_call(read, reading.label)
+        except LanguagesNotChosenError as error:
+            return _LanguagesNeeded(files, str(error), error.languages)
         selection = _select_aligned(bundle, len(files.references))
         yield 1, 1, "reading files"
         texts = selection.test_set
@@ -1575,6 +1598,10 @@ class Session(QObject):
         if isinstance(result, _Refused):  # a failure with a typed follow-up
             self._jobs.fail(_TEST_SET, result.message)
             self.candidate_refused.emit(result.candidate, result.message)
+            return
+        if isinstance(result, _LanguagesNeeded):  # which two: the window asks
+            self._jobs.fail(_TEST_SET, result.message)
+            self.languages_needed.emit(result.files, result.message, result.languages)
             return
         on_done(result)  # the new state first, then "no longer busy"
 

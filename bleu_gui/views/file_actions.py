@@ -180,6 +180,7 @@ class FileActions(QObject):
         session.busy_changed.connect(self._on_busy_changed)
         session.candidate_refused.connect(self._on_candidate_refused)
         session.bundle_inspected.connect(self._on_bundle_inspected)
+        session.languages_needed.connect(self._on_languages_needed)
         session.systems_changed.connect(self.refresh)
         session.config_changed.connect(self._on_config_changed)
         self.recent.changed.connect(self.refresh)
@@ -583,6 +584,23 @@ class FileActions(QObject):
             dialog.show_problem(message)
             if dialog.isHidden():  # opened from the command line: now it shows
                 dialog.open()
+
+    def _on_languages_needed(
+        self, files: FileSet, message: str, languages: tuple[str, ...]
+    ) -> None:
+        """A TMX file holds more than two languages: ask which two, among its own.
+
+        In the "Open test set" dialog the files were asked for in, or, asked for
+        from the command line or File › Open, in one opened with them: the
+        reader's line above, the file's languages to choose from. Never an
+        empty window with the reason in its status line only.
+        """
+        dialog = self.test_set_dialog
+        if dialog is None:
+            dialog = self.open_test_set()
+            dialog.set_file_set(files)
+            dialog.show_problem(message)
+        dialog.offer_languages(languages)
 
     def _on_busy_changed(self, busy: bool) -> None:
         # A failure ends the work, then says why (`_on_error`, right after);

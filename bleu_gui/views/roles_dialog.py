@@ -27,7 +27,6 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QHeaderView,
     QLabel,
-    QLineEdit,
     QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
@@ -41,6 +40,7 @@ from bleu_gui.io.formats import ENCODING_FORMATS, FormatOptions, detect_format
 from bleu_gui.models.session import BundleSet
 from bleu_gui.views.dialog_parts import ProblemLine, open_buttons
 from bleu_gui.views.encoding_choice import EncodingCombo
+from bleu_gui.views.language_choice import LanguagePair
 
 __all__ = [
     "NOT_USED",
@@ -157,14 +157,15 @@ class RolesDialog(QDialog):
             "sacreBLEU drops segments no reference translates; keep them to see "
             "them (the score is then not sacreBLEU's)."
         )
-        self.sheet = QLineEdit()
-        self.sheet.setPlaceholderText("the first sheet")
+        # The workbook's sheets, as read from it (`Bundle.sheets`): chosen, not typed.
+        self.sheet = QComboBox()
+        self.sheet.setAccessibleName("Sheet")
+        self.sheet.setToolTip("The workbook's sheet to read")
+        self.sheet.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         self.sheet_label = _buddy("S&heet:", self.sheet)
-        self.source_language = QLineEdit()
-        self.source_language.setPlaceholderText("e.g. de")
-        self.target_language = QLineEdit()
-        self.target_language.setPlaceholderText("e.g. en")
-        self.languages_label = _buddy("&Languages:", self.source_language)
+        # A TMX file's languages, as read from it (`Bundle.languages`).
+        self.languages = LanguagePair()
+        self.languages_label = _buddy("&Languages:", self.languages.source)
         self.encoding = EncodingCombo(self, encoding)
         self.encoding_label = _buddy("&Encoding:", self.encoding)
 
@@ -174,10 +175,7 @@ class RolesDialog(QDialog):
         options.addWidget(self.sheet_label)
         options.addWidget(self.sheet)
         options.addWidget(self.languages_label)
-        options.addWidget(self.source_language)
-        self.arrow = QLabel("→")
-        options.addWidget(self.arrow)
-        options.addWidget(self.target_language)
+        options.addWidget(self.languages)
         options.addStretch(1)
         options.addWidget(self.encoding_label)
         options.addWidget(self.encoding)
@@ -201,9 +199,8 @@ class RolesDialog(QDialog):
         self.button_box.rejected.connect(self.reject)
         self.include_testsuites.toggled.connect(self._reread)
         self.keep_unreferenced.toggled.connect(self._reread)
-        self.sheet.editingFinished.connect(self._reread)
-        self.source_language.editingFinished.connect(self._reread)
-        self.target_language.editingFinished.connect(self._reread)
+        self.sheet.activated.connect(self._reread)
+        self.languages.chosen.connect(self._reread)
         self.encoding.activated.connect(self._reread)
         typed = self.encoding.lineEdit()
         if typed is not None:
@@ -231,6 +228,7 @@ class RolesDialog(QDialog):
         if bundle.format is not self.format:  # told by its content, not its name
             self.format = bundle.format
             self._show_options()
+        self._offer_choices(bundle)
         chosen = _by_key(roles) if roles is not None else None
         self.table.setRowCount(0)
         offered: list[Role] = [
@@ -274,6 +272,21 @@ class RolesDialog(QDialog):
         self.table.setColumnWidth(0, self.table.columnWidth(0) + 12)
         self._reading(False)
 
+    def _offer_choices(self, bundle: Bundle) -> None:
+        """List the workbook's sheets and the TMX file's languages, as read.
+
+        The sheet read stays chosen (the first, unless another was asked for);
+        so do the languages read (those the file has, when it has two).
+        """
+        if bundle.sheets:
+            asked = self._read_options.sheet
+            self.sheet.clear()
+            self.sheet.addItems(list(bundle.sheets))
+            self.sheet.setCurrentIndex(max(0, self.sheet.findText(asked or "")))
+        if bundle.languages:  # the source and target read come first
+            read = bundle.languages[0], bundle.languages[1]
+            self.languages.offer(bundle.languages, read)
+
     def _fit_rows(self) -> None:
         """Room for every column's row (up to `_ROWS_SHOWN`), the dialog grown to it.
 
@@ -292,18 +305,12 @@ class RolesDialog(QDialog):
         wmt = self.format in (Format.WMT_XML, Format.WMT_SGML)
         self.include_testsuites.setVisible(self.format is Format.WMT_XML)
         self.keep_unreferenced.setVisible(wmt)
-        for widget in (self.sheet_label, self.sheet):
-            widget.setVisible(self.format is Format.XLSX)
+        self.sheet_label.setVisible(self.format is Format.XLSX)
+        self.sheet.setVisible(self.format is Format.XLSX)
         self.encoding_label.setVisible(self.format in ENCODING_FORMATS)
         self.encoding.setVisible(self.format in ENCODING_FORMATS)
-        tmx = self.format is Format.TMX
-        for widget in (
-            self.languages_label,
-            self.source_language,
-            self.arrow,
-            self.target_language,
-        ):
-            widget.setVisible(tmx)
+        self.languages_label.setVisible(self.format is Format.TMX)
+        self.languages.setVisible(self.format is Format.TMX)
 
     def role_combo(self, key: str) -> QComboBox:
         """The role chooser of the column `key`."""
@@ -318,14 +325,13 @@ class RolesDialog(QDialog):
 
     def options(self) -> FormatOptions:
         """The format options chosen."""
-        sheet = self.sheet.text().strip()
-        source = self.source_language.text().strip()
-        target = self.target_language.text().strip()
+        # The first sheet is the one read unasked: None, as the command line's.
+        sheet = self.sheet.currentText() if self.sheet.currentIndex() > 0 else None
         return FormatOptions(
             include_testsuites=self.include_testsuites.isChecked(),
             keep_unreferenced=self.keep_unreferenced.isChecked(),
-            sheet=sheet or None,
-            languages=(source, target) if source and target else None,
+            sheet=sheet,
+            languages=self.languages.languages(),
         )
 
     def roles(self) -> Roles | str:
@@ -450,8 +456,7 @@ class RolesDialog(QDialog):
             self.include_testsuites,
             self.keep_unreferenced,
             self.sheet,
-            self.source_language,
-            self.target_language,
+            self.languages,
             self.encoding,
         ):
             widget.setEnabled(not locked)

@@ -46,16 +46,18 @@ from PySide6.QtWidgets import (
 from typing_extensions import override
 
 from bleu_gui.io.bundle import Format
-from bleu_gui.io.formats import FormatOptions, detect_format
+from bleu_gui.io.formats import ENCODING_FORMATS, FormatOptions, detect_format
 from bleu_gui.io.xliff_states import XliffStates
 from bleu_gui.models.session import FileSet, opens_with_roles
 from bleu_gui.views.dialog_parts import ProblemLine, open_buttons
 from bleu_gui.views.encoding_choice import ENCODING_HINT, EncodingCombo
+from bleu_gui.views.language_choice import LanguagePair
 
 __all__ = [
     "CHECKING_TEXT",
     "FILE_FILTERS",
     "NO_CANDIDATE",
+    "NO_LANGUAGES",
     "NO_REFERENCE",
     "OpenTestSetDialog",
 ]
@@ -74,12 +76,17 @@ FILE_FILTERS = ";;".join(
 """The file pickers' name filters: every format bleu-gui reads, then all files."""
 
 CHECKING_TEXT = "Checking the files…"
+OWN_ENCODING = "in the file"
+OWN_ENCODING_HINT = (
+    "An XLIFF or TMX file is XML: it declares its own encoding, which is read"
+)
 WHOLE_TEST_SET_HINT = (
     "A WMT XML test set or a spreadsheet holds a whole test set: pick it in any "
     "field, and give its texts their roles in the next dialog."
 )
 NO_CANDIDATE = "choose the candidate (the system output to score)"
 NO_REFERENCE = "add at least one reference: BLEU compares the candidate with them"
+NO_LANGUAGES = "choose the TMX files' source and target languages"
 
 
 class OpenTestSetDialog(QDialog):
@@ -160,24 +167,14 @@ class OpenTestSetDialog(QDialog):
         form.addRow(_buddy("&Candidate:", self.candidate), candidate_row)
         form.addRow(_buddy("Other s&ystems:", self.systems), system_row)
 
-        # TMX files may hold more than two languages: which pair to score. Shown
-        # only while a TMX file is listed.
-        self.source_language = QLineEdit()
-        self.source_language.setPlaceholderText("source, e.g. de")
-        self.target_language = QLineEdit()
-        self.target_language.setPlaceholderText("target, e.g. en")
-        languages_row = QHBoxLayout()
-        languages_row.addWidget(self.source_language)
-        languages_row.addWidget(QLabel("→"))
-        languages_row.addWidget(self.target_language)
-        languages_row.addStretch(1)
-        self.languages = QWidget()
-        self.languages.setLayout(languages_row)
-        languages_row.setContentsMargins(0, 0, 0, 0)
-        self.languages_label = _buddy("TMX &languages:", self.source_language)
+        # TMX files may hold more than two languages: which pair to score, among
+        # the file's own (`offer_languages`). Shown once a listed TMX file is
+        # found to need them.
+        self.languages = LanguagePair()
+        self.languages_label = _buddy("TMX &languages:", self.languages.source)
         self.languages.setToolTip(
-            "The languages of the TMX files to score (their codes, as the files "
-            "write them); empty: the only two the files hold"
+            "The TMX files hold more than two languages: choose the source and the "
+            "target to score"
         )
         form.addRow(self.languages_label, self.languages)
 
@@ -238,6 +235,8 @@ class OpenTestSetDialog(QDialog):
         self.systems.delete_pressed.connect(self.remove_selected_systems)
         self.systems.itemSelectionChanged.connect(self._update_buttons)
         self.candidate.textChanged.connect(self._update_languages)
+        self.source.textChanged.connect(self._update_languages)
+        self.languages.chosen.connect(self._on_languages_chosen)
         self.button_box.accepted.connect(self._on_ok)
         self.button_box.rejected.connect(self.reject)
         self._update_buttons()
@@ -249,12 +248,33 @@ class OpenTestSetDialog(QDialog):
         references: Sequence[Path] = (),
         source: Path | None = None,
         candidate: Path | None = None,
+        systems: Sequence[Path] = (),
     ) -> None:
-        """Fill the fields in (a candidate that did not fit the loaded set, say)."""
+        """Fill the fields in (a candidate that did not fit the loaded set, say).
+
+        `systems`: the other systems, listed under the candidate.
+        """
         self.references.clear()
         self.add_references(references)
         self.source.setText("" if source is None else str(source))
         self.candidate.setText("" if candidate is None else str(candidate))
+        self.systems.clear()
+        self.add_systems(systems)
+
+    def set_file_set(self, files: FileSet) -> None:
+        """Fill the fields in with `files` (a set that could not be opened as given)."""
+        others = [path for path in files.hypotheses if path != files.hypothesis]
+        self.set_files(files.references, files.source, files.hypothesis, others)
+        self.candidate_encoding.set_encoding(files.encoding_of(files.hypothesis))
+        if files.source is not None:
+            self.source_encoding.set_encoding(files.encoding_of(files.source))
+        self.count_unfinished.setChecked(files.options.xliff_states is XliffStates.ALL)
+
+    def offer_languages(self, languages: Sequence[str]) -> None:
+        """Ask which two of a TMX file's `languages` to score (the row shows)."""
+        self.languages.offer(languages, self.languages.languages())
+        self._update_languages()
+        self.languages.source.setFocus()
 
     def add_references(self, paths: Sequence[Path]) -> None:
         """Append `paths` to the references (a file of a whole test set: its roles)."""
@@ -299,13 +319,12 @@ class OpenTestSetDialog(QDialog):
         ]
         if source:
             encodings.append((Path(source), self.source_encoding.encoding()))
-        languages = (
-            self.source_language.text().strip(),
-            self.target_language.text().strip(),
-        )
+        languages = self.languages.languages()
+        if languages is None and self._languages_needed():
+            return NO_LANGUAGES
         states = XliffStates.ALL if self.count_unfinished.isChecked() else None
         options = FormatOptions(
-            languages=languages if all(languages) else None,
+            languages=languages if self._languages_needed() else None,
             xliff_states=states or XliffStates.FINAL,
         )
         # A file given twice: the session refuses it, in one line.
@@ -345,6 +364,7 @@ class OpenTestSetDialog(QDialog):
             self.candidate,
             self.candidate_encoding,
             self.systems,
+            self.languages,
         ):
             widget.setEnabled(not checking)
         for button in (
@@ -379,11 +399,22 @@ class OpenTestSetDialog(QDialog):
         typed = (self.candidate.text(), self.source.text())
         names = [*map(str, self.reference_paths()), *map(str, self.system_paths())]
         listed = [name.strip() for name in (*typed, *names) if name.strip()]
-        tmx = any(detect_format(name) is Format.TMX for name in listed)
-        self.languages_label.setVisible(tmx)
-        self.languages.setVisible(tmx)
-        xliff = any(detect_format(name) is Format.XLIFF for name in listed)
-        self.count_unfinished.setVisible(xliff)
+        formats = {detect_format(name) for name in listed}
+        needed = Format.TMX in formats and bool(self.languages.offered)
+        self.languages_label.setVisible(needed)
+        self.languages.setVisible(needed)
+        self.count_unfinished.setVisible(Format.XLIFF in formats)
+        # An XML file declares its encoding: no chooser where it would be ignored.
+        for field, combo in (
+            (self.candidate, self.candidate_encoding),
+            (self.source, self.source_encoding),
+        ):
+            name = field.text().strip()
+            combo.setVisible(not name or detect_format(name) in ENCODING_FORMATS)
+
+    def _languages_needed(self) -> bool:
+        """Whether the TMX languages are asked for (offered, and a TMX listed)."""
+        return not self.languages.isHidden()
 
     def _update_buttons(self) -> None:
         self._update_languages()
@@ -394,6 +425,10 @@ class OpenTestSetDialog(QDialog):
         self.remove_system_button.setEnabled(
             editable and bool(self.systems.selectedItems())
         )
+
+    def _on_languages_chosen(self) -> None:
+        if self.problem_text.startswith("⚠") and not self._checking:
+            self.problem.say("")
 
     def _on_ok(self) -> None:
         typed = [self.candidate.text().strip(), self.source.text().strip()]
@@ -485,11 +520,20 @@ class _FileList(QTreeWidget):
         self.setMaximumHeight(rows * 5 + 2 * self.frameWidth() + 4)
 
     def add_file(self, path: Path, encoding: str) -> None:
-        """Append `path` with its encoding chooser, and make it current."""
+        """Append `path` with its encoding chooser, and make it current.
+
+        An XLIFF or TMX file declares its own encoding (XML): no chooser, which
+        would change nothing, but a word saying so.
+        """
         item = QTreeWidgetItem([str(path)])
         item.setToolTip(0, str(path))
         self.addTopLevelItem(item)
-        self.setItemWidget(item, 1, EncodingCombo(None, encoding))
+        if detect_format(path) in ENCODING_FORMATS:
+            self.setItemWidget(item, 1, EncodingCombo(None, encoding))
+        else:
+            item.setText(1, OWN_ENCODING)
+            item.setToolTip(1, OWN_ENCODING_HINT)
+            item.setForeground(1, self.palette().placeholderText())
         self.setCurrentItem(item)
 
     def remove_selected(self) -> None:
@@ -503,15 +547,15 @@ class _FileList(QTreeWidget):
     def encodings(self) -> list[tuple[Path, str]]:
         """(file, encoding chosen) of each file listed, in order."""
         return [
-            (Path(item.text(0)), self.encoding_combo(item).encoding())
+            (Path(item.text(0)), combo.encoding())
             for item in self._items()
+            if (combo := self.encoding_combo(item)) is not None
         ]
 
-    def encoding_combo(self, item: QTreeWidgetItem) -> EncodingCombo:
-        """The encoding chooser of a row."""
+    def encoding_combo(self, item: QTreeWidgetItem) -> EncodingCombo | None:
+        """The encoding chooser of a row (None: the file declares its own)."""
         combo = self.itemWidget(item, 1)
-        assert isinstance(combo, EncodingCombo)
-        return combo
+        return combo if isinstance(combo, EncodingCombo) else None
 
     def _items(self) -> list[QTreeWidgetItem]:
         found = (self.topLevelItem(k) for k in range(self.topLevelItemCount()))

@@ -189,6 +189,7 @@ def test_the_dialog_gives_each_file_its_encoding(
     row = dialog.systems.topLevelItem(0)
     assert row is not None
     combo = dialog.systems.encoding_combo(row)
+    assert combo is not None
     assert combo.currentText() == "UTF-8"
     combo.setFocus()
     while combo.currentText() != "Latin-1":

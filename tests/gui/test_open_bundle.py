@@ -311,9 +311,11 @@ def test_cancelling_the_roles_dialog_while_its_file_is_read_keeps_the_work_going
     assert session.scores.config.lowercase
 
 
-def test_tmx_files_in_the_test_set_dialog_ask_for_their_languages(
+def test_tmx_languages_are_asked_only_when_the_file_needs_them(
     qtbot: QtBot, window: MainWindow, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
+    """A TMX file of two languages needs no choice: the row shows once the files
+    are found to hold more (`tests.gui.test_tmx_languages_window`), with their own."""
     monkeypatch.setattr(
         QFileDialog,
         "getOpenFileNames",
@@ -322,15 +324,14 @@ def test_tmx_files_in_the_test_set_dialog_ask_for_their_languages(
     window.open_test_set_action.trigger()
     dialog = window.file_actions.test_set_dialog
     assert dialog is not None
-    assert not dialog.languages.isVisible()
     qtbot.mouseClick(dialog.add_button, Qt.MouseButton.LeftButton)
-    assert dialog.languages.isVisible()
     qtbot.keyClicks(dialog.candidate, str(tmp_path / "memory.mt.tmx"))
-    qtbot.keyClicks(dialog.source_language, "de-DE")
-    qtbot.keyClicks(dialog.target_language, "en-GB")
+    assert not dialog.languages.isVisible()
     files = dialog.file_set()
     assert isinstance(files, FileSet)
-    assert files.options == FormatOptions(languages=("de-DE", "en-GB"))
+    assert files.options == FormatOptions()
+    dialog.offer_languages(["de-DE", "en-GB", "fr-FR"])
+    assert dialog.languages.isVisible()
     dialog.references.setFocus()
     qtbot.keyClick(dialog.references, Qt.Key.Key_Delete)
     dialog.candidate.clear()

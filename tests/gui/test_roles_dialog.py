@@ -105,7 +105,7 @@ def test_a_wmt_file_comes_with_its_roles_and_options(qtbot: QtBot) -> None:
     assert dialog.include_testsuites.isVisible()
     assert dialog.keep_unreferenced.isVisible()
     assert not dialog.sheet.isVisible()
-    assert not dialog.source_language.isVisible()
+    assert not dialog.languages.isVisible()
     preview = dialog.table.item(1, 2)
     assert preview is not None
     assert preview.text() == "The dog barks ."

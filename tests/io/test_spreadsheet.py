@@ -11,9 +11,9 @@ from openpyxl import Workbook
 from sacrebleu.metrics.bleu import BLEU
 
 from bleu_gui.io.bundle import Format, Role, Roles, select
+from bleu_gui.io.column_roles import role_of
 from bleu_gui.io.errors import FormatError, MissingFileError
 from bleu_gui.io.formats import FormatOptions, detect_format, read_bundle
-from bleu_gui.io.spreadsheet import role_of
 
 DATA = Path(__file__).parent / "data" / "formats"
 
