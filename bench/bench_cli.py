@@ -22,8 +22,12 @@ tool runs once untimed first, with bytecode caching on (`PYTHONDONTWRITEBYTECODE
 dropped from the children's environment), so that both start as they do once
 installed: from cached bytecode, not compiling their sources at every start.
 
+`--files REF HYP` measures real files instead, as users run them: one reference,
+both files cut to each size (their first N lines; repeated whole to reach a size
+beyond their length), e.g. WMT21's `ref.A.txt` and a system's output at 500 lines.
+
 Run: `python bench/bench_cli.py [--sizes 500 2000 100000] [--runs 7] [--large-runs 3]
-[--corpus distinct|repeated]`.
+[--corpus distinct|repeated | --files REF HYP]`.
 """
 
 from __future__ import annotations
@@ -93,8 +97,23 @@ def same_score(sacre: str, ours: str) -> bool:
     return all(theirs[key] == mine[key] for key in keys)
 
 
-def bench_size(kind: str, segments: int, runs: int, folder: Path) -> None:
-    hyp, refs = build_corpus(kind, segments, folder)
+def cut_files(
+    ref: Path, hyp: Path, segments: int, folder: Path
+) -> tuple[Path, list[Path]]:
+    """`ref` and `hyp` cut (or repeated) to `segments` lines, written to `folder`."""
+    written = []
+    for path in (hyp, ref):
+        lines = path.read_text(encoding="utf-8").splitlines()
+        out = [lines[i % len(lines)] for i in range(segments)]
+        target = folder / f"{segments}.{path.name}"
+        target.write_text("".join(f"{line}\n" for line in out), encoding="utf-8")
+        written.append(target)
+    return written[0], written[1:]
+
+
+def bench_size(
+    label: str, hyp: Path, refs: list[Path], runs: int, segments: int
+) -> None:
     files = [*(str(ref) for ref in refs), "-i", str(hyp), "-w", "15"]
     commands = {
         "sacreBLEU": [sys.executable, "-m", "sacrebleu", *files],
@@ -112,7 +131,8 @@ def bench_size(kind: str, segments: int, runs: int, folder: Path) -> None:
         sacre, ours = results["sacreBLEU"][-1], results["bleu-gui"][-1]
         if not same_score(sacre.output, ours.output):
             raise SystemExit(f"scores differ:\n{sacre.output}\n{ours.output}")
-    print(f"\n== {kind}: {segments:,} segments, 2 references, {runs} runs each ==")
+    nrefs = f"{len(refs)} reference{'s' if len(refs) > 1 else ''}"
+    print(f"\n== {label}: {segments:,} segments, {nrefs}, {runs} runs each ==")
     medians = {}
     for name, done in results.items():
         wall = statistics.median(r.wall for r in done)
@@ -149,14 +169,28 @@ def main() -> None:
         help="distinct: no segment repeats; repeated: the 500 demo segments over "
         "and over (at 500 segments: the demo files themselves)",
     )
+    parser.add_argument(
+        "--files",
+        nargs=2,
+        type=Path,
+        metavar=("REF", "HYP"),
+        help="real files instead of a built corpus: one reference and one system, "
+        "cut to each size (repeated beyond their length)",
+    )
     options = parser.parse_args()
     kinds = ["distinct", "repeated"] if options.corpus == "both" else [options.corpus]
     print(f"python {sys.version.split()[0]}, {os.cpu_count()} cores")
     with tempfile.TemporaryDirectory() as folder:
         for segments in options.sizes:
             runs = options.large_runs if segments >= LARGE else options.runs
+            if options.files is not None:
+                ref, hyp = options.files
+                cut = cut_files(ref, hyp, segments, Path(folder))
+                bench_size(f"{ref.name} / {hyp.name}", *cut, runs, segments)
+                continue
             for kind in kinds:
-                bench_size(kind, segments, runs, Path(folder))
+                hyp, refs = build_corpus(kind, segments, Path(folder))
+                bench_size(kind, hyp, refs, runs, segments)
 
 
 if __name__ == "__main__":

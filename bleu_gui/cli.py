@@ -29,7 +29,7 @@ from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from types import FrameType
-from typing import Any, NamedTuple, TextIO
+from typing import TYPE_CHECKING, Any, NamedTuple, TextIO
 
 from bleu_gui.cli_inputs import (
     add_bilingual_options,
@@ -70,13 +70,7 @@ from bleu_gui.core.config import (
     Smoothing,
 )
 from bleu_gui.core.result import Unscorable
-from bleu_gui.core.significance import (
-    ConfidenceResult,
-    Identity,
-    PairedTest,
-    SystemResult,
-    confidence,
-)
+from bleu_gui.core.significance_names import PairedTest
 from bleu_gui.core.stats import CorpusStats
 from bleu_gui.core.tokenize import TOKENIZER_NAMES
 from bleu_gui.exit_status import (
@@ -103,21 +97,17 @@ from bleu_gui.io import (
 )
 from bleu_gui.io.bundle import Bundle, Format, Role, Roles, Selection, Units, select
 from bleu_gui.io.errors import FormatError, LanguagesNotChosenError, display_name
-from bleu_gui.io.formats import (
-    TEST_SET_FORMATS,
-    FormatOptions,
-    detect_format,
-    read_bundle,
-)
-from bleu_gui.io.sentence_export import SystemSentences, sentences_table
-from bleu_gui.io.systems_table import (
-    SYSTEMS_FORMATS,
-    TestRun,
-    paired_rows,
-    system_rows,
-    systems_table,
-)
-from bleu_gui.io.table_export import Table, format_of, to_json, to_tsv, write_table
+from bleu_gui.io.file_format import TEST_SET_FORMATS, detect_format
+
+if TYPE_CHECKING:
+    from bleu_gui.core.significance import ConfidenceResult, Identity, SystemResult
+    from bleu_gui.io.formats import FormatOptions
+    from bleu_gui.io.systems_table import TestRun
+    from bleu_gui.io.table_export import Table
+
+# What only some commands use is imported where they use it: a plain score of one
+# system imports neither the significance tests, nor the exports' writers, nor the
+# readers of formats other than text (`tests/cli/test_cli_startup.py`).
 
 __all__ = ["demo_paths", "main", "report_main"]
 
@@ -644,6 +634,8 @@ def _score_command(args: list[str]) -> int:
             systems, units = _selected(selection, names), selection.units
         _check_order_reachable(config, systems)
         if options.export is not None:
+            from bleu_gui.io.table_export import format_of
+
             format_of(options.export)  # an unknown extension before any work
         if options.export_systems is not None:
             _check_systems_export(options.export_systems, names)
@@ -669,6 +661,8 @@ def _score_command(args: list[str]) -> int:
                 )
             warnings.flush()
             table = _documents(documents, every, names, config, sig, warnings.lines)
+            from bleu_gui.io.table_export import to_json, to_tsv
+
             return _emit(to_tsv(table) if options.format == "text" else to_json(table))
         if test is not None:
             texts = [corpus.hypothesis.lines for corpus in systems]
@@ -676,6 +670,8 @@ def _score_command(args: list[str]) -> int:
                 every, texts, names, config, test, seed, sig, options
             )
             if options.export_systems is not None:
+                from bleu_gui.io.systems_table import TestRun, paired_rows
+
                 run = TestRun(test, samples, seed, len(texts[0]))
                 tested = paired_rows(result, 0, 0)
                 _export_systems(
@@ -799,6 +795,9 @@ def _export_sentences(
     Raises:
         InputError: the file cannot be written (nothing is left of it then).
     """
+    from bleu_gui.io.sentence_export import SystemSentences, sentences_table
+    from bleu_gui.io.table_export import write_table
+
     sig = _sentence_signature(config, systems[0])
     table = sentences_table(
         [
@@ -826,6 +825,9 @@ def _check_systems_export(path: Path, names: Sequence[str]) -> None:
         InputError: the extension is not one of the systems table's formats.
         ConfigError: fewer than two systems.
     """
+    from bleu_gui.io.systems_table import SYSTEMS_FORMATS
+    from bleu_gui.io.table_export import format_of
+
     format_of(path, SYSTEMS_FORMATS)
     if len(names) < 2:
         raise ConfigError(
@@ -850,6 +852,9 @@ def _export_systems(
     Raises:
         InputError: the file cannot be written (nothing is left of it then).
     """
+    from bleu_gui.io.systems_table import SYSTEMS_FORMATS, system_rows, systems_table
+    from bleu_gui.io.table_export import format_of, write_table
+
     rows = system_rows(
         names,
         every,
@@ -1155,6 +1160,8 @@ def _read_one(
     format_ = detect_format(path)
     if format_ is Format.TEXT:
         return read_segments(path, encoding, drop_bom=options.drop_bom)
+    from bleu_gui.io.formats import read_bundle
+
     bundle = read_bundle(
         path, format_, encoding=encoding, options=_format_options(options)
     )
@@ -1171,6 +1178,8 @@ def _read_one(
 
 def _format_options(options: argparse.Namespace) -> FormatOptions:
     """What the readers of test-set files take from the command line."""
+    from bleu_gui.io.formats import FormatOptions
+
     return FormatOptions(
         include_testsuites=options.include_testsuites,
         keep_unreferenced=options.keep_unreferenced,
@@ -1233,6 +1242,8 @@ def _read_test_set_file(
             reference or system is chosen or marked, or an -i file does not
             have one line per segment the file keeps.
     """
+    from bleu_gui.io.formats import read_bundle
+
     bundle = read_bundle(
         path, encoding=encodings.references, options=_format_options(options)
     )
@@ -1403,6 +1414,8 @@ def _score_system(
         sig = _corpus_signature(config, corpus)
         interval = None
         if options.confidence:
+            from bleu_gui.core.significance import confidence
+
             samples = options.confidence_n
             interval = confidence(stats, config, samples=samples, seed=seed)
             sig = test_signature(sig, "bs", samples, seed)

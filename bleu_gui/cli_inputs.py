@@ -20,9 +20,8 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from bleu_gui.core.config import ConfigError
-from bleu_gui.io.align import SOURCE, align_by_id
 from bleu_gui.io.bundle import Format, Units
-from bleu_gui.io.formats import FormatOptions, detect_format, read_bundle
+from bleu_gui.io.file_format import detect_format
 from bleu_gui.io.readers import Corpus
 from bleu_gui.io.test_set import TestSet
 from bleu_gui.io.xliff_states import XliffStates
@@ -115,6 +114,11 @@ def read_aligned(
     Raises:
         InputError: A file cannot be read, or the files cannot be matched by id.
     """
+    # Imported here: a score of text files does without the readers of the
+    # other formats and the alignment (`tests/cli/test_cli_startup.py`).
+    from bleu_gui.io.align import SOURCE, align_by_id
+    from bleu_gui.io.formats import FormatOptions, read_bundle
+
     both = [name for name in systems if name in references]
     if both:
         raise ConfigError(f"{both[0]} is given both as a reference and after -i")

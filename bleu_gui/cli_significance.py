@@ -21,26 +21,29 @@ import json
 import sys
 import textwrap
 from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 from bleu_gui.core import BleuConfig, Compat, ConfigError, CorpusStats
 from bleu_gui.core.number_text import signed
 from bleu_gui.core.signature import test_signature
-from bleu_gui.core.significance import (
+from bleu_gui.core.significance_names import (
     DEFAULT_SAMPLES,
     DEFAULT_SEED,
-    AllPairsResult,
     Identity,
     PairedTest,
-    PairedTestResult,
-    SystemResult,
-    all_pairs,
-    paired_test,
 )
 from bleu_gui.io.latex_table import align_cell as _align
 from bleu_gui.io.latex_table import column_widths as _widths
 from bleu_gui.io.latex_table import latex_booktabs as _latex
 from bleu_gui.io.seed import SEED_VARIABLE, environment_seed, parse_seed
 from bleu_gui.io.significance_text import identity_note, p_value_mark
+
+if TYPE_CHECKING:
+    from bleu_gui.core.significance import (
+        AllPairsResult,
+        PairedTestResult,
+        SystemResult,
+    )
 
 __all__ = [
     "SEED_VARIABLE",
@@ -276,6 +279,10 @@ def run_paired(
     corpus signature; the test's samples and seed are added here. Returns the
     output, the result and the number of samples.
     """
+    # Imported here: a score without a test does without the tests' arithmetic
+    # (`tests/cli/test_cli_startup.py`).
+    from bleu_gui.core.significance import all_pairs, paired_test
+
     samples = (
         options.paired_bs_n if test is PairedTest.BOOTSTRAP else options.paired_ar_n
     )

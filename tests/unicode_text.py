@@ -2,7 +2,7 @@
 
 UTF-16 little-endian with its byte-order mark (U+FEFF first), cells separated by
 tabs, every row ended by CRLF, the first row the headers. Shared by the io, command
-line and window tests of `io.formats.is_unicode_text_table`.
+line and window tests of `io.file_format.is_unicode_text_table`.
 """
 
 from __future__ import annotations

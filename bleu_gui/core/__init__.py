@@ -1,6 +1,9 @@
 """The scorer: BLEU identical to sacreBLEU by default, other libraries' on request.
 
 No Qt, no file I/O, no global state. Text and options in, frozen results out.
+
+The significance tests are `core.significance`'s, not named here: importing this
+package (as every `bleu-gui score` does) should not import them.
 """
 
 from bleu_gui.core.config import BleuConfig, Compat, ConfigError, Smoothing
@@ -17,16 +20,6 @@ from bleu_gui.core.scoring import (
     sentence_bleu,
 )
 from bleu_gui.core.signature import signature
-from bleu_gui.core.significance import (
-    ConfidenceResult,
-    PairedTest,
-    PairedTestResult,
-    SystemResult,
-    confidence,
-    iter_confidence,
-    iter_paired_test,
-    paired_test,
-)
 from bleu_gui.core.stats import CorpusStats, SummedStats, compute_stats
 from bleu_gui.core.token_table import TokenKeyError, TokenTable
 from bleu_gui.core.tokenize import (
@@ -41,16 +34,12 @@ __all__ = [
     "BleuConfig",
     "BleuScore",
     "Compat",
-    "ConfidenceResult",
     "ConfigError",
     "CorpusStats",
     "OrderTerm",
-    "PairedTest",
-    "PairedTestResult",
     "SentenceScores",
     "Smoothing",
     "SummedStats",
-    "SystemResult",
     "TokenKeyError",
     "TokenTable",
     "Tokenizer",
@@ -58,15 +47,11 @@ __all__ = [
     "Unscorable",
     "available_tokenizers",
     "compute_stats",
-    "confidence",
     "corpus_bleu",
     "corpus_stats",
     "corpus_stats_of_systems",
     "get_tokenizer",
-    "iter_confidence",
-    "iter_paired_test",
     "iter_sentence_scores",
-    "paired_test",
     "required_order",
     "score_corpus",
     "score_sentence",

@@ -25,7 +25,7 @@ line on stderr or in the status bar.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -220,7 +220,7 @@ def language_hint(
     token_counts: Sequence[int],
     config: BleuConfig,
     *,
-    available: Collection[str],
+    available: Callable[[str], bool],
 ) -> LanguageHint | None:
     """A hint if `lines` are clearly in a `Language` their tokens leave unsplit.
 
@@ -229,7 +229,9 @@ def language_hint(
         token_counts: How many tokens each of `lines` has, as the tokenizer in
             use splits it.
         config: The scoring options (the tokenizer in use, the mode).
-        available: The tokenizers installed here.
+        available: Whether a tokenizer is installed here; asked only of the one
+            suggested, once a hint is given (`core.tokenize.tokenizer_available`:
+            asking loads its packages, which a run without a hint need not).
 
     Returns:
         The hint, or None when the text is not clearly in one of these languages
@@ -251,7 +253,7 @@ def language_hint(
         tokenizer=config.tokenizer_name,
         characters_per_token=characters / counted,
         suggested=suggested,
-        available=suggested in available,
+        available=available(suggested),
         tokenizes=CAPABILITIES[config.compat].fixed_tokenizer is None,
     )
 

@@ -54,7 +54,6 @@ import math
 import statistics
 from collections.abc import Generator, Iterator, Sequence
 from dataclasses import dataclass
-from enum import StrEnum
 from itertools import combinations
 from typing import cast
 
@@ -64,6 +63,14 @@ import numpy.typing as npt
 from bleu_gui.core.bleu import sacrebleu_arithmetic
 from bleu_gui.core.config import BleuConfig, Compat, ConfigError, Smoothing
 from bleu_gui.core.scoring import fit_stats
+from bleu_gui.core.significance_names import (
+    DEFAULT_SAMPLES,
+    DEFAULT_SEED,
+    STAR_LEVEL,
+    Identity,
+    PairedTest,
+    is_starred,
+)
 from bleu_gui.core.stats import CorpusStats
 from bleu_gui.core.steps import drain
 
@@ -91,9 +98,6 @@ __all__ = [
     "paired_test",
 ]
 
-DEFAULT_SEED = 12345
-"""sacreBLEU's seed when `SACREBLEU_SEED` is not set."""
-
 # Cells (resamples x segments) of a block's float64 counts: 16 Mi cells, 128 MB.
 _BLOCK_CELLS = 1 << 24
 # Cells drawn per call of the generator within a block: the int64 indices of 4 Mi
@@ -116,25 +120,6 @@ _FLOAT32_EXACT = 1 << 24
 
 FloatArray = npt.NDArray[np.float64]
 
-STAR_LEVEL = 0.05
-"""sacreBLEU marks a p-value at or below this with a star (its legend says "< 0.05",
-its code compares `<= 0.05`)."""
-
-
-def is_starred(p_value: float) -> bool:
-    """Whether sacreBLEU prints `p_value` with its star: 0.05 or less."""
-    return p_value <= STAR_LEVEL
-
-
-class PairedTest(StrEnum):
-    """sacreBLEU's two paired tests, named as its `test_type`."""
-
-    BOOTSTRAP = "bs"
-    RANDOMIZATION = "ar"
-
-
-DEFAULT_SAMPLES = {PairedTest.BOOTSTRAP: 1000, PairedTest.RANDOMIZATION: 10000}
-"""sacreBLEU's default number of resamples / trials per test."""
 
 MAX_SAMPLES = 1_000_000
 """The most resamples / trials the window (and a session file) takes: a thousand
@@ -206,21 +191,6 @@ class PairDistribution:
 
     def __hash__(self) -> int:
         return hash((self.observed, self.resampled.tobytes()))
-
-
-class Identity(StrEnum):
-    """Why two systems cannot be told apart at all (beyond sacreBLEU).
-
-    The test then has nothing to compare: every resampled difference and the
-    observed one are 0, and the strict `>` gives the smallest possible p-value, which
-    reads as the most significant of differences (sacreBLEU prints `(p = 0.0010)*`
-    for a copy of the baseline). A result names the identity instead.
-    """
-
-    TEXT = "identical output"
-    """The hypothesis lines are equal, line for line."""
-    STATISTICS = "identical statistics"
-    """Every segment's lengths and n-gram counts are equal (the lines may differ)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -50,6 +50,7 @@ __all__ = [
     "join_tokens",
     "split_tokens",
     "tokenize_chunk",
+    "tokenizer_available",
     "tokenizer_for",
     "unknown_tokenizer",
 ]
@@ -212,14 +213,21 @@ def available_tokenizers(own: Sequence[str] = ()) -> tuple[str, ...]:
 
     `own`: a mode's own tokenizers (`Capabilities.own_tokenizers`).
     """
-    names = []
-    for name in _SACREBLEU_TOKENIZERS:
-        try:
-            _sacrebleu_tokenizer(name)
-        except TokenizerUnavailableError:
-            continue
-        names.append(name)
+    names = [name for name in _SACREBLEU_TOKENIZERS if tokenizer_available(name)]
     return (*names, *own)
+
+
+def tokenizer_available(name: str) -> bool:
+    """Whether sacreBLEU's tokenizer `name` can run here (its packages installed).
+
+    Asks of one tokenizer only: making one loads its packages (MeCab's load their
+    dictionaries, ~30 ms for both), which a run that does not use it should not pay.
+    """
+    try:
+        _sacrebleu_tokenizer(name)
+    except TokenizerUnavailableError:
+        return False
+    return True
 
 
 def unknown_tokenizer(name: object) -> str:

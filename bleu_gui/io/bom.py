@@ -18,8 +18,10 @@ from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from bleu_gui.core import BleuConfig, CorpusStats, corpus_stats, score_corpus
+from bleu_gui.core import BleuConfig, CorpusStats, corpus_stats
 from bleu_gui.core.number_text import signed
+from bleu_gui.core.scoring import fit_stats, score_summed
+from bleu_gui.core.stats import replaced_sums
 from bleu_gui.io.errors import display_name
 
 if TYPE_CHECKING:
@@ -136,7 +138,10 @@ def bom_costs(
     """What each kept byte-order mark of the hypothesis and references costs.
 
     Only line 1 changes when a mark is dropped, so only its statistics are counted
-    again (a few microseconds), whatever the size of the corpus.
+    again, and the corpus's sums move by that one row (`core.stats.replaced_sums`:
+    total - old row + new row, in exact integers): the cost takes microseconds
+    whatever the size of the corpus, and its numbers are those of scoring the
+    corpus again without the mark.
 
     Args:
         corpus: The corpus as read (with the marks kept).
@@ -152,19 +157,24 @@ def bom_costs(
     if not marked:
         return ()
     try:
-        with_mark = score_corpus(stats, config).score
+        fitted = fit_stats(stats, config)
+        total = fitted.summed()
+        with_mark = score_summed(total, config).score
     except ValueError:  # the emulated library cannot score it at all
         return ()
     first = [file.lines[0] for file in scored]
-    rest = stats.subset(range(1, len(stats)))
+    old_row = fitted.subset([0])
     costs = []
     for index in marked:
         lines = list(first)
         lines[index] = lines[index].removeprefix(BOM)
         references = [[line] for line in lines[1:]]
         row = corpus_stats([lines[0]], references, config, max_order=stats.max_order)
+        (moved,) = replaced_sums(
+            total, old_row, fit_stats(row, config), holds_last=len(stats) == 1
+        )
         try:
-            without = score_corpus(CorpusStats.concatenate([row, rest]), config).score
+            without = score_summed(moved, config).score
         except ValueError:
             continue
         costs.append(BomCost(scored[index].path, with_mark, without))

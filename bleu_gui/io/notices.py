@@ -12,8 +12,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bleu_gui.core import BleuConfig, CorpusStats, available_tokenizers
+from bleu_gui.core import BleuConfig, CorpusStats
 from bleu_gui.core.language_hint import SAMPLE_LINES, language_hint
+from bleu_gui.core.tokenize import tokenizer_available
 from bleu_gui.io.bom import bom_costs, bom_warning
 from bleu_gui.io.duplicates import duplicate_warning, find_duplicates
 from bleu_gui.io.errors import display_name
@@ -103,7 +104,7 @@ def tokenizer_hint(
         [line for line, _ in sample],
         [length for _, length in sample],
         config,
-        available=available_tokenizers(),
+        available=tokenizer_available,
     )
     if hint is None:
         return None

@@ -17,7 +17,7 @@ import os
 from collections.abc import Mapping
 
 from bleu_gui.core.config import ConfigError
-from bleu_gui.core.significance import DEFAULT_SEED
+from bleu_gui.core.significance_names import DEFAULT_SEED
 
 __all__ = [
     "DEFAULT_SEED",

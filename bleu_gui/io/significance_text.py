@@ -9,7 +9,7 @@ p ≤ 0.05, and for two systems that cannot be told apart (`Identity`) the words
 
 from __future__ import annotations
 
-from bleu_gui.core.significance import Identity, PairedTest, is_starred
+from bleu_gui.core.significance_names import Identity, PairedTest, is_starred
 from bleu_gui.io.seed import seed_text
 
 __all__ = [

@@ -15,6 +15,7 @@ import sys
 from pathlib import Path
 
 import pytest
+import sacrebleu
 
 from tests.core.wmt21_excerpt import HAPPYPOET, REF_A
 
@@ -36,6 +37,31 @@ NOT_FOR_A_PLAIN_SCORE = {
     # resources and package metadata
     "importlib.resources": "the demo files, for --demo only",
     "importlib.metadata": "sacreBLEU's version is read from its version file",
+    # tokenizers other than the one scoring: the language hint asks whether the
+    # one it suggests is installed only when it gives a hint
+    "MeCab": "ja-mecab's tokenizer, when the language hint suggests it",
+    "mecab_ko": "ko-mecab's tokenizer, when the language hint suggests it",
+    "regex": "the intl tokenizer's",
+    # the significance tests, for --paired-bs, --paired-ar, --confidence only
+    "bleu_gui.core.significance": "the significance tests' arithmetic",
+    "statistics": "--confidence's mean",
+    # the exports and the tables they write (--export, --export-systems, -d)
+    "bleu_gui.io.sentence_export": "--export's sentence table",
+    "bleu_gui.io.systems_table": "--export-systems' table",
+    "bleu_gui.io.table_export": "the exports' writers",
+    "bleu_gui.core.explain": "the sentence table's explanations",
+    "bleu_gui.core.edits": "the sentence table's edits",
+    "bleu_gui.core.score_delta": "the systems table's differences",
+    "bleu_gui.core.documents": "-d/--documents' table",
+    # the readers of formats other than text, and the matching of units by id
+    "bleu_gui.io.formats": "the readers of every format (text is read directly)",
+    "bleu_gui.io.wmt_xml": "WMT XML test sets",
+    "bleu_gui.io.wmt_sgml": "WMT SGML files",
+    "bleu_gui.io.spreadsheet": "TSV, CSV and XLSX test sets",
+    "bleu_gui.io.bilingual": "XLIFF and TMX files",
+    "bleu_gui.io.align": "XLIFF and TMX units matched by id",
+    "zipfile": "XLSX workbooks",
+    "csv": "TSV and CSV test sets",
 }
 
 PROBE = """
@@ -84,6 +110,22 @@ def test_a_plain_score_imports_none_of_the_heavy_modules(
             if any(name == heavy or name.startswith(f"{heavy}.") for name in modules)
         }
         assert found == {}, stage
+
+
+def test_a_light_score_is_sacrebleus(tmp_path: Path) -> None:
+    """What the light start-up prints is sacreBLEU's score, to the last digit."""
+    expected = sacrebleu.corpus_bleu(HAPPYPOET, [REF_A])
+    printed = loaded(tmp_path)["out"]
+    assert isinstance(printed, str)
+    record = json.loads(printed)
+    assert record["score"] == round(expected.score, 1)
+    # sacreBLEU's line is "BLEU = 26.60 " and then its verbose score.
+    assert record["verbose_score"] == str(expected).split(" ", 3)[3]
+    assert record["counts"] == expected.counts
+    assert record["totals"] == expected.totals
+    assert record["bp"] == expected.bp
+    score_only = loaded(tmp_path, "-b", "-w", "4")["out"]
+    assert score_only == f"{expected.score:.4f}\n"
 
 
 BLAS_PROBE = """

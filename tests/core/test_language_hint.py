@@ -17,7 +17,11 @@ from bleu_gui.core.language_hint import (
     language_hint,
     language_of,
 )
-from bleu_gui.core.tokenize import available_tokenizers, get_tokenizer
+from bleu_gui.core.tokenize import (
+    available_tokenizers,
+    get_tokenizer,
+    tokenizer_available,
+)
 from tests.core.cjk_lines import (
     JA_HYP,
     JA_REF,
@@ -42,7 +46,7 @@ def _hint(
     config = BleuConfig(compat=compat, tokenizer=tokenizer)
     split = get_tokenizer(tokenizer, perl=compat is Compat.MULTI_BLEU)
     counts = [len(split(line).split()) for line in lines]
-    return language_hint(lines, counts, config, available=ALL)
+    return language_hint(lines, counts, config, available=ALL.__contains__)
 
 
 def _sacrebleu(hyps: list[str], refs: list[str], tokenizer: str) -> float:
@@ -135,7 +139,9 @@ def test_a_tokenizer_not_installed_is_named_with_its_extra() -> None:
     config = BleuConfig(tokenizer="13a")
     split = get_tokenizer("13a")
     counts = [len(split(line).split()) for line in JA_REF]
-    hint = language_hint(JA_REF, counts, config, available=("13a", "zh", "char"))
+    hint = language_hint(
+        JA_REF, counts, config, available=("13a", "zh", "char").__contains__
+    )
     assert hint is not None
     assert not hint.available
     assert hint.line("use -tok {}").endswith(
@@ -147,7 +153,7 @@ def test_a_tokenizer_not_installed_is_named_with_its_extra() -> None:
         "the settings, after pip install 'bleu-gui[ja]'"
     )
     installed = "ja-mecab" in available_tokenizers()
-    here = language_hint(JA_REF, counts, config, available=available_tokenizers())
+    here = language_hint(JA_REF, counts, config, available=tokenizer_available)
     assert here is not None
     assert here.available is installed
 

@@ -142,16 +142,16 @@ def read_json_bundle(format_: Format) -> Any:
 
 def register_readers(monkeypatch: pytest.MonkeyPatch) -> None:
     """Read ``*.xml``, ``*.tsv``, ``*.sgm``, ``*.xlf`` in their formats (test JSON)."""
-    from bleu_gui.io import formats
+    from bleu_gui.io import file_format, formats
 
     for suffix, format_ in (
         (".xml", Format.WMT_XML),
         (".tsv", Format.TSV),
         (".sgm", Format.WMT_SGML),
     ):
-        monkeypatch.setitem(formats._SUFFIXES, suffix, format_)
+        monkeypatch.setitem(file_format._SUFFIXES, suffix, format_)
         monkeypatch.setitem(formats._READERS, format_, read_json_bundle(format_))
-    monkeypatch.setitem(formats._SUFFIXES, ".xlf", Format.XLIFF)
+    monkeypatch.setitem(file_format._SUFFIXES, ".xlf", Format.XLIFF)
     monkeypatch.setitem(formats._READERS, Format.XLIFF, read_xliff)
 
 

@@ -10,6 +10,7 @@ from sacrebleu.utils import smart_open
 
 from bleu_gui.core import BleuConfig, Compat, corpus_stats, score_corpus, signature
 from bleu_gui.io import Bom, BomCost, bom_costs, bom_warning, read_corpus
+from tests.core.wmt21_excerpt import HAPPYPOET, REF_A
 
 REFS = ["The cat sat on the mat.", "A dog ran in the park today."]
 REFS_B = ["The cat was sitting on the mat.", "A dog ran through the park."]
@@ -139,3 +140,29 @@ def test_dropping_from_the_source_leaves_the_score_sacrebleus(tmp_path: Path) ->
     assert corpus.source is not None
     assert corpus.source.bom is Bom.DROPPED
     assert not corpus.dropped_bom  # the source is not scored
+
+
+@pytest.mark.parametrize("marked", [("hyp",), ("ref",), ("hyp", "ref")])
+def test_cost_on_real_files_is_sacrebleus_with_and_without(
+    marked: tuple[str, ...], tmp_path: Path
+) -> None:
+    """WMT21 lines with a mark prepended: X and Y are sacreBLEU's own scores."""
+    hyp = write(tmp_path / "hyp.txt", HAPPYPOET, mark="hyp" in marked)
+    ref = write(tmp_path / "ref.txt", REF_A, mark="ref" in marked)
+    corpus = read_corpus(hyp, [ref])
+    config = BleuConfig()
+    stats = corpus_stats(corpus.hypothesis.lines, [corpus.references[0].lines], config)
+    as_read = BLEU().corpus_score(sacrebleu_lines(hyp), [sacrebleu_lines(ref)]).score
+    hyps, refs = sacrebleu_lines(hyp), sacrebleu_lines(ref)
+    expected = []
+    if "hyp" in marked:
+        unmarked = [hyps[0].removeprefix("\ufeff"), *hyps[1:]]
+        without = BLEU().corpus_score(unmarked, [refs]).score
+        expected.append(BomCost(hyp, as_read, without))
+    if "ref" in marked:
+        unmarked = [refs[0].removeprefix("\ufeff"), *refs[1:]]
+        without = BLEU().corpus_score(hyps, [unmarked]).score
+        expected.append(BomCost(ref, as_read, without))
+    costs = bom_costs(corpus, config, stats)
+    assert costs == tuple(expected)
+    assert all(cost.difference != 0 for cost in costs)  # the mark costs here

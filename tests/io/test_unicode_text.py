@@ -1,6 +1,6 @@
 """Excel's "Unicode Text" (.txt, UTF-16, tab-separated) is a spreadsheet.
 
-The rule (`io.formats.is_unicode_text_table`): a .txt file that starts with a
+The rule (`io.file_format.is_unicode_text_table`): a .txt file that starts with a
 UTF-16 byte-order mark and whose first line holds a tab. A UTF-8 .txt file is one
 segment a line, tabs or not, as sacreBLEU reads it.
 """
