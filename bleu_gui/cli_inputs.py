@@ -18,6 +18,7 @@ from __future__ import annotations
 import argparse
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from bleu_gui.core.config import ConfigError
 from bleu_gui.io.bundle import Format, Units
@@ -25,6 +26,9 @@ from bleu_gui.io.file_format import detect_format
 from bleu_gui.io.readers import Corpus
 from bleu_gui.io.test_set import TestSet
 from bleu_gui.io.xliff_states import XliffStates
+
+if TYPE_CHECKING:
+    from bleu_gui.io.formats import FormatOptions
 
 __all__ = [
     "add_bilingual_options",
@@ -64,6 +68,9 @@ def bilingual_options(options: argparse.Namespace) -> FormatOptions:
     `bleu-gui score` and the window (`app`) both read their files with these, so
     that the same command line reads the same units in the same languages.
     """
+    # Not at the module's top: the readers come with it (see `read_aligned`).
+    from bleu_gui.io.formats import FormatOptions
+
     languages = options.languages
     return FormatOptions(
         languages=None if languages is None else (languages[0], languages[1]),
@@ -117,7 +124,7 @@ def read_aligned(
     # Imported here: a score of text files does without the readers of the
     # other formats and the alignment (`tests/cli/test_cli_startup.py`).
     from bleu_gui.io.align import SOURCE, align_by_id
-    from bleu_gui.io.formats import FormatOptions, read_bundle
+    from bleu_gui.io.formats import read_bundle
 
     both = [name for name in systems if name in references]
     if both:
