@@ -244,7 +244,9 @@ class Heartbeat(QObject):
     """A timer that ticks every 10 ms and keeps the longest gap between two ticks.
 
     A gap much longer than the interval is a turn of the event loop that did not
-    end: the window was frozen for that long.
+    end: the window was frozen for that long. Every gap over `LOCAL_MAX_GAP_MS` is
+    kept with its action (`long_gaps`), not the longest alone: each is replayed
+    alone to tell a freeze that recurs from a moment the machine was busy.
     """
 
     def __init__(self, label: Callable[[], str]) -> None:
@@ -253,6 +255,7 @@ class Heartbeat(QObject):
         self._last = time.monotonic()
         self.longest = 0.0
         self.longest_during = ""
+        self.long_gaps: list[tuple[float, str]] = []  # (seconds, during)
         self._timer = QTimer(self)
         self._timer.setInterval(10)
         self._timer.timeout.connect(self._tick)
@@ -270,6 +273,8 @@ class Heartbeat(QObject):
         now = time.monotonic()
         gap = now - self._last
         self._last = now
+        if gap * 1000 > LOCAL_MAX_GAP_MS:
+            self.long_gaps.append((gap, self._label()))
         if gap > self.longest:
             self.longest = gap
             self.longest_during = self._label()

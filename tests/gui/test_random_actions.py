@@ -36,7 +36,13 @@ from sacrebleu.metrics.bleu import BLEU
 
 from bleu_gui.core import BleuScore, Compat
 from bleu_gui.models.session import Session
-from tests.gui.random_actions import Corpora, Heartbeat, Monkey, RunOptions
+from tests.gui.random_actions import (
+    LOCAL_MAX_GAP_MS,
+    Corpora,
+    Heartbeat,
+    Monkey,
+    RunOptions,
+)
 
 IDLE_TIMEOUT = 120_000  # ms: work that has not ended by then is a hang
 
@@ -227,6 +233,11 @@ def test_random_user_actions(
         f"(during: {heartbeat.longest_during}); final BLEU {final_score} "
         f"(sacreBLEU: {'not comparable' if expected is None else expected})"
     )
+    if heartbeat.long_gaps:
+        report += f"\ngaps over {LOCAL_MAX_GAP_MS:.0f} ms: " + "; ".join(
+            f"{gap * 1000:.0f} ms during {during}"
+            for gap, during in heartbeat.long_gaps
+        )
     with capsys.disabled():
         print(f"\n{report}")
     replay = (
