@@ -10,15 +10,12 @@ segment texts written out by hand.
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
-from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
 from sacrebleu.metrics.bleu import BLEU
 
-from bleu_gui.cli import main
+from tests.cli.test_cli_units import run, sacrebleu_sentences
 from tests.export_files import read_delimited
 from tests.io.test_xliff_segments import (
     EVERY_NAME,
@@ -39,31 +36,6 @@ LEFT_OUT = (
 NAMES = [EVERY_NAME[i] for i in FINISHED]
 REFS = [FINAL_TARGETS[i] for i in FINISHED]
 HYPS = [MT_TARGETS[i] for i in FINISHED]
-
-
-def run(argv: Sequence[str], capsys: pytest.CaptureFixture[str]) -> tuple[str, str]:
-    """Standard output and error of a run that must succeed."""
-    capsys.readouterr()
-    status = main(list(argv))
-    out, err = capsys.readouterr()
-    assert status == 0, err
-    return out, err
-
-
-def sacrebleu_sentences(tmp_path: Path, refs: list[str], hyps: list[str]) -> list[str]:
-    """sacreBLEU's own `-sl` lines for `hyps` against `refs`, as text files."""
-    ref, hyp = tmp_path / "ref.txt", tmp_path / "hyp.txt"
-    ref.write_text("".join(f"{line}\n" for line in refs), encoding="utf-8")
-    hyp.write_text("".join(f"{line}\n" for line in hyps), encoding="utf-8")
-    done = subprocess.run(
-        [sys.executable, "-m", "sacrebleu", str(ref), "-i", str(hyp), "-sl"],
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-        check=True,
-        timeout=120,
-    )
-    return done.stdout.splitlines()
 
 
 def test_sentence_lines_name_each_trados_segment(

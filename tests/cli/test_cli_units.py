@@ -60,11 +60,13 @@ def run(argv: Sequence[str], capsys: pytest.CaptureFixture[str]) -> tuple[str, s
     return out, err
 
 
-def sacrebleu_sentences(tmp_path: Path) -> list[str]:
-    """sacreBLEU's own `-sl` lines for the aligned targets, as text files."""
-    ref, hyp = tmp_path / "final.txt", tmp_path / "mt.txt"
-    ref.write_text("".join(f"{line}\n" for line in FINAL_TARGETS), encoding="utf-8")
-    hyp.write_text("".join(f"{line}\n" for line in MT_TARGETS), encoding="utf-8")
+def sacrebleu_sentences(
+    tmp_path: Path, refs: Sequence[str], hyps: Sequence[str]
+) -> list[str]:
+    """sacreBLEU's own `-sl` lines for `hyps` against `refs`, as text files."""
+    ref, hyp = tmp_path / "ref.txt", tmp_path / "hyp.txt"
+    ref.write_text("".join(f"{line}\n" for line in refs), encoding="utf-8")
+    hyp.write_text("".join(f"{line}\n" for line in hyps), encoding="utf-8")
     done = subprocess.run(
         [sys.executable, "-m", "sacrebleu", str(ref), "-i", str(hyp), "-sl"],
         capture_output=True,
@@ -98,7 +100,9 @@ def test_sentence_lines_start_with_the_unit_id(
         "(BP = 0.846 ratio = 0.857 hyp_len = 6 ref_len = 7)"
     )
     # After the unit field: sacreBLEU's own lines, byte for byte.
-    assert [line.split("\t", 1)[1] for line in lines] == sacrebleu_sentences(tmp_path)
+    assert [line.split("\t", 1)[1] for line in lines] == sacrebleu_sentences(
+        tmp_path, FINAL_TARGETS, MT_TARGETS
+    )
 
 
 def test_score_only_lines_start_with_the_unit_id(

@@ -8,18 +8,16 @@ does: the final as reference, the MT as candidate. The final's unfinished segmen
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
 import sacrebleu
-from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
 from bleu_gui.views.main_window import MainWindow
-from tests.gui.demo_sets import TIMEOUT, scored, window
-from tests.gui.test_formats_end_to_end import open_test_set, picker, shown
-from tests.gui.test_units_window import UNIT, click_row
+from tests.gui.demo_sets import TIMEOUT, window
+from tests.gui.test_formats_end_to_end import picker, shown
+from tests.gui.test_units_window import UNIT, click_row, open_job
 from tests.io.test_xliff_segments import EVERY_NAME, FINAL_TARGETS, FINISHED, MT_TARGETS
 
 __all__ = ["picker", "shown", "window"]  # fixtures
@@ -38,16 +36,8 @@ def job(
     qtbot: QtBot, shown: MainWindow, picker: list[Path], tmp_path: Path
 ) -> MainWindow:
     """The Trados job's final (reference) and MT (candidate) open and scored."""
-    final, mt = tmp_path / "manual-final.sdlxliff", tmp_path / "manual-mt.sdlxliff"
-    for path in (final, mt):
-        shutil.copy(DATA / path.name, path)
-    dialog = open_test_set(shown)
-    picker.extend([final, mt])
-    qtbot.mouseClick(dialog.add_button, Qt.MouseButton.LeftButton)
-    qtbot.mouseClick(dialog.candidate_button, Qt.MouseButton.LeftButton)
-    with scored(qtbot, shown):
-        qtbot.mouseClick(dialog.ok_button, Qt.MouseButton.LeftButton)
-    return shown
+    final, mt = DATA / "manual-final.sdlxliff", DATA / "manual-mt.sdlxliff"
+    return open_job(qtbot, shown, picker, final, mt, tmp_path)
 
 
 def test_the_unit_column_names_each_segment(job: MainWindow) -> None:

@@ -60,6 +60,19 @@ def open_roles(qtbot: QtBot, window: MainWindow, path: Path) -> RolesDialog:
     return dialog
 
 
+def accept_and_check_score(
+    qtbot: QtBot, window: MainWindow, dialog: RolesDialog
+) -> None:
+    """Click OK; the window's BLEU must be sacreBLEU's of the MT against the PE."""
+    with scored(qtbot, window):
+        qtbot.mouseClick(dialog.ok_button, Qt.MouseButton.LeftButton)
+    scores = window.session.scores
+    assert scores is not None
+    assert isinstance(scores.corpus, BleuScore)
+    expected = sacrebleu.corpus_bleu(MT, [POST_EDIT])
+    assert scores.corpus.score == expected.score
+
+
 def roles_shown(dialog: RolesDialog) -> dict[str, str]:
     bundle = dialog.bundle
     assert bundle is not None
@@ -90,13 +103,7 @@ def test_a_cat_tools_table_comes_with_its_roles(
         "Notes": "Not used",
     }
     assert dialog.encoding.isVisible()  # a TSV file: its encoding is chosen
-    with scored(qtbot, window):
-        qtbot.mouseClick(dialog.ok_button, Qt.MouseButton.LeftButton)
-    scores = window.session.scores
-    assert scores is not None
-    assert isinstance(scores.corpus, BleuScore)
-    expected = sacrebleu.corpus_bleu(MT, [POST_EDIT])
-    assert scores.corpus.score == pytest.approx(expected.score, abs=1e-9)
+    accept_and_check_score(qtbot, window, dialog)
 
 
 def test_a_workbooks_sheets_are_listed_to_pick_from(
@@ -127,13 +134,7 @@ def test_a_workbooks_sheets_are_listed_to_pick_from(
     assert dialog.options() == FormatOptions(sheet="Segments")
     assert dialog.sheet.currentText() == "Segments"
     assert roles_shown(dialog)["MT"] == "System"
-    with scored(qtbot, window):
-        qtbot.mouseClick(dialog.ok_button, Qt.MouseButton.LeftButton)
-    scores = window.session.scores
-    assert scores is not None
-    assert isinstance(scores.corpus, BleuScore)
-    expected = sacrebleu.corpus_bleu(MT, [POST_EDIT])
-    assert scores.corpus.score == pytest.approx(expected.score, abs=1e-9)
+    accept_and_check_score(qtbot, window, dialog)
 
 
 def test_a_tmx_files_languages_are_listed_to_pick_from(qtbot: QtBot) -> None:
@@ -184,10 +185,4 @@ def test_excels_unicode_text_opens_as_a_table(
     assert dialog.summary.text() == "<b>job.txt</b> · TSV spreadsheet · 3 segments"
     assert roles_shown(dialog)["MT"] == "System"
     assert roles_shown(dialog)["Post-edit (de-DE)"] == "Reference"
-    with scored(qtbot, window):
-        qtbot.mouseClick(dialog.ok_button, Qt.MouseButton.LeftButton)
-    scores = window.session.scores
-    assert scores is not None
-    assert isinstance(scores.corpus, BleuScore)
-    expected = sacrebleu.corpus_bleu(MT, [POST_EDIT])
-    assert scores.corpus.score == pytest.approx(expected.score, abs=1e-9)
+    accept_and_check_score(qtbot, window, dialog)

@@ -64,11 +64,23 @@ def job(
     qtbot: QtBot, shown: MainWindow, picker: list[Path], tmp_path: Path
 ) -> MainWindow:
     """The job's final (reference) and MT (candidate) open and scored."""
-    final, mt = tmp_path / "steps-final.xlf", tmp_path / "steps-mt.xlf"
-    for path in (final, mt):
-        shutil.copy(DATA / path.name, path)
+    return open_job(
+        qtbot, shown, picker, DATA / "steps-final.xlf", DATA / "steps-mt.xlf", tmp_path
+    )
+
+
+def open_job(
+    qtbot: QtBot,
+    shown: MainWindow,
+    picker: list[Path],
+    final: Path,
+    mt: Path,
+    folder: Path,
+) -> MainWindow:
+    """`final` (the reference) and `mt` (the candidate), copied to `folder`, opened
+    through File > Open test set and scored."""
     dialog = open_test_set(shown)
-    picker.extend([final, mt])
+    picker.extend(Path(shutil.copy(path, folder)) for path in (final, mt))
     qtbot.mouseClick(dialog.add_button, Qt.MouseButton.LeftButton)
     qtbot.mouseClick(dialog.candidate_button, Qt.MouseButton.LeftButton)
     with scored(qtbot, shown):
