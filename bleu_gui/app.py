@@ -42,7 +42,11 @@ from PySide6.QtWidgets import QApplication
 
 from bleu_gui import __version__
 from bleu_gui.cli import add_scoring_options, config_from_options, demo_paths
-from bleu_gui.cli_inputs import add_bilingual_options, bilingual_options
+from bleu_gui.cli_inputs import (
+    CHOOSE_LANGUAGES,
+    add_bilingual_options,
+    bilingual_options,
+)
 from bleu_gui.core import ConfigError
 from bleu_gui.exit_status import ended_by
 from bleu_gui.gui_pace import install_pace
@@ -132,7 +136,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             lambda: _after_scoring(window, options.select, options.screenshot, status),
         )
         if options.screenshot:
-            session.error_occurred.connect(lambda message: _fail(message, status))
+            _fail_on_errors(session, status)
     window.show()
     if files is not None:
         session.open_files(files)
@@ -341,6 +345,31 @@ def _close_on_signal(window: MainWindow) -> None:
     """
     window.close_unasked()
     QApplication.quit()
+
+
+def _fail_on_errors(session: Session, status: _Exit) -> None:
+    """A screenshot run ends at the session's first error, in `score`'s words.
+
+    Nobody is there to choose a TMX file's languages: the line says how to give
+    them (`languages_needed` follows the error in the same turn, so the line is
+    written at the next one).
+    """
+    failure: list[str] = []
+
+    def fail() -> None:
+        _fail(failure[0], status)
+
+    def on_error(message: str) -> None:
+        if not failure:
+            failure.append(message)
+            QTimer.singleShot(0, fail)
+
+    def on_languages_needed(_files: object, message: str, _languages: object) -> None:
+        if failure and failure[0] == message:
+            failure[0] = f"{message} {CHOOSE_LANGUAGES}"
+
+    session.error_occurred.connect(on_error)
+    session.languages_needed.connect(on_languages_needed)
 
 
 def _fail(message: str, status: _Exit) -> None:

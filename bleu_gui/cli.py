@@ -32,6 +32,7 @@ from types import FrameType
 from typing import TYPE_CHECKING, Any, NamedTuple, TextIO
 
 from bleu_gui.cli_inputs import (
+    CHOOSE_LANGUAGES,
     add_bilingual_options,
     bilingual_options,
     is_bilingual,
@@ -932,7 +933,7 @@ def _error_line(error: Exception, options: argparse.Namespace) -> str:
     if isinstance(error, DecodingError | UndecodableFileError):
         return f"{line} ({_encoding_advice(error, options)})"
     if isinstance(error, LanguagesNotChosenError):
-        return f"{line} with --languages SRC TGT"
+        return f"{line} {CHOOSE_LANGUAGES}"
     return line
 
 

@@ -31,6 +31,7 @@ if TYPE_CHECKING:
     from bleu_gui.io.formats import FormatOptions
 
 __all__ = [
+    "CHOOSE_LANGUAGES",
     "add_bilingual_options",
     "bilingual_options",
     "is_bilingual",
@@ -38,6 +39,11 @@ __all__ = [
 ]
 
 _BILINGUAL = frozenset({Format.XLIFF, Format.TMX})
+
+CHOOSE_LANGUAGES = "with --languages SRC TGT"
+"""How a command line chooses a TMX file's two languages: the end of the reader's
+line "…: choose the source and target languages" wherever nobody can be asked
+(`bleu-gui score`, the window's `--screenshot`)."""
 
 
 def add_bilingual_options(parser: argparse.ArgumentParser) -> None:

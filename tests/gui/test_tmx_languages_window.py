@@ -26,6 +26,7 @@ from bleu_gui.models.session import FileSet
 from bleu_gui.views.main_window import MainWindow
 from bleu_gui.views.test_set_dialog import NO_LANGUAGES, OWN_ENCODING
 from tests.gui.demo_sets import TIMEOUT, scored, window
+from tests.gui.test_app import run as run_app
 
 __all__ = ["window"]  # fixtures
 
@@ -161,3 +162,27 @@ def test_file_open_asks_for_the_languages_too(
     with scored(qtbot, window):
         qtbot.keyClick(dialog, Qt.Key.Key_Return)
     assert shown_score(window) == pytest.approx(expected_score(), abs=1e-9)
+
+
+def test_a_screenshot_run_says_how_to_give_the_languages_as_score_does(
+    tmp_path: Path,
+) -> None:
+    """`--screenshot` asks nobody: its line is `bleu-gui score`'s, flag and all."""
+    memory, mt = memory_and_mt(tmp_path / "tm")
+    shot = tmp_path / "never.png"
+    window_run = run_app(
+        tmp_path, str(memory), "-i", str(mt), "--screenshot", str(shot)
+    )
+    score_run = run_app(tmp_path, "score", str(memory), "-i", str(mt))
+    line = (
+        f"bleu-gui: error: {memory}: has 3 languages (en-US, de-DE, fr-FR): choose "
+        "the source and target languages with --languages SRC TGT\n"
+    )
+    assert score_run.stderr == line
+    assert [
+        text
+        for text in window_run.stderr.splitlines(keepends=True)
+        if "propagateSizeHints" not in text
+    ] == [line]
+    assert window_run.returncode == 1
+    assert not shot.exists()
