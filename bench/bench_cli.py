@@ -40,6 +40,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -68,11 +69,20 @@ CHILD_ENV = {
 }
 
 
-def run(command: list[str], interval: float = SAMPLE_SECONDS) -> Run:
-    """Run `command` to its end, sampling its process tree's memory."""
+def run(
+    command: list[str],
+    interval: float = SAMPLE_SECONDS,
+    env: Mapping[str, str] | None = None,
+) -> Run:
+    """Run `command` to its end, sampling its process tree's memory.
+
+    `env`: variables set for this command on top of `CHILD_ENV`.
+    """
     with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
         start = time.perf_counter()
-        process = subprocess.Popen(command, stdout=out, stderr=err, env=CHILD_ENV)
+        process = subprocess.Popen(
+            command, stdout=out, stderr=err, env={**CHILD_ENV, **(env or {})}
+        )
         tree_peak = 0
         while True:
             pid, status, usage = os.wait4(process.pid, os.WNOHANG)
@@ -111,43 +121,101 @@ def cut_files(
     return written[0], written[1:]
 
 
-def bench_size(
-    label: str, hyp: Path, refs: list[Path], runs: int, segments: int
-) -> None:
-    files = [*(str(ref) for ref in refs), "-i", str(hyp), "-w", "15"]
-    commands = {
-        "sacreBLEU": [sys.executable, "-m", "sacrebleu", *files],
-        "bleu-gui": [sys.executable, "-m", "bleu_gui", "score", *files],
-    }
-    if segments < LARGE:  # untimed: bytecode and disk caches filled
-        for command in commands.values():
-            run(command)
-    interval = SAMPLE_SECONDS if segments < LARGE else LARGE_SAMPLE_SECONDS
+@dataclass(frozen=True)
+class Comparison:
+    """Medians of interleaved runs of sacreBLEU's command and ours, and every run."""
+
+    sacre: list[Run]
+    ours: list[Run]
+
+    @staticmethod
+    def median_wall(runs: list[Run]) -> float:
+        return statistics.median(r.wall for r in runs)
+
+    @staticmethod
+    def median_peak(runs: list[Run]) -> float:
+        return statistics.median(r.peak_mib for r in runs)
+
+    @property
+    def sacre_wall(self) -> float:
+        return self.median_wall(self.sacre)
+
+    @property
+    def our_wall(self) -> float:
+        return self.median_wall(self.ours)
+
+    @property
+    def sacre_peak(self) -> float:
+        return self.median_peak(self.sacre)
+
+    @property
+    def our_peak(self) -> float:
+        return self.median_peak(self.ours)
+
+
+def interleaved(
+    sacre: list[str],
+    ours: list[str],
+    runs: int,
+    *,
+    warm: bool,
+    interval: float,
+    check: Callable[[Run, Run], str | None],
+    our_env: Mapping[str, str] | None = None,
+) -> Comparison:
+    """Run both commands `runs` times, in turn, sacreBLEU first in odd repetitions.
+
+    `warm`: run each once untimed first (bytecode and disk caches filled), as an
+    installed tool starts. `check(sacre_run, our_run)` says what differs between a
+    repetition's two outputs (None: nothing); a difference ends the bench.
+    """
+    commands = {"sacreBLEU": (sacre, None), "bleu-gui": (ours, our_env)}
+    if warm:
+        for command, env in commands.values():
+            run(command, env=env)
     results: dict[str, list[Run]] = {name: [] for name in commands}
     for repetition in range(runs):
         order = list(commands) if repetition % 2 == 0 else list(commands)[::-1]
         for name in order:
-            results[name].append(run(commands[name], interval))
-        sacre, ours = results["sacreBLEU"][-1], results["bleu-gui"][-1]
-        if not same_score(sacre.output, ours.output):
-            raise SystemExit(f"scores differ:\n{sacre.output}\n{ours.output}")
+            command, env = commands[name]
+            results[name].append(run(command, interval, env))
+        problem = check(results["sacreBLEU"][-1], results["bleu-gui"][-1])
+        if problem is not None:
+            raise SystemExit(problem)
+    return Comparison(results["sacreBLEU"], results["bleu-gui"])
+
+
+def check_same_score(sacre: Run, ours: Run) -> str | None:
+    """`interleaved`'s check for two JSON scores (`same_score`)."""
+    if same_score(sacre.output, ours.output):
+        return None
+    return f"scores differ:\n{sacre.output}\n{ours.output}"
+
+
+def bench_size(
+    label: str, hyp: Path, refs: list[Path], runs: int, segments: int
+) -> Comparison:
+    files = [*(str(ref) for ref in refs), "-i", str(hyp), "-w", "15"]
+    comparison = interleaved(
+        [sys.executable, "-m", "sacrebleu", *files],
+        [sys.executable, "-m", "bleu_gui", "score", *files],
+        runs,
+        warm=segments < LARGE,
+        interval=SAMPLE_SECONDS if segments < LARGE else LARGE_SAMPLE_SECONDS,
+        check=check_same_score,
+    )
     nrefs = f"{len(refs)} reference{'s' if len(refs) > 1 else ''}"
     print(f"\n== {label}: {segments:,} segments, {nrefs}, {runs} runs each ==")
-    medians = {}
-    for name, done in results.items():
-        wall = statistics.median(r.wall for r in done)
-        peak = statistics.median(r.peak_mib for r in done)
-        medians[name] = (wall, peak)
+    for name, done in (("sacreBLEU", comparison.sacre), ("bleu-gui", comparison.ours)):
+        wall, peak = Comparison.median_wall(done), Comparison.median_peak(done)
         walls = " ".join(f"{r.wall:.3f}" for r in done)
         print(f"{name:10}: median {wall:7.3f} s  {peak:7.1f} MiB   (runs: {walls} s)")
-    (sacre_wall, sacre_peak), (our_wall, our_peak) = (
-        medians["sacreBLEU"],
-        medians["bleu-gui"],
-    )
     print(
-        f"ratio     : time {our_wall / sacre_wall:.3f}, memory "
-        f"{our_peak / sacre_peak:.3f}; same score in every run: yes"
+        f"ratio     : time {comparison.our_wall / comparison.sacre_wall:.3f}, memory "
+        f"{comparison.our_peak / comparison.sacre_peak:.3f}; same score in every "
+        "run: yes"
     )
+    return comparison
 
 
 def main() -> None:

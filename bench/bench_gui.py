@@ -18,7 +18,9 @@ tree (the tokenizer workers and the test's process included), sampled.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import gc
+import json
 import os
 import resource
 import sys
@@ -28,6 +30,7 @@ import time
 import traceback
 from collections import Counter
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
@@ -250,7 +253,21 @@ def mixed_systems(
     return systems, refs
 
 
-def bench_systems_window(options: argparse.Namespace, folder: Path) -> None:
+@dataclass(frozen=True)
+class SystemsWindowResult:
+    """What `bench_systems_window` measured, for `speed_table.py`'s row."""
+
+    longest_block_ms: int
+    """The longest event-loop block over opening, the bootstrap and "shown only"."""
+    where: str
+    """The step of that block and what the session was doing."""
+    tree_peak_mib: float
+    """The peak resident memory of the whole process tree, sampled."""
+
+
+def bench_systems_window(
+    options: argparse.Namespace, folder: Path
+) -> SystemsWindowResult:
     """Open, score and compare `options.systems` systems in the window."""
     count, segments = options.systems, options.segments
     systems, refs = mixed_systems(count, options.corpus, segments, folder)
@@ -278,6 +295,7 @@ def bench_systems_window(options: argparse.Namespace, folder: Path) -> None:
     scored = first_rows + wait_until(all_scored, session.system_scored)
     settle()
     block_open = meter.report()
+    blocks = [(meter.longest, f"opening, {meter.where}")]
     print(
         f"corpus: {options.corpus}, {count} systems x {segments:,} segments, "
         "2 references"
@@ -293,6 +311,7 @@ def bench_systems_window(options: argparse.Namespace, folder: Path) -> None:
     samples = table.samples_box.value()
     tested = wait_for(compare.test_finished, table.run_button.click)
     settle()
+    blocks.append((meter.longest, f"bootstrap, {meter.where}"))
     print(
         f"paired bootstrap ({samples:,} resamples, {count} systems) "
         f"{tested:6.2f} s, longest block {meter.report()}"
@@ -308,6 +327,7 @@ def bench_systems_window(options: argparse.Namespace, folder: Path) -> None:
     )
     subset = wait_for(compare.test_finished, table.subset_box.click)
     settle()
+    blocks.append((meter.longest, f"shown only, {meter.where}"))
     print(
         f"{'shown only (the police):':<30} {subset:6.2f} s, "
         f"longest block {meter.report()}"
@@ -322,6 +342,8 @@ def bench_systems_window(options: argparse.Namespace, folder: Path) -> None:
     own = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024
     children = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss // 1024
     print(f"peak memory: GUI process {own} MiB; largest child {children} MiB")
+    longest, where = max(blocks, key=lambda block: block[0])
+    return SystemsWindowResult(longest, where, memory.peak / 1024)
 
 
 def main() -> None:
@@ -341,12 +363,20 @@ def main() -> None:
         action="store_true",
         help="with --systems: print the GUI thread's stacks during blocks",
     )
+    parser.add_argument(
+        "--json",
+        action="store_true",
+        help="with --systems: end with the longest block and the tree's peak "
+        "memory as one JSON line (read by speed_table.py)",
+    )
     options = parser.parse_args()
     app = QApplication.instance() or QApplication(sys.argv[:1])
     set_process_policy(app)  # as the application does
     if options.systems > 1:
         with tempfile.TemporaryDirectory() as folder:
-            bench_systems_window(options, Path(folder))
+            result = bench_systems_window(options, Path(folder))
+        if options.json:
+            print(json.dumps(dataclasses.asdict(result)))
         return
     with tempfile.TemporaryDirectory() as folder:
         hyp, refs = build_corpus(options.corpus, options.segments, Path(folder))

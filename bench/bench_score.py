@@ -53,14 +53,24 @@ def build_corpus(
         if kind == "repeated":
             out = [lines[i % size] for i in range(segments)]
         else:
-            out = [
-                lines[i % size] + " " + lines[(i % size + 1 + i // size) % size]
-                for i in range(segments)
-            ]
+            out = distinct_lines(lines, segments)
         target = folder / f"{kind}.{path.name}"
         target.write_text("\n".join(out) + "\n", encoding="utf-8")
         written.append(target)
     return written[0], written[1:]
+
+
+def distinct_lines(lines: list[str], segments: int) -> list[str]:
+    """`segments` lines, line i of `lines` joined with a partner shifted by i // n.
+
+    With n lines, the first n × n are all different (no tokenizer cache helps), and
+    the same rule applied to a system and its references keeps them aligned.
+    """
+    size = len(lines)
+    return [
+        lines[i % size] + " " + lines[(i % size + 1 + i // size) % size]
+        for i in range(segments)
+    ]
 
 
 def tree_rss(pid: int) -> int:
