@@ -12,7 +12,8 @@ built by `bench_systems.build_systems`, and mixtures of them line by line beyond
 four), and reports the time until the first rows, until every system is scored and
 in the systems table, and until a paired bootstrap of them all has a result; the
 longest event-loop block over all of it, and the peak memory of the whole process
-tree (the tokenizer workers and the test's process included), sampled.
+tree (the tokenizer workers and the test's process included), sampled. With `--json`
+it ends with those two figures as one JSON line (`speed_table.py` reads it).
 """
 
 from __future__ import annotations

@@ -17,7 +17,7 @@ how its files were built.
 
 `--quick` runs every row at a tiny size, once: a check that the harness works, not
 a measurement (its table says so and `--append-history` refuses it). The full table
-takes about an hour and 12 GB of free memory (sacreBLEU's 1M-segment run).
+takes tens of minutes and ~12 GB of free memory (sacreBLEU's 1M-segment run).
 
 Run: `python bench/speed_table.py [--rows NAME ...] [--runs 7] [--large-runs 1]
 [--quick] [--append-history docs/design.md]`.
