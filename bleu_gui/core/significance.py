@@ -17,8 +17,10 @@ resample: 6 GB for two systems of 105,000 segments):
   call, so randomization blocks hold a multiple of 32 rows. Every system and the
   baseline use the same resamples, as sacreBLEU's per-test generators do when seeded.
 - Exact sums. A block's resamples become per-segment counts, and counts @ stats
-  gives every resample's summed statistics at once, for all systems, in float64
-  arithmetic on integers (exact below 2**53).
+  gives every resample's summed statistics at once, for all systems, in float32
+  arithmetic on integers while the largest sum a resample can reach is below 2**24
+  (exact in any order of the additions; half the memory of float64), in float64
+  beyond (exact below 2**53).
 - Same arithmetic. sacreBLEU scores bootstrap resamples from float32 sums, and under
   numpy 2 the precisions stay float32 (`100. * correct / total` with float32
   operands). The sums are handed to `bleu.sacrebleu_arithmetic` as numpy float32
@@ -98,11 +100,14 @@ __all__ = [
     "paired_test",
 ]
 
-# Cells (resamples x segments) of a block's float64 counts: 16 Mi cells, 128 MB.
-_BLOCK_CELLS = 1 << 24
-# Cells drawn per call of the generator within a block: the int64 indices of 4 Mi
-# cells take 32 MB.
-_DRAW_CELLS = 1 << 22
+# Cells (resamples x segments) of a block's counts: 4 Mi cells, 16 MB in float32
+# (32 MB in float64). A block of 16 Mi cells (float64, 128 MB) was most of the
+# command line's peak memory at 19,008 segments x 5 systems, for no speed: the
+# product costs the same in four blocks as in one.
+_BLOCK_CELLS = 1 << 22
+# Cells drawn per call of the generator within a block: the int64 indices of 1 Mi
+# cells and their bincount take 8 MB each.
+_DRAW_CELLS = 1 << 20
 # At least this many resamples per block (memory permitting, a multiple of 32):
 # OpenBLAS's threads make a product of a few rows by 100,000 segments 10-40 times
 # slower on a busy 2-core machine than one of 64 rows or more (measured).
@@ -114,8 +119,8 @@ _MAX_BLOCK_ROWS = 1024
 # at the end of a call; blocks of a multiple of 32 rows keep the stream identical.
 _ROW_QUANTUM = 32
 # float32 sums of non-negative integers are exact, in any order, while every
-# partial sum stays below 2**24: randomization's masked sums use float32 when every
-# column's total does (half the memory, about twice the speed of float64).
+# partial sum stays below 2**24: the resampled sums use float32 when the largest
+# sum a resample can reach does (half the memory, about twice the speed of float64).
 _FLOAT32_EXACT = 1 << 24
 
 FloatArray = npt.NDArray[np.float64]
@@ -685,6 +690,15 @@ def _rows_within(cells: int, segments: int, least: int) -> int:
     return min(_MAX_BLOCK_ROWS, max(least, fitting))
 
 
+def _exact_float(largest: int) -> type[np.float32] | type[np.float64]:
+    """The float type whose sums of non-negative integers up to `largest` are exact.
+
+    float32 while every partial sum stays below 2**24 (then in any order of the
+    additions, as BLAS chooses it), float64 beyond (exact below 2**53).
+    """
+    return np.float32 if largest < _FLOAT32_EXACT else np.float64
+
+
 def _bootstrap_scores(
     matrices: Sequence[npt.NDArray[np.int64]],
     config: BleuConfig,
@@ -697,21 +711,25 @@ def _bootstrap_scores(
     """
     segments = matrices[0].shape[0]
     width = matrices[0].shape[1]
-    stacked = np.hstack(matrices).astype(np.float64)
+    joined = np.hstack(matrices)
+    # A resample draws `segments` rows: its sums are at most that many times the
+    # largest entry of a column.
+    exact = _exact_float(segments * int(joined.max()))
+    stacked = joined.astype(exact)
+    del joined
     k = config.effective_smooth_value
     scores = [np.empty(samples) for _ in matrices]
     done = 0
     for rows in _blocks(samples, segments):
-        counts = np.empty((rows, segments))
+        counts = np.empty((rows, segments), dtype=exact)
         for start, stop in _draws(rows, segments):
             idx = rng.choice(segments, size=(stop - start, segments), replace=True)
             idx += (np.arange(stop - start, dtype=np.int64) * segments)[:, None]
             found = np.bincount(idx.ravel(), minlength=idx.size)
             counts[start:stop] = found.reshape(stop - start, segments)
             del idx, found
-        sums = counts @ stacked
+        sums32 = (counts @ stacked).astype(np.float32, copy=False)
         del counts
-        sums32 = sums.astype(np.float32)
         for s, out in enumerate(scores):
             block = sums32[:, s * width : (s + 1) * width]
             out[done : done + rows] = [
@@ -743,8 +761,7 @@ def _randomization_scores(
     used = sorted({k for pair in pairs for k in pair})
     column = {k: n * width for n, k in enumerate(used)}
     totals = [m.sum(axis=0) for m in matrices]
-    largest = max(int(totals[k].max()) for k in used)
-    exact = np.float32 if largest < _FLOAT32_EXACT else np.float64
+    exact = _exact_float(max(int(totals[k].max()) for k in used))
     stacked = np.hstack([matrices[k] for k in used]).astype(exact)
     k = config.effective_smooth_value
     if config.smoothing_method is Smoothing.ADD_K and k is not None:

@@ -8,6 +8,7 @@ comparison is `==` on score, p-value, mean and half-width.
 
 from __future__ import annotations
 
+import tracemalloc
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -19,7 +20,14 @@ from sacrebleu.metrics.base import Score
 from sacrebleu.metrics.bleu import BLEU
 from sacrebleu.significance import PairedTest as SacrePairedTest
 
-from bleu_gui.core import BleuConfig, Compat, ConfigError, Smoothing, corpus_stats
+from bleu_gui.core import (
+    BleuConfig,
+    Compat,
+    ConfigError,
+    CorpusStats,
+    Smoothing,
+    corpus_stats,
+)
 from bleu_gui.core.significance import (
     ConfidenceResult,
     PairedTest,
@@ -268,6 +276,46 @@ def _check_blocks(
     assert [p.done for p in progress] == expected
     assert {p.total for p in progress} == {250}
     assert result == whole
+
+
+def _synthetic_stats(segments: int, seed: int) -> CorpusStats:
+    """WMT-like statistics of `segments` segments (lengths up to 120 tokens)."""
+    rng = np.random.default_rng(seed)
+    hyp_len = rng.integers(1, 120, segments)
+    orders = np.arange(4)
+    totals = np.maximum(hyp_len[:, None] - orders[None, :], 0)
+    matches = (totals * rng.uniform(0.1, 0.9, (segments, 1))).astype(np.int64)
+    ref_lens = rng.integers(1, 120, (segments, 1))
+    return CorpusStats(hyp_len, ref_lens, matches, totals)
+
+
+def test_bootstrap_memory_at_19k_segments_times_5() -> None:
+    """The paired bootstrap of five systems of 19,008 segments (issue 28's run)
+    allocates at most 48 MiB: blocks of 4 Mi counts in float32 while exact, draws of
+    1 Mi indices. (Blocks of 16 Mi float64 counts and 4 Mi draws took 190 MiB, most
+    of `score --paired-bs`'s peak memory at that size.)"""
+    systems = [_synthetic_stats(19_008, seed) for seed in range(5)]
+    tracemalloc.start()
+    try:
+        paired_test(systems[0], systems[1:], BleuConfig(), PairedTest.BOOTSTRAP)
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert peak <= 48 * 2**20
+
+
+def test_float64_sums_where_float32_would_not_be_exact(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Beyond float32's exact range (here made tiny) the sums are float64: both
+    tests still equal sacreBLEU's."""
+    import bleu_gui.core.significance as significance
+
+    monkeypatch.setattr(significance, "_FLOAT32_EXACT", 1)
+    for test in PairedTest:
+        assert_paired_parity(
+            monkeypatch, (ONLINE_W, HAPPYPOET, REF_B), [REF_A], Opts(), test, 300
+        )
 
 
 def test_unseeded_runs_still_complete() -> None:
