@@ -57,7 +57,7 @@ import statistics
 from collections.abc import Generator, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import combinations
-from typing import cast
+from typing import Any, cast
 
 import numpy as np
 import numpy.typing as npt
@@ -690,7 +690,7 @@ def _rows_within(cells: int, segments: int, least: int) -> int:
     return min(_MAX_BLOCK_ROWS, max(least, fitting))
 
 
-def _exact_float(largest: int) -> type[np.float32] | type[np.float64]:
+def _exact_float(largest: int) -> type[np.floating[Any]]:
     """The float type whose sums of non-negative integers up to `largest` are exact.
 
     float32 while every partial sum stays below 2**24 (then in any order of the
