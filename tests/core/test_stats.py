@@ -8,6 +8,7 @@ picks reference lengths with `min`; every path of the fast counter must agree wi
 """
 
 import random
+import tracemalloc
 from collections import Counter
 from dataclasses import dataclass
 from unittest import mock
@@ -20,6 +21,7 @@ from hypothesis import strategies as st
 from bleu_gui.core import compute_stats
 from bleu_gui.core import stats as stats_module
 from bleu_gui.core.stats import iter_compute_stats
+from tests.core.wmt21_excerpt import HAPPYPOET, ONLINE_W, REF_A, REF_B
 
 # --------------------------------------------------------------------------------
 # The textbook oracle
@@ -170,13 +172,44 @@ def test_compute_stats_equals_textbook(
     corpus=tokenized_corpus(max_segments=25, max_tokens=6),
     max_order=st.integers(1, 5),
     chunk=st.integers(1, 7),
+    piece=st.integers(1, 7),
 )
 def test_chunk_boundaries(
-    corpus: tuple[list[str], list[list[str | None]]], max_order: int, chunk: int
+    corpus: tuple[list[str], list[list[str | None]]],
+    max_order: int,
+    chunk: int,
+    piece: int,
 ) -> None:
+    """Chunks of any size, counted in pieces of any size, give the textbook's."""
     hyps, refs = corpus
-    with mock.patch.object(stats_module, "CHUNK", chunk):
+    with (
+        mock.patch.object(stats_module, "CHUNK", chunk),
+        mock.patch.object(stats_module, "_COUNT_SEGMENTS", piece),
+    ):
         assert_matches_textbook(hyps, refs, max_order)
+
+
+def test_counting_a_chunk_of_long_segments_stays_small() -> None:
+    """A worker's job of 4,096 segments of ~100 tokens (WMT lines joined five at a
+    time) allocates at most 40 MiB: its n-grams are sorted a quarter at a time.
+    (The whole chunk at once took 131 MiB.)"""
+    lines = [*REF_A, *REF_B, *ONLINE_W, *HAPPYPOET]
+    hyps = [
+        " ".join(lines[(i + k) % len(lines)] for k in range(5)) for i in range(4096)
+    ]
+    refs = [
+        [
+            " ".join(lines[(i * 7 + k) % len(lines)] for k in range(5))
+            for i in range(4096)
+        ]
+    ]
+    tracemalloc.start()
+    try:
+        stats_module.count_chunk((hyps, refs, 4, 0))
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert peak <= 40 * 2**20
 
 
 @settings(max_examples=80, deadline=None)
