@@ -14,7 +14,7 @@ import pytest
 import sacrebleu
 
 from bleu_gui.cli import main
-from bleu_gui.io import notices
+from bleu_gui.core import language_hint
 from tests.core.cjk_lines import JA_HYP, JA_REF, ZH_HYP, ZH_REF
 
 HINT = (
@@ -85,13 +85,13 @@ def test_several_systems_get_the_hint_once(
     """Said once, and looked for once: the systems share the references it is
     about (looking took 0.09 s a system on WMT lines, issue 28's five systems)."""
     looked: list[object] = []
-    real = notices.language_hint
+    real = language_hint.language_of
 
     def spy(*args: Any, **kwargs: Any) -> object:
         looked.append(args)
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(notices, "language_hint", spy)
+    monkeypatch.setattr(language_hint, "language_of", spy)
     (folder / "hyp2.zh.txt").write_text("".join(f"{x}\n" for x in ZH_REF), "utf-8")
     (folder / "hyp3.zh.txt").write_text("".join(f"{x}\n" for x in ZH_HYP), "utf-8")
     assert main(["ref.zh.txt", "-i", "hyp.zh.txt", "hyp2.zh.txt", "hyp3.zh.txt"]) == 0
