@@ -17,7 +17,8 @@ how its files were built.
 
 `--quick` runs every row at a tiny size, once: a check that the harness works, not
 a measurement (its table says so and `--append-history` refuses it). The full table
-takes tens of minutes and ~12 GB of free memory (sacreBLEU's 1M-segment run).
+takes about 26 minutes on a quiet 2-core machine and ~19 GB of free memory (sacreBLEU's
+1M-segment run took 18 GB and 10 minutes on 2026-11-27).
 
 Run: `python bench/speed_table.py [--rows NAME ...] [--runs 7] [--large-runs 1]
 [--quick] [--append-history docs/design.md]`.
