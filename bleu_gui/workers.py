@@ -16,7 +16,8 @@ where Python's garbage collector cannot see them, so the cycle would keep every
 finished job and its corpus alive for the rest of the session. So the job is dropped
 when it ends, and the signals object (C++-owned, never deleted by Python from a
 pool thread) is deleted by Qt on the GUI thread once its last signal is delivered,
-which releases the slots.
+which releases the slots. A `Worker` asks for that deletion from its pool thread
+after its last emission has returned (`Worker._run`): never while it still emits.
 """
 
 from __future__ import annotations
@@ -84,7 +85,10 @@ class WorkerSignals(QObject):
         """Have Qt delete `target` (this object or its parent) after the end signal.
 
         `deleteLater` only posts the deletion to `target`'s thread: it happens after
-        every slot of the end signal ran (queued or direct), never inside one.
+        every slot of the end signal ran (queued or direct), never inside one. For
+        signals emitted on `target`'s own thread only (`SliceWorker`): a `Worker`'s
+        end is emitted on a pool thread, which must have left the emission before
+        the deletion can run (see `Worker._run`).
         """
         for end in (self.finished, self.failed, self.cancelled):
             end.connect(target.deleteLater)
@@ -213,7 +217,6 @@ class Worker:
         that does not delete itself for as long as the pool lives.
         """
         self._started = True
-        self.signals.delete_after_the_end(self.signals)
         self._pace = pace()
         if self._pace is not None:
             self._started_at = self._pace.now()
@@ -250,6 +253,13 @@ class Worker:
         finally:
             if given_way is not None:
                 given_way.release()
+            # Asked for here, once the end signal's emission has returned, not by
+            # connecting the end signal to `deleteLater`: that deletion could run on
+            # the GUI thread while this thread was still inside the emission (it
+            # posts to each receiver in turn), and deleting a sender during another
+            # thread's emission leaves Qt a freed connection list. Posted from this
+            # thread after the end's reports, the deletion comes after them.
+            self.signals.deleteLater()
             self._done.set()
 
     def _must_go_on(self) -> bool:

@@ -568,3 +568,48 @@ def test_a_delayed_job_of_a_deleted_runner_never_starts(
     assert not gate.waiting.is_set()
     assert pool.activeThreadCount() == 0
     worker.cancel()
+
+
+def test_a_workers_signals_are_not_deleted_while_its_thread_still_emits(
+    qtbot: QtBot,
+) -> None:
+    """The end's emission on the pool thread has returned before the deletion runs.
+
+    A slot connected directly (it runs inside the emission, on the pool thread)
+    holds the emission open while the GUI thread handles every event posted so
+    far, deferred deletions included. Before, the end signal itself was connected
+    to `deleteLater`: the GUI thread deleted the signals object while the pool
+    thread was still going through its connections (a freed connection list, and
+    a segmentation fault later, seen under load).
+    """
+    import shiboken6
+    from PySide6.QtCore import QCoreApplication, QEvent, Qt
+
+    connected = threading.Event()
+
+    def job() -> Job:
+        connected.wait(10)  # until the slot below is connected
+        return "done"
+        yield  # a generator
+
+    worker = Worker(job)
+    inside, resume = threading.Event(), threading.Event()
+    alive_inside: list[bool] = []
+
+    def during_the_emission(_: object) -> None:  # on the pool thread
+        inside.set()
+        resume.wait(10)
+        alive_inside.append(shiboken6.isValid(worker.signals))
+
+    worker.start()
+    worker.signals.finished.connect(
+        during_the_emission, Qt.ConnectionType.DirectConnection
+    )
+    connected.set()
+    qtbot.waitUntil(inside.is_set, timeout=10_000)
+    QCoreApplication.processEvents()
+    QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+    resume.set()
+    assert worker.wait(10)
+    assert alive_inside == [True]
+    qtbot.waitUntil(lambda: not shiboken6.isValid(worker.signals), timeout=10_000)
