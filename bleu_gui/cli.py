@@ -54,6 +54,7 @@ from bleu_gui.core import (
     Compat,
     ConfigError,
     corpus_stats_of_systems,
+    distinct_lines_likely,
     iter_sentence_scores,
     score_corpus,
     score_sentences,
@@ -70,6 +71,7 @@ from bleu_gui.core.config import (
     Option,
     Smoothing,
 )
+from bleu_gui.core.parallel import WorkerPool
 from bleu_gui.core.result import Unscorable
 from bleu_gui.core.significance_names import PairedTest
 from bleu_gui.core.stats import CorpusStats
@@ -600,6 +602,7 @@ def _number(text: str) -> int | float:
 def _score_command(args: list[str]) -> int:
     options = _build_parser().parse_args(args)
     warnings = _Warnings(quiet=options.quiet)
+    pool: WorkerPool | None = None
     try:
         encodings = _encodings(options)
         test_set_file = _test_set_file(options)
@@ -629,6 +632,7 @@ def _score_command(args: list[str]) -> int:
             )
         if selection is None:
             _check_references_once(options.refs)
+            pool = _early_pool(options, piped=stdin is not None)
             systems, units = _read(
                 options, names, encodings, piped=stdin, warnings=warnings
             )
@@ -641,7 +645,9 @@ def _score_command(args: list[str]) -> int:
             format_of(options.export)  # an unknown extension before any work
         if options.export_systems is not None:
             _check_systems_export(options.export_systems, names)
-        every = _stats(systems, config, warnings)
+        every = _stats(systems, config, warnings, pool)
+        if pool is not None:  # done with: their memory back before the test runs
+            pool.close()
         documents = None if selection is None else selection.documents
         if options.export is not None:
             _export_sentences(
@@ -703,6 +709,9 @@ def _score_command(args: list[str]) -> int:
         warnings.flush()
         say(f"{_PROG}: error: {_error_line(error, options)}")
         return 1
+    finally:
+        if pool is not None:
+            pool.close()  # a second close does nothing
     warnings.flush()
     if options.sentence_level:
         return _emit("".join(f"{line}\n" for lines in outputs for line in lines))
@@ -1347,8 +1356,28 @@ def _selected(selection: Selection, names: Sequence[str]) -> list[Corpus]:
     return [selection.test_set.corpus(segments[name]) for name in names]
 
 
+def _early_pool(options: argparse.Namespace, *, piped: bool) -> WorkerPool | None:
+    """Worker processes started before the files are read, if they are large.
+
+    They take a few tenths of a second to start (a Python each, importing the
+    scorer), which the reading of large files hides; `_stats` uses them if the
+    lines turn out to be enough, and the caller closes them.
+    """
+    processes = os.cpu_count() or 1
+    if piped or processes < 2:
+        return None
+    total = 0
+    for name in (*options.refs, *(options.input or ())):
+        with contextlib.suppress(OSError, ValueError):
+            total += os.stat(name).st_size
+    return WorkerPool(processes) if distinct_lines_likely(total) else None
+
+
 def _stats(
-    systems: Sequence[Corpus], config: BleuConfig, warnings: _Warnings
+    systems: Sequence[Corpus],
+    config: BleuConfig,
+    warnings: _Warnings,
+    pool: WorkerPool | None = None,
 ) -> list[CorpusStats]:
     """Every system's statistics, references tokenized once; warnings to `warnings`.
 
@@ -1363,6 +1392,7 @@ def _stats(
         references,
         config,
         processes=os.cpu_count() or 1,
+        pool=pool,
     )
     for index, (corpus, stats) in enumerate(zip(systems, every, strict=True)):
         notices = (

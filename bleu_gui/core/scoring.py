@@ -8,6 +8,7 @@ cached statistics; only a change of tokenizer or case needs `corpus_stats` again
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 from collections import deque
 from collections.abc import Callable, Generator, Iterator, Sequence
@@ -28,10 +29,11 @@ from bleu_gui.core.stats import (
     SummedStats,
     check_streams,
     count_chunk,
+    count_systems_chunk,
 )
 from bleu_gui.core.steps import drain, relabel
 from bleu_gui.core.token_table import TokenTable
-from bleu_gui.core.tokenize import tokenizer_for
+from bleu_gui.core.tokenize import get_tokenizer, tokenizer_for
 
 __all__ = [
     "Progress",
@@ -39,10 +41,12 @@ __all__ = [
     "corpus_bleu",
     "corpus_stats",
     "corpus_stats_of_systems",
+    "distinct_lines_likely",
     "fit_stats",
     "iter_corpus_stats",
     "iter_corpus_stats_of_systems",
     "iter_count",
+    "iter_count_in_workers",
     "iter_prepare",
     "iter_prepare_systems",
     "iter_score_sentences",
@@ -54,6 +58,7 @@ __all__ = [
     "score_summed",
     "score_value",
     "sentence_bleu",
+    "tokenize_and_count_chunk",
 ]
 
 
@@ -134,11 +139,12 @@ def corpus_stats(
             iter_corpus_stats(hypotheses, references, config, max_order=max_order)
         )
     with WorkerPool(processes) as pool:
-        return drain(
-            iter_corpus_stats(
-                hypotheses, references, config, max_order=max_order, pool=pool
+        (stats,) = drain(
+            iter_count_in_workers(
+                [hypotheses], references, config, pool, max_order=max_order
             )
         )
+        return stats
 
 
 # Below this many distinct lines (hypotheses and references), starting worker
@@ -186,22 +192,32 @@ def corpus_stats_of_systems(
     max_order: int | None = None,
     processes: int = 1,
     table: TokenTable | None = None,
+    pool: WorkerPool | None = None,
 ) -> list[CorpusStats]:
     """Each system's statistics against the same references, tokens shared.
 
     What `corpus_stats` gives for each system alone, with every distinct line
-    (reference or hypothesis, of any system) tokenized once. With `processes` > 1
-    and enough distinct lines, the work runs in that many worker processes, started
-    for this call. `table`: see `iter_prepare`.
+    (reference or hypothesis, of any system) tokenized once. With enough distinct
+    lines, the work runs in worker processes: `pool`'s if given (the caller's,
+    left open; started while the caller read its files, say), else `processes` of
+    them started for this call if more than one. `table`: see `iter_prepare`.
     """
     distinct = len(set().union(*systems, *references))
-    if processes < 2 or distinct < _PARALLEL_MIN_LINES:
+    if (processes < 2 and pool is None) or distinct < _PARALLEL_MIN_LINES:
         return drain(
             iter_corpus_stats_of_systems(
                 systems, references, config, max_order=max_order, table=table
             )
         )
-    with WorkerPool(processes) as pool:
+    with contextlib.ExitStack() as owned:
+        if pool is None:
+            pool = owned.enter_context(WorkerPool(processes))
+        if table is None:  # nobody wants the tokens: they stay in the workers
+            return drain(
+                iter_count_in_workers(
+                    systems, references, config, pool, max_order=max_order
+                )
+            )
         return drain(
             iter_corpus_stats_of_systems(
                 systems,
@@ -212,6 +228,102 @@ def corpus_stats_of_systems(
                 table=table,
             )
         )
+
+
+def distinct_lines_likely(total_bytes: int) -> bool:
+    """Whether files this large in all likely hold enough lines for worker processes.
+
+    For a caller that starts the processes before it reads its files (they take
+    a few tenths of a second to start) and passes them to `corpus_stats_of_systems`
+    as `pool`. Files whose lines turn out to be fewer or repeated leave it unused.
+    """
+    return total_bytes >= _PARALLEL_MIN_LINES * _BYTES_PER_LINE
+
+
+# A real segment with its newline: the WMT and TED lines average 100-150 bytes.
+_BYTES_PER_LINE = 60
+
+
+def iter_count_in_workers(
+    systems: Sequence[Sequence[str]],
+    references: Sequence[Sequence[str | None]],
+    config: BleuConfig,
+    pool: WorkerPool,
+    *,
+    max_order: int | None = None,
+) -> Generator[Progress, None, list[CorpusStats]]:
+    """Each system's statistics, every chunk tokenized and counted in one worker job.
+
+    The statistics `iter_corpus_stats_of_systems` gives, for a caller that needs no
+    tokens (the command line): a job carries a chunk of raw segments of every system
+    and of the references, and brings back only their statistics. The tokens never
+    travel back to be looked up here and sent out again to be counted, and this
+    process keeps no token table: at 19,008 segments of five systems that was most
+    of the bytes that crossed between processes and most of this process's memory.
+    A line is tokenized once per chunk it occurs in (once per corpus in
+    `iter_prepare`): repeats across chunks are rare in real test sets.
+
+    Raises:
+        ValueError: as `iter_prepare`, for the first system it concerns.
+    """
+    size = 0
+    for hypotheses in systems:
+        size = check_streams(hypotheses, references)
+    order = max(required_order(config), max_order or 0)
+    key = tokenizer_for(config).key
+    jobs = (
+        (
+            key,
+            [hypotheses[start : start + CHUNK] for hypotheses in systems],
+            [stream[start : start + CHUNK] for stream in references],
+            order,
+            start,
+        )
+        for start in range(0, size, CHUNK)
+    )
+    counted: list[list[CorpusStats]] = []
+    total = size * len(systems)
+    for chunk in map_ordered(tokenize_and_count_chunk, jobs, pool):
+        counted.append(chunk)
+        done = min(size, len(counted) * CHUNK) * len(systems)
+        yield Progress("tokenizing and counting", done, total)
+    if not counted:
+        return [StatsCounter(0, len(references), order).result() for _ in systems]
+    return [
+        CorpusStats.concatenate([chunk[index] for chunk in counted])
+        for index in range(len(systems))
+    ]
+
+
+_RawChunk = tuple[
+    tuple[str, bool, bool], list[Sequence[str]], list[Sequence[str | None]], int, int
+]
+
+
+def tokenize_and_count_chunk(job: _RawChunk) -> list[CorpusStats]:
+    """A worker's side of `iter_count_in_workers`: one chunk of every system.
+
+    `job` is (tokenizer key, each system's raw segments, each reference stream's
+    raw segments, orders to count, offset of the chunk in the corpus). Each
+    distinct line of the chunk is tokenized once, whichever systems share it.
+    """
+    key, systems, references, order, offset = job
+    name, lowercase, perl = key
+    tokenizer = get_tokenizer(name, lowercase=lowercase, perl=perl)
+    tokens: dict[str, str] = {}
+
+    def tokenized(line: str) -> str:
+        known = tokens.get(line)
+        if known is None:
+            known = tokens[line] = tokenizer(line)
+        return known
+
+    ref_tokens = [
+        [None if line is None else tokenized(line) for line in stream]
+        for stream in references
+    ]
+    hyp_tokens = [list(map(tokenized, hypotheses)) for hypotheses in systems]
+    return count_systems_chunk(hyp_tokens, ref_tokens, order, offset)
 
 
 def iter_corpus_stats_of_systems(

@@ -35,6 +35,7 @@ __all__ = [
     "check_streams",
     "compute_stats",
     "count_chunk",
+    "count_systems_chunk",
     "iter_compute_stats",
     "replaced_sums",
 ]
@@ -364,25 +365,46 @@ def count_chunk(
     corpus's segment number.
     """
     hypotheses, references, max_order, offset = job
-    counter = StatsCounter(len(hypotheses), len(references), max_order)
-    counter.count(hypotheses, references, 0, len(hypotheses), offset=offset)
-    return counter.result()
+    (stats,) = count_systems_chunk([hypotheses], references, max_order, offset)
+    return stats
+
+
+def count_systems_chunk(
+    systems: Sequence[Sequence[str]],
+    references: Sequence[Sequence[str | None]],
+    max_order: int,
+    offset: int = 0,
+) -> list[CorpusStats]:
+    """Each system's statistics for one chunk of tokenized segments, in one pass.
+
+    What `count_chunk` gives for each system alone; the references' n-grams are
+    sorted once for all the systems, not once per system (with five systems, they
+    were a third of the counting).
+    """
+    size = len(systems[0]) if systems else 0
+    counter = StatsCounter(size, len(references), max_order, systems=len(systems))
+    counter.count_systems(systems, references, 0, size, offset=offset)
+    return counter.results()
 
 
 class StatsCounter:
     """Counts the statistics of a corpus chunk by chunk, in any order of chunks.
 
     For pipelines that tokenize and count at once: a chunk can be counted as soon as
-    its segments are tokenized, while other processes tokenize the next ones.
+    its segments are tokenized, while other processes tokenize the next ones. Counts
+    one system, or several against the same references (`systems`).
     """
 
-    def __init__(self, size: int, num_refs: int, max_order: int) -> None:
+    def __init__(
+        self, size: int, num_refs: int, max_order: int, *, systems: int = 1
+    ) -> None:
         if max_order < 1:
             raise ValueError(f"max_order must be at least 1, not {max_order}")
         self._max_order = max_order
-        self._hyp_len = np.zeros(size, dtype=np.int64)
+        self._systems = systems
+        self._hyp_len = np.zeros((size, systems), dtype=np.int64)
         self._ref_lens = np.full((size, num_refs), -1, dtype=np.int64)
-        self._matches = np.zeros((size, max_order), dtype=np.int64)
+        self._matches = np.zeros((size, systems, max_order), dtype=np.int64)
 
     def count(
         self,
@@ -399,9 +421,23 @@ class StatsCounter:
             ValueError: if one of them has no reference at all (numbered from
                 `offset` + 1).
         """
+        self.count_systems([hypotheses], references, start, stop, offset=offset)
+
+    def count_systems(
+        self,
+        systems: Sequence[Sequence[str]],
+        references: Sequence[Sequence[str | None]],
+        start: int,
+        stop: int,
+        *,
+        offset: int = 0,
+    ) -> None:
+        """`count` for each of the counter's systems, references counted once."""
+        if len(systems) != self._systems:
+            raise ValueError(f"{len(systems)} systems for a counter of {self._systems}")
         for first in range(start, stop, _COUNT_SEGMENTS):
             _count_chunk(
-                hypotheses,
+                systems,
                 references,
                 first,
                 min(stop, first + _COUNT_SEGMENTS),
@@ -413,14 +449,24 @@ class StatsCounter:
             )
 
     def result(self) -> CorpusStats:
-        """The statistics of every counted segment."""
+        """The statistics of every counted segment (of the counter's one system)."""
+        (stats,) = self.results()
+        return stats
+
+    def results(self) -> list[CorpusStats]:
+        """Each system's statistics of every counted segment."""
         orders = np.arange(self._max_order, dtype=np.int64)
-        totals = np.maximum(self._hyp_len[:, None] - orders[None, :], 0)
-        return CorpusStats(self._hyp_len, self._ref_lens, self._matches, totals)
+        stats = []
+        for system in range(self._systems):
+            hyp_len = np.ascontiguousarray(self._hyp_len[:, system])
+            totals = np.maximum(hyp_len[:, None] - orders[None, :], 0)
+            matches = np.ascontiguousarray(self._matches[:, system, :])
+            stats.append(CorpusStats(hyp_len, self._ref_lens, matches, totals))
+        return stats
 
 
 def _count_chunk(
-    hypotheses: Sequence[str],
+    systems: Sequence[Sequence[str]],
     references: Sequence[Sequence[str | None]],
     start: int,
     stop: int,
@@ -430,13 +476,21 @@ def _count_chunk(
     ref_lens: IntArray,
     matches: IntArray,
 ) -> None:
-    """Fill rows start..stop of the output arrays."""
-    num_streams = 1 + len(references)
+    """Fill rows start..stop of the output arrays.
+
+    Streams are numbered systems first, then references: stream `s` < len(systems)
+    is system `s`'s hypothesis.
+    """
+    num_systems = len(systems)
+    num_streams = num_systems + len(references)
     ids: list[int] = []
     piece_lens: list[int] = []  # per (segment, stream), segment-major
     for i in range(start, stop):
-        tokens = split_tokens(hypotheses[i])
-        piece_lens.append(len(tokens))
+        tokens: list[str] = []
+        for hypotheses in systems:
+            hyp_tokens = split_tokens(hypotheses[i])
+            piece_lens.append(len(hyp_tokens))
+            tokens += hyp_tokens
         present = 0
         for stream in references:
             ref = stream[i]
@@ -453,11 +507,11 @@ def _count_chunk(
         ids.extend(map(local.setdefault, tokens, itertools.count()))
 
     lens = np.array(piece_lens, dtype=np.int64).reshape(stop - start, num_streams)
-    hyp_len[start:stop] = lens[:, 0]
+    hyp_len[start:stop] = lens[:, :num_systems]
     chunk_refs = ref_lens[start:stop]
     for k, stream in enumerate(references):
         has = np.fromiter((stream[i] is not None for i in range(start, stop)), bool)
-        chunk_refs[:, k] = np.where(has, lens[:, k + 1], -1)
+        chunk_refs[:, k] = np.where(has, lens[:, num_systems + k], -1)
 
     token_ids = np.array(ids, dtype=np.int64)
     if token_ids.size == 0:
@@ -489,10 +543,9 @@ def _count_chunk(
         packed = (
             ((segment[valid] << key_bits) | key[valid]) << label_bits
         ) | stream_label[valid]
-        per_segment = _clipped_matches(
-            np.sort(packed), label_bits, key_bits, stop - start
+        matches[start:stop, :, n - 1] = _clipped_matches(
+            np.sort(packed), label_bits, key_bits, stop - start, num_systems
         )
-        matches[start:stop, n - 1] = per_segment
 
 
 def _renumber(key: IntArray, valid: npt.NDArray[np.bool_]) -> tuple[IntArray, int]:
@@ -510,12 +563,13 @@ def _renumber(key: IntArray, valid: npt.NDArray[np.bool_]) -> tuple[IntArray, in
 
 
 def _clipped_matches(
-    packed: IntArray, label_bits: int, key_bits: int, segments: int
+    packed: IntArray, label_bits: int, key_bits: int, segments: int, systems: int
 ) -> IntArray:
-    """Per segment, sum over n-grams of min(hyp count, max reference count).
+    """Per segment and system, sum over n-grams of min(hyp count, max ref count).
 
-    `packed` is sorted (segment, n-gram, stream) keys, one per occurrence; stream 0 is
-    the hypothesis.
+    `packed` is sorted (segment, n-gram, stream) keys, one per occurrence; streams
+    below `systems` are the systems' hypotheses, the others references. Returns a
+    (segments, systems) array.
     """
     boundaries = np.flatnonzero(packed[1:] != packed[:-1]) + 1
     run_start = np.concatenate(([0], boundaries))
@@ -523,13 +577,14 @@ def _clipped_matches(
     run_key = packed[run_start]
     label = run_key & ((1 << label_bits) - 1)
     gram = run_key >> label_bits
-    group_start = np.concatenate(([0], np.flatnonzero(gram[1:] != gram[:-1]) + 1))
-    # Within a group (one n-gram of one segment) runs are sorted by stream, so the
-    # hypothesis run, if any, is the group's first.
-    first = group_start
-    hyp_count = np.where(label[first] == 0, run_len[first], 0)
-    ref_count = np.where(label > 0, run_len, 0)
+    # A group is one n-gram of one segment: its runs are its streams' counts.
+    new_group = np.concatenate(([True], gram[1:] != gram[:-1]))
+    group_start = np.flatnonzero(new_group)
+    ref_count = np.where(label >= systems, run_len, 0)
     ref_max = np.maximum.reduceat(ref_count, group_start)
-    clipped = np.minimum(hyp_count, ref_max)
-    segment = gram[first] >> key_bits
-    return np.bincount(segment, weights=clipped, minlength=segments).astype(np.int64)
+    hyp = label < systems
+    group_of_hyp = (np.cumsum(new_group) - 1)[hyp]
+    clipped = np.minimum(run_len[hyp], ref_max[group_of_hyp])
+    row = (gram[hyp] >> key_bits) * systems + label[hyp]
+    counts = np.bincount(row, weights=clipped, minlength=segments * systems)
+    return counts.astype(np.int64).reshape(segments, systems)

@@ -315,9 +315,7 @@ class ExportActions(QObject):
         names = None if given is None else given.pair_names
         if names is not None:
             signature.append(f"A: {names[0]} (baseline); B: {names[1]}")
-        return model.table(
-            rows, signature=signature, warnings=self._session.notices()
-        )
+        return model.table(rows, signature=signature, warnings=self._session.notices())
 
     def export_documents(self, path: Path | None = None) -> None:
         """Export the Documents dock's table, in its order, to `path` (None: ask)."""

@@ -61,6 +61,7 @@ COMMIT_PAUSE_MS = 700
 _ORDER_TOP = 12
 _NUMBER_TOP = 1_000_000.0
 
+
 def effective_order_choices(caps: Capabilities) -> list[tuple[str, bool | None]]:
     """The effective-order menu of a mode: (label, `BleuConfig.effective_order`).
 
@@ -355,9 +356,7 @@ class SettingsPanel(QWidget):
         else:
             self.tokenizer.setToolTip(
                 "How sentences are cut into words before n-grams are counted.\n"
-                + "\n".join(
-                    f"• {TOKENIZER_HELP.get(n, n)}" for n in tokenizers
-                )
+                + "\n".join(f"• {TOKENIZER_HELP.get(n, n)}" for n in tokenizers)
             )
         for option, widget in self._rows.items():
             self._form.setRowVisible(widget, caps.has(option))

@@ -228,3 +228,50 @@ def test_closing_a_pool_twice_is_closing_it_once() -> None:
     pool.close()
     pool.close()
     assert set(multiprocessing.active_children()) <= before
+
+
+def test_systems_counted_where_they_are_tokenized_score_as_sacrebleu(
+    pool: WorkerPool, small_chunks: None
+) -> None:
+    """The command line's path: each job tokenizes and counts a chunk of every system.
+
+    Four real systems of the bundled WMT21 set, 40 segments in chunks of four, two
+    references: each system's corpus BLEU is sacreBLEU's, and its statistics are
+    those of tokenizing and counting it alone here.
+    """
+    from sacrebleu.metrics.bleu import BLEU
+
+    from bleu_gui.core.scoring import iter_count_in_workers, score_corpus
+    from tests.core import demo_systems
+
+    size = 40
+    references = [list(stream[:size]) for stream in demo_systems.references()]
+    systems = [
+        list(demo_systems.system(name)[:size]) for name in demo_systems.SYSTEM_NAMES
+    ]
+    config = BleuConfig()
+    counted = drain(iter_count_in_workers(systems, references, config, pool))
+    assert len(counted) == len(systems)
+    for hypotheses, stats in zip(systems, counted, strict=True):
+        expected = BLEU().corpus_score(hypotheses, references)
+        assert score_corpus(stats, config).score == expected.score
+        alone = corpus_stats(hypotheses, references, config)
+        np.testing.assert_array_equal(stats.matches, alone.matches)
+        np.testing.assert_array_equal(stats.ref_lens, alone.ref_lens)
+        np.testing.assert_array_equal(stats.hyp_len, alone.hyp_len)
+
+
+def test_a_segment_without_references_is_named_from_a_worker_job(
+    pool: WorkerPool, small_chunks: None
+) -> None:
+    """The segment's number in the corpus, not in its chunk, as the other paths say."""
+    from bleu_gui.core.scoring import iter_count_in_workers
+
+    references: list[list[str | None]] = [list(REF_A[:10]), list(REF_B[:10])]
+    references[0][6] = references[1][6] = None
+    with pytest.raises(ValueError, match="segment 7 has no reference"):
+        drain(
+            iter_count_in_workers(
+                [list(HAPPYPOET[:10])], references, BleuConfig(), pool
+            )
+        )
