@@ -271,21 +271,26 @@ def iter_count_in_workers(
         size = check_streams(hypotheses, references)
     order = max(required_order(config), max_order or 0)
     key = tokenizer_for(config).key
+    # A job holds about CHUNK hypotheses in all, whatever the number of systems:
+    # five systems in jobs of CHUNK segments made 5 jobs of 19,008 segments for
+    # 2 workers, one of which idled through the last (and each job's arrays were
+    # five times as large).
+    step = max(_MIN_JOB_SEGMENTS, CHUNK // max(1, len(systems)))
     jobs = (
         (
             key,
-            [hypotheses[start : start + CHUNK] for hypotheses in systems],
-            [stream[start : start + CHUNK] for stream in references],
+            [hypotheses[start : start + step] for hypotheses in systems],
+            [stream[start : start + step] for stream in references],
             order,
             start,
         )
-        for start in range(0, size, CHUNK)
+        for start in range(0, size, step)
     )
     counted: list[list[CorpusStats]] = []
     total = size * len(systems)
     for chunk in map_ordered(tokenize_and_count_chunk, jobs, pool):
         counted.append(chunk)
-        done = min(size, len(counted) * CHUNK) * len(systems)
+        done = min(size, len(counted) * step) * len(systems)
         yield Progress("tokenizing and counting", done, total)
     if not counted:
         return [StatsCounter(0, len(references), order).result() for _ in systems]
@@ -294,6 +299,10 @@ def iter_count_in_workers(
         for index in range(len(systems))
     ]
 
+
+# Fewer segments a job than this, and the jobs' own costs (pickling, the round
+# trip) would show.
+_MIN_JOB_SEGMENTS = 256
 
 _RawChunk = tuple[
     tuple[str, bool, bool], list[Sequence[str]], list[Sequence[str | None]], int, int

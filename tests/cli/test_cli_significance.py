@@ -313,3 +313,47 @@ def test_confidence_of_a_zero_score_is_left_out_as_sacrebleu_does(
     mine: dict[str, Any] = json.loads(ours(argv, capsys))
     assert "confidence" not in theirs
     assert {key: mine[key] for key in theirs} == theirs
+
+
+def test_large_files_have_their_workers_started_before_they_are_read(
+    folder: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Files large enough for worker processes start them first, then are read.
+
+    The processes take a few tenths of a second to start, which the reading
+    hides. The limits are lowered so that the test files count as large; the JSON
+    is sacreBLEU's still (the statistics come from the workers), and no worker
+    process is left behind.
+    """
+    import multiprocessing
+
+    from bleu_gui import cli
+    from bleu_gui.core import scoring
+    from bleu_gui.core.parallel import WorkerPool
+
+    monkeypatch.setattr(scoring, "_PARALLEL_MIN_LINES", 10)
+    monkeypatch.setattr(scoring, "CHUNK", 8)
+    monkeypatch.setattr(scoring, "_MIN_JOB_SEGMENTS", 1)
+    events: list[str] = []
+
+    class Started(WorkerPool):
+        def __init__(self, processes: int) -> None:
+            events.append("workers started")
+            super().__init__(processes)
+
+    read = cli._read
+
+    def reading(*args: Any, **kwargs: Any) -> Any:
+        events.append("files read")
+        return read(*args, **kwargs)
+
+    monkeypatch.setattr(cli, "WorkerPool", Started)
+    monkeypatch.setattr(cli, "_read", reading)
+    before = set(multiprocessing.active_children())
+    argv = ["ref.txt", "-i", *SYSTEMS, "-pbs", "-pbsn", "50", "-f", "json"]
+    mine = json.loads(ours(argv, capsys))
+    assert mine == json.loads(sacrebleu_cli(folder, argv))
+    assert events == ["workers started", "files read"]
+    assert not set(multiprocessing.active_children()) - before

@@ -45,6 +45,7 @@ def pool() -> Iterator[WorkerPool]:
 def small_chunks(monkeypatch: pytest.MonkeyPatch) -> None:
     """Chunks of a few segments, so that the test corpus makes many jobs."""
     monkeypatch.setattr(scoring_module, "CHUNK", 4)
+    monkeypatch.setattr(scoring_module, "_MIN_JOB_SEGMENTS", 1)
     monkeypatch.setattr(scoring_module, "ROW_BLOCK", 3)
     monkeypatch.setattr(analysis_module, "ROW_BLOCK", 3)
 
@@ -235,9 +236,10 @@ def test_systems_counted_where_they_are_tokenized_score_as_sacrebleu(
 ) -> None:
     """The command line's path: each job tokenizes and counts a chunk of every system.
 
-    Four real systems of the bundled WMT21 set, 40 segments in chunks of four, two
-    references: each system's corpus BLEU is sacreBLEU's, and its statistics are
-    those of tokenizing and counting it alone here.
+    Four real systems of the bundled WMT21 set, 40 segments in jobs of one segment
+    of each system (about CHUNK hypotheses a job), two references: each system's
+    corpus BLEU is sacreBLEU's, and its statistics are those of tokenizing and
+    counting it alone here.
     """
     from sacrebleu.metrics.bleu import BLEU
 
