@@ -29,7 +29,15 @@ from collections.abc import Callable, Generator
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from PySide6.QtCore import QCoreApplication, QObject, QThreadPool, QTimer, Signal
+from PySide6.QtCore import (
+    QCoreApplication,
+    QMetaObject,
+    QObject,
+    Qt,
+    QThreadPool,
+    QTimer,
+    Signal,
+)
 
 from bleu_gui.core import ConfigError
 from bleu_gui.core.parallel import WorkerDiedError
@@ -253,14 +261,23 @@ class Worker:
         finally:
             if given_way is not None:
                 given_way.release()
-            # Asked for here, once the end signal's emission has returned, not by
-            # connecting the end signal to `deleteLater`: that deletion could run on
-            # the GUI thread while this thread was still inside the emission (it
-            # posts to each receiver in turn), and deleting a sender during another
-            # thread's emission leaves Qt a freed connection list. Posted from this
-            # thread after the end's reports, the deletion comes after them.
-            self.signals.deleteLater()
-            self._done.set()
+            try:
+                # Asked for here, once the end signal's emission has returned, not by
+                # connecting the end signal to `deleteLater`: that deletion could run
+                # on the GUI thread while this thread was still inside the emission
+                # (it posts to each receiver in turn), and deleting a sender during
+                # another thread's emission leaves Qt a freed connection list. Queued
+                # after the end's reports, so it comes after them; and `deleteLater`
+                # itself runs on the GUI thread (called from here it would carry no
+                # event-loop level, and a modal dialog opened by an end slot would
+                # delete the object under that slot).
+                QMetaObject.invokeMethod(
+                    self.signals, "deleteLater", Qt.ConnectionType.QueuedConnection
+                )
+            except RuntimeError:  # already deleted, with the application
+                pass
+            finally:
+                self._done.set()
 
     def _must_go_on(self) -> bool:
         """Whether the next step may not wait for the GUI thread."""

@@ -267,8 +267,13 @@ def iter_count_in_workers(
         ValueError: as `iter_prepare`, for the first system it concerns.
     """
     size = 0
-    for hypotheses in systems:
+    for index, hypotheses in enumerate(systems):
         size = check_streams(hypotheses, references)
+        if size != len(systems[0]):
+            raise ValueError(
+                f"system {index + 1} has {size} segments, "
+                f"system 1 has {len(systems[0])}"
+            )
     order = max(required_order(config), max_order or 0)
     key = tokenizer_for(config).key
     # A job holds about CHUNK hypotheses in all, whatever the number of systems:

@@ -336,7 +336,15 @@ def test_large_files_have_their_workers_started_before_they_are_read(
     monkeypatch.setattr(scoring, "_PARALLEL_MIN_LINES", 10)
     monkeypatch.setattr(scoring, "CHUNK", 8)
     monkeypatch.setattr(scoring, "_MIN_JOB_SEGMENTS", 1)
+    monkeypatch.setattr(os, "cpu_count", lambda: 2)  # a 1-CPU machine too
     events: list[str] = []
+    in_workers = scoring.iter_count_in_workers
+
+    def counting(*args: Any, **kwargs: Any) -> Any:
+        events.append("counted in the workers")
+        return in_workers(*args, **kwargs)
+
+    monkeypatch.setattr(scoring, "iter_count_in_workers", counting)
 
     class Started(WorkerPool):
         def __init__(self, processes: int) -> None:
@@ -355,5 +363,5 @@ def test_large_files_have_their_workers_started_before_they_are_read(
     argv = ["ref.txt", "-i", *SYSTEMS, "-pbs", "-pbsn", "50", "-f", "json"]
     mine = json.loads(ours(argv, capsys))
     assert mine == json.loads(sacrebleu_cli(folder, argv))
-    assert events == ["workers started", "files read"]
+    assert events == ["workers started", "files read", "counted in the workers"]
     assert not set(multiprocessing.active_children()) - before
