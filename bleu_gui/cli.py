@@ -53,11 +53,6 @@ from bleu_gui.core import (
     BleuScore,
     Compat,
     ConfigError,
-    corpus_stats_of_systems,
-    distinct_lines_likely,
-    iter_sentence_scores,
-    score_corpus,
-    score_sentences,
     signature,
     tokenizer_for,
 )
@@ -73,8 +68,10 @@ from bleu_gui.core.config import (
 )
 from bleu_gui.core.parallel import WorkerPool
 from bleu_gui.core.result import Unscorable
+from bleu_gui.core.row_counts import counts_of_systems, distinct_lines_likely
+from bleu_gui.core.score_counts import iter_sentence_scores, score_corpus
 from bleu_gui.core.significance_names import PairedTest
-from bleu_gui.core.stats import CorpusStats
+from bleu_gui.core.summed import Counts
 from bleu_gui.core.tokenize import TOKENIZER_NAMES
 from bleu_gui.exit_status import (
     EXIT_BROKEN_PIPE,
@@ -105,6 +102,7 @@ from bleu_gui.io.notices import file_notices
 
 if TYPE_CHECKING:
     from bleu_gui.core.significance import ConfidenceResult, Identity, SystemResult
+    from bleu_gui.core.stats import CorpusStats
     from bleu_gui.io.formats import FormatOptions
     from bleu_gui.io.systems_table import TestRun
     from bleu_gui.io.table_export import Table
@@ -653,7 +651,7 @@ def _score_command(args: list[str]) -> int:
             _export_sentences(
                 options.export,
                 systems,
-                every,
+                _arrays(every),
                 names,
                 config,
                 warnings.lines,
@@ -665,17 +663,24 @@ def _score_command(args: list[str]) -> int:
             assert documents is not None  # _check_documents
             if options.export_systems is not None:
                 _export_systems(
-                    options.export_systems, every, names, config, sig, warnings.lines
+                    options.export_systems,
+                    _arrays(every),
+                    names,
+                    config,
+                    sig,
+                    warnings.lines,
                 )
             warnings.flush()
-            table = _documents(documents, every, names, config, sig, warnings.lines)
+            table = _documents(
+                documents, _arrays(every), names, config, sig, warnings.lines
+            )
             from bleu_gui.io.table_export import to_json, to_tsv
 
             return _emit(to_tsv(table) if options.format == "text" else to_json(table))
         if test is not None:
             texts = [corpus.hypothesis.lines for corpus in systems]
             output, result, samples = run_paired(
-                every, texts, names, config, test, seed, sig, options
+                _arrays(every), texts, names, config, test, seed, sig, options
             )
             if options.export_systems is not None:
                 from bleu_gui.io.systems_table import TestRun, paired_rows
@@ -684,7 +689,7 @@ def _score_command(args: list[str]) -> int:
                 tested = paired_rows(result, 0, 0)
                 _export_systems(
                     options.export_systems,
-                    every,
+                    _arrays(every),
                     names,
                     config,
                     sig,
@@ -696,7 +701,12 @@ def _score_command(args: list[str]) -> int:
             return _emit(output)
         if options.export_systems is not None:
             _export_systems(
-                options.export_systems, every, names, config, sig, warnings.lines
+                options.export_systems,
+                _arrays(every),
+                names,
+                config,
+                sig,
+                warnings.lines,
             )
         named = len(names) > 1 or (selection is not None and not own_outputs)
         outputs = [
@@ -806,6 +816,7 @@ def _export_sentences(
     Raises:
         InputError: the file cannot be written (nothing is left of it then).
     """
+    from bleu_gui.core.scoring import score_sentences
     from bleu_gui.io.sentence_export import SystemSentences, sentences_table
     from bleu_gui.io.table_export import write_table
 
@@ -1378,8 +1389,11 @@ def _stats(
     config: BleuConfig,
     warnings: _Warnings,
     pool: WorkerPool | None = None,
-) -> list[CorpusStats]:
-    """Every system's statistics, references tokenized once; warnings to `warnings`.
+) -> list[Counts]:
+    """Every system's counts, references tokenized once; warnings to `warnings`.
+
+    A small test set is counted in plain Python (`core.row_counts`): a plain
+    score of it never imports numpy; whatever needs arrays asks `_arrays`.
 
     A kept byte-order mark's warning comes with its cost (per system: a warning
     about a shared reference that says the same for every system is said once).
@@ -1387,7 +1401,7 @@ def _stats(
     looked for with the first system only (0.09 s a system on WMT lines).
     """
     references = [ref.lines for ref in systems[0].references]
-    every = corpus_stats_of_systems(
+    every = counts_of_systems(
         [corpus.hypothesis.lines for corpus in systems],
         references,
         config,
@@ -1409,6 +1423,11 @@ def _stats(
         for line in notices:
             warnings.add(line)
     return every
+
+
+def _arrays(every: Sequence[Counts]) -> list[CorpusStats]:
+    """The counts as numpy arrays, for the tests, the exports and the documents."""
+    return [counts.arrays() for counts in every]
 
 
 def _corpus_signature(config: BleuConfig, corpus: Corpus) -> str:
@@ -1434,7 +1453,7 @@ def _sentence_signature(config: BleuConfig, corpus: Corpus) -> str:
 
 def _score_system(
     corpus: Corpus,
-    stats: CorpusStats,
+    stats: Counts,
     system: str | None,
     config: BleuConfig,
     options: argparse.Namespace,
@@ -1455,7 +1474,7 @@ def _score_system(
             from bleu_gui.core.significance import confidence
 
             samples = options.confidence_n
-            interval = confidence(stats, config, samples=samples, seed=seed)
+            interval = confidence(stats.arrays(), config, samples=samples, seed=seed)
             sig = test_signature(sig, "bs", samples, seed)
         result = score_corpus(stats, config)
         return [_render(result, sig, options, system, None, interval)]
@@ -1771,7 +1790,9 @@ def _report_command(args: list[str]) -> int:
             else display_name(first.source.path),
             systems=tuple(
                 ReportSystem(name, corpus.hypothesis.lines, stats)
-                for name, corpus, stats in zip(names, systems, every, strict=True)
+                for name, corpus, stats in zip(
+                    names, systems, _arrays(every), strict=True
+                )
             ),
             config=config,
             signature=_corpus_signature(config, systems[0]),

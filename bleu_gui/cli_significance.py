@@ -23,7 +23,7 @@ import textwrap
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
-from bleu_gui.core import BleuConfig, Compat, ConfigError, CorpusStats
+from bleu_gui.core import BleuConfig, Compat, ConfigError
 from bleu_gui.core.number_text import signed
 from bleu_gui.core.signature import test_signature
 from bleu_gui.core.significance_names import (
@@ -44,6 +44,7 @@ if TYPE_CHECKING:
         PairedTestResult,
         SystemResult,
     )
+    from bleu_gui.core.stats import CorpusStats
 
 __all__ = [
     "SEED_VARIABLE",

@@ -24,6 +24,7 @@ line on stderr or in the status bar.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -188,18 +189,10 @@ def language_of(lines: Sequence[str]) -> Language | None:
     """The language `lines` are clearly written in, if one of `Language`'s, or None.
 
     "Clearly": at least `MIN_SHARE` of the letters are of its script (Han for
-    Chinese; Han and kana with some kana for Japanese; Hangul; Thai).
+    Chinese; Han and kana with some kana for Japanese; Hangul; Thai). A letter is
+    a character of one of these scripts, or else one `str.isalpha` calls a letter.
     """
-    counts: Counter[_Script] = Counter()
-    letters = 0
-    for line in lines:
-        for char in line:
-            script = _script_of(char)
-            if script is not None:
-                counts[script] += 1
-                letters += 1
-            elif char.isalpha():
-                letters += 1
+    counts, letters = _script_counts("".join(lines))
     if letters == 0:
         return None
     han_and_kana = counts[_Script.HAN] + counts[_Script.KANA]
@@ -213,6 +206,23 @@ def language_of(lines: Sequence[str]) -> Language | None:
         if counts[script] >= MIN_SHARE * letters:
             return language
     return None
+
+
+def _script_counts(text: str) -> tuple[Counter[_Script], int]:
+    """How many characters of `text` are of each script, and how many are letters.
+
+    The characters of the scripts are looked for among those at or above U+0E00
+    only, found by one regular expression (in C): a character loop in Python over
+    all of the text was a tenth of `bleu-gui score`'s time on 500 English segments.
+    """
+    counts: Counter[_Script] = Counter()
+    letters = sum(map(str.isalpha, text))
+    for char in _HIGH.findall(text):
+        script = _script_of(char)
+        if script is not None:
+            counts[script] += 1
+            letters += not char.isalpha()  # a letter of its script all the same
+    return counts, letters
 
 
 def language_hint(
@@ -241,9 +251,8 @@ def language_hint(
     if language is None:
         return None
     scripts = _SCRIPTS[language]
-    characters = sum(
-        1 for line in lines for char in line if _script_of(char) in scripts
-    )
+    counts, _ = _script_counts("".join(lines))
+    characters = sum(counts[script] for script in scripts)
     counted = sum(token_counts)
     if counted <= 0 or characters / counted <= MAX_CHARACTERS_PER_TOKEN:
         return None
@@ -260,9 +269,14 @@ def language_hint(
 
 def _script_of(char: str) -> _Script | None:
     code = ord(char)
-    if code < 0x0E00:  # Latin, Greek, Cyrillic, Arabic, ...: none of these
-        return None
     for first, last, script in _BLOCKS:
         if first <= code <= last:
             return script
     return None
+
+
+# Every character at or above the first block's (Thai, U+0E00). A negated class
+# of one small range: a class of the blocks themselves took Python's compiler
+# ~80 M instructions, as long as the rest of `bleu-gui score`'s imports.
+_HIGH = re.compile("[^\x00-\u0dff]")
+assert min(first for first, _, _ in _BLOCKS) == 0x0E00

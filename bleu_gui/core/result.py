@@ -9,11 +9,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-
-import numpy as np
-import numpy.typing as npt
+from typing import TYPE_CHECKING
 
 from bleu_gui.core.config import Compat
+
+if TYPE_CHECKING:  # numpy is imported where arrays are made (see core/__init__)
+    import numpy as np
+    import numpy.typing as npt
 
 __all__ = ["BleuScore", "OrderTerm", "SentenceScores", "Unscorable"]
 
@@ -114,6 +116,8 @@ class SentenceScores:
         """The scores of consecutive blocks of segments, one after the other."""
         if not parts:
             raise ValueError("nothing to concatenate")
+        import numpy as np
+
         return SentenceScores(
             np.concatenate([part.score for part in parts]),
             np.concatenate([part.bp for part in parts]),

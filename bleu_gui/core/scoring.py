@@ -1,9 +1,10 @@
 """The scorer's front door: text or statistics in, `BleuScore`s out, in any mode.
 
-Every mode scores from the same `CorpusStats`; only the arithmetic differs, and it
-lives in one module per mode (`bleu` for sacreBLEU, `compat/*` for the others). A
-change of smoothing, weights or effective order calls `score_corpus` again on the
-cached statistics; only a change of tokenizer or case needs `corpus_stats` again.
+Tokenizing and counting live here; scoring counts lives in `core.score_counts`
+(re-exported), numpy-free. Every mode scores from the same `CorpusStats`; only the
+arithmetic differs. A change of smoothing, weights or effective order calls
+`score_corpus` again on the cached statistics; only a change of tokenizer or case
+needs `corpus_stats` again.
 """
 
 from __future__ import annotations
@@ -13,20 +14,29 @@ import itertools
 from collections import deque
 from collections.abc import Callable, Generator, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Protocol, TypeVar
+from typing import TypeVar
 
 import numpy as np
 
-from bleu_gui.core.bleu import sacrebleu_arithmetic, sacrebleu_score
-from bleu_gui.core.compat import multi_bleu, nltk, tf_nmt
-from bleu_gui.core.config import BleuConfig, Compat, Smoothing
+from bleu_gui.core.bleu import sacrebleu_arithmetic
+from bleu_gui.core.config import BleuConfig, Compat
 from bleu_gui.core.parallel import WorkerPool, map_ordered
 from bleu_gui.core.result import BleuScore, SentenceScores, Unscorable
+from bleu_gui.core.row_counts import PARALLEL_MIN_LINES as _PARALLEL_MIN_LINES
+from bleu_gui.core.row_counts import check_systems, distinct_lines_likely
+from bleu_gui.core.score_counts import (
+    fit_stats,
+    iter_sentence_scores,
+    required_order,
+    score_corpus,
+    score_described,
+    score_summed,
+    score_value,
+)
 from bleu_gui.core.stats import (
     CHUNK,
     CorpusStats,
     StatsCounter,
-    SummedStats,
     check_streams,
     count_chunk,
     count_systems_chunk,
@@ -62,56 +72,6 @@ __all__ = [
 ]
 
 
-class _ModeScorer(Protocol):
-    def __call__(
-        self, summed: SummedStats, config: BleuConfig, *, sentence: bool, detailed: bool
-    ) -> BleuScore: ...
-
-
-def _sacrebleu_inputs(
-    summed: SummedStats, config: BleuConfig, *, sentence: bool
-) -> tuple[tuple[int, ...], tuple[int, ...], int, int, Smoothing, float | None, bool]:
-    """The arguments of sacreBLEU's arithmetic for these statistics and options."""
-    order = config.max_order
-    return (
-        summed.matches[:order],
-        summed.totals[:order],
-        summed.hyp_len,
-        summed.closest_ref_len,
-        config.smoothing_method,
-        config.effective_smooth_value,
-        config.uses_effective_order(sentence=sentence),
-    )
-
-
-def _sacrebleu(
-    summed: SummedStats, config: BleuConfig, *, sentence: bool, detailed: bool
-) -> BleuScore:
-    del detailed  # sacreBLEU's notes are cheap enough to always describe
-    return sacrebleu_score(*_sacrebleu_inputs(summed, config, sentence=sentence))
-
-
-_SCORERS: dict[Compat, _ModeScorer] = {
-    Compat.SACREBLEU: _sacrebleu,
-    Compat.NLTK: nltk.score,
-    Compat.TF_NMT: tf_nmt.score,
-    Compat.MULTI_BLEU: multi_bleu.score,
-}
-
-
-def required_order(config: BleuConfig) -> int:
-    """The highest order the statistics must hold to score with `config`.
-
-    NLTK's methods 5 and 7 read a 5-gram precision whatever the weights say.
-    """
-    if config.compat is Compat.NLTK and config.smoothing_method in (
-        Smoothing.METHOD5,
-        Smoothing.METHOD7,
-    ):
-        return max(config.order, 5)
-    return config.order
-
-
 @dataclass(frozen=True, slots=True)
 class Progress:
     """How far `iter_corpus_stats` has come: `done` of `total` in `phase`."""
@@ -145,12 +105,6 @@ def corpus_stats(
             )
         )
         return stats
-
-
-# Below this many distinct lines (hypotheses and references), starting worker
-# processes costs more than it saves: a corpus that repeats a few lines is tokenized
-# in a moment here.
-_PARALLEL_MIN_LINES = 20_000
 
 
 def _distinct_lines(
@@ -230,20 +184,6 @@ def corpus_stats_of_systems(
         )
 
 
-def distinct_lines_likely(total_bytes: int) -> bool:
-    """Whether files this large in all likely hold enough lines for worker processes.
-
-    For a caller that starts the processes before it reads its files (they take
-    a few tenths of a second to start) and passes them to `corpus_stats_of_systems`
-    as `pool`. Files whose lines turn out to be fewer or repeated leave it unused.
-    """
-    return total_bytes >= _PARALLEL_MIN_LINES * _BYTES_PER_LINE
-
-
-# A real segment with its newline: the WMT and TED lines average 100-150 bytes.
-_BYTES_PER_LINE = 60
-
-
 def iter_count_in_workers(
     systems: Sequence[Sequence[str]],
     references: Sequence[Sequence[str | None]],
@@ -266,14 +206,7 @@ def iter_count_in_workers(
     Raises:
         ValueError: as `iter_prepare`, for the first system it concerns.
     """
-    size = 0
-    for index, hypotheses in enumerate(systems):
-        size = check_streams(hypotheses, references)
-        if size != len(systems[0]):
-            raise ValueError(
-                f"system {index + 1} has {size} segments, "
-                f"system 1 has {len(systems[0])}"
-            )
+    size = check_systems(systems, references)
     order = max(required_order(config), max_order or 0)
     key = tokenizer_for(config).key
     # A job holds about CHUNK hypotheses in all, whatever the number of systems:
@@ -580,55 +513,10 @@ def iter_count(
     return CorpusStats.concatenate(counted)
 
 
-def score_summed(
-    summed: SummedStats, config: BleuConfig, *, sentence: bool = False
-) -> BleuScore:
-    """BLEU of already-summed statistics, in `config`'s mode.
-
-    Raises:
-        ValueError: where the emulated library would crash on these counts.
-    """
-    return _SCORERS[config.compat](summed, config, sentence=sentence, detailed=False)
-
-
-def score_value(summed: SummedStats, config: BleuConfig) -> float:
-    """Corpus BLEU (0-100) of summed statistics, and nothing else, fast.
-
-    The sacreBLEU path skips building a `BleuScore`, for loops over 100,000 rows.
-    """
-    if config.compat is Compat.SACREBLEU:
-        return sacrebleu_arithmetic(*_sacrebleu_inputs(summed, config, sentence=False))[
-            0
-        ]
-    return score_summed(summed, config).score
-
-
-def score_corpus(stats: CorpusStats, config: BleuConfig) -> BleuScore:
-    """Corpus BLEU of all segments in `stats`."""
-    return _SCORERS[config.compat](
-        fit_stats(stats, config).summed(), config, sentence=False, detailed=True
-    )
-
-
 def score_sentence(stats: CorpusStats, row: int, config: BleuConfig) -> BleuScore:
     """Sentence BLEU of one segment, with every term described."""
     summed = fit_stats(stats.subset([row]), config).summed()
-    return _SCORERS[config.compat](summed, config, sentence=True, detailed=True)
-
-
-def iter_sentence_scores(
-    stats: CorpusStats, config: BleuConfig
-) -> Iterator[BleuScore | Unscorable]:
-    """Sentence BLEU of every segment, in order (terms not described in words).
-
-    A segment the emulated library cannot score yields `Unscorable` with the reason.
-    """
-    scorer = _SCORERS[config.compat]
-    for summed in fit_stats(stats, config).rows():
-        try:
-            yield scorer(summed, config, sentence=True, detailed=False)
-        except ValueError as error:
-            yield Unscorable(str(error))
+    return score_described(summed, config, sentence=True)
 
 
 def score_sentences(stats: CorpusStats, config: BleuConfig) -> SentenceScores:
@@ -727,14 +615,3 @@ def sentence_bleu(
     config = config or BleuConfig()
     stats = corpus_stats([hypothesis], [[ref] for ref in references], config)
     return score_sentence(stats, 0, config)
-
-
-def fit_stats(stats: CorpusStats, config: BleuConfig) -> CorpusStats:
-    """`stats` cut to the orders `config` scores; refuse if they hold too few."""
-    needed = required_order(config)
-    if stats.max_order < needed:
-        raise ValueError(
-            f"these statistics hold {stats.max_order} orders, scoring needs {needed}: "
-            "count them again with corpus_stats"
-        )
-    return stats if stats.max_order == needed else stats.truncated(needed)

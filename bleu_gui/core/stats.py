@@ -19,12 +19,14 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Generator, Iterator, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 import numpy as np
 import numpy.typing as npt
 
+from bleu_gui.core.row_counts import check_streams
 from bleu_gui.core.steps import drain
+from bleu_gui.core.summed import SummedStats
 from bleu_gui.core.tokenize import split_tokens
 
 __all__ = [
@@ -51,59 +53,6 @@ CHUNK = 4096
 # segments; pieces of 1,024 take 13 MiB and 0.51 s (smaller sorts, fewer key bits).
 _COUNT_SEGMENTS = 1024
 _KEY_BITS = 63
-
-
-@dataclass(frozen=True, slots=True)
-class SummedStats:
-    """The statistics of a set of segments, summed: everything any BLEU needs.
-
-    Attributes:
-        segments: how many segments were summed.
-        hyp_len: total hypothesis length c.
-        closest_ref_len: total closest reference length (sacreBLEU, NLTK, Perl).
-        shortest_ref_len: total shortest reference length (tensorflow/nmt).
-        matches: clipped matches per order.
-        totals: hypothesis n-grams per order.
-        floored_totals: per order, the sum of max(1, segment total): NLTK's
-            denominators.
-        last_hyp_len: the last segment's hypothesis length. NLTK's corpus smoothing
-            methods 5-7 look at the last segment only (nltk PR #3903).
-        last_matches: the last segment's matches per order.
-        last_totals: the last segment's totals per order.
-    """
-
-    segments: int
-    hyp_len: int
-    closest_ref_len: int
-    shortest_ref_len: int
-    matches: tuple[int, ...]
-    totals: tuple[int, ...]
-    floored_totals: tuple[int, ...]
-    last_hyp_len: int
-    last_matches: tuple[int, ...]
-    last_totals: tuple[int, ...]
-
-    @property
-    def max_order(self) -> int:
-        """The highest order summed."""
-        return len(self.matches)
-
-    def truncated(self, max_order: int) -> SummedStats:
-        """The same sums restricted to orders 1..max_order (as `CorpusStats`'s)."""
-        if not 1 <= max_order <= self.max_order:
-            raise ValueError(
-                f"these sums hold orders 1..{self.max_order}, cannot give {max_order}"
-            )
-        if max_order == self.max_order:
-            return self
-        return replace(
-            self,
-            matches=self.matches[:max_order],
-            totals=self.totals[:max_order],
-            floored_totals=self.floored_totals[:max_order],
-            last_matches=self.last_matches[:max_order],
-            last_totals=self.last_totals[:max_order],
-        )
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -188,6 +137,19 @@ class CorpusStats:
                 )
             )
         return out
+
+    def row(self, index: int) -> SummedStats:
+        """Segment `index` on its own, as `SummedStats`."""
+        return self.subset([index]).summed()
+
+    def reference_lengths(self, limit: int) -> list[int]:
+        """The first reference's length in the first `limit` segments (-1: none)."""
+        lengths: list[int] = self.ref_lens[:limit, 0].tolist()
+        return lengths
+
+    def arrays(self) -> CorpusStats:
+        """These statistics (they are arrays already: `Counts`'s other form is not)."""
+        return self
 
     def subset(self, rows: npt.ArrayLike) -> CorpusStats:
         """The statistics of the given rows (indices or a boolean mask), in order."""
@@ -335,24 +297,6 @@ def iter_compute_stats(
         counter.count(hypotheses, references, start, stop)
         yield stop
     return counter.result()
-
-
-def check_streams(
-    hypotheses: Sequence[object], references: Sequence[Sequence[object]]
-) -> int:
-    """The number of segments, after checking every reference stream has as many.
-
-    Raises:
-        ValueError: naming the first stream whose length differs.
-    """
-    size = len(hypotheses)
-    for k, stream in enumerate(references):
-        if len(stream) != size:
-            raise ValueError(
-                f"reference stream {k + 1} has {len(stream)} segments, "
-                f"the hypotheses have {size}"
-            )
-    return size
 
 
 def count_chunk(

@@ -18,10 +18,11 @@ from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from bleu_gui.core import BleuConfig, CorpusStats, corpus_stats
+from bleu_gui.core import BleuConfig
 from bleu_gui.core.number_text import signed
-from bleu_gui.core.scoring import fit_stats, score_summed
-from bleu_gui.core.stats import replaced_sums
+from bleu_gui.core.row_counts import plain_counts_of_systems
+from bleu_gui.core.score_counts import fit_stats, score_summed
+from bleu_gui.core.summed import Counts
 from bleu_gui.io.errors import display_name
 
 if TYPE_CHECKING:
@@ -132,13 +133,11 @@ def bom_warning(
     return line
 
 
-def bom_costs(
-    corpus: Corpus, config: BleuConfig, stats: CorpusStats
-) -> tuple[BomCost, ...]:
+def bom_costs(corpus: Corpus, config: BleuConfig, stats: Counts) -> tuple[BomCost, ...]:
     """What each kept byte-order mark of the hypothesis and references costs.
 
     Only line 1 changes when a mark is dropped, so only its statistics are counted
-    again, and the corpus's sums move by that one row (`core.stats.replaced_sums`:
+    again, and the corpus's sums move by that one row (`SummedStats.replaced`:
     total - old row + new row, in exact integers): the cost takes microseconds
     whatever the size of the corpus, and its numbers are those of scoring the
     corpus again without the mark.
@@ -163,15 +162,17 @@ def bom_costs(
     except ValueError:  # the emulated library cannot score it at all
         return ()
     first = [file.lines[0] for file in scored]
-    old_row = fitted.subset([0])
+    old_row = fitted.row(0)
     costs = []
     for index in marked:
         lines = list(first)
         lines[index] = lines[index].removeprefix(BOM)
         references = [[line] for line in lines[1:]]
-        row = corpus_stats([lines[0]], references, config, max_order=stats.max_order)
-        (moved,) = replaced_sums(
-            total, old_row, fit_stats(row, config), holds_last=len(stats) == 1
+        (row,) = plain_counts_of_systems(
+            [lines[:1]], references, config, max_order=stats.max_order
+        )
+        moved = total.replaced(
+            old_row, fit_stats(row, config).row(0), last=len(stats) == 1
         )
         try:
             without = score_summed(moved, config).score

@@ -12,8 +12,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bleu_gui.core import BleuConfig, CorpusStats
+from bleu_gui.core import BleuConfig
 from bleu_gui.core.language_hint import SAMPLE_LINES, language_hint
+from bleu_gui.core.summed import Counts
 from bleu_gui.core.tokenize import tokenizer_available
 from bleu_gui.io.bom import bom_costs, bom_warning
 from bleu_gui.io.duplicates import duplicate_warning, find_duplicates
@@ -39,7 +40,7 @@ class TokenizerHint:
 def corpus_notices(
     corpus: Corpus,
     config: BleuConfig,
-    stats: CorpusStats,
+    stats: Counts,
     *,
     how_to_drop: str,
     how_to_tokenize: str,
@@ -64,7 +65,7 @@ def corpus_notices(
 
 
 def file_notices(
-    corpus: Corpus, config: BleuConfig, stats: CorpusStats, *, how_to_drop: str
+    corpus: Corpus, config: BleuConfig, stats: Counts, *, how_to_drop: str
 ) -> tuple[str, ...]:
     """The warnings about `corpus`'s files, which hold whatever the tokenizer.
 
@@ -86,7 +87,7 @@ def file_notices(
 
 
 def tokenizer_hint(
-    corpus: Corpus, config: BleuConfig, stats: CorpusStats, *, how_to_tokenize: str
+    corpus: Corpus, config: BleuConfig, stats: Counts, *, how_to_tokenize: str
 ) -> TokenizerHint | None:
     """The language hint about the first reference, naming it, or None.
 
@@ -94,7 +95,7 @@ def tokenizer_hint(
     as `stats` counted them (segments without this reference left out).
     """
     reference = corpus.references[0]
-    lengths = stats.ref_lens[:SAMPLE_LINES, 0].tolist()
+    lengths = stats.reference_lengths(SAMPLE_LINES)
     sample = [
         (line, length)
         for line, length in zip(reference.lines, lengths, strict=False)

@@ -330,10 +330,11 @@ def test_large_files_have_their_workers_started_before_they_are_read(
     import multiprocessing
 
     from bleu_gui import cli
-    from bleu_gui.core import scoring
+    from bleu_gui.core import row_counts, scoring
     from bleu_gui.core.parallel import WorkerPool
 
-    monkeypatch.setattr(scoring, "_PARALLEL_MIN_LINES", 10)
+    monkeypatch.setattr(row_counts, "PARALLEL_MIN_LINES", 10)  # the files' size
+    monkeypatch.setattr(scoring, "_PARALLEL_MIN_LINES", 10)  # their lines
     monkeypatch.setattr(scoring, "CHUNK", 8)
     monkeypatch.setattr(scoring, "_MIN_JOB_SEGMENTS", 1)
     monkeypatch.setattr(os, "cpu_count", lambda: 2)  # a 1-CPU machine too

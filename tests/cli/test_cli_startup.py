@@ -22,6 +22,11 @@ from tests.core.wmt21_excerpt import HAPPYPOET, REF_A
 TIMEOUT = 120
 
 NOT_FOR_A_PLAIN_SCORE = {
+    # a small test set is counted in plain Python (`core.row_counts`): numpy's
+    # import alone was a third of the run
+    "numpy": "numpy's counting, for test sets above PLAIN_MAX_SEGMENTS",
+    "bleu_gui.core.stats": "numpy's counting, for test sets above PLAIN_MAX_SEGMENTS",
+    "bleu_gui.core.scoring": "numpy's counting, for test sets above PLAIN_MAX_SEGMENTS",
     # the GUI
     "PySide6": "Qt is for the window only",
     "shiboken6": "Qt is for the window only",
@@ -100,7 +105,9 @@ def test_a_plain_score_imports_none_of_the_heavy_modules(
     assert result["out"]
     # The probe does see what a score needs (the check below is not vacuous).
     assert isinstance(result["score"], list)
-    assert {"numpy", "bleu_gui.core.stats"} <= set(result["score"])
+    assert {"bleu_gui.core.row_counts", "bleu_gui.core.score_counts"} <= set(
+        result["score"]
+    )
     for stage in ("import", "score"):
         modules = result[stage]
         assert isinstance(modules, list)
@@ -163,3 +170,38 @@ def test_score_runs_blas_on_one_thread_unless_the_user_chose(
     # The entry point itself imports neither numpy nor Qt: `score` must be able
     # to set the thread count first, and the window pays only for what it uses.
     assert not {"numpy", "PySide6", "bleu_gui.cli"} & set(result["entry"])
+
+
+def _scored_at(tmp_path: Path, segments: int) -> dict[str, object]:
+    """The probe on `segments` segments of the excerpt, repeated."""
+    ref, hyp = tmp_path / "ref.txt", tmp_path / "hyp.txt"
+    refs = [REF_A[i % len(REF_A)] for i in range(segments)]
+    hyps = [HAPPYPOET[i % len(HAPPYPOET)] for i in range(segments)]
+    ref.write_text("\n".join(refs) + "\n", encoding="utf-8")
+    hyp.write_text("\n".join(hyps) + "\n", encoding="utf-8")
+    done = subprocess.run(
+        [sys.executable, "-c", PROBE, str(ref), "-i", str(hyp), "-b", "-w", "6"],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=TIMEOUT,
+    )
+    result: dict[str, object] = json.loads(done.stdout)
+    expected = sacrebleu.corpus_bleu(hyps, [refs]).score
+    assert result["out"] == f"{expected:.6f}\n"
+    return result
+
+
+def test_numpy_counts_a_test_set_above_the_plain_pythons_limit(
+    tmp_path: Path,
+) -> None:
+    """Up to `PLAIN_MAX_SEGMENTS` segments are counted in plain Python, one more
+    with numpy; both print sacreBLEU's score."""
+    from bleu_gui.core.row_counts import PLAIN_MAX_SEGMENTS
+
+    at_limit = _scored_at(tmp_path, PLAIN_MAX_SEGMENTS)["score"]
+    above = _scored_at(tmp_path, PLAIN_MAX_SEGMENTS + 1)["score"]
+    assert isinstance(at_limit, list)
+    assert isinstance(above, list)
+    assert "numpy" not in at_limit
+    assert {"numpy", "bleu_gui.core.stats"} <= set(above)

@@ -174,3 +174,37 @@ def test_a_mode_without_a_tokenizer_choice_says_to_tokenize_first() -> None:
     nltk = _hint(ZH_REF, "none", Compat.NLTK)
     assert nltk is not None
     assert nltk.tokenizes
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # 2 Han of 4 letters: half, enough
+        ("中中aa", Language.CHINESE),
+        # 1 Han of 4 letters: not enough
+        ("中aaa", None),
+        # digits and punctuation are not letters: 2 Han of 3
+        ("中中a1!2 ", Language.CHINESE),
+        # U+30FB (katakana middle dot) is not alphabetic, but in the kana block it
+        # counts as a letter of the script: Han and kana 2 of 5 letters
+        ("中・aaa", None),
+        # ... and 2 of 4 with one letter less: Japanese (kana 1 of 2)
+        ("中・aa", Language.JAPANESE),
+        # letters outside these scripts count (é, Cyrillic): 3 Han of 6
+        ("éжé中中中", Language.CHINESE),
+        ("éжéa中中中", None),
+        # Hangul and Thai against Latin letters
+        ("한국aa", Language.KOREAN),
+        ("ไทยaaaa", None),
+        ("ไทยaaa", Language.THAI),
+        ("", None),
+        ("1234 !?", None),
+    ],
+)
+def test_the_share_counts_the_scripts_characters_and_other_letters(
+    text: str, expected: Language | None
+) -> None:
+    """`MIN_SHARE` of the letters; a letter is a character of one of the scripts'
+    blocks, or one Python calls alphabetic. Counted by hand."""
+    assert language_of([text]) is expected
+    assert language_of(list(text)) is expected  # lines are joined, not separated

@@ -20,7 +20,7 @@ import math
 from bleu_gui.core.bleu import floored_log
 from bleu_gui.core.config import BleuConfig, Compat
 from bleu_gui.core.result import BleuScore, OrderTerm
-from bleu_gui.core.stats import SummedStats
+from bleu_gui.core.summed import SummedStats
 
 __all__ = ["format_line", "score"]
 

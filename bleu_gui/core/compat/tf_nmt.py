@@ -19,7 +19,7 @@ import math
 
 from bleu_gui.core.config import BleuConfig, Compat, Smoothing
 from bleu_gui.core.result import BleuScore, OrderTerm
-from bleu_gui.core.stats import SummedStats
+from bleu_gui.core.summed import SummedStats
 
 __all__ = ["score"]
 
