@@ -95,14 +95,14 @@ from bleu_gui.io import (
     read_segments,
     read_stdin,
 )
-from bleu_gui.io.bundle import Bundle, Format, Role, Roles, Selection, Units, select
 from bleu_gui.io.errors import FormatError, LanguagesNotChosenError, display_name
-from bleu_gui.io.file_format import TEST_SET_FORMATS, detect_format
+from bleu_gui.io.file_format import TEST_SET_FORMATS, Format, detect_format
 from bleu_gui.io.notices import file_notices
 
 if TYPE_CHECKING:
     from bleu_gui.core.significance import ConfidenceResult, Identity, SystemResult
     from bleu_gui.core.stats import CorpusStats
+    from bleu_gui.io.bundle import Bundle, Role, Selection, Units
     from bleu_gui.io.formats import FormatOptions
     from bleu_gui.io.systems_table import TestRun
     from bleu_gui.io.table_export import Table
@@ -1264,6 +1264,7 @@ def _read_test_set_file(
             reference or system is chosen or marked, or an -i file does not
             have one line per segment the file keeps.
     """
+    from bleu_gui.io.bundle import Role, Roles, select
     from bleu_gui.io.formats import read_bundle
 
     bundle = read_bundle(

@@ -21,13 +21,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from bleu_gui.core.config import ConfigError
-from bleu_gui.io.bundle import Format, Units
-from bleu_gui.io.file_format import detect_format
+from bleu_gui.io.file_format import Format, detect_format
 from bleu_gui.io.readers import Corpus
 from bleu_gui.io.test_set import TestSet
 from bleu_gui.io.xliff_states import XliffStates
 
 if TYPE_CHECKING:
+    from bleu_gui.io.bundle import Units
     from bleu_gui.io.formats import FormatOptions
 
 __all__ = [

@@ -23,6 +23,7 @@ from enum import StrEnum
 from pathlib import Path
 
 from bleu_gui.io.errors import FormatError
+from bleu_gui.io.file_format import Format
 from bleu_gui.io.readers import Segments
 from bleu_gui.io.test_set import TestSet
 
@@ -38,19 +39,6 @@ __all__ = [
     "Units",
     "select",
 ]
-
-
-class Format(StrEnum):
-    """The kinds of file bleu-gui reads. The value is what users type and read."""
-
-    TEXT = "text"
-    WMT_XML = "wmt-xml"
-    WMT_SGML = "wmt-sgml"
-    TSV = "tsv"
-    CSV = "csv"
-    XLSX = "xlsx"
-    XLIFF = "xliff"
-    TMX = "tmx"
 
 
 class Role(StrEnum):

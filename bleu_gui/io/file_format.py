@@ -9,18 +9,33 @@ window decide by are here too.
 from __future__ import annotations
 
 import codecs
+from enum import StrEnum
 from pathlib import Path
 
-from bleu_gui.io.bundle import Format
 from bleu_gui.io.readers import StrPath
 from bleu_gui.io.xml_files import read_xml_root_name, starts_as_xml
 
 __all__ = [
     "ENCODING_FORMATS",
     "TEST_SET_FORMATS",
+    "Format",
     "detect_format",
     "is_unicode_text_table",
 ]
+
+
+class Format(StrEnum):
+    """The kinds of file bleu-gui reads. The value is what users type and read."""
+
+    TEXT = "text"
+    WMT_XML = "wmt-xml"
+    WMT_SGML = "wmt-sgml"
+    TSV = "tsv"
+    CSV = "csv"
+    XLSX = "xlsx"
+    XLIFF = "xliff"
+    TMX = "tmx"
+
 
 # File name endings of each format other than text (lower case, ``.gz`` removed).
 _SUFFIXES: dict[str, Format] = {

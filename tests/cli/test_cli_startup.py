@@ -47,6 +47,9 @@ NOT_FOR_A_PLAIN_SCORE = {
     "MeCab": "ja-mecab's tokenizer, when the language hint suggests it",
     "mecab_ko": "ko-mecab's tokenizer, when the language hint suggests it",
     "regex": "the intl tokenizer's",
+    # NLTK mode's exact fractions
+    "fractions": "NLTK mode's arithmetic (core.compat.nltk)",
+    "decimal": "NLTK mode's arithmetic (core.compat.nltk)",
     # the significance tests, for --paired-bs, --paired-ar, --confidence only
     "bleu_gui.core.significance": "the significance tests' arithmetic",
     "statistics": "--confidence's mean",
@@ -64,6 +67,7 @@ NOT_FOR_A_PLAIN_SCORE = {
     "bleu_gui.io.wmt_sgml": "WMT SGML files",
     "bleu_gui.io.spreadsheet": "TSV, CSV and XLSX test sets",
     "bleu_gui.io.bilingual": "XLIFF and TMX files",
+    "bleu_gui.io.bundle": "the columns and roles of test-set files",
     "bleu_gui.io.align": "XLIFF and TMX units matched by id",
     "zipfile": "XLSX workbooks",
     "csv": "TSV and CSV test sets",
