@@ -52,6 +52,7 @@ from bleu_gui.exit_status import ended_by
 from bleu_gui.gui_pace import install_pace
 from bleu_gui.io.session_file import SESSION_SUFFIX
 from bleu_gui.logs import install_logging
+from bleu_gui.memory_policy import return_large_blocks
 from bleu_gui.models.session import FileSet, Session, opens_with_roles
 from bleu_gui.qt_platform import platform_problem
 from bleu_gui.views.main_window import MainWindow
@@ -174,7 +175,9 @@ def set_process_policy(app: QCoreApplication) -> None:
     a thread that drives the worker processes runs Python (see docs/design.md).
     Worker threads give way while the GUI thread is in a long turn (`gui_pace`).
     The cyclic garbage collector runs on the GUI thread only (`GuiThreadCollector`).
+    Freed large blocks are returned to the system at once (`memory_policy`).
     """
+    return_large_blocks()
     sys.setswitchinterval(min(sys.getswitchinterval(), _GIL_SWITCH_INTERVAL))
     install_pace(app)
     if app.findChild(GuiThreadCollector) is None:

@@ -17,10 +17,12 @@ from dataclasses import dataclass
 from typing import TypeVar
 
 import numpy as np
+import numpy.typing as npt
 
 from bleu_gui.core.bleu import sacrebleu_arithmetic
 from bleu_gui.core.config import BleuConfig, Compat
 from bleu_gui.core.parallel import WorkerPool, map_ordered
+from bleu_gui.core.repeats import RepeatedSegments
 from bleu_gui.core.result import BleuScore, SentenceScores, Unscorable
 from bleu_gui.core.row_counts import PARALLEL_MIN_LINES as _PARALLEL_MIN_LINES
 from bleu_gui.core.row_counts import check_systems, distinct_lines_likely
@@ -380,10 +382,11 @@ def iter_prepare(
     """Tokenize and count, chunk by chunk; return the tokens and the statistics.
 
     Every distinct line is tokenized once, in the chunk of segments where it first
-    occurs, unless `table` holds it already. With a `pool`, its workers both
-    tokenize and count, a few chunks ahead; this process (in the GUI, a thread
-    beside the GUI thread) only looks up tokens and gathers results, so it holds
-    the GIL for short moments only.
+    occurs, unless `table` holds it already; a segment that repeats an earlier one
+    (hypothesis and references) is not counted again (`core.repeats`). With a
+    `pool`, its workers both tokenize and count, a few chunks ahead; this process
+    (in the GUI, a thread beside the GUI thread) only looks up tokens and gathers
+    results, so it holds the GIL for short moments only.
 
     Args:
         hypotheses: one detokenized (raw) segment per line.
@@ -422,6 +425,7 @@ def iter_prepare(
     hyp_tokens: list[tuple[str, ...]] = []  # per chunk
     ref_tokens: list[list[tuple[str | None, ...]]] = [[] for _ in references]
     parts = tokenizer.iter_tokenize_chunks(new_lines(), pool=pool)
+    repeats = RepeatedSegments(hypotheses, references)
 
     def count_jobs() -> Iterator[_CountJob]:
         for (start, stop), tokenized in zip(bounds, parts, strict=True):
@@ -433,7 +437,16 @@ def iter_prepare(
             hyp_tokens.append(hyp_chunk)
             for tokens, chunk in zip(ref_tokens, ref_chunks, strict=True):
                 tokens.append(chunk)
-            yield hyp_chunk, ref_chunks, order, start
+            rows = repeats.to_count(start, stop)
+            if rows is None:
+                yield hyp_chunk, ref_chunks, order, start
+            else:  # only the segments that repeat no earlier one
+                yield (
+                    _taken(hyp_chunk, rows),
+                    [_taken(chunk, rows) for chunk in ref_chunks],
+                    order,
+                    start,
+                )
 
     counted = []
     for (_, stop), chunk_stats in zip(
@@ -442,7 +455,7 @@ def iter_prepare(
         counted.append(chunk_stats)
         yield Progress("tokenizing and counting", stop, size)
     stats = (
-        CorpusStats.concatenate(counted)
+        repeats.expand(CorpusStats.concatenate(counted))
         if counted
         else StatsCounter(0, len(references), order).result()
     )
@@ -454,6 +467,11 @@ def iter_prepare(
 
 def _joined(chunks: list[tuple[_T, ...]]) -> tuple[_T, ...]:
     return tuple(itertools.chain.from_iterable(chunks))
+
+
+def _taken(items: tuple[_T, ...], rows: npt.NDArray[np.intp]) -> tuple[_T, ...]:
+    """The items at `rows`, in order."""
+    return tuple(map(items.__getitem__, rows.tolist()))
 
 
 _T = TypeVar("_T")

@@ -359,7 +359,8 @@ def iter_read_segments(
     each step is a few milliseconds, so the GUI can read on its own thread between
     events (on another thread, each of these long C calls would hold the GIL and stall
     the GUI's paints). The result is the same as decoding and splitting at once; an
-    error is found again on the whole text, so its line and column are exact.
+    error is found again on the whole text, so its line and column are exact. Equal
+    lines are one string (the first occurrence's).
 
     `raw`: the file's bytes as `read_raw` returned them, when they were read
     elsewhere (the GUI reads them on a thread of their own, where an `open()` that
@@ -386,6 +387,11 @@ def iter_read_segments(
         )
     decoder = codecs.getincrementaldecoder(encoding)()
     pieces: list[tuple[str, ...]] = []  # tuples: the GC stops walking them
+    # Each distinct line once: a repeated line is the same string as its first
+    # occurrence, not a copy. A test set of repeated segments (the window's
+    # million-segment row: four copies of each) kept every copy, a third of a
+    # gigabyte; the hash each line gets here is the one the token table uses next.
+    distinct: dict[str, str] = {}
     tail = ""  # the text after the last \n so far: the start of the next segment
     at_start = True
     bom = Bom.NONE
@@ -414,10 +420,12 @@ def iter_read_segments(
         other_breaks = other_breaks or _may_have_other_breaks(text)
         parts = (tail + text).split("\n")
         tail = parts.pop()
-        pieces.append(tuple(map(str.rstrip, parts)))
+        stripped = list(map(str.rstrip, parts))
+        pieces.append(tuple(map(distinct.setdefault, stripped, stripped)))
         yield min(start + _PIECE_BYTES, size), size
     if tail:
-        pieces.append((tail.rstrip(),))
+        last = tail.rstrip()
+        pieces.append((distinct.setdefault(last, last),))
     segments = tuple(itertools.chain.from_iterable(pieces))
     if other_breaks:
         warning = _other_breaks_warning(name, segments)

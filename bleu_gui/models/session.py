@@ -1974,17 +1974,23 @@ def _iter_decode(
     """Decode and split each file's bytes, each in its own encoding.
 
     Yields (files done, files in all) in thousandths of a file, as
-    `io.iter_read_corpus` does; a piece of one file per step.
+    `io.iter_read_corpus` does; a piece of one file per step. Each file's bytes
+    leave `raw` as it is decoded: kept until every file was, a 200 MB hypothesis's
+    bytes stayed beside its texts while the references were decoded. A file in two
+    roles (a reference also scored as a system) is decoded once.
     """
+    paths = list(dict.fromkeys(paths))
     total = 1000 * len(paths)
     read: dict[Path, Segments] = {}
     for number, path in enumerate(paths):
-        given = raw[path]
+        given = raw.pop(path)
         if isinstance(given, Segments):  # read whole by its format's reader
             read[path] = given
             continue
         data, encoding = given
+        del given
         steps = iter_read_segments(path, encoding, drop_bom=drop_bom, raw=data)
+        del data
         while True:
             try:
                 done, size = next(steps)

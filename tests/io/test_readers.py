@@ -152,6 +152,20 @@ def test_parity_large_mixed_file(tmp_path: Path) -> None:
     assert list(read_segments(path).lines) == sacrebleu_lines(path)
 
 
+def test_repeated_lines_are_kept_once(tmp_path: Path) -> None:
+    # Four copies of 3,000 distinct lines (some with trailing blanks, which the
+    # reader strips), over several pieces of `iter_read_segments`, the last line
+    # without its newline: each distinct line is one string, the copies included.
+    distinct = [f"segment {i} " + "word " * (i % 40) for i in range(3000)]
+    text = "\n".join(distinct * 4)
+    path = write(tmp_path / "copies.txt", text.encode())
+    assert path.stat().st_size > 2 * readers._PIECE_BYTES
+    lines = read_segments(path).lines
+    assert list(lines) == sacrebleu_lines(path)
+    assert len(set(lines)) == 3000
+    assert len({id(line) for line in lines}) == 3000
+
+
 # --------------------------------------------------------------------------------------
 # Byte-order marks and encodings
 

@@ -1,0 +1,54 @@
+"""How the session reads a test set's files: each file's bytes let go once decoded."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import sacrebleu
+from pytestqt.qtbot import QtBot
+
+from bleu_gui.models.session import FileSet, Session, _iter_decode
+
+HYP = ["The police are investigating.", "A car driver wanted to turn left."]
+REF = ["Police are investigating.", "A 44-year-old car driver wanted to turn left."]
+
+
+def test_each_files_bytes_leave_once_it_is_decoded(tmp_path: Path) -> None:
+    hyp, ref = tmp_path / "hyp.txt", tmp_path / "ref.txt"
+    raw: dict[Path, object] = {
+        hyp: ("\n".join(HYP).encode(), "utf-8"),
+        ref: ("\n".join(REF).encode(), "utf-8"),
+    }
+    # The reference twice, as when it is also the candidate: decoded once.
+    steps = _iter_decode([hyp, ref, ref], raw, False)  # type: ignore[arg-type]
+    held_while_decoding_ref = None
+    while True:
+        try:
+            done, total = next(steps)
+        except StopIteration as end:
+            read = end.value
+            break
+        assert total == 2000
+        if done > 1000:
+            held_while_decoding_ref = set(raw)
+    assert held_while_decoding_ref == set()  # the hypothesis's bytes already gone
+    assert raw == {}
+    assert list(read[hyp].lines) == HYP
+    assert list(read[ref].lines) == REF
+
+
+def test_a_reference_opened_as_the_candidate_scores_100(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    ref = tmp_path / "ref.txt"
+    ref.write_text("\n".join(REF) + "\n", encoding="utf-8")
+    session = Session(processes=1)
+    try:
+        with qtbot.waitSignal(session.scores_changed, timeout=20_000):
+            session.open_files(FileSet(ref, (ref,)))
+        scores = session.scores
+        assert scores is not None
+        assert not isinstance(scores.corpus, str)
+        assert scores.corpus.score == sacrebleu.corpus_bleu(REF, [REF]).score
+    finally:
+        session.shutdown()
