@@ -18,7 +18,6 @@ megabytes kept. Elsewhere (another C library, another system) nothing is changed
 from __future__ import annotations
 
 import ctypes
-import ctypes.util
 import sys
 
 __all__ = ["MMAP_THRESHOLD", "return_large_blocks"]
@@ -37,7 +36,7 @@ def return_large_blocks() -> bool:
     if not sys.platform.startswith("linux"):
         return False
     try:
-        libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6")
+        libc = ctypes.CDLL(None)  # the process's own: its C library's symbols
         mallopt = libc.mallopt
         libc.gnu_get_libc_version  # noqa: B018  (glibc only: musl has no such symbol)
     except (OSError, AttributeError):
