@@ -651,7 +651,7 @@ def _score_command(args: list[str]) -> int:
             _export_sentences(
                 options.export,
                 systems,
-                _arrays(every),
+                every,
                 names,
                 config,
                 warnings.lines,
@@ -663,17 +663,10 @@ def _score_command(args: list[str]) -> int:
             assert documents is not None  # _check_documents
             if options.export_systems is not None:
                 _export_systems(
-                    options.export_systems,
-                    _arrays(every),
-                    names,
-                    config,
-                    sig,
-                    warnings.lines,
+                    options.export_systems, every, names, config, sig, warnings.lines
                 )
             warnings.flush()
-            table = _documents(
-                documents, _arrays(every), names, config, sig, warnings.lines
-            )
+            table = _documents(documents, every, names, config, sig, warnings.lines)
             from bleu_gui.io.table_export import to_json, to_tsv
 
             return _emit(to_tsv(table) if options.format == "text" else to_json(table))
@@ -689,7 +682,7 @@ def _score_command(args: list[str]) -> int:
                 tested = paired_rows(result, 0, 0)
                 _export_systems(
                     options.export_systems,
-                    _arrays(every),
+                    every,
                     names,
                     config,
                     sig,
@@ -701,12 +694,7 @@ def _score_command(args: list[str]) -> int:
             return _emit(output)
         if options.export_systems is not None:
             _export_systems(
-                options.export_systems,
-                _arrays(every),
-                names,
-                config,
-                sig,
-                warnings.lines,
+                options.export_systems, every, names, config, sig, warnings.lines
             )
         named = len(names) > 1 or (selection is not None and not own_outputs)
         outputs = [
@@ -768,7 +756,7 @@ def _check_documents(
 
 def _documents(
     ids: Sequence[str],
-    every: Sequence[CorpusStats],
+    every: Sequence[Counts],
     names: Sequence[str],
     config: BleuConfig,
     sig: str,
@@ -783,7 +771,7 @@ def _documents(
     from bleu_gui.io.documents_table import documents_table
 
     documents = Documents.of(ids)
-    scores = [document_scores(stats, documents, config) for stats in every]
+    scores = [document_scores(stats, documents, config) for stats in _arrays(every)]
     pair = (0, len(names) - 1) if len(names) == 2 else None
     title = f"Documents: {len(documents):,} of {len(documents):,}"
     return documents_table(
@@ -800,7 +788,7 @@ def _documents(
 def _export_sentences(
     path: Path,
     systems: Sequence[Corpus],
-    every: Sequence[CorpusStats],
+    every: Sequence[Counts],
     names: Sequence[str],
     config: BleuConfig,
     warnings: Sequence[str],
@@ -829,7 +817,7 @@ def _export_sentences(
                 stats.hyp_len,
                 corpus.hypothesis.lines,
             )
-            for corpus, stats, name in zip(systems, every, names, strict=True)
+            for corpus, stats, name in zip(systems, _arrays(every), names, strict=True)
         ],
         title=f"Sentences of {', '.join(names)}",
         signature=[f"Sentence BLEU: {sig}"],
@@ -859,7 +847,7 @@ def _check_systems_export(path: Path, names: Sequence[str]) -> None:
 
 def _export_systems(
     path: Path,
-    every: Sequence[CorpusStats],
+    every: Sequence[Counts],
     names: Sequence[str],
     config: BleuConfig,
     sig: str,
@@ -879,7 +867,7 @@ def _export_systems(
 
     rows = system_rows(
         names,
-        every,
+        _arrays(every),
         [stats.summed() for stats in every],
         config,
         0,

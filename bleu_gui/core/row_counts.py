@@ -13,7 +13,7 @@ against each other and against sacreBLEU's own statistics.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Hashable, Iterable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -36,6 +36,7 @@ __all__ = [
     "counts_of_systems",
     "distinct_lines_likely",
     "plain_counts_of_systems",
+    "tokenized_once",
 ]
 
 PLAIN_MAX_SEGMENTS = 1_200
@@ -313,7 +314,19 @@ def plain_counts_of_systems(
         ValueError: as `count_rows`.
     """
     order = max(required_order(config), max_order or 0)
-    tokenizer = tokenizer_for(config)
+    hyp_tokens, ref_tokens = tokenized_once(tokenizer_for(config), systems, references)
+    return [count_rows(tokens, ref_tokens, order) for tokens in hyp_tokens]
+
+
+def tokenized_once(
+    tokenizer: Callable[[str], str],
+    systems: Sequence[Sequence[str]],
+    references: Sequence[Sequence[str | None]],
+) -> tuple[list[list[str]], list[list[str | None]]]:
+    """Every system's and reference stream's lines, tokenized.
+
+    Each distinct line is tokenized once, whichever systems and references share it.
+    """
     tokens: dict[str, str] = {}
 
     def tokenized(line: str) -> str:
@@ -326,7 +339,4 @@ def plain_counts_of_systems(
         [None if line is None else tokenized(line) for line in stream]
         for stream in references
     ]
-    return [
-        count_rows([tokenized(line) for line in hypotheses], ref_tokens, order)
-        for hypotheses in systems
-    ]
+    return [list(map(tokenized, hypotheses)) for hypotheses in systems], ref_tokens

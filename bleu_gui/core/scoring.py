@@ -25,7 +25,11 @@ from bleu_gui.core.parallel import WorkerPool, map_ordered
 from bleu_gui.core.repeats import RepeatedSegments
 from bleu_gui.core.result import BleuScore, SentenceScores, Unscorable
 from bleu_gui.core.row_counts import PARALLEL_MIN_LINES as _PARALLEL_MIN_LINES
-from bleu_gui.core.row_counts import check_systems, distinct_lines_likely
+from bleu_gui.core.row_counts import (
+    check_systems,
+    distinct_lines_likely,
+    tokenized_once,
+)
 from bleu_gui.core.score_counts import (
     fit_stats,
     iter_sentence_scores,
@@ -259,19 +263,7 @@ def tokenize_and_count_chunk(job: _RawChunk) -> list[CorpusStats]:
     key, systems, references, order, offset = job
     name, lowercase, perl = key
     tokenizer = get_tokenizer(name, lowercase=lowercase, perl=perl)
-    tokens: dict[str, str] = {}
-
-    def tokenized(line: str) -> str:
-        known = tokens.get(line)
-        if known is None:
-            known = tokens[line] = tokenizer(line)
-        return known
-
-    ref_tokens = [
-        [None if line is None else tokenized(line) for line in stream]
-        for stream in references
-    ]
-    hyp_tokens = [list(map(tokenized, hypotheses)) for hypotheses in systems]
+    hyp_tokens, ref_tokens = tokenized_once(tokenizer, systems, references)
     return count_systems_chunk(hyp_tokens, ref_tokens, order, offset)
 
 
