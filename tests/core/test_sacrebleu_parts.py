@@ -18,6 +18,7 @@ import sacrebleu
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from sacrebleu.tokenizers.tokenizer_13a import Tokenizer13a
+from sacrebleu.tokenizers.tokenizer_re import TokenizerRegexp
 from sacrebleu.tokenizers.tokenizer_zh import TokenizerZh
 
 from bleu_gui.core import available_tokenizers, get_tokenizer
@@ -124,3 +125,42 @@ def test_tokens_and_version_are_sacrebleus_without_importing_it() -> None:
     assert any(name.endswith(".TokenizerRegexp") for name in cached)
     assert any(name.endswith(".Tokenizer13a") for name in cached)
     assert set(cached.values()) == {0}, cached
+
+
+_RULES_TEXT = st.text(
+    alphabet=st.sampled_from(list("09a .,-,.\u00b2\u0663\n")), max_size=30
+)
+
+
+@settings(max_examples=1500, deadline=None)
+@given(line=st.one_of(_RULES_TEXT, _TRICKY))
+def test_each_scanned_rule_is_its_pattern(line: str) -> None:
+    """13a's second to fourth rules, done by scanning for their characters, give
+    what sacreBLEU's own pattern and template give, step by step: runs of periods
+    and commas (a match takes its neighbour), digits of other scripts (not
+    `[0-9]`), dashes after digits, newlines."""
+    from bleu_gui.core.sacrebleu_parts import _SCANNED_RULES
+
+    rules = TokenizerRegexp()._re
+    assert len(_SCANNED_RULES) == 3
+    for pattern, template in rules[1:]:
+        scanned = _SCANNED_RULES[(pattern.pattern, template)]
+        assert scanned(line) == pattern.sub(template, line)
+
+
+@pytest.mark.parametrize(
+    ("line", "expected"),
+    [
+        ("a.,.,b", "a . , . ,b"),  # rule 2: the second comma's neighbour is taken
+        ("1.5,2", "1.5,2"),
+        ("x.", "x . "),
+        (".a", ".a"),
+    ],
+)
+def test_the_second_rule_on_runs_of_periods_and_commas(
+    line: str, expected: str
+) -> None:
+    """Worked by hand from the pattern `([^0-9])([\\.,])` and template `\\1 \\2 `."""
+    from bleu_gui.core.sacrebleu_parts import _split_period_comma_after_non_digit
+
+    assert _split_period_comma_after_non_digit(line) == expected
