@@ -55,8 +55,8 @@ def distinct_lines_likely(total_bytes: int) -> bool:
     """Whether files this large in all likely hold enough lines for worker processes.
 
     For a caller that starts the processes before it reads its files (they take
-    a few tenths of a second to start) and passes them to `corpus_stats_of_systems`
-    as `pool`. Files whose lines turn out to be fewer or repeated leave it unused.
+    a few tenths of a second to start) and passes them to `counts_of_systems` as
+    `pool`. Files whose lines turn out to be fewer or repeated leave it unused.
     """
     return total_bytes >= PARALLEL_MIN_LINES * _BYTES_PER_LINE
 
@@ -242,9 +242,9 @@ def _clipped_matches(
     """Per order, the clipped matches: sacreBLEU's clipping.
 
     The sum over the hypothesis's n-grams of min(its count, the most any one
-    reference has of it). Where neither side repeats an n-gram (most n-grams of
-    order 2 and up), that is the size of the two sets' intersection, which runs
-    in C; else the n-grams are counted.
+    reference has of it). With one reference, where neither side repeats an
+    n-gram (most n-grams of order 2 and up), that is the size of the two sets'
+    intersection, which runs in C; else the n-grams are counted.
     """
     out = []
     for n in range(1, max_order + 1):
@@ -280,8 +280,9 @@ def counts_of_systems(
     """Each system's counts against the same references, for a command that scores once.
 
     In plain Python up to `PLAIN_MAX_SEGMENTS` segments in all (numpy never
-    imported), else `core.scoring.corpus_stats_of_systems`'s arrays (with `pool` or
-    `processes` as there).
+    imported), unless the caller started worker processes (`pool`: its files were
+    large in bytes); else `core.scoring.corpus_stats_of_systems`'s arrays (with
+    `pool` or `processes` as there).
 
     Raises:
         ValueError: as `corpus_stats_of_systems`.

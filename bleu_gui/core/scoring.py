@@ -1,8 +1,8 @@
 """The scorer's front door: text or statistics in, `BleuScore`s out, in any mode.
 
 Tokenizing and counting live here; scoring counts lives in `core.score_counts`
-(re-exported), numpy-free. Every mode scores from the same `CorpusStats`; only the
-arithmetic differs. A change of smoothing, weights or effective order calls
+(re-exported), numpy-free. Every mode scores from the same counts (`Counts`:
+`CorpusStats` here); only the arithmetic differs. A change of smoothing, weights or effective order calls
 `score_corpus` again on the cached statistics; only a change of tokenizer or case
 needs `corpus_stats` again.
 """

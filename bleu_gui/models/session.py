@@ -1235,7 +1235,14 @@ class Session(QObject):
         """
         if _aligned_by_id(files):
             return (yield from self._read_aligned_job(files))
-        others = [path for path in files.hypotheses if path != files.hypothesis]
+        # A system that is also a reference or the source (WMT's second reference
+        # compared as a system) is read as that role, which may not fail.
+        roles = {*files.references, *filter(None, [files.source])}
+        others = [
+            path
+            for path in files.hypotheses
+            if path != files.hypothesis and path not in roles
+        ]
         required = [p for p in files.paths if p not in others]
         try:
             # Opening and reading bytes may block for ever (a named pipe, a hung
@@ -1267,6 +1274,9 @@ class Session(QObject):
                 continue
             if path in unreadable:
                 read.append(unreadable[path])
+                continue
+            if path in read_files:  # also a reference or the source
+                read.append(texts.corpus(read_files[path]))
                 continue
             try:
                 decoded = yield from relabel(

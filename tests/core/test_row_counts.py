@@ -27,7 +27,8 @@ from bleu_gui.core.row_counts import (
     count_rows,
     counts_of_systems,
 )
-from bleu_gui.core.score_counts import score_corpus
+from bleu_gui.core.score_counts import iter_sentence_scores, score_corpus
+from bleu_gui.core.scoring import corpus_stats
 from bleu_gui.core.stats import CorpusStats, compute_stats, replaced_sums
 
 VOCABULARY = [f"w{i}" for i in range(6)]  # few words: n-grams repeat and match
@@ -100,12 +101,16 @@ def test_every_answer_is_numpys(seed: int, references: int) -> None:
     ids=["sacrebleu", "floor", "nltk-method7", "tf-nmt", "multi-bleu"],
 )
 def test_a_corpus_scores_the_same_from_either_form(config: BleuConfig) -> None:
+    """Counted in plain Python or by numpy's path (`core.scoring.corpus_stats`),
+    with two references, one of them missing for some segments."""
     hypotheses, streams = _corpus(6, 2)
-    refs = [[line or "" for line in stream] for stream in streams[:1]]
-    plain, arrays = counts_of_systems([hypotheses], refs, config)[0], None
+    (plain,) = counts_of_systems([hypotheses], streams, config)
     assert isinstance(plain, RowCounts)
-    arrays = plain.arrays()
+    arrays = corpus_stats(hypotheses, streams, config)
     assert score_corpus(plain, config) == score_corpus(arrays, config)
+    assert [str(s) for s in iter_sentence_scores(plain, config)] == [
+        str(s) for s in iter_sentence_scores(arrays, config)
+    ]
 
 
 def test_the_plain_score_is_sacrebleus_on_real_lines() -> None:

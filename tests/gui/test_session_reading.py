@@ -52,3 +52,35 @@ def test_a_reference_opened_as_the_candidate_scores_100(
         assert scores.corpus.score == sacrebleu.corpus_bleu(REF, [REF]).score
     finally:
         session.shutdown()
+
+
+def test_a_reference_also_compared_as_a_system_is_read_once_and_scored(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    """WMT's second reference is often compared as a system: `bleu-gui ref.A -i
+    A ref.A B` failed with an internal error (the reference left out of the files
+    read, as a system that may fail alone)."""
+    hyp, ref, other = tmp_path / "hyp.txt", tmp_path / "ref.txt", tmp_path / "b.txt"
+    ref.write_text("\n".join(REF) + "\n", encoding="utf-8")
+    hyp.write_text("\n".join(HYP) + "\n", encoding="utf-8")
+    other.write_text("\n".join(HYP[::-1]) + "\n", encoding="utf-8")
+    session = Session(processes=1)
+    try:
+        with qtbot.waitSignal(session.scores_changed, timeout=20_000):
+            session.open_files(FileSet(other, (ref,), systems=(hyp, ref, other)))
+        qtbot.waitUntil(
+            lambda: all(system.scores is not None for system in session.systems),
+            timeout=20_000,
+        )
+        scored = {
+            system.path.name: system.scores.corpus.score
+            for system in session.systems
+            if system.scores is not None and not isinstance(system.scores.corpus, str)
+        }
+        assert scored == {
+            "hyp.txt": sacrebleu.corpus_bleu(HYP, [REF]).score,
+            "ref.txt": sacrebleu.corpus_bleu(REF, [REF]).score,
+            "b.txt": sacrebleu.corpus_bleu(HYP[::-1], [REF]).score,
+        }
+    finally:
+        session.shutdown()
