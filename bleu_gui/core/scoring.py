@@ -2,9 +2,9 @@
 
 Tokenizing and counting live here; scoring counts lives in `core.score_counts`
 (re-exported), numpy-free. Every mode scores from the same counts (`Counts`:
-`CorpusStats` here); only the arithmetic differs. A change of smoothing, weights or effective order calls
-`score_corpus` again on the cached statistics; only a change of tokenizer or case
-needs `corpus_stats` again.
+`CorpusStats` here); only the arithmetic differs. A change of smoothing, weights
+or effective order calls `score_corpus` again on the cached statistics; only a
+change of tokenizer or case needs `corpus_stats` again.
 """
 
 from __future__ import annotations
