@@ -50,6 +50,7 @@ from bleu_gui.core.stats import (
 from bleu_gui.core.steps import drain, relabel
 from bleu_gui.core.token_table import TokenTable
 from bleu_gui.core.tokenize import get_tokenizer, tokenizer_for
+from bleu_gui.core.untracked import untracked
 
 __all__ = [
     "Progress",
@@ -353,13 +354,21 @@ def _shifted(offset: int, total: int) -> Callable[[Progress], Progress]:
 class TokenizedCorpus:
     """A corpus in canonical tokenized form (see `Tokenizer`), streams as given.
 
-    Tuples, not lists: a tuple of strings drops out of the cyclic garbage collector's
-    view, a list of 100,000 strings is walked again by every collection (tens of
-    milliseconds each, on whichever thread triggers it).
+    Tuples, not lists: a tuple of strings can leave the cyclic garbage collector's
+    view (`core.untracked` takes it out when made), a list of 100,000 strings is
+    walked again by every collection (tens of milliseconds each, on whichever
+    thread triggers it).
     """
 
     hypotheses: tuple[str, ...]
     references: tuple[tuple[str | None, ...], ...]
+
+    def __post_init__(self) -> None:
+        # Not walked by the first collection after they were made, either (on the
+        # GUI thread, 60-120 ms for ten systems' tokens: `core.untracked`).
+        untracked(self.hypotheses)
+        for stream in self.references:
+            untracked(stream)
 
 
 def iter_prepare(

@@ -499,7 +499,7 @@ def _check_texts(texts: Sequence[Sequence[str]] | None, systems: int) -> None:
 
 
 def _identity(
-    matrices: Sequence[npt.NDArray[np.int64]],
+    matrices: Sequence[npt.NDArray[np.int32]],
     texts: Sequence[Sequence[str]] | None,
     first: int,
     second: int,
@@ -561,8 +561,15 @@ def iter_confidence(
 
 def _stat_matrices(
     systems: Sequence[CorpusStats], config: BleuConfig, samples: int
-) -> list[npt.NDArray[np.int64]]:
-    """Per system, sacreBLEU's per-segment rows [c, r, m1..mN, t1..tN] (int64)."""
+) -> list[npt.NDArray[np.int32]]:
+    """Per system, sacreBLEU's per-segment rows [c, r, m1..mN, t1..tN].
+
+    int32, not sacreBLEU's int64: a segment's lengths and counts fit (a 2 MB
+    segment has fewer than 2**31 tokens), and every sum of them is taken in int64
+    or in an exact float (`_exact_float`). Ten systems of 100,000 segments keep
+    40 MB less this way in the significance process (the window's memory target,
+    docs/design.md).
+    """
     if config.compat is not Compat.SACREBLEU:
         raise ConfigError(
             "significance tests follow sacreBLEU: choose the sacreBLEU mode",
@@ -589,15 +596,17 @@ def _stat_matrices(
                     fitted.matches,
                     fitted.totals,
                 )
-            ).astype(np.int64)
+            ).astype(np.int32)
         )
     return out
 
 
-def _real_score(matrix: npt.NDArray[np.int64], config: BleuConfig) -> float:
+def _real_score(matrix: npt.NDArray[np.int32], config: BleuConfig) -> float:
     """The observed corpus BLEU, from exact integer sums (sacreBLEU's float64 path)."""
     return _score_row(
-        matrix.sum(axis=0).tolist(), config, config.effective_smooth_value
+        matrix.sum(axis=0, dtype=np.int64).tolist(),
+        config,
+        config.effective_smooth_value,
     )
 
 
@@ -626,7 +635,7 @@ def _score_row(row: Sequence[object], config: BleuConfig, k: float | None) -> fl
 
 
 def _run(
-    matrices: Sequence[npt.NDArray[np.int64]],
+    matrices: Sequence[npt.NDArray[np.int32]],
     config: BleuConfig,
     test: PairedTest,
     samples: int,
@@ -690,6 +699,21 @@ def _rows_within(cells: int, segments: int, least: int) -> int:
     return min(_MAX_BLOCK_ROWS, max(least, fitting))
 
 
+def _stacked(
+    matrices: Sequence[npt.NDArray[np.int32]], exact: type[np.floating[Any]]
+) -> npt.NDArray[np.floating[Any]]:
+    """The matrices side by side, as `exact` floats, written straight into one array.
+
+    Not `np.hstack(matrices).astype(exact)`, which makes an integer copy of all
+    the matrices side by side first.
+    """
+    width = matrices[0].shape[1]
+    stacked = np.empty((matrices[0].shape[0], width * len(matrices)), dtype=exact)
+    for n, matrix in enumerate(matrices):
+        stacked[:, n * width : (n + 1) * width] = matrix
+    return stacked
+
+
 def _exact_float(largest: int) -> type[np.floating[Any]]:
     """The float type whose sums of non-negative integers up to `largest` are exact.
 
@@ -700,7 +724,7 @@ def _exact_float(largest: int) -> type[np.floating[Any]]:
 
 
 def _bootstrap_scores(
-    matrices: Sequence[npt.NDArray[np.int64]],
+    matrices: Sequence[npt.NDArray[np.int32]],
     config: BleuConfig,
     samples: int,
     rng: np.random.Generator,
@@ -711,12 +735,10 @@ def _bootstrap_scores(
     """
     segments = matrices[0].shape[0]
     width = matrices[0].shape[1]
-    joined = np.hstack(matrices)
     # A resample draws `segments` rows: its sums are at most that many times the
     # largest entry of a column.
-    exact = _exact_float(segments * int(joined.max()))
-    stacked = joined.astype(exact)
-    del joined
+    exact = _exact_float(segments * max(int(m.max()) for m in matrices))
+    stacked = _stacked(matrices, exact)
     k = config.effective_smooth_value
     scores = [np.empty(samples) for _ in matrices]
     done = 0
@@ -741,7 +763,7 @@ def _bootstrap_scores(
 
 
 def _randomization_scores(
-    matrices: Sequence[npt.NDArray[np.int64]],
+    matrices: Sequence[npt.NDArray[np.int32]],
     config: BleuConfig,
     samples: int,
     rng: np.random.Generator,
@@ -760,9 +782,9 @@ def _randomization_scores(
     width = matrices[0].shape[1]
     used = sorted({k for pair in pairs for k in pair})
     column = {k: n * width for n, k in enumerate(used)}
-    totals = [m.sum(axis=0) for m in matrices]
+    totals = [m.sum(axis=0, dtype=np.int64) for m in matrices]
     exact = _exact_float(max(int(totals[k].max()) for k in used))
-    stacked = np.hstack([matrices[k] for k in used]).astype(exact)
+    stacked = _stacked([matrices[k] for k in used], exact)
     k = config.effective_smooth_value
     if config.smoothing_method is Smoothing.ADD_K and k is not None:
         # sacreBLEU adds k in place to an int64 row: the sum is truncated.

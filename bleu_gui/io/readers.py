@@ -42,6 +42,7 @@ from pathlib import Path
 from typing import BinaryIO
 
 from bleu_gui.core.steps import drain
+from bleu_gui.core.untracked import untracked
 from bleu_gui.io.bom import Bom, bom_warning, encoding_by_bom
 from bleu_gui.io.errors import (
     BinaryFileError,
@@ -121,6 +122,10 @@ class Segments:
     encoding: str = DEFAULT_ENCODING
     warnings: tuple[str, ...] = ()
     bom: Bom = Bom.NONE
+
+    def __post_init__(self) -> None:
+        # A corpus's lines are walked by no garbage collection (`core.untracked`).
+        untracked(self.lines)
 
     def __repr__(self) -> str:
         """A short repr: the path and the number of lines, never the text."""

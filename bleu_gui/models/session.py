@@ -2145,12 +2145,13 @@ def _file_size(path: Path) -> int:
 
 
 def _meet_new_containers() -> None:
-    """Have the garbage collector meet the corpus's new 100,000-item tuples now.
+    """Have the garbage collector meet what reading the files made, now.
 
-    A tuple of strings leaves the collector's lists the first time a collection
-    examines it, and that first collection walks all its items: some 20 ms for a
-    tokenized 100,000-segment corpus. Left to chance, it ran inside whichever turn of
-    the GUI thread allocated next (measured: inside the explanation of the first
+    The corpus's lines leave the collector's lists as they are made
+    (`core.untracked`); what else reading made (an XLIFF or TMX file's parsed
+    units, a spreadsheet's rows) is met by a collection, and left to chance that
+    collection ran inside whichever turn of the GUI thread allocated next
+    (measured before the lines were untracked: inside the explanation of the first
     sentence, making that turn 110 ms); here it is a step of a reading job of its
     own. Only on the GUI thread: a collection elsewhere may delete a Qt object off
     that thread and deadlock (`app.GuiThreadCollector`).
