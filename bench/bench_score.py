@@ -74,11 +74,21 @@ def distinct_lines(lines: list[str], segments: int) -> list[str]:
 
 
 def tree_rss(pid: int) -> int:
-    """Resident memory (KiB) of a process and all its descendants, now."""
-    total, stack = 0, [pid]
+    """Resident memory (KiB) of a process and all its descendants, now.
+
+    A child that has not yet replaced its program (forked, not yet exec'd: its
+    command line is still its parent's) is left out. A worker process is started
+    that way, and for those few milliseconds its resident memory is its parent's
+    pages, shared, not memory of its own: counted, a 1 GB window that started the
+    significance process read as a tree of 2.1 GB.
+    """
+    total, stack = 0, [(pid, b"")]
     while stack:
-        current = stack.pop()
+        current, parent_command = stack.pop()
         try:
+            command = Path(f"/proc/{current}/cmdline").read_bytes()
+            if command == parent_command:
+                continue
             status = Path(f"/proc/{current}/status").read_text()
             total += next(
                 int(line.split()[1])
@@ -87,7 +97,7 @@ def tree_rss(pid: int) -> int:
             )
             for task in Path(f"/proc/{current}/task").iterdir():
                 children = (task / "children").read_text().split()
-                stack.extend(int(child) for child in children)
+                stack.extend((int(child), command) for child in children)
         except (OSError, StopIteration, ValueError):
             continue
     return total
