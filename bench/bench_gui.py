@@ -21,6 +21,7 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import gc
+import importlib.util
 import json
 import os
 import resource
@@ -347,7 +348,22 @@ def bench_systems_window(
     return SystemsWindowResult(longest, where, memory.peak / 1024)
 
 
+def children_start_as_the_applications() -> None:
+    """Worker processes started from here import what the application's import.
+
+    A process started by `spawn` first runs its parent's main module: here this
+    file, which imports Qt and the whole window, some 50 MiB in each of the
+    three (two tokenizer workers, the significance process), counted in the tree's
+    memory. The application's main module is the `bleu-gui` script, which imports
+    `bleu_gui.__main__` only; named as the main module's spec, that is what the
+    children run instead.
+    """
+    main_module = sys.modules["__main__"]
+    main_module.__spec__ = importlib.util.find_spec("bleu_gui.__main__")
+
+
 def main() -> None:
+    children_start_as_the_applications()
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--segments", type=int, default=100_000)
     parser.add_argument(
