@@ -36,9 +36,10 @@ def untracked(items: tuple[_Text, ...]) -> tuple[_Text, ...]:
 
     Where Python's C API cannot be called (an interpreter other than CPython), the
     tuple stays tracked: the collector then untracks it at its first walk, as
-    without this call.
+    without this call. Anything but a tuple (a list a caller passed where a tuple
+    was typed) is left tracked: a list can still be given a container later.
     """
-    if len(items) >= UNTRACK_FROM:
+    if type(items) is tuple and len(items) >= UNTRACK_FROM:
         untrack = _untrack_function()
         if untrack is not None:
             untrack(items)

@@ -40,6 +40,11 @@ def test_none_among_the_strings_is_allowed() -> None:
     assert not gc.is_tracked(untracked(lines))
 
 
+def test_a_list_passed_for_a_tuple_stays_tracked() -> None:
+    lines = list(_lines(UNTRACK_FROM))
+    assert gc.is_tracked(untracked(lines))  # type: ignore[arg-type]
+
+
 def test_a_small_tuple_is_left_to_the_collector() -> None:
     lines = _lines(UNTRACK_FROM - 1)
     assert gc.is_tracked(untracked(lines))
