@@ -10,11 +10,14 @@ change of tokenizer or case needs `corpus_stats` again.
 from __future__ import annotations
 
 import contextlib
+import functools
 import itertools
+import operator
 from collections import deque
 from collections.abc import Callable, Generator, Iterator, Sequence
 from dataclasses import dataclass
-from typing import TypeVar
+from itertools import filterfalse
+from typing import TypeGuard, TypeVar, cast
 
 import numpy as np
 import numpy.typing as npt
@@ -417,8 +420,18 @@ def iter_prepare(
     # queued until their tokens come back.
     fresh_lines: deque[list[str]] = deque()
 
+    # A reference stream this table has tokenized whole before (the same tuple, for
+    # the test set's previous system) is neither searched for new lines nor looked
+    # up again: per system, that was two thirds of this thread's GIL-holding work.
+    known = [table.stream_tokens(stream) for stream in references]
+    unknown_streams = [
+        stream
+        for stream, tokens in zip(references, known, strict=True)
+        if tokens is None
+    ]
+
     def new_lines() -> Iterator[list[str]]:
-        for fresh in _first_occurrences(hypotheses, references, bounds, table):
+        for fresh in _first_occurrences(hypotheses, unknown_streams, bounds, table):
             fresh_lines.append(fresh)
             yield fresh
 
@@ -433,7 +446,10 @@ def iter_prepare(
             table.add(fresh_lines.popleft(), tokenized)
             hyp_chunk = table.lookup(hypotheses[start:stop])
             ref_chunks = [
-                table.lookup_optional(stream[start:stop]) for stream in references
+                table.lookup_optional(stream[start:stop])
+                if tokens is None
+                else tokens[start:stop]
+                for stream, tokens in zip(references, known, strict=True)
             ]
             hyp_tokens.append(hyp_chunk)
             for tokens, chunk in zip(ref_tokens, ref_chunks, strict=True):
@@ -461,8 +477,14 @@ def iter_prepare(
         else StatsCounter(0, len(references), order).result()
     )
     tokenized = TokenizedCorpus(
-        _joined(hyp_tokens), tuple(_joined(chunks) for chunks in ref_tokens)
+        _joined(hyp_tokens),
+        tuple(
+            _joined(chunks) if tokens is None else tokens
+            for chunks, tokens in zip(ref_tokens, known, strict=True)
+        ),
     )
+    for stream, tokens in zip(references, tokenized.references, strict=True):
+        table.keep_stream(stream, tokens)
     return tokenized, stats
 
 
@@ -492,17 +514,21 @@ def _first_occurrences(
     Lines `known` holds already are left out: they need no tokenizing.
     """
     seen: dict[str, None] = {}  # not a set: a dict of strings is not walked by the GC
+    # `filter` keeps the lines that are not None (a typed view mypy cannot infer).
+    given = cast("Callable[[str | None], TypeGuard[str]]", _is_given)
     for start, stop in bounds:
+        # C loops only (filter, filterfalse): this runs on a thread beside the GUI
+        # thread, once per system, and a Python loop here holds the GIL.
         lines = itertools.chain(
             hypotheses[start:stop],
-            *(
-                (line for line in stream[start:stop] if line is not None)
-                for stream in references
-            ),
+            *(filter(given, stream[start:stop]) for stream in references),
         )
-        fresh = [line for line in known.unknown(lines) if line not in seen]
+        fresh = list(filterfalse(seen.__contains__, known.unknown(lines)))
         seen.update(dict.fromkeys(fresh))
         yield fresh
+
+
+_is_given = functools.partial(operator.is_not, None)
 
 
 def iter_count(

@@ -14,7 +14,9 @@ them would give wrong numbers with no other sign.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Sequence
+from itertools import filterfalse
+from typing import cast
 
 from bleu_gui.core.config import BleuConfig
 from bleu_gui.core.tokenize import Tokenizer, tokenizer_for
@@ -37,11 +39,13 @@ class TokenTable:
         tokenizer: the tokenizer whose tokens the table holds.
     """
 
-    __slots__ = ("_tokens", "tokenizer")
+    __slots__ = ("_streams", "_tokens", "tokenizer")
 
     def __init__(self, tokenizer: Tokenizer) -> None:
         self.tokenizer = tokenizer
         self._tokens: dict[str, str] = {}
+        # id(stream) -> (stream, its tokens): see `keep_stream`.
+        self._streams: dict[int, tuple[_Stream, _Stream]] = {}
 
     @classmethod
     def for_config(cls, config: BleuConfig) -> TokenTable:
@@ -81,19 +85,59 @@ class TokenTable:
         """The tokens of each of `lines`, which must all be in the table."""
         return tuple(map(self._tokens.__getitem__, lines))
 
-    def lookup_optional(self, lines: Iterable[str | None]) -> tuple[str | None, ...]:
-        """`lookup`, with `None` (a missing reference) passed through."""
-        tokens = self._tokens
-        return tuple(None if line is None else tokens[line] for line in lines)
+    def lookup_optional(self, lines: Sequence[str | None]) -> tuple[str | None, ...]:
+        """`lookup`, with `None` (a missing reference) passed through.
+
+        Looked up in one C loop (`dict.get` gives None for None, which is never a
+        key): in the window, a Python loop here held the GIL the GUI thread waits
+        for, 100,000 lines per reference and system. `get` also gives None for a
+        line the table lacks; that must not pass for a missing reference (it would
+        change the score silently), so the Nones are counted on both sides.
+        """
+        get = cast("Callable[[str | None], str | None]", self._tokens.get)
+        tokens = tuple(map(get, lines))
+        if tokens.count(None) != lines.count(None):
+            missing = next(
+                line
+                for line, token in zip(lines, tokens, strict=True)
+                if line is not None and token is None
+            )
+            raise KeyError(missing)
+        return tokens
 
     def unknown(self, lines: Iterable[str]) -> list[str]:
-        """The distinct lines of `lines` the table lacks, in order of occurrence."""
-        tokens = self._tokens
-        return [line for line in dict.fromkeys(lines) if line not in tokens]
+        """The distinct lines of `lines` the table lacks, in order of occurrence.
+
+        In C loops only (`dict.fromkeys`, `filterfalse` on `dict.__contains__`),
+        for the GIL's sake (see `lookup_optional`).
+        """
+        return list(filterfalse(self._tokens.__contains__, dict.fromkeys(lines)))
 
     def add(self, lines: Iterable[str], tokens: Iterable[str]) -> None:
         """Record the tokens of `lines` (pairwise; as many tokens as lines)."""
         self._tokens.update(zip(lines, tokens, strict=True))
+
+    def keep_stream(self, stream: Sequence[str | None], tokens: _Stream) -> None:
+        """Remember a whole stream's tokens (`lookup_optional` of all its lines).
+
+        A test set's reference streams are the same tuples for every system scored
+        against them; the next system's `stream_tokens` finds them here instead of
+        looking up 100,000 lines per reference again. Only a tuple is kept (it
+        cannot change after its tokens were taken), and the table holds it, so
+        that its `id` cannot pass to another object while it is a key here.
+        """
+        if type(stream) is tuple:
+            self._streams[id(stream)] = (stream, tokens)
+
+    def stream_tokens(self, stream: Sequence[str | None]) -> _Stream | None:
+        """The tokens `keep_stream` kept for this very stream, or None."""
+        kept = self._streams.get(id(stream))
+        if kept is None or kept[0] is not stream:
+            return None
+        return kept[1]
+
+
+_Stream = tuple[str | None, ...]
 
 
 def _describe(key: tuple[str, bool, bool]) -> str:

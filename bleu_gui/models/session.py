@@ -1206,14 +1206,20 @@ class Session(QObject):
 
     # --- jobs (run on a worker thread: no Qt calls, no state changes) -----------
 
-    def _pool_for(self, segments: int, characters: int = 0) -> WorkerPool | None:
+    def _pool_for(
+        self, segments: int, tokenized: Corpus | None = None
+    ) -> WorkerPool | None:
         """The worker processes to use for a corpus this large, if any.
 
-        Large means many segments, or (for tokenizing) many characters. Started on
-        first need (by `open_files` already, for a large hypothesis file), and kept
-        for the session's next requests.
+        Large means many segments, or (for tokenizing a corpus, `tokenized`) many
+        characters, counted only when the segments are few: counting is a pass over
+        every line, on a thread that holds the GIL the GUI thread waits for. Started
+        on first need (by `open_files` already, for a large hypothesis file), and
+        kept for the session's next requests.
         """
-        large = segments >= _POOL_MIN_SEGMENTS or characters >= _POOL_MIN_CHARACTERS
+        large = segments >= _POOL_MIN_SEGMENTS or (
+            tokenized is not None and _characters(tokenized) >= _POOL_MIN_CHARACTERS
+        )
         if self._processes < 2 or not large:
             return None
         with self._pool_lock:
@@ -1439,7 +1445,7 @@ class Session(QObject):
                 [ref.lines for ref in corpus.references],
                 config,
                 max_order=max(required_order(config), _COUNTED_ORDERS),
-                pool=self._pool_for(corpus.num_segments, _characters(corpus)),
+                pool=self._pool_for(corpus.num_segments, corpus),
                 table=table,
             ),
             _progress_item,
@@ -1461,7 +1467,7 @@ class Session(QObject):
         assert stats is not None
         assert key is not None
         order = required_order(config)
-        pool = self._pool_for(len(stats), _characters(system.corpus))
+        pool = self._pool_for(len(stats), system.corpus)
         counted = yield from relabel(iter_count(tokenized, order, pool), _progress_item)
         scores = yield from self._score_job(counted, config, system.corpus.dropped_bom)
         return _Computed(config, scores, (key, tokenized, counted))

@@ -288,3 +288,99 @@ def test_a_table_knows_only_what_it_was_given() -> None:
     assert table.lookup(["c", "a b."]) == ("c", "a b .")
     assert table.lookup_optional([None, "c"]) == (None, "c")
     assert table.unknown(["x", "c", "x", "y"]) == ["x", "y"]
+
+
+def test_a_line_the_table_lacks_is_an_error_not_a_missing_reference() -> None:
+    # `None` stands for "no reference k for this segment"; a line the table lacks
+    # must not read as one (the score would change with no other sign).
+    table = TokenTable(get_tokenizer("13a"))
+    table.add(["c"], ["c"])
+    with pytest.raises(KeyError, match="'not there'"):
+        table.lookup_optional(["c", None, "not there"])
+    with pytest.raises(KeyError, match="'x'"):
+        table.lookup(["c", "x"])
+    assert table.lookup_optional([None, None]) == (None, None)
+    assert table.lookup_optional([]) == ()
+
+
+def test_unknown_lines_keep_their_order_of_occurrence() -> None:
+    table = TokenTable(get_tokenizer("13a"))
+    table.add(["b"], ["b"])
+    assert table.unknown(["z", "b", "a", "z", "", "a"]) == ["z", "a", ""]
+
+
+REF_TUPLES = tuple(tuple(stream) for stream in REFS)
+
+
+def test_a_reference_tuple_seen_before_is_not_looked_up_again(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The window's case: every system is prepared against the same tuples."""
+    config = BleuConfig()
+    table = TokenTable.for_config(config)
+    first, _ = drain(iter_prepare(SYSTEMS[0], REF_TUPLES, config, table=table))
+    looked_up: list[int] = []
+    original = TokenTable.lookup_optional
+
+    def spy(self: TokenTable, lines: Any) -> tuple[str | None, ...]:
+        looked_up.append(len(lines))
+        return original(self, lines)
+
+    monkeypatch.setattr(TokenTable, "lookup_optional", spy)
+    second, stats = drain(iter_prepare(SYSTEMS[1], REF_TUPLES, config, table=table))
+    assert looked_up == []
+    assert all(
+        mine is theirs
+        for mine, theirs in zip(second.references, first.references, strict=True)
+    )
+    alone_tokens, alone_stats = drain(iter_prepare(SYSTEMS[1], REFS, config))
+    assert second.references == alone_tokens.references
+    assert second.hypotheses == alone_tokens.hypotheses
+    assert_same_stats(stats, alone_stats)
+    assert score_corpus(stats, config).score == (
+        sacrebleu.corpus_bleu(SYSTEMS[1], REFS).score
+    )
+
+
+def test_an_equal_tuple_made_anew_is_looked_up_and_a_list_is_not_kept() -> None:
+    config = BleuConfig()
+    table = TokenTable.for_config(config)
+    drain(iter_prepare(SYSTEMS[0], REF_TUPLES, config, table=table))
+    copy = (*REF_TUPLES[0],)  # a new tuple (tuple(a_tuple) is the same object)
+    assert copy == REF_TUPLES[0]
+    assert copy is not REF_TUPLES[0]
+    assert table.stream_tokens(copy) is None
+    assert table.stream_tokens(REF_TUPLES[0]) is not None
+    drain(iter_prepare(SYSTEMS[0], REFS, config, table=table))
+    assert table.stream_tokens(REFS[0]) is None
+
+
+def test_other_references_through_the_same_table_get_their_own_tokens() -> None:
+    """Tokens kept for one reference tuple are never taken for another's."""
+    config = BleuConfig()
+    table = TokenTable.for_config(config)
+    drain(iter_prepare(SYSTEMS[0], REF_TUPLES, config, table=table))
+    swapped = (REF_TUPLES[1], REF_TUPLES[0])
+    tokens, stats = drain(iter_prepare(SYSTEMS[2], swapped, config, table=table))
+    alone_tokens, alone_stats = drain(iter_prepare(SYSTEMS[2], swapped, config))
+    assert tokens.references == alone_tokens.references
+    assert_same_stats(stats, alone_stats)
+    shifted = (REF_TUPLES[0][1:] + REF_TUPLES[0][:1],)
+    tokens, stats = drain(iter_prepare(SYSTEMS[2], shifted, config, table=table))
+    alone_tokens, alone_stats = drain(iter_prepare(SYSTEMS[2], shifted, config))
+    assert tokens.references == alone_tokens.references
+    assert_same_stats(stats, alone_stats)
+
+
+def test_a_kept_stream_with_missing_references_keeps_them_missing() -> None:
+    config = BleuConfig()
+    table = TokenTable.for_config(config)
+    with_gaps = (tuple(None if i % 3 == 0 else line for i, line in enumerate(REFS[1])),)
+    references = (REF_TUPLES[0], *with_gaps)
+    drain(iter_prepare(SYSTEMS[0], references, config, table=table))
+    tokens, stats = drain(iter_prepare(SYSTEMS[3], references, config, table=table))
+    assert [i for i, line in enumerate(tokens.references[1]) if line is None] == list(
+        range(0, len(REFS[1]), 3)
+    )
+    _, alone_stats = drain(iter_prepare(SYSTEMS[3], references, config))
+    assert_same_stats(stats, alone_stats)
