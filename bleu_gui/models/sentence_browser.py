@@ -49,8 +49,10 @@ from bleu_gui.workers import Job, SliceWorker
 
 __all__ = ["SentenceBrowser"]
 
-# Rows searched per step of a large search: a few milliseconds, even for a regex.
-_FILTER_CHUNK = 2_500
+# Rows searched per step of a large search (a turn of the GUI thread): a few
+# milliseconds, even for a regex or a case-blind search of three long fields, whose
+# lowercasing is most of it (docs/design.md, "ten systems").
+_FILTER_CHUNK = 1_000
 # The sort that is always there: corpus order.
 _CORPUS_ORDER = ColumnKey(ColumnKind.NUMBER), Qt.SortOrder.AscendingOrder
 

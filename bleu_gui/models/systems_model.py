@@ -169,6 +169,7 @@ class SystemsModel(QAbstractTableModel):
         # An edit being typed: the edited system's sums with it (all sentences).
         self._live: tuple[int, SummedStats] | None = None
         self._rows: list[SystemRow] = []
+        self._extent: tuple[float, float] | None = None  # of `_rows`: delta_extent
         self._order: list[int] = []  # table row -> index in `_rows`
         self._sort: tuple[int, Qt.SortOrder] | None = None
         self.job.finished.connect(self._on_finished)
@@ -424,12 +425,30 @@ class SystemsModel(QAbstractTableModel):
     def _refresh(self) -> None:
         self.beginResetModel()
         self._rows = self._compute_rows()
+        self._extent = None
         self._order = list(range(len(self._rows)))
         if self._sort is not None:
             self._apply_sort(*self._sort)
         self.endResetModel()
         self._update_all_pairs()
         self.result_changed.emit()
+
+    def delta_extent(self) -> tuple[float, float]:
+        """The largest total gain and the largest total loss of any row's Δ (points).
+
+        The scale every row's Δ bar is drawn to. Kept until the rows change: the
+        delegate asks at every cell it paints, and a pass over every row's Δ there
+        made painting ten systems' bars quadratic, on the GUI thread.
+        """
+        if self._extent is None:
+            gains = losses = 0.0
+            for row in self._rows:
+                if row.delta is not None:
+                    parts = [part.points for part in row.delta.parts]
+                    gains = max(gains, sum(p for p in parts if p > 0))
+                    losses = max(losses, -sum(p for p in parts if p < 0))
+            self._extent = gains, losses
+        return self._extent
 
     def _summed_or_why(
         self, k: int, entry: SystemEntry, rows: npt.NDArray[np.int64] | None

@@ -185,15 +185,9 @@ def _span(start: float, width: float, rect: QRect) -> QRect:
 
 
 def _extent(index: QModelIndex | QPersistentModelIndex) -> tuple[float, float]:
-    """The largest total gain and the largest total loss of any row's Δ (points)."""
+    """The scale of the bars of `index`'s table (`SystemsModel.delta_extent`)."""
     model = index.model()
-    gains = losses = 0.0
-    for row in range(model.rowCount()):
-        delta = model.index(row, index.column()).data(DELTA_ROLE)
-        if isinstance(delta, ScoreDelta):
-            gains = max(gains, sum(p.points for p in delta.parts if p.points > 0))
-            losses = max(losses, -sum(p.points for p in delta.parts if p.points < 0))
-    return gains, losses
+    return model.delta_extent() if isinstance(model, SystemsModel) else (0.0, 0.0)
 
 
 class SystemTable(QWidget):

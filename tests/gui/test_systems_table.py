@@ -518,3 +518,27 @@ def test_a_new_order_rescores_from_the_same_statistics(qtbot: QtBot) -> None:
     assert cells(model, SystemColumn.BLEU) == expected
     model.set_config(BleuConfig(), SIGNATURE)
     assert cells(model, SystemColumn.BLEU)["Facebook-AI"] == "52.27"
+
+
+def _extent_of_cells(model: SystemsModel) -> tuple[float, float]:
+    """The largest gain and loss of any row, read from the Δ cells one by one."""
+    column = model.column_of(SystemColumn.WHY)
+    gains = losses = 0.0
+    for row in range(model.rowCount()):
+        delta = model.index(row, column).data(DELTA_ROLE)
+        if delta is not None:
+            points = [part.points for part in delta.parts]
+            gains = max(gains, sum(p for p in points if p > 0))
+            losses = max(losses, -sum(p for p in points if p < 0))
+    return gains, losses
+
+
+def test_the_bars_scale_follows_the_baseline(model: SystemsModel) -> None:
+    """Every bar is drawn to one scale, kept by the model, renewed with the rows."""
+    gains, losses = model.delta_extent()
+    assert (gains, losses) == _extent_of_cells(model)
+    assert round(losses, 2) >= 7.95  # happypoet loses 7.95 BLEU to Facebook-AI
+    model.set_baseline(3)  # happypoet: every other system gains on it
+    assert model.delta_extent() == _extent_of_cells(model)
+    assert round(model.delta_extent()[0], 2) >= 7.95
+    assert model.delta_extent() != (gains, losses)
