@@ -166,7 +166,13 @@ class SalientModel(QAbstractTableModel):
         )
 
     def set_pending(self, message: str) -> None:
-        """Empty the list while its n-grams are computed; `message` says so."""
+        """Empty the list while its n-grams are computed; `message` says so.
+
+        Already so, nothing is reset: every system that arrives while ten are
+        scored asks again, and a reset re-lays the views on the GUI thread.
+        """
+        if self._pending == message and not self._results and not self._items:
+            return
         self.beginResetModel()
         self._results = ()
         self._items = ()

@@ -243,3 +243,21 @@ def test_the_model_imports_no_widgets() -> None:
         "assert 'PySide6.QtWidgets' not in sys.modules, 'the model imported widgets'"
     )
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def test_asking_again_while_pending_resets_nothing(
+    lists: SalientList, qtbot: QtBot
+) -> None:
+    """Each system that arrives asks again; the list, already waiting, stays as is."""
+    model = lists.model(Side.B)
+    lists.set_pending("Counting the n-grams of both systems…")
+    with qtbot.assertNotEmitted(model.modelReset):
+        lists.set_pending("Counting the n-grams of both systems…")
+    assert model.pending() == "Counting the n-grams of both systems…"
+    with qtbot.waitSignal(model.modelReset, timeout=1_000):
+        lists.set_pending("Counting the n-grams of A and C…")
+    assert model.pending() == "Counting the n-grams of A and C…"
+    lists.set_results(results(), NAMES)
+    with qtbot.waitSignal(model.modelReset, timeout=1_000):
+        lists.set_pending("Counting the n-grams of A and C…")
+    assert model.rowCount() == 0
