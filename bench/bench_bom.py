@@ -1,7 +1,7 @@
 """Benchmark: what a byte-order mark's cost takes on a large corpus.
 
 When a file starts with a UTF-8 byte-order mark, `score` says what keeping it costs
-("corpus BLEU is X with it, Y without", `io.bom.bom_costs`). Only line 1 changes
+("corpus BLEU is X with it, Y without", `io.bom_cost.bom_costs`). Only line 1 changes
 when the mark is dropped, so the cost should take about as long whatever the size of
 the corpus. This builds a distinct corpus (`bench_score.build_corpus`), prepends a
 mark to the hypothesis and the first reference, reads and counts it once, then

@@ -66,12 +66,13 @@ from bleu_gui.core.config import (
     Option,
     Smoothing,
 )
+from bleu_gui.core.counts import Counts
 from bleu_gui.core.parallel import WorkerPool
 from bleu_gui.core.result import Unscorable
-from bleu_gui.core.row_counts import counts_of_systems, distinct_lines_likely
+from bleu_gui.core.row_counts import distinct_lines_likely
 from bleu_gui.core.score_counts import iter_sentence_scores, score_corpus
 from bleu_gui.core.significance_names import PairedTest
-from bleu_gui.core.summed import Counts
+from bleu_gui.core.system_counts import counts_of_systems
 from bleu_gui.core.tokenize import TOKENIZER_NAMES
 from bleu_gui.exit_status import (
     EXIT_BROKEN_PIPE,
@@ -103,7 +104,7 @@ if TYPE_CHECKING:
     from bleu_gui.core.significance import ConfidenceResult, Identity, SystemResult
     from bleu_gui.core.stats import CorpusStats
     from bleu_gui.io.bundle import Bundle, Role, Selection, Units
-    from bleu_gui.io.formats import FormatOptions
+    from bleu_gui.io.format_options import FormatOptions
     from bleu_gui.io.systems_table import TestRun
     from bleu_gui.io.table_export import Table
 
@@ -1188,7 +1189,7 @@ def _read_one(
 
 def _format_options(options: argparse.Namespace) -> FormatOptions:
     """What the readers of test-set files take from the command line."""
-    from bleu_gui.io.formats import FormatOptions
+    from bleu_gui.io.format_options import FormatOptions
 
     return FormatOptions(
         include_testsuites=options.include_testsuites,

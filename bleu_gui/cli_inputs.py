@@ -28,7 +28,7 @@ from bleu_gui.io.xliff_states import XliffStates
 
 if TYPE_CHECKING:
     from bleu_gui.io.bundle import Units
-    from bleu_gui.io.formats import FormatOptions
+    from bleu_gui.io.format_options import FormatOptions
 
 __all__ = [
     "CHOOSE_LANGUAGES",
@@ -75,7 +75,7 @@ def bilingual_options(options: argparse.Namespace) -> FormatOptions:
     that the same command line reads the same units in the same languages.
     """
     # Not at the module's top: the readers come with it (see `read_aligned`).
-    from bleu_gui.io.formats import FormatOptions
+    from bleu_gui.io.format_options import FormatOptions
 
     languages = options.languages
     return FormatOptions(

@@ -1,11 +1,12 @@
-"""A small corpus counted in plain Python: `RowCounts`, and the choice of the two ways.
+"""A small corpus counted in plain Python: `RowCounts`.
 
 `core.stats` counts with numpy: one sort per order over thousands of segments at
 once, far faster on a large corpus. But `bleu-gui score` of a few hundred segments
 is mostly start-up, and importing numpy was a third of it (see docs/design.md,
 "What 0.7 at 500 segments takes"). Below `PLAIN_MAX_SEGMENTS` segments a command
 that scores once counts here instead, with `collections.Counter` as sacreBLEU does,
-and never imports numpy unless something asks for arrays (`RowCounts.arrays`).
+and never imports numpy unless something asks for arrays (`RowCounts.arrays`);
+which of the two ways counts is `core.system_counts`'s choice.
 Both ways give the same integers: `tests/core/test_row_counts.py` checks them
 against each other and against sacreBLEU's own statistics.
 """
@@ -19,31 +20,21 @@ from typing import TYPE_CHECKING
 
 from bleu_gui.core.config import BleuConfig
 from bleu_gui.core.score_counts import required_order
-from bleu_gui.core.summed import Counts, SummedStats
+from bleu_gui.core.streams import check_streams
+from bleu_gui.core.summed import SummedStats
 from bleu_gui.core.tokenize import split_tokens, tokenizer_for
 
 if TYPE_CHECKING:
-    from bleu_gui.core.parallel import WorkerPool
     from bleu_gui.core.stats import CorpusStats
 
 __all__ = [
     "PARALLEL_MIN_LINES",
-    "PLAIN_MAX_SEGMENTS",
     "RowCounts",
-    "check_streams",
-    "check_systems",
     "count_rows",
-    "counts_of_systems",
     "distinct_lines_likely",
     "plain_counts_of_systems",
     "tokenized_once",
 ]
-
-PLAIN_MAX_SEGMENTS = 1_200
-"""Up to this many segments (summed over the systems), `counts_of_systems` counts
-in plain Python. Measured on WMT21 and TED lines (docs/design.md): plain counting
-costs ~0.06 ms a segment more than numpy's, numpy's import ~70 ms."""
-
 
 # Below this many distinct lines (hypotheses and references), starting worker
 # processes costs more than it saves: a corpus that repeats a few lines is tokenized
@@ -55,8 +46,9 @@ def distinct_lines_likely(total_bytes: int) -> bool:
     """Whether files this large in all likely hold enough lines for worker processes.
 
     For a caller that starts the processes before it reads its files (they take
-    a few tenths of a second to start) and passes them to `counts_of_systems` as
-    `pool`. Files whose lines turn out to be fewer or repeated leave it unused.
+    a few tenths of a second to start) and passes them to
+    `system_counts.counts_of_systems` as `pool`. Files whose lines turn out to be
+    fewer or repeated leave it unused.
     """
     return total_bytes >= PARALLEL_MIN_LINES * _BYTES_PER_LINE
 
@@ -160,43 +152,6 @@ class RowCounts:
         )
 
 
-def check_streams(
-    hypotheses: Sequence[object], references: Sequence[Sequence[object]]
-) -> int:
-    """The number of segments, after checking every reference stream has as many.
-
-    Raises:
-        ValueError: naming the first stream whose length differs.
-    """
-    size = len(hypotheses)
-    for k, stream in enumerate(references):
-        if len(stream) != size:
-            raise ValueError(
-                f"reference stream {k + 1} has {len(stream)} segments, "
-                f"the hypotheses have {size}"
-            )
-    return size
-
-
-def check_systems(
-    systems: Sequence[Sequence[object]], references: Sequence[Sequence[object]]
-) -> int:
-    """The number of segments of systems scored together against `references`.
-
-    Raises:
-        ValueError: naming the first system, or reference stream, of another length.
-    """
-    size = 0
-    for index, hypotheses in enumerate(systems):
-        size = check_streams(hypotheses, references)
-        if size != len(systems[0]):
-            raise ValueError(
-                f"system {index + 1} has {size} segments, "
-                f"system 1 has {len(systems[0])}"
-            )
-    return size
-
-
 def count_rows(
     hypotheses: Sequence[str],
     references: Sequence[Sequence[str | None]],
@@ -267,36 +222,6 @@ def _clipped_matches(
         )
         out.append(sum(clipped))
     return tuple(out)
-
-
-def counts_of_systems(
-    systems: Sequence[Sequence[str]],
-    references: Sequence[Sequence[str | None]],
-    config: BleuConfig,
-    *,
-    processes: int = 1,
-    pool: WorkerPool | None = None,
-) -> list[Counts]:
-    """Each system's counts against the same references, for a command that scores once.
-
-    In plain Python up to `PLAIN_MAX_SEGMENTS` segments in all (numpy never
-    imported), unless the caller started worker processes (`pool`: its files were
-    large in bytes); else `core.scoring.corpus_stats_of_systems`'s arrays (with
-    `pool` or `processes` as there).
-
-    Raises:
-        ValueError: as `corpus_stats_of_systems`.
-    """
-    size = check_systems(systems, references)
-    if pool is not None or size * len(systems) > PLAIN_MAX_SEGMENTS:
-        from bleu_gui.core.scoring import corpus_stats_of_systems
-
-        return list(
-            corpus_stats_of_systems(
-                systems, references, config, processes=processes, pool=pool
-            )
-        )
-    return list(plain_counts_of_systems(systems, references, config))
 
 
 def plain_counts_of_systems(

@@ -1,6 +1,6 @@
 """Scoring counts: per-segment counts or their sums to `BleuScore`s, in every mode.
 
-Every mode scores from the same counts (`core.summed.Counts`); only the arithmetic
+Every mode scores from the same counts (`core.counts.Counts`); only the arithmetic
 differs, and it lives in one module per mode (`bleu` for sacreBLEU, `compat/*` for
 the others). Apart from `core.scoring` (tokenizing and counting, numpy's arrays)
 so that scoring counts made in plain Python imports no numpy.
@@ -14,8 +14,9 @@ from typing import Protocol, TypeVar
 from bleu_gui.core.bleu import sacrebleu_arithmetic, sacrebleu_score
 from bleu_gui.core.compat import multi_bleu, tf_nmt
 from bleu_gui.core.config import BleuConfig, Compat, Smoothing
+from bleu_gui.core.counts import Counts
 from bleu_gui.core.result import BleuScore, Unscorable
-from bleu_gui.core.summed import Counts, SummedStats
+from bleu_gui.core.summed import SummedStats
 
 __all__ = [
     "fit_stats",

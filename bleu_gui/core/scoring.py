@@ -28,11 +28,7 @@ from bleu_gui.core.parallel import WorkerPool, map_ordered
 from bleu_gui.core.repeats import RepeatedSegments
 from bleu_gui.core.result import BleuScore, SentenceScores, Unscorable
 from bleu_gui.core.row_counts import PARALLEL_MIN_LINES as _PARALLEL_MIN_LINES
-from bleu_gui.core.row_counts import (
-    check_systems,
-    distinct_lines_likely,
-    tokenized_once,
-)
+from bleu_gui.core.row_counts import distinct_lines_likely, tokenized_once
 from bleu_gui.core.score_counts import (
     fit_stats,
     iter_sentence_scores,
@@ -46,11 +42,11 @@ from bleu_gui.core.stats import (
     CHUNK,
     CorpusStats,
     StatsCounter,
-    check_streams,
     count_chunk,
     count_systems_chunk,
 )
 from bleu_gui.core.steps import drain, relabel
+from bleu_gui.core.streams import check_streams, check_systems
 from bleu_gui.core.token_table import TokenTable
 from bleu_gui.core.tokenize import get_tokenizer, tokenizer_for
 from bleu_gui.core.untracked import untracked

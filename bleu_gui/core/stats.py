@@ -24,8 +24,8 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
-from bleu_gui.core.row_counts import check_streams
 from bleu_gui.core.steps import drain
+from bleu_gui.core.streams import check_streams
 from bleu_gui.core.summed import SummedStats
 from bleu_gui.core.tokenize import split_tokens
 
@@ -34,7 +34,6 @@ __all__ = [
     "CorpusStats",
     "StatsCounter",
     "SummedStats",
-    "check_streams",
     "compute_stats",
     "count_chunk",
     "count_systems_chunk",

@@ -1,4 +1,4 @@
-"""Statistics summed over segments, and what any form of per-segment counts offers.
+"""Statistics summed over segments.
 
 Apart from `core.stats` (numpy's arrays of per-segment counts) so that scoring
 summed statistics, and counting a small corpus in plain Python
@@ -8,14 +8,9 @@ third of its time importing it otherwise.
 
 from __future__ import annotations
 
-from collections.abc import Sized
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Protocol, Self
 
-if TYPE_CHECKING:
-    from bleu_gui.core.stats import CorpusStats
-
-__all__ = ["Counts", "SummedStats"]
+__all__ = ["SummedStats"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,42 +98,3 @@ class SummedStats:
             moved(self.floored_totals, old.floored_totals, new.floored_totals),
             *own,
         )
-
-
-class Counts(Sized, Protocol):
-    """Per-segment counts of one system against its references, in either form.
-
-    `core.stats.CorpusStats` (numpy arrays, counted in chunks, in worker processes
-    when large) or `core.row_counts.RowCounts` (plain Python, for a small corpus
-    scored once). Scoring the corpus, its sentences, a byte-order mark's cost and
-    the language hint need only this; whatever needs arrays asks `arrays()`.
-    """
-
-    @property
-    def max_order(self) -> int:
-        """The highest order these counts hold."""
-        ...
-
-    def truncated(self, max_order: int) -> Self:
-        """The same counts restricted to orders 1..max_order."""
-        ...
-
-    def summed(self) -> SummedStats:
-        """All segments summed, in exact Python integers."""
-        ...
-
-    def rows(self) -> list[SummedStats]:
-        """Each segment on its own (for sentence-level scores)."""
-        ...
-
-    def row(self, index: int) -> SummedStats:
-        """One segment on its own."""
-        ...
-
-    def reference_lengths(self, limit: int) -> list[int]:
-        """The first reference's length in the first `limit` segments (-1: none)."""
-        ...
-
-    def arrays(self) -> CorpusStats:
-        """The same counts as numpy arrays."""
-        ...

@@ -9,7 +9,8 @@ naming the file and line. It imports no Qt, so the command line and the GUI shar
 
 from __future__ import annotations
 
-from bleu_gui.io.bom import Bom, BomCost, bom_costs, bom_warning, encoding_by_bom
+from bleu_gui.io.bom import Bom, BomCost, bom_warning, encoding_by_bom
+from bleu_gui.io.bom_cost import bom_costs
 from bleu_gui.io.duplicates import (
     Duplicate,
     Sameness,

@@ -71,7 +71,7 @@ from bleu_gui.io.xliff_states import (
 from bleu_gui.io.xml_files import parse_xml
 
 if TYPE_CHECKING:
-    from bleu_gui.io.formats import FormatOptions
+    from bleu_gui.io.format_options import FormatOptions
 
 __all__ = ["read_tmx", "read_xliff"]
 

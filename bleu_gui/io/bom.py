@@ -7,7 +7,9 @@ WMT scores were computed that way, so bleu-gui keeps it by default (its numbers 
 sacreBLEU's), and says what the mark costs; dropping it is an option whose scores are
 labelled (`bom:dropped` in the signature), so they never pass for plain sacreBLEU.
 
-The wording of the warning lives here, in one place, for the command line and the GUI.
+The wording of the warning lives here, in one place, for the command line and the GUI;
+what a kept mark costs is computed in `io.bom_cost` (from a corpus as read: the readers
+use this module, so it cannot use theirs).
 """
 
 from __future__ import annotations
@@ -16,19 +18,11 @@ import codecs
 from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
-from typing import TYPE_CHECKING
 
-from bleu_gui.core import BleuConfig
 from bleu_gui.core.number_text import signed
-from bleu_gui.core.row_counts import plain_counts_of_systems
-from bleu_gui.core.score_counts import fit_stats, score_summed
-from bleu_gui.core.summed import Counts
 from bleu_gui.io.errors import display_name
 
-if TYPE_CHECKING:
-    from bleu_gui.io.readers import Corpus, Segments
-
-__all__ = ["BOM", "Bom", "BomCost", "bom_costs", "bom_warning", "encoding_by_bom"]
+__all__ = ["BOM", "Bom", "BomCost", "bom_warning", "encoding_by_bom"]
 
 BOM = "\ufeff"
 """The byte-order mark as a character (ZERO WIDTH NO-BREAK SPACE)."""
@@ -101,23 +95,24 @@ class BomCost:
 
 
 def bom_warning(
-    segments: Segments, cost: BomCost | None = None, *, how_to_drop: str = ""
+    path: Path, bom: Bom, cost: BomCost | None = None, *, how_to_drop: str = ""
 ) -> str | None:
-    """The one-line warning about `segments`' byte-order mark, or None without one.
+    """The one-line warning about a file's byte-order mark, or None without one.
 
     Args:
-        segments: A file as read.
-        cost: What the kept mark costs (see `bom_costs`), if computed.
+        path: The file as named to the user.
+        bom: What its reader did with a mark (`Segments.bom`).
+        cost: What the kept mark costs (see `io.bom_cost.bom_costs`), if computed.
         how_to_drop: How the user drops it, e.g. "--drop-bom" (named in the line).
     """
-    name = display_name(segments.path)
-    if segments.bom is Bom.DROPPED:
+    name = display_name(path)
+    if bom is Bom.DROPPED:
         return (
             f"{name}: dropped a byte-order mark (U+FEFF) at the start of line 1, "
             "which sacreBLEU keeps glued to the first word (the signature says "
             "bom:dropped)"
         )
-    if segments.bom is not Bom.KEPT:
+    if bom is not Bom.KEPT:
         return None
     line = (
         f"{name}: starts with a byte-order mark (U+FEFF), kept as sacreBLEU keeps it: "
@@ -131,52 +126,3 @@ def bom_warning(
     if how_to_drop:
         line += f"; {how_to_drop} drops it"
     return line
-
-
-def bom_costs(corpus: Corpus, config: BleuConfig, stats: Counts) -> tuple[BomCost, ...]:
-    """What each kept byte-order mark of the hypothesis and references costs.
-
-    Only line 1 changes when a mark is dropped, so only its statistics are counted
-    again, and the corpus's sums move by that one row (`SummedStats.replaced`:
-    total - old row + new row, in exact integers): the cost takes microseconds
-    whatever the size of the corpus, and its numbers are those of scoring the
-    corpus again without the mark.
-
-    Args:
-        corpus: The corpus as read (with the marks kept).
-        config: The scoring options.
-        stats: `corpus`'s statistics under `config` (as scored).
-
-    Returns:
-        One cost per scored file whose mark was kept, hypothesis first; none for a
-        mode that cannot score this corpus.
-    """
-    scored = (corpus.hypothesis, *corpus.references)
-    marked = [index for index, file in enumerate(scored) if file.bom is Bom.KEPT]
-    if not marked:
-        return ()
-    try:
-        fitted = fit_stats(stats, config)
-        total = fitted.summed()
-        with_mark = score_summed(total, config).score
-    except ValueError:  # the emulated library cannot score it at all
-        return ()
-    first = [file.lines[0] for file in scored]
-    old_row = fitted.row(0)
-    costs = []
-    for index in marked:
-        lines = list(first)
-        lines[index] = lines[index].removeprefix(BOM)
-        references = [[line] for line in lines[1:]]
-        (row,) = plain_counts_of_systems(
-            [lines[:1]], references, config, max_order=stats.max_order
-        )
-        moved = total.replaced(
-            old_row, fit_stats(row, config).row(0), last=len(stats) == 1
-        )
-        try:
-            without = score_summed(moved, config).score
-        except ValueError:
-            continue
-        costs.append(BomCost(scored[index].path, with_mark, without))
-    return tuple(costs)

@@ -13,10 +13,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bleu_gui.core import BleuConfig
+from bleu_gui.core.counts import Counts
 from bleu_gui.core.language_hint import SAMPLE_LINES, language_hint
-from bleu_gui.core.summed import Counts
 from bleu_gui.core.tokenize import tokenizer_available
-from bleu_gui.io.bom import bom_costs, bom_warning
+from bleu_gui.io.bom import bom_warning
+from bleu_gui.io.bom_cost import bom_costs
 from bleu_gui.io.duplicates import duplicate_warning, find_duplicates
 from bleu_gui.io.errors import display_name
 from bleu_gui.io.readers import Corpus
@@ -77,7 +78,9 @@ def file_notices(
     costs = {cost.path: cost for cost in bom_costs(corpus, config, stats)}
     lines: list[str] = []
     for file in corpus.files:
-        note = bom_warning(file, costs.get(file.path), how_to_drop=how_to_drop)
+        note = bom_warning(
+            file.path, file.bom, costs.get(file.path), how_to_drop=how_to_drop
+        )
         if note is not None:
             lines.append(note)
         lines.extend(file.warnings)

@@ -223,7 +223,7 @@ class Corpus:
         """
         out: list[str] = []
         for segments in self.files:
-            note = bom_warning(segments)
+            note = bom_warning(segments.path, segments.bom)
             if note is not None:
                 out.append(note)
             out.extend(segments.warnings)

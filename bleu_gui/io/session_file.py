@@ -97,7 +97,7 @@ from bleu_gui.core.significance import MAX_SAMPLES
 from bleu_gui.core.tokenize import TOKENIZER_NAMES, unknown_tokenizer
 from bleu_gui.io.bundle import Format, Roles
 from bleu_gui.io.errors import InputError
-from bleu_gui.io.formats import FormatOptions
+from bleu_gui.io.format_options import FormatOptions
 from bleu_gui.io.safe_write import write_text
 from bleu_gui.io.seed import DEFAULT_SEED, MAX_SEED, UNSEEDED, parse_seed
 from bleu_gui.io.xliff_states import XliffStates

@@ -66,7 +66,7 @@ from bleu_gui.io.readers import DEFAULT_ENCODING, Segments, _decode, read_raw
 from bleu_gui.io.zip_bounds import check_expansion
 
 if TYPE_CHECKING:
-    from bleu_gui.io.formats import FormatOptions
+    from bleu_gui.io.format_options import FormatOptions
 
 __all__ = ["read_csv", "read_tsv", "read_xlsx"]
 

@@ -36,7 +36,7 @@ from bleu_gui.io.readers import Segments, read_segments
 from bleu_gui.io.xml_files import bom_encoding
 
 if TYPE_CHECKING:  # io.formats registers this reader: no import at run time
-    from bleu_gui.io.formats import FormatOptions
+    from bleu_gui.io.format_options import FormatOptions
 
 __all__ = ["read_wmt_sgml"]
 

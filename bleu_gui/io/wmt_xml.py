@@ -51,7 +51,7 @@ if TYPE_CHECKING:
     # when a file is parsed: a plain score of text files does not pay for it.
     from lxml import etree
 
-    from bleu_gui.io.formats import FormatOptions
+    from bleu_gui.io.format_options import FormatOptions
 
 __all__ = [
     "WmtXmlFile",

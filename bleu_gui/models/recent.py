@@ -49,7 +49,7 @@ from PySide6.QtCore import QObject, QSettings, Qt, QThread, Signal
 
 from bleu_gui.core.config import BleuConfig
 from bleu_gui.io.bundle import Format, Roles
-from bleu_gui.io.formats import FormatOptions
+from bleu_gui.io.format_options import FormatOptions
 from bleu_gui.io.session_file import SessionFileError, config_from_json, config_to_json
 from bleu_gui.io.xliff_states import XliffStates
 from bleu_gui.models.session import BundleSet, FileSet, OpenRequest

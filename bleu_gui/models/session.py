@@ -103,12 +103,8 @@ from bleu_gui.io import (
 )
 from bleu_gui.io.bundle import Bundle, Format, Role, Roles, Selection, Units, select
 from bleu_gui.io.errors import FormatError, LanguagesNotChosenError, display_name
-from bleu_gui.io.formats import (
-    TEST_SET_FORMATS,
-    FormatOptions,
-    detect_format,
-    read_bundle,
-)
+from bleu_gui.io.format_options import FormatOptions
+from bleu_gui.io.formats import TEST_SET_FORMATS, detect_format, read_bundle
 from bleu_gui.io.notices import TokenizerHint, file_notices, tokenizer_hint
 from bleu_gui.io.roles_check import repeated_file, same_file
 from bleu_gui.models.jobs import JobRunner

@@ -61,6 +61,8 @@ from bleu_gui.models.session import BundleSet, FileSet, OpenRequest, Session
 from bleu_gui.models.workspace import System, SystemId
 
 __all__ = [
+    "STORED_COLUMN_KINDS",
+    "STORED_SIDES",
     "EditsHolder",
     "ReopenPlan",
     "SessionTracker",
@@ -119,6 +121,35 @@ def saved_edits(
     return tuple(saved)
 
 
+# The names a session file and the settings store for a column kind and a Δ side:
+# chosen here, not taken from the members' names, so that renaming a member in the
+# code does not make the files users saved unreadable. A new member needs its name
+# here (`tests/models/test_stored_names.py` says so, and pins these).
+STORED_COLUMN_KINDS: Mapping[ColumnKind, str] = {
+    ColumnKind.NUMBER: "NUMBER",
+    ColumnKind.UNIT: "UNIT",
+    ColumnKind.BLEU: "BLEU",
+    ColumnKind.COST: "COST",
+    ColumnKind.HYP_LEN: "HYP_LEN",
+    ColumnKind.REF_LEN: "REF_LEN",
+    ColumnKind.BP: "BP",
+    ColumnKind.PRECISION: "PRECISION",
+    ColumnKind.A_BLEU: "A_BLEU",
+    ColumnKind.B_BLEU: "B_BLEU",
+    ColumnKind.DELTA: "DELTA",
+    ColumnKind.SWAP: "SWAP",
+    ColumnKind.HYPOTHESIS: "HYPOTHESIS",
+}
+STORED_SIDES: Mapping[DeltaSide, str] = {
+    DeltaSide.ANY: "ANY",
+    DeltaSide.BETTER: "BETTER",
+    DeltaSide.WORSE: "WORSE",
+    DeltaSide.SAME: "SAME",
+}
+_KINDS_BY_NAME = {name: kind for kind, name in STORED_COLUMN_KINDS.items()}
+_SIDES_BY_NAME = {name: side for side, name in STORED_SIDES.items()}
+
+
 def saved_filter(spec: SentenceFilter) -> SavedFilter:
     """The saved parts of a filter: all but a salient n-gram (documents by id)."""
     delta = spec.delta
@@ -132,7 +163,7 @@ def saved_filter(spec: SentenceFilter) -> SavedFilter:
         in_source=spec.in_source,
         min_score=spec.min_score,
         max_score=spec.max_score,
-        side=spec.side.name,
+        side=STORED_SIDES[spec.side],
         delta=(delta.low, delta.high, delta.low_open, delta.high_open),
         documents=() if documents is None else tuple(sorted(documents.ids)),
     )
@@ -170,10 +201,9 @@ def filter_of(saved: SavedFilter) -> SentenceFilter | str:
     Without its documents: their rows are known once the test set is read
     (`document_filter`).
     """
-    try:
-        side = DeltaSide[saved.side]
-    except KeyError:
-        names = ", ".join(side.name for side in DeltaSide)
+    side = _SIDES_BY_NAME.get(saved.side)
+    if side is None:
+        names = ", ".join(STORED_SIDES.values())
         return f"filter.side: {saved.side!r} is not one of {names}"
     low, high, low_open, high_open = saved.delta
     return SentenceFilter(
@@ -192,16 +222,17 @@ def filter_of(saved: SavedFilter) -> SentenceFilter | str:
 
 def column_key(name: str, order: int) -> ColumnKey | None:
     """The column a session names (kind name, n-gram order), or None if unknown."""
-    try:
-        return ColumnKey(ColumnKind[name], order)
-    except KeyError:
-        return None
+    kind = _KINDS_BY_NAME.get(name)
+    return None if kind is None else ColumnKey(kind, order)
 
 
 def choices_to_json(choices: Mapping[ColumnKey, bool]) -> str:
     """The table's column choices as a settings value (JSON)."""
     return json.dumps(
-        [[key.kind.name, key.order, shown] for key, shown in choices.items()]
+        [
+            [STORED_COLUMN_KINDS[key.kind], key.order, shown]
+            for key, shown in choices.items()
+        ]
     )
 
 
@@ -253,7 +284,7 @@ def sort_of(browser: SentenceBrowser) -> tuple[str, int, bool] | None:
     descending = order == Qt.SortOrder.DescendingOrder
     if key is None or (key.kind is ColumnKind.NUMBER and not descending):
         return None
-    return key.kind.name, key.order, descending
+    return STORED_COLUMN_KINDS[key.kind], key.order, descending
 
 
 def session_data(
@@ -320,7 +351,10 @@ def session_data(
         table=SavedTable(
             sort_of(browser),
             selected,
-            tuple((key.kind.name, key.order, shown) for key, shown in columns),
+            tuple(
+                (STORED_COLUMN_KINDS[key.kind], key.order, shown)
+                for key, shown in columns
+            ),
         ),
         layout=dict(layout or {}),
         edits=() if edits is None else saved_edits(edits, ids),

@@ -40,7 +40,7 @@ from PySide6.QtWidgets import QFileDialog, QMainWindow, QMenu, QMessageBox
 from bleu_gui.core.config import BleuConfig, Compat
 from bleu_gui.io import Corpus
 from bleu_gui.io.bundle import Bundle, Format, Roles
-from bleu_gui.io.formats import FormatOptions
+from bleu_gui.io.format_options import FormatOptions
 from bleu_gui.io.session_file import SESSION_SUFFIX
 from bleu_gui.models.recent import RecentFiles, Remembered
 from bleu_gui.models.session import BundleSet, FileSet, Session, opens_with_roles

@@ -36,7 +36,8 @@ from typing_extensions import override
 
 from bleu_gui.io.bundle import ROW, Bundle, Column, Format, Role, Roles
 from bleu_gui.io.errors import display_name
-from bleu_gui.io.formats import ENCODING_FORMATS, FormatOptions, detect_format
+from bleu_gui.io.format_options import FormatOptions
+from bleu_gui.io.formats import ENCODING_FORMATS, detect_format
 from bleu_gui.models.session import BundleSet
 from bleu_gui.views.dialog_parts import ProblemLine, open_buttons
 from bleu_gui.views.encoding_choice import EncodingCombo

@@ -46,7 +46,8 @@ from PySide6.QtWidgets import (
 from typing_extensions import override
 
 from bleu_gui.io.bundle import Format
-from bleu_gui.io.formats import ENCODING_FORMATS, FormatOptions, detect_format
+from bleu_gui.io.format_options import FormatOptions
+from bleu_gui.io.formats import ENCODING_FORMATS, detect_format
 from bleu_gui.io.xliff_states import XliffStates
 from bleu_gui.models.session import FileSet, opens_with_roles
 from bleu_gui.views.dialog_parts import ProblemLine, open_buttons

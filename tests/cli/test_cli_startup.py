@@ -201,7 +201,7 @@ def test_numpy_counts_a_test_set_above_the_plain_pythons_limit(
 ) -> None:
     """Up to `PLAIN_MAX_SEGMENTS` segments are counted in plain Python, one more
     with numpy; both print sacreBLEU's score."""
-    from bleu_gui.core.row_counts import PLAIN_MAX_SEGMENTS
+    from bleu_gui.core.system_counts import PLAIN_MAX_SEGMENTS
 
     at_limit = _scored_at(tmp_path, PLAIN_MAX_SEGMENTS)["score"]
     above = _scored_at(tmp_path, PLAIN_MAX_SEGMENTS + 1)["score"]

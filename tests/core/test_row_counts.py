@@ -5,7 +5,7 @@
 against sacreBLEU's own statistics on random segments made to match often (repeated
 n-grams on both sides, several references, missing references, empty hypotheses),
 its sums and every other answer against `CorpusStats`'s on the same corpus, and
-`counts_of_systems`'s choice of form at the limit.
+`system_counts.counts_of_systems`'s choice of form at the limit.
 """
 
 from __future__ import annotations
@@ -20,16 +20,12 @@ import sacrebleu
 from sacrebleu.metrics.bleu import BLEU
 
 from bleu_gui.core import BleuConfig, Compat, Smoothing
-from bleu_gui.core import row_counts as row_counts_module
-from bleu_gui.core.row_counts import (
-    PLAIN_MAX_SEGMENTS,
-    RowCounts,
-    count_rows,
-    counts_of_systems,
-)
+from bleu_gui.core import system_counts as system_counts_module
+from bleu_gui.core.row_counts import RowCounts, count_rows
 from bleu_gui.core.score_counts import iter_sentence_scores, score_corpus
 from bleu_gui.core.scoring import corpus_stats
 from bleu_gui.core.stats import CorpusStats, compute_stats, replaced_sums
+from bleu_gui.core.system_counts import PLAIN_MAX_SEGMENTS, counts_of_systems
 
 VOCABULARY = [f"w{i}" for i in range(6)]  # few words: n-grams repeat and match
 
@@ -124,7 +120,7 @@ def test_the_plain_score_is_sacrebleus_on_real_lines() -> None:
 
 
 def test_the_form_changes_above_the_limit(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(row_counts_module, "PLAIN_MAX_SEGMENTS", 6)
+    monkeypatch.setattr(system_counts_module, "PLAIN_MAX_SEGMENTS", 6)
     hypotheses, streams = _corpus(7, 1, segments=3)
     refs = [[line or "" for line in stream] for stream in streams]
     two = counts_of_systems([hypotheses, hypotheses], refs, BleuConfig())

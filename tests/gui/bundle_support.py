@@ -29,7 +29,7 @@ from bleu_gui.cli import demo_paths
 from bleu_gui.io import Segments
 from bleu_gui.io.bundle import Bundle, Column, Format, Role
 from bleu_gui.io.errors import FormatError
-from bleu_gui.io.formats import FormatOptions
+from bleu_gui.io.format_options import FormatOptions
 from tests.gui.demo_sets import read_lines
 
 SIZE = 24  # segments of each test bundle: a few dozen, as the brief asks

@@ -50,4 +50,3 @@ def window(qtbot: QtBot, tmp_path: Path) -> Iterator[MainWindow]:
     main.compare.shutdown()
     main.explainer.shutdown()
     main.session.shutdown()
-

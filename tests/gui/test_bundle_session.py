@@ -17,7 +17,7 @@ from pytestqt.qtbot import QtBot
 
 from bleu_gui.core import BleuScore
 from bleu_gui.io.bundle import Bundle, Format, Role, Roles
-from bleu_gui.io.formats import FormatOptions
+from bleu_gui.io.format_options import FormatOptions
 from bleu_gui.models.session import BundleSet, FileSet, Session
 from bleu_gui.models.workspace import System
 from tests.gui.bundle_support import (

@@ -534,9 +534,11 @@ def test_a_long_system_name_ends_in_an_ellipsis_in_its_header(
         FileSet(systems[-1], tuple(refs), source, systems=tuple(systems))
     )
     qtbot.waitUntil(
-        lambda: session.pair is not None
-        and all(s.scores is not None for s in session.systems)
-        and not session.is_busy,
+        lambda: (
+            session.pair is not None
+            and all(s.scores is not None for s in session.systems)
+            and not session.is_busy
+        ),
         timeout=TIMEOUT,
     )
     with qtbot.waitSignal(session.documents_changed):

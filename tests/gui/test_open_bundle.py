@@ -24,7 +24,7 @@ from pytestqt.qtbot import QtBot
 from bleu_gui.app import _bundle, _files, build_parser
 from bleu_gui.core import BleuScore
 from bleu_gui.io.bundle import Bundle, Format
-from bleu_gui.io.formats import FormatOptions
+from bleu_gui.io.format_options import FormatOptions
 from bleu_gui.models.session import FileSet
 from bleu_gui.models.workspace import System
 from bleu_gui.views.file_actions import FileRole

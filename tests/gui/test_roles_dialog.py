@@ -16,7 +16,7 @@ from pytestqt.qtbot import QtBot
 
 from bleu_gui.io import Segments
 from bleu_gui.io.bundle import Bundle, Column, Format, Role, Roles
-from bleu_gui.io.formats import FormatOptions
+from bleu_gui.io.format_options import FormatOptions
 from bleu_gui.models.session import BundleSet
 from bleu_gui.views.roles_dialog import (
     NO_REFERENCE_COLUMN,

@@ -21,7 +21,7 @@ from pytestqt.qtbot import QtBot
 
 from bleu_gui.app import _files, build_parser
 from bleu_gui.core import BleuScore
-from bleu_gui.io.formats import FormatOptions
+from bleu_gui.io.format_options import FormatOptions
 from bleu_gui.models.session import FileSet
 from bleu_gui.views.main_window import MainWindow
 from bleu_gui.views.test_set_dialog import NO_LANGUAGES, OWN_ENCODING

@@ -22,7 +22,8 @@ from pytestqt.qtbot import QtBot
 
 from bleu_gui.core import BleuScore
 from bleu_gui.io.bundle import Format
-from bleu_gui.io.formats import FormatOptions, read_bundle
+from bleu_gui.io.format_options import FormatOptions
+from bleu_gui.io.formats import read_bundle
 from bleu_gui.views.main_window import MainWindow
 from bleu_gui.views.roles_dialog import READING_TEXT, RolesDialog
 from tests.gui.demo_sets import TIMEOUT, scored, window

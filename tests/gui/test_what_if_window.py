@@ -611,9 +611,11 @@ def test_editing_a_segment_longer_than_qts_limit_keeps_all_of_it(
     session = window.session
     session.open_files(FileSet(hyp, (ref,)))
     qtbot.waitUntil(
-        lambda: bool(session.systems)
-        and session.systems[0].scores is not None
-        and not session.is_busy,
+        lambda: (
+            bool(session.systems)
+            and session.systems[0].scores is not None
+            and not session.is_busy
+        ),
         timeout=TIMEOUT,
     )
     assert window.select_sentence(2)

@@ -11,7 +11,8 @@ from bleu_gui.io import Segments
 from bleu_gui.io.align import align_by_id
 from bleu_gui.io.bundle import Bundle, Column, Format, Role, Roles, select
 from bleu_gui.io.errors import FormatError
-from bleu_gui.io.formats import FormatOptions, read_bundle
+from bleu_gui.io.format_options import FormatOptions
+from bleu_gui.io.formats import read_bundle
 
 DATA = Path(__file__).parent / "data" / "formats"
 FINAL = DATA / "job-final.xlf"

@@ -8,7 +8,8 @@ import pytest
 
 from bleu_gui.io.bundle import Format, Role
 from bleu_gui.io.errors import FormatError
-from bleu_gui.io.formats import FormatOptions, detect_format, read_bundle
+from bleu_gui.io.format_options import FormatOptions
+from bleu_gui.io.formats import detect_format, read_bundle
 
 DATA = Path(__file__).parent / "data" / "formats"
 # The MT job's targets are all "needs-review-translation": read as a system's.

@@ -99,12 +99,14 @@ def test_warning_wording(tmp_path: Path) -> None:
     ref = write(tmp_path / "ref.txt", REFS)
     corpus = read_corpus(hyp, [ref])
     cost = BomCost(hyp, 40.123456, 42.5)
-    assert bom_warning(corpus.hypothesis, cost, how_to_drop="--drop-bom") == (
+    assert bom_warning(
+        corpus.hypothesis.path, corpus.hypothesis.bom, cost, how_to_drop="--drop-bom"
+    ) == (
         f"{hyp}: starts with a byte-order mark (U+FEFF), kept as sacreBLEU keeps it: "
         "the first token of line 1 carries it and matches nothing; corpus BLEU is "
         "40.1235 with it, 42.5000 with it dropped (+2.3765); --drop-bom drops it"
     )
-    assert bom_warning(corpus.references[0]) is None
+    assert bom_warning(corpus.references[0].path, corpus.references[0].bom) is None
     assert corpus.warnings == (
         f"{hyp}: starts with a byte-order mark (U+FEFF), kept as sacreBLEU keeps it: "
         "the first token of line 1 carries it and matches nothing",

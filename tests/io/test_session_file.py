@@ -18,7 +18,7 @@ import pytest
 
 from bleu_gui.core.config import BleuConfig, Compat, Smoothing
 from bleu_gui.io.bundle import Format, Roles
-from bleu_gui.io.formats import FormatOptions
+from bleu_gui.io.format_options import FormatOptions
 from bleu_gui.io.safe_write import WriteError
 from bleu_gui.io.session_file import (
     FileState,

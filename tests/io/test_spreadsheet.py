@@ -13,7 +13,8 @@ from sacrebleu.metrics.bleu import BLEU
 from bleu_gui.io.bundle import Format, Role, Roles, select
 from bleu_gui.io.column_roles import role_of
 from bleu_gui.io.errors import FormatError, MissingFileError
-from bleu_gui.io.formats import FormatOptions, detect_format, read_bundle
+from bleu_gui.io.format_options import FormatOptions
+from bleu_gui.io.formats import detect_format, read_bundle
 
 DATA = Path(__file__).parent / "data" / "formats"
 

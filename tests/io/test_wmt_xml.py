@@ -18,7 +18,8 @@ from sacrebleu.dataset.wmt_xml import WMTXMLDataset
 from bleu_gui.io import InputError
 from bleu_gui.io.bundle import Bundle, Format, Role
 from bleu_gui.io.errors import FormatError
-from bleu_gui.io.formats import FormatOptions, detect_format, read_bundle
+from bleu_gui.io.format_options import FormatOptions
+from bleu_gui.io.formats import detect_format, read_bundle
 from bleu_gui.io.wmt_xml import read_wmt_xml_file
 
 DATA = Path(__file__).parent / "data" / "formats"

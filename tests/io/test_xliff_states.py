@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 
 from bleu_gui.io.errors import FormatError
-from bleu_gui.io.formats import FormatOptions, read_bundle
+from bleu_gui.io.format_options import FormatOptions
+from bleu_gui.io.formats import read_bundle
 from bleu_gui.io.xliff_states import XliffStates
 
 DATA = Path(__file__).parent / "data" / "xliff"
