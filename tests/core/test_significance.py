@@ -35,9 +35,11 @@ from bleu_gui.core.significance import (
     SampleProgress,
     SystemResult,
     confidence,
+    is_starred,
     iter_paired_test,
     paired_test,
 )
+from bleu_gui.io.significance_text import p_value_text
 from tests.core.strategies import corpora, segments
 from tests.core.wmt21_excerpt import HAPPYPOET, ONLINE_W, REF_A, REF_B
 from tests.oracles import sacrebleu_refs
@@ -484,3 +486,17 @@ def test_fractional_add_k_truncated_in_randomization(
             20,
             seed,
         )
+
+
+def test_a_p_value_of_exactly_the_level_is_starred_as_sacrebleu_stars_it() -> None:
+    """sacreBLEU 2.6.0's `_color_p_value` leaves out the star only when `p > 0.05`.
+
+    Its legend says "< 0.05"; its code, which decides what users read, stars 0.05.
+    """
+    assert is_starred(0.05)
+    assert not is_starred(0.0501)
+    assert p_value_text(0.05, None) == "0.0500*"
+    assert p_value_text(0.0501, None) == "0.0501"
+    # A p-value whose four decimals read 0.0500 but lies above the level: no star,
+    # as sacreBLEU compares the value, not its printed digits.
+    assert p_value_text(0.05004, None) == "0.0500"

@@ -227,6 +227,17 @@ def test_a_newer_version_is_refused_in_one_line(tmp_path: Path) -> None:
     )
 
 
+@pytest.mark.parametrize("version", [0, -1])
+def test_a_version_below_the_first_is_refused_in_one_line(
+    tmp_path: Path, version: int
+) -> None:
+    """No bleu-gui wrote format 0: such a file is not one of ours, whatever follows."""
+    content = json.dumps({"bleu-gui-session": version, "test_set": {}})
+    assert refused(tmp_path, content) == (
+        f"bleu-gui-session: unknown session format {version}"
+    )
+
+
 def test_bad_json_is_refused_with_its_line_and_column(tmp_path: Path) -> None:
     assert refused(tmp_path, '{\n  "bleu-gui-session": 1,\n}') == (
         "not valid JSON (line 3, column 1: Expecting property name enclosed in "

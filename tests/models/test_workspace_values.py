@@ -118,3 +118,23 @@ def test_closed_keeps_the_config_only() -> None:
     assert workspace.systems == ()
     assert workspace.baseline is None
     assert workspace.config == config
+
+
+TRANSITIONS = {
+    "closed": lambda w: w.closed(),
+    "with_system": lambda w: w.with_system(_system(4, "sys4.txt")),
+    "without_system": lambda w: w.without_system(SystemId(2)),
+    "with_baseline": lambda w: w.with_baseline(SystemId(3)),
+    "with_shown": lambda w: w.with_shown(SystemId(2)),
+    "with_config": lambda w: w.with_config(BleuConfig(lowercase=True)),
+}
+
+
+@pytest.mark.parametrize("name", TRANSITIONS)
+def test_every_transition_is_exactly_one_generation_on(name: str) -> None:
+    """A job started at one generation tells a newer workspace by its number alone."""
+    workspace = _opened().with_shown(SystemId(3))
+    after = TRANSITIONS[name](workspace)
+    assert after is not workspace
+    assert after.generation == workspace.generation + 1
+    assert workspace.generation == 2  # the value it came from is unchanged
