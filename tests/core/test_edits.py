@@ -418,3 +418,30 @@ def test_an_edit_out_of_range_or_of_other_orders_is_refused() -> None:
         apply_edits(prepared.stats, Edits((EditedLine(0, "x", "x", short),)))
     with pytest.raises(IndexError, match="no segment 13"):
         EditedSystem.of(prepared.stats).with_line(EditedLine(12, "x", "x", row))
+
+
+def test_an_edit_is_counted_against_every_reference_of_its_segment() -> None:
+    """Typed as the second reference's sentence: a perfect match only against B.
+
+    Against reference A alone, the line would score far below 100 and the corpus
+    below sacreBLEU's; its closest reference length is B's.
+    """
+    config = BleuConfig()
+    prepared = Prepared(ONLINE_W, REFS, config)
+    assert REF_A[1] != REF_B[1]
+    system, result = type_edits(prepared, config, [(1, REF_B[1])])
+    assert isinstance(result.sentence, BleuScore)
+    assert (
+        result.sentence.score
+        == sacrebleu.sentence_bleu(REF_B[1], [REF_A[1], REF_B[1]]).score
+    )
+    assert round(result.sentence.score, 9) == 100.0  # sacreBLEU: 100.00000000000004
+    expected = sacrebleu.corpus_bleu(
+        edited_hypotheses(ONLINE_W, system.edits), SACRE_REFS
+    )
+    assert isinstance(result.corpus, BleuScore)
+    assert result.corpus.score == expected.score
+    assert (result.corpus.sys_len, result.corpus.ref_len) == (
+        expected.sys_len,
+        expected.ref_len,
+    )

@@ -367,3 +367,34 @@ def test_a_missing_file_is_the_readers_error(tmp_path: Path) -> None:
     assert _error(path) == f"{path}: no such file"
     shutil.copy(XML, tmp_path / "here.xml")
     assert read_bundle(tmp_path / "here.xml").format is Format.WMT_XML
+
+
+_OUT_OF_ORDER = """<?xml version='1.0' encoding='utf-8'?>
+<dataset id="t">
+  <collection id="general">
+    <doc id="d1" origlang="de">
+      <src lang="de"><p>
+        <seg id="10">zehn</seg><seg id="2">zwei</seg><seg id="1">eins</seg>
+      </p></src>
+      <ref lang="en" translator="A"><p>
+        <seg id="2">two</seg><seg id="10">ten</seg><seg id="1">one</seg>
+      </p></ref>
+      <hyp lang="en" system="S"><p>
+        <seg id="1">one</seg><seg id="10">tenth</seg><seg id="2">too</seg>
+      </p></hyp>
+    </doc>
+  </collection>
+</dataset>
+"""
+
+
+def test_segments_given_out_of_order_are_read_in_sacrebleus_order(
+    tmp_path: Path,
+) -> None:
+    """By their numeric id in each side (10 after 2, not before), as sacreBLEU reads."""
+    path = _copy(tmp_path, _OUT_OF_ORDER)
+    bundle = read_bundle(path)
+    fields = _sacrebleu_fields(path)
+    assert _lines(bundle, "source") == fields["src"] == ["eins", "zwei", "zehn"]
+    assert _lines(bundle, "A") == fields["ref:A"] == ["one", "two", "ten"]
+    assert _lines(bundle, "S") == fields["S"] == ["one", "too", "tenth"]
