@@ -1770,7 +1770,7 @@ def _report_command(args: list[str]) -> int:
         every = _stats(systems, config, warnings)
         seed = seed_from_options(options, used=len(names) > 1)
         first = systems[0]
-        test = _TESTS[options.test] if config.compat is Compat.SACREBLEU else None
+        test = _TESTS[options.test] if config.capabilities.significance else None
         request = ReportRequest(
             references=tuple(ref.lines for ref in first.references),
             reference_names=tuple(display_name(ref.path) for ref in first.references),

@@ -23,7 +23,7 @@ import textwrap
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
-from bleu_gui.core import BleuConfig, Compat, ConfigError
+from bleu_gui.core import BleuConfig, ConfigError
 from bleu_gui.core.number_text import signed
 from bleu_gui.core.signature import test_signature
 from bleu_gui.core.significance_names import (
@@ -188,7 +188,7 @@ def check_significance_options(
         )
     if options.sentence_level:
         raise ConfigError(f"{used} cannot be used with -sl/--sentence-level")
-    if config.compat is not Compat.SACREBLEU:
+    if not config.capabilities.significance:
         raise ConfigError(
             f"{used} is available in the sacrebleu mode only, "
             f"not with --compat {config.compat.value}"

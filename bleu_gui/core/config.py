@@ -36,6 +36,7 @@ __all__ = [
     "ConfigError",
     "NumberRange",
     "Option",
+    "ScoreScale",
     "Smoothing",
 ]
 
@@ -145,6 +146,13 @@ class NumberRange:
         return self.maximum is None or value <= self.maximum
 
 
+class ScoreScale(StrEnum):
+    """The scale a library returns BLEU on, as the texts name it."""
+
+    PERCENT = "percent"
+    UNIT = "0–1 scale"
+
+
 @dataclass(frozen=True, slots=True)
 class Capabilities:
     """What one compatibility mode offers.
@@ -166,6 +174,11 @@ class Capabilities:
             auto_reweigh) is on when the user leaves it at the default.
         effective_order_name: what the mode's own documentation calls it.
         smooth_value_name: what the mode calls the smoothing value.
+        score_scale: the scale the mode's library returns BLEU on.
+        precision_scale: the scale of its precisions (multi-bleu.perl prints a
+            percentage but does its arithmetic on 0-1 precisions).
+        significance: whether the paired tests (and the document bootstrap) run:
+            they are sacreBLEU's, on sacreBLEU's statistics and scores.
     """
 
     compat: Compat
@@ -182,6 +195,9 @@ class Capabilities:
     effective_order_default: tuple[bool, bool]
     effective_order_name: str
     smooth_value_name: str
+    score_scale: ScoreScale
+    precision_scale: ScoreScale
+    significance: bool
 
     def has(self, option: Option) -> bool:
         """Whether the user can choose `option` in this mode."""
@@ -263,6 +279,9 @@ CAPABILITIES: Mapping[Compat, Capabilities] = MappingProxyType(
             effective_order_default=(False, True),
             effective_order_name="effective order",
             smooth_value_name="smoothing value",
+            score_scale=ScoreScale.PERCENT,
+            precision_scale=ScoreScale.PERCENT,
+            significance=True,
         ),
         # NLTK takes token lists; 'none' (whitespace split) is what its users feed it.
         Compat.NLTK: Capabilities(
@@ -298,6 +317,9 @@ CAPABILITIES: Mapping[Compat, Capabilities] = MappingProxyType(
             effective_order_default=(False, False),  # auto_reweigh=False
             effective_order_name="auto_reweigh",
             smooth_value_name="epsilon (method1)",
+            score_scale=ScoreScale.UNIT,
+            precision_scale=ScoreScale.UNIT,
+            significance=False,
         ),
         # Hugging Face evaluate wraps tf-nmt in the 13a tokenizer: the tf-nmt default.
         # tensorflow/nmt's own file pipeline splits on single spaces: split-space.
@@ -316,6 +338,9 @@ CAPABILITIES: Mapping[Compat, Capabilities] = MappingProxyType(
             effective_order_default=(False, False),
             effective_order_name="effective order",
             smooth_value_name="smoothing value",
+            score_scale=ScoreScale.UNIT,
+            precision_scale=ScoreScale.UNIT,
+            significance=False,
         ),
         # multi-bleu.perl reads pre-tokenized text and always counts 4-grams.
         Compat.MULTI_BLEU: Capabilities(
@@ -333,6 +358,9 @@ CAPABILITIES: Mapping[Compat, Capabilities] = MappingProxyType(
             effective_order_default=(False, False),
             effective_order_name="effective order",
             smooth_value_name="smoothing value",
+            score_scale=ScoreScale.PERCENT,
+            precision_scale=ScoreScale.UNIT,
+            significance=False,
         ),
     }
 )

@@ -35,7 +35,13 @@ from collections.abc import Iterator, Sequence, Set
 from dataclasses import dataclass
 from enum import StrEnum
 
-from bleu_gui.core.config import BleuConfig, Compat, Smoothing
+from bleu_gui.core.config import (
+    CAPABILITIES,
+    BleuConfig,
+    Compat,
+    ScoreScale,
+    Smoothing,
+)
 from bleu_gui.core.number_text import fixed, largest_remainder, signed
 from bleu_gui.core.result import BleuScore, OrderTerm
 from bleu_gui.core.scoring import required_order, score_sentence
@@ -56,7 +62,6 @@ __all__ = [
     "OrderExplanation",
     "RefLink",
     "RefNgramOccurrence",
-    "ScoreScale",
     "SentenceExplanation",
     "TokenizedSegment",
     "explain_or_why_not",
@@ -86,13 +91,6 @@ class NgramStatus(StrEnum):
     MATCHED = "matched"
     CLIPPED = "clipped"
     UNMATCHED = "unmatched"
-
-
-class ScoreScale(StrEnum):
-    """The scale a library returns BLEU on, as the texts name it."""
-
-    PERCENT = "percent"
-    UNIT = "0–1 scale"
 
 
 @dataclass(frozen=True, slots=True)
@@ -488,30 +486,13 @@ def _explain_order(
 # the precision table, the formula and the diagnosis show the same digits.
 
 _DECIMALS = {ScoreScale.PERCENT: 2, ScoreScale.UNIT: 4}
-_SCALE_OF: dict[Compat, ScoreScale] = {
-    Compat.SACREBLEU: ScoreScale.PERCENT,
-    Compat.NLTK: ScoreScale.UNIT,
-    Compat.TF_NMT: ScoreScale.UNIT,
-    Compat.MULTI_BLEU: ScoreScale.PERCENT,
-}
-# multi-bleu.perl prints a percentage but does its arithmetic on 0-1 precisions.
-_PRECISION_SCALE_OF: dict[Compat, ScoreScale] = {
-    **_SCALE_OF,
-    Compat.MULTI_BLEU: ScoreScale.UNIT,
-}
-_LIBRARY = {
-    Compat.SACREBLEU: "sacreBLEU",
-    Compat.NLTK: "NLTK",
-    Compat.TF_NMT: "tensorflow/nmt",
-    Compat.MULTI_BLEU: "multi-bleu.perl",
-}
 _CLOSEST_RULE = "the closest reference length, ties to the shorter"
 _SHORTEST_RULE = "the shortest reference length"
 
 
 def score_scale(compat: Compat) -> ScoreScale:
     """The scale `compat`'s library returns BLEU on."""
-    return _SCALE_OF[compat]
+    return CAPABILITIES[compat].score_scale
 
 
 def _fixed(value: float, decimals: int) -> str:
@@ -593,7 +574,7 @@ def format_precision(term: OrderTerm, compat: Compat) -> str:
 
 def precision_scale(compat: Compat) -> ScoreScale:
     """The scale of the precisions in `compat`'s arithmetic."""
-    return _PRECISION_SCALE_OF[compat]
+    return CAPABILITIES[compat].precision_scale
 
 
 def format_bp(bp: float) -> str:
@@ -687,7 +668,7 @@ def _describe_mean(result: BleuScore, cause: str | None) -> str:
     else:
         geo_text = _fixed(geo, 4)
         formula = f"BLEU = BP × exp({inner}) = {bp} × {geo_text} = {score}"
-        notes.append(f"0–1 scale, as {_LIBRARY[compat]} returns it")
+        notes.append(f"0–1 scale, as {CAPABILITIES[compat].name} returns it")
     if compat is Compat.NLTK:
         dropped = [
             term.order for term in result.terms if term.weight > 0 and not term.in_mean
@@ -703,7 +684,7 @@ def _zero_cause(
     result: BleuScore, config: BleuConfig, refs: Sequence[TokenizedSegment | None]
 ) -> str | None:
     """Why the score is exactly 0 (NLTK: the int 0), or `None` if it is not."""
-    library = _LIBRARY[result.compat]
+    library = CAPABILITIES[result.compat].name
     if result.sys_len == 0:
         if result.compat is Compat.NLTK:
             return "the hypothesis is empty, and NLTK returns the int 0"

@@ -38,9 +38,8 @@ import math
 from dataclasses import dataclass
 from enum import StrEnum
 
-from bleu_gui.core.config import BleuConfig, Compat
+from bleu_gui.core.config import BleuConfig, Compat, ScoreScale
 from bleu_gui.core.explain import (
-    ScoreScale,
     format_parts,
     format_points,
     join_words,

@@ -63,7 +63,7 @@ import numpy as np
 import numpy.typing as npt
 
 from bleu_gui.core.bleu import sacrebleu_arithmetic
-from bleu_gui.core.config import BleuConfig, Compat, ConfigError, Smoothing
+from bleu_gui.core.config import BleuConfig, ConfigError, Smoothing
 from bleu_gui.core.scoring import fit_stats
 from bleu_gui.core.significance_names import (
     DEFAULT_SAMPLES,
@@ -570,7 +570,7 @@ def _stat_matrices(
     40 MB less this way in the significance process (the window's memory target,
     docs/design.md).
     """
-    if config.compat is not Compat.SACREBLEU:
+    if not config.capabilities.significance:
         raise ConfigError(
             "significance tests follow sacreBLEU: choose the sacreBLEU mode",
             field="compat",

@@ -43,7 +43,6 @@ from PySide6.QtCore import (
 from typing_extensions import override
 
 from bleu_gui.core import BleuConfig, CorpusStats
-from bleu_gui.core.config import Compat
 from bleu_gui.core.documents import (
     DOCUMENT_TEST_LABEL,
     MIN_TEST_DOCUMENTS,
@@ -594,7 +593,7 @@ class DocumentTest(QObject):
         """Why the test cannot run on `given` (None: it can), in one line."""
         if given is None or given.pair is None:
             return "choose two systems (A and B) to test"
-        if given.config.compat is not Compat.SACREBLEU:
+        if not given.config.capabilities.significance:
             return "the document bootstrap follows sacreBLEU: choose the sacreBLEU mode"
         if len(given.documents) < MIN_TEST_DOCUMENTS:
             return (

@@ -44,7 +44,6 @@ from typing_extensions import override
 
 from bleu_gui.core import (
     BleuConfig,
-    Compat,
     CorpusStats,
     SummedStats,
     required_order,
@@ -298,7 +297,7 @@ class SystemsModel(QAbstractTableModel):
         """Why the test cannot run now, in one line, or None if it can."""
         if len(self._entries) < 2:
             return "Add a second system to compare."
-        if self._config.compat is not Compat.SACREBLEU:
+        if not self._config.capabilities.significance:
             return "Significance tests follow sacreBLEU: choose the sacreBLEU mode."
         rows = self.scope_rows()
         if rows is not None and rows.size == 0:

@@ -15,10 +15,9 @@ from PySide6.QtCore import QEvent, Qt
 from PySide6.QtWidgets import QFrame, QTextBrowser, QVBoxLayout, QWidget
 from typing_extensions import override
 
-from bleu_gui.core.config import Compat
+from bleu_gui.core.config import Compat, ScoreScale
 from bleu_gui.core.explain import (
     NgramStatus,
-    ScoreScale,
     SentenceExplanation,
     format_precision,
     format_weight,

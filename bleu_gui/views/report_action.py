@@ -19,7 +19,6 @@ from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QFileDialog, QWidget
 
-from bleu_gui.core.config import Compat
 from bleu_gui.core.significance import PairedTest
 from bleu_gui.io.report_html import (
     ReportRequest,
@@ -65,7 +64,7 @@ def report_request(
         for system in ordered
         if system.read_stats is not None
     )
-    several = len(systems) > 1 and workspace.config.compat is Compat.SACREBLEU
+    several = len(systems) > 1 and workspace.config.capabilities.significance
     signature = ordered[0].scores.signature if ordered[0].scores is not None else ""
     corpus = ordered[0].corpus
     source = corpus.source

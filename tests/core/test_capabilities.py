@@ -19,6 +19,7 @@ from bleu_gui.core.config import (
     Compat,
     ConfigError,
     Option,
+    ScoreScale,
     Smoothing,
 )
 
@@ -113,3 +114,27 @@ def test_every_method_is_explained() -> None:
     assert set(SMOOTHING_HELP) == set(Smoothing)
     for method, text in SMOOTHING_HELP.items():
         assert text.startswith(method.value)
+
+
+def test_each_modes_library_scales_and_tests_are_its_capabilities() -> None:
+    """One table says what each library returns and whether the tests run."""
+    facts = {
+        caps.compat: (
+            caps.name,
+            caps.score_scale,
+            caps.precision_scale,
+            caps.significance,
+        )
+        for caps in CAPABILITIES.values()
+    }
+    assert facts == {
+        Compat.SACREBLEU: ("sacreBLEU", ScoreScale.PERCENT, ScoreScale.PERCENT, True),
+        Compat.NLTK: ("NLTK", ScoreScale.UNIT, ScoreScale.UNIT, False),
+        Compat.TF_NMT: ("tensorflow/nmt", ScoreScale.UNIT, ScoreScale.UNIT, False),
+        Compat.MULTI_BLEU: (
+            "multi-bleu.perl",
+            ScoreScale.PERCENT,
+            ScoreScale.UNIT,
+            False,
+        ),
+    }

@@ -22,8 +22,8 @@ from nltk.translate.bleu_score import SmoothingFunction
 from nltk.translate.bleu_score import sentence_bleu as nltk_sentence_bleu
 from sacrebleu.metrics.bleu import BLEU
 
-from bleu_gui.core.config import BleuConfig, Compat
-from bleu_gui.core.explain import ScoreScale, SentenceExplanation, explain_sentence
+from bleu_gui.core.config import BleuConfig, Compat, ScoreScale
+from bleu_gui.core.explain import SentenceExplanation, explain_sentence
 from tests.oracles import tf_nmt_bleu
 
 DEMO = Path(__file__).resolve().parents[2] / "resources" / "demo"
