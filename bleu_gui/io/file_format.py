@@ -3,23 +3,29 @@
 Apart from `io.formats`, which reads every format, so that `bleu-gui score` of text
 files tells them from the rest without importing the XML and spreadsheet readers
 (`tests/cli/test_cli_startup.py`). The sets of formats that the command line and the
-window decide by are here too.
+window decide by, and every format's facts (`FORMATS`), are here too.
 """
 
 from __future__ import annotations
 
 import codecs
+from collections.abc import Mapping
+from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
+from types import MappingProxyType
 
 from bleu_gui.io.readers import StrPath
 from bleu_gui.io.xml_files import read_xml_root_name, starts_as_xml
 
 __all__ = [
     "ENCODING_FORMATS",
+    "FORMATS",
     "TEST_SET_FORMATS",
     "Format",
+    "FormatSpec",
     "detect_format",
+    "file_filters",
     "is_unicode_text_table",
 ]
 
@@ -37,36 +43,118 @@ class Format(StrEnum):
     TMX = "tmx"
 
 
-# File name endings of each format other than text (lower case, ``.gz`` removed).
+@dataclass(frozen=True, slots=True)
+class FormatSpec:
+    """What bleu-gui knows of one format, besides its reader (`io.formats`).
+
+    The one table a new format is described in: detection, the file pickers, the
+    dialogs' words and the sets the command line and the window decide by all
+    read it.
+
+    Attributes:
+        label: the format's name in the dialogs ("WMT XML").
+        suffixes: the name endings that say the format (lower case, ``.gz``
+            removed); text needs none (it is what a name says otherwise), nor do
+            the ``.xml`` formats, told apart by `xml_root`.
+        xml_root: the root element that says the format, for a name ending in
+            ``.xml``.
+        patterns: the name patterns the file pickers offer for it.
+        group: the file pickers' filter that lists it.
+        test_set: one file holds a whole test set (references and systems, and
+            the source, in columns that take roles); the others are one text of
+            one role (an XLIFF or TMX file: its target).
+        user_encoding: decoded with the encoding the user chooses; the others say
+            their own (an XML file in its declaration or byte-order mark, a
+            workbook inside itself), so an encoding offered would change nothing.
+    """
+
+    label: str
+    suffixes: tuple[str, ...]
+    xml_root: str | None
+    patterns: tuple[str, ...]
+    group: str
+    test_set: bool
+    user_encoding: bool
+
+
+_TEXTS = "Text files, one segment a line"
+_WMT = "WMT test sets"
+_SHEETS = "Spreadsheets"
+_BILINGUAL = "XLIFF and TMX"
+
+FORMATS: Mapping[Format, FormatSpec] = MappingProxyType(
+    {
+        Format.TEXT: FormatSpec(
+            "text", (), None, ("*.txt", "*.gz"), _TEXTS, False, True
+        ),
+        Format.WMT_XML: FormatSpec(
+            "WMT XML", (), "dataset", ("*.xml",), _WMT, True, False
+        ),
+        Format.WMT_SGML: FormatSpec(
+            "WMT SGML",
+            (".sgm", ".sgml"),
+            None,
+            ("*.sgm", "*.sgml"),
+            _WMT,
+            False,
+            True,
+        ),
+        Format.TSV: FormatSpec(
+            "TSV spreadsheet", (".tsv",), None, ("*.tsv",), _SHEETS, True, True
+        ),
+        Format.CSV: FormatSpec(
+            "CSV spreadsheet", (".csv",), None, ("*.csv",), _SHEETS, True, True
+        ),
+        Format.XLSX: FormatSpec(
+            "Excel workbook", (".xlsx",), None, ("*.xlsx",), _SHEETS, True, False
+        ),
+        Format.XLIFF: FormatSpec(
+            "XLIFF",
+            (".xlf", ".xliff", ".sdlxliff"),
+            "xliff",
+            ("*.xlf", "*.xliff", "*.sdlxliff"),
+            _BILINGUAL,
+            False,
+            False,
+        ),
+        Format.TMX: FormatSpec(
+            "TMX", (".tmx",), "tmx", ("*.tmx",), _BILINGUAL, False, False
+        ),
+    }
+)
+"""Every format's facts, in the order the pickers list them."""
+
+TEST_SET_FORMATS = frozenset(f for f, spec in FORMATS.items() if spec.test_set)
+"""The formats whose one file holds a whole test set (`FormatSpec.test_set`). The
+command line and the window both decide by this set."""
+
+ENCODING_FORMATS = frozenset(f for f, spec in FORMATS.items() if spec.user_encoding)
+"""The formats decoded with the encoding the user chooses (`user_encoding`)."""
+
+# Name endings, and the .xml files' root elements, that say a format.
 _SUFFIXES: dict[str, Format] = {
-    ".sgm": Format.WMT_SGML,
-    ".sgml": Format.WMT_SGML,
-    ".tsv": Format.TSV,
-    ".csv": Format.CSV,
-    ".xlsx": Format.XLSX,
-    ".xlf": Format.XLIFF,
-    ".xliff": Format.XLIFF,
-    ".sdlxliff": Format.XLIFF,
-    ".tmx": Format.TMX,
+    suffix: format_ for format_, spec in FORMATS.items() for suffix in spec.suffixes
 }
-
-TEST_SET_FORMATS = frozenset({Format.WMT_XML, Format.TSV, Format.CSV, Format.XLSX})
-"""The formats whose one file holds a whole test set: the references and systems
-(and the source) in columns that take roles. A text, WMT SGML, XLIFF or TMX file
-is one text of one role (an XLIFF or TMX file: its target). The command line and
-the window both decide by this set."""
-
-ENCODING_FORMATS = frozenset({Format.TEXT, Format.WMT_SGML, Format.TSV, Format.CSV})
-"""The formats decoded with the encoding the user chooses. The others say their own:
-an XML file in its declaration (or byte-order mark), a workbook inside itself; an
-encoding offered for them would change nothing."""
-
-# XML formats told apart by their root element's name (for names ending in .xml).
 _XML_ROOTS: dict[str, Format] = {
-    "dataset": Format.WMT_XML,
-    "xliff": Format.XLIFF,
-    "tmx": Format.TMX,
+    spec.xml_root: format_
+    for format_, spec in FORMATS.items()
+    if spec.xml_root is not None
 }
+
+
+def file_filters() -> str:
+    """The file pickers' name filters: every format, each group, then all files.
+
+    In Qt's form ("Name (*.a *.b);;Other (*.c)"), as plain text.
+    """
+    every = [pattern for spec in FORMATS.values() for pattern in spec.patterns]
+    groups: dict[str, list[str]] = {}
+    for spec in FORMATS.values():
+        groups.setdefault(spec.group, []).extend(spec.patterns)
+    filters = [f"Texts and test sets ({' '.join(every)})"]
+    filters += [f"{group} ({' '.join(patterns)})" for group, patterns in groups.items()]
+    filters.append("All files (*)")
+    return ";;".join(filters)
 
 
 def detect_format(path: StrPath) -> Format:

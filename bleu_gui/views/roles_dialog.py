@@ -36,8 +36,8 @@ from typing_extensions import override
 
 from bleu_gui.io.bundle import ROW, Bundle, Column, Format, Role, Roles
 from bleu_gui.io.errors import display_name
+from bleu_gui.io.file_format import ENCODING_FORMATS, FORMATS, detect_format
 from bleu_gui.io.format_options import FormatOptions
-from bleu_gui.io.formats import ENCODING_FORMATS, detect_format
 from bleu_gui.models.session import BundleSet
 from bleu_gui.views.dialog_parts import ProblemLine, open_buttons
 from bleu_gui.views.encoding_choice import EncodingCombo
@@ -64,17 +64,6 @@ _ROLE_TEXT: dict[Role, str] = {
     Role.SOURCE: "Source",
     Role.DOCUMENT: "Document ids",
     Role.UNIT: "Unit ids",
-}
-
-_FORMAT_NAMES: dict[Format, str] = {
-    Format.TEXT: "text",
-    Format.WMT_XML: "WMT XML",
-    Format.WMT_SGML: "WMT SGML",
-    Format.TSV: "TSV spreadsheet",
-    Format.CSV: "CSV spreadsheet",
-    Format.XLSX: "Excel workbook",
-    Format.XLIFF: "XLIFF",
-    Format.TMX: "TMX",
 }
 
 # Rows the table shows without scrolling, the dialog grown for them.
@@ -482,7 +471,7 @@ def _summary(bundle: Bundle) -> str:
     segments = len(bundle.columns[0].segments.lines) if bundle.columns else 0
     parts = [
         f"<b>{_escaped(bundle.path.name)}</b>",
-        _FORMAT_NAMES[bundle.format],
+        FORMATS[bundle.format].label,
         f"{segments:,} segment{'s' if segments != 1 else ''}",
     ]
     if bundle.documents is not None:

@@ -46,8 +46,8 @@ from PySide6.QtWidgets import (
 from typing_extensions import override
 
 from bleu_gui.io.bundle import Format
+from bleu_gui.io.file_format import ENCODING_FORMATS, detect_format, file_filters
 from bleu_gui.io.format_options import FormatOptions
-from bleu_gui.io.formats import ENCODING_FORMATS, detect_format
 from bleu_gui.io.xliff_states import XliffStates
 from bleu_gui.models.session import FileSet, opens_with_roles
 from bleu_gui.views.dialog_parts import ProblemLine, open_buttons
@@ -63,17 +63,7 @@ __all__ = [
     "OpenTestSetDialog",
 ]
 
-FILE_FILTERS = ";;".join(
-    (
-        "Texts and test sets (*.txt *.gz *.xml *.sgm *.sgml *.tsv *.csv *.xlsx "
-        "*.xlf *.xliff *.sdlxliff *.tmx)",
-        "Text files, one segment a line (*.txt *.gz)",
-        "WMT test sets (*.xml *.sgm *.sgml)",
-        "Spreadsheets (*.tsv *.csv *.xlsx)",
-        "XLIFF and TMX (*.xlf *.xliff *.sdlxliff *.tmx)",
-        "All files (*)",
-    )
-)
+FILE_FILTERS = file_filters()
 """The file pickers' name filters: every format bleu-gui reads, then all files."""
 
 CHECKING_TEXT = "Checking the files…"
