@@ -53,8 +53,6 @@ from bleu_gui.core import (
     BleuScore,
     Compat,
     ConfigError,
-    signature,
-    tokenizer_for,
 )
 from bleu_gui.core.compat.multi_bleu import format_line
 from bleu_gui.core.config import (
@@ -71,6 +69,7 @@ from bleu_gui.core.parallel import WorkerPool
 from bleu_gui.core.result import Unscorable
 from bleu_gui.core.row_counts import distinct_lines_likely
 from bleu_gui.core.score_counts import iter_sentence_scores, score_corpus
+from bleu_gui.core.signature import signatures
 from bleu_gui.core.significance_names import PairedTest
 from bleu_gui.core.system_counts import counts_of_systems
 from bleu_gui.core.tokenize import TOKENIZER_NAMES
@@ -1421,24 +1420,15 @@ def _arrays(every: Sequence[Counts]) -> list[CorpusStats]:
 
 
 def _corpus_signature(config: BleuConfig, corpus: Corpus) -> str:
-    tokenizer = tokenizer_for(config)
-    return signature(
-        config,
-        len(corpus.references),
-        tokenizer.signature,
-        dropped_bom=corpus.dropped_bom,
-    )
+    return signatures(
+        config, len(corpus.references), dropped_bom=corpus.dropped_bom
+    ).corpus
 
 
 def _sentence_signature(config: BleuConfig, corpus: Corpus) -> str:
-    tokenizer = tokenizer_for(config)
-    return signature(
-        config,
-        len(corpus.references),
-        tokenizer.signature,
-        sentence=True,
-        dropped_bom=corpus.dropped_bom,
-    )
+    return signatures(
+        config, len(corpus.references), dropped_bom=corpus.dropped_bom
+    ).sentence
 
 
 def _score_system(

@@ -14,16 +14,46 @@ it can never be mistaken for a sacreBLEU signature.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from bleu_gui.core.config import BleuConfig, Compat, Smoothing
 from bleu_gui.core.sacrebleu_parts import sacrebleu_version
+from bleu_gui.core.tokenize import tokenizer_for
 
-__all__ = ["signature", "test_signature"]
+__all__ = ["Signatures", "signature", "signatures", "test_signature"]
 
 _EMULATED_VERSION = {
     Compat.NLTK: "nltk-3.10.4",
     Compat.TF_NMT: "tf-nmt",
     Compat.MULTI_BLEU: "multi-bleu.perl",
 }
+
+
+@dataclass(frozen=True, slots=True)
+class Signatures:
+    """The signatures of one system's scores: its corpus score's and its sentences'.
+
+    They differ where the options do (effective order is on for sentences by
+    default in sacreBLEU).
+    """
+
+    corpus: str
+    sentence: str
+
+
+def signatures(
+    config: BleuConfig, num_refs: int | None, *, dropped_bom: bool = False
+) -> Signatures:
+    """Both signatures of scores computed with `config` (see `signature`).
+
+    The one place the window, the command line and the report make them, the
+    tokenizer's own signature taken from `config`'s tokenizer.
+    """
+    tokenizer = tokenizer_for(config).signature
+    return Signatures(
+        signature(config, num_refs, tokenizer, dropped_bom=dropped_bom),
+        signature(config, num_refs, tokenizer, sentence=True, dropped_bom=dropped_bom),
+    )
 
 
 def signature(

@@ -69,7 +69,6 @@ from bleu_gui.core import (
     BleuScore,
     CorpusStats,
     score_corpus,
-    signature,
     tokenizer_for,
 )
 from bleu_gui.core.analysis import iter_perfect_gains
@@ -90,6 +89,7 @@ from bleu_gui.core.scoring import (
     iter_score_sentences,
     required_order,
 )
+from bleu_gui.core.signature import signatures
 from bleu_gui.core.steps import relabel
 from bleu_gui.core.token_table import TokenTable
 from bleu_gui.io import (
@@ -1503,23 +1503,15 @@ class Session(QObject):
             lambda done: (done, size, "ranking sentences by cost"),
         )
         num_refs = int(stats.ref_lens.shape[1])
-        tokenizer = tokenizer_for(config)
+        signed = signatures(config, num_refs, dropped_bom=dropped_bom)
         summed = stats.summed() if size else None  # for the systems table
         return Scores(
             config=config,
             corpus=corpus_score,
             sentences=sentences,
             gains=gains,
-            signature=signature(
-                config, num_refs, tokenizer.signature, dropped_bom=dropped_bom
-            ),
-            sentence_signature=signature(
-                config,
-                num_refs,
-                tokenizer.signature,
-                sentence=True,
-                dropped_bom=dropped_bom,
-            ),
+            signature=signed.corpus,
+            sentence_signature=signed.sentence,
             summed=summed,
             edits=edits if edits is not None else Edits(),
         )

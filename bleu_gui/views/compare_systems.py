@@ -37,9 +37,9 @@ from bleu_gui.core import (
     BleuConfig,
     CorpusStats,
     required_order,
-    signature,
     tokenizer_for,
 )
+from bleu_gui.core.signature import signatures
 from bleu_gui.core.significance import AllPairsResult, PairedTestResult
 from bleu_gui.models.sentence_browser import SentenceBrowser
 from bleu_gui.models.session import Session, SystemId
@@ -202,9 +202,7 @@ class CompareSystems(QObject):
         test_set = workspace.test_set
         references = 0 if test_set is None else len(test_set.references)
         dropped = any(system.corpus.dropped_bom for system in workspace.systems)
-        return signature(
-            config, references, tokenizer_for(config).signature, dropped_bom=dropped
-        )
+        return signatures(config, references, dropped_bom=dropped).corpus
 
     def _on_config_changed(self, config: BleuConfig) -> None:
         """New options: the numbers re-scored now, a result on screen stale."""
