@@ -30,7 +30,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject, QTimer
+from PySide6.QtCore import QObject, QTimer, SignalInstance
 from PySide6.QtWidgets import (
     QButtonGroup,
     QHBoxLayout,
@@ -67,14 +67,13 @@ from bleu_gui.views.test_distribution import DistributionChart
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QBoxLayout
 
-    from bleu_gui.views.main_window import MainWindow
-
 __all__ = [
     "ALONE_TEXT",
     "COMPARED_TEXT",
     "SALIENT_TAB",
     "ComparePanels",
     "PairKey",
+    "WindowHooks",
     "pair_sentence_delta",
 ]
 
@@ -180,6 +179,30 @@ class _ExplainArea(QWidget):
         self.compared.setToolTip(f"Why {b} scores this sentence differently from {a}")
 
 
+@dataclass(frozen=True, slots=True)
+class WindowHooks:
+    """What the compare panels follow and call in the main window, and nothing else.
+
+    Attributes:
+        select_sentence: select sentence `number` (1-based) in the table; False if
+            it cannot be shown.
+        table_texts: the hypotheses the table shows, in corpus order.
+        sentence_selected: the table's selection moved (the row).
+        sentence_shown: the single-system detail shows another sentence (the row).
+        order_changed: the single-system detail's n-gram order changed.
+        tokens_toggled: the Tokens button was toggled.
+        show_order: show an n-gram order in the single-system detail.
+    """
+
+    select_sentence: Callable[[int], bool]
+    table_texts: Callable[[], Sequence[str]]
+    sentence_selected: SignalInstance
+    sentence_shown: SignalInstance
+    order_changed: SignalInstance
+    tokens_toggled: SignalInstance
+    show_order: Callable[[int], None]
+
+
 class ComparePanels(QObject):
     """Builds and drives the two-system panels of the window (see the module)."""
 
@@ -281,7 +304,7 @@ class ComparePanels(QObject):
         ignored = QSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Ignored)
         self.salient_list.setSizePolicy(self._salient_policy if shown else ignored)
 
-    def connect_window(self, window: MainWindow) -> None:
+    def connect_window(self, window: WindowHooks) -> None:
         """Follow the session, the window's selection, order bar and Tokens."""
         session = self._session
         for signal in (
@@ -295,11 +318,11 @@ class ComparePanels(QObject):
         ):
             signal.connect(self._refresh_timer.start)
         self._select = window.select_sentence
-        self._table_texts = lambda: window.browser.model.hypotheses
-        window.table.sentence_selected.connect(self.show_sentence)
+        self._table_texts = window.table_texts
+        window.sentence_selected.connect(self.show_sentence)
         window.sentence_shown.connect(self.show_sentence)
-        window.detail.order_changed.connect(self.pair_detail.set_order)
-        window.tokens_button.toggled.connect(self.pair_detail.set_show_tokens)
+        window.order_changed.connect(self.pair_detail.set_order)
+        window.tokens_toggled.connect(self.pair_detail.set_show_tokens)
         self.pair_detail.order_changed.connect(window.show_order)
         self.explainer.finished.connect(self._on_explained)
         self.salient_job.finished.connect(self._on_salient)

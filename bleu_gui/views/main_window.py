@@ -62,7 +62,11 @@ from bleu_gui.models.session_state import (
     sort_of,
     sort_to_json,
 )
-from bleu_gui.views.compare_panels import ComparePanels, pair_sentence_delta
+from bleu_gui.views.compare_panels import (
+    ComparePanels,
+    WindowHooks,
+    pair_sentence_delta,
+)
 from bleu_gui.views.compare_sentences import CompareSentences, PairBar
 from bleu_gui.views.compare_systems import CompareSystems
 from bleu_gui.views.documents_view import DocumentsPanel
@@ -160,7 +164,15 @@ class MainWindow(QMainWindow):
         self.what_if = WhatIfView(self)
         self.what_if.fill_menu(self.edit_menu)
         self.what_if.fill_go_menu(self.go_menu)
-        self.save_hypothesis = install_save_hypothesis(self, self.session)
+        self.save_hypothesis = install_save_hypothesis(
+            self,
+            self.session,
+            self.session,
+            menu=self.file_menu,
+            before=self.export_menu.menuAction(),
+            show_error=self.show_error,
+            show_status=self.status_text.setText,
+        )
 
     # --- layout --------------------------------------------------------------------
 
@@ -486,7 +498,17 @@ class MainWindow(QMainWindow):
         self.summary.copied.connect(self._on_copied)
         self.exports.done.connect(self._on_copied)
         self.exports.failed.connect(self.show_error)
-        self.compare.connect_window(self)
+        self.compare.connect_window(
+            WindowHooks(
+                select_sentence=self.select_sentence,
+                table_texts=lambda: self.browser.model.hypotheses,
+                sentence_selected=self.table.sentence_selected,
+                sentence_shown=self.sentence_shown,
+                order_changed=self.detail.order_changed,
+                tokens_toggled=self.tokens_button.toggled,
+                show_order=self.show_order,
+            )
+        )
         self.compare_sentences = CompareSentences(
             session, browser, self.pair_bar, self.filter_bar, self.summary, self
         )

@@ -13,21 +13,19 @@ and connects it, so the window wires it with one line.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Protocol
+from typing import Protocol
 
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QFileDialog, QWidget
+from PySide6.QtWidgets import QFileDialog, QMenu, QWidget
 
 from bleu_gui.core.edits import Edits
 from bleu_gui.io.errors import InputError
 from bleu_gui.io.hypothesis_save import save_hypothesis
 from bleu_gui.models.session import Session
 from bleu_gui.models.workspace import System, SystemId
-
-if TYPE_CHECKING:
-    from bleu_gui.views.main_window import MainWindow
 
 __all__ = ["NOTHING_TO_SAVE", "EditsSource", "SaveHypothesisAction", "install"]
 
@@ -104,10 +102,22 @@ class SaveHypothesisAction(QObject):
         self.saved.emit(done.message())
 
 
-def install(window: MainWindow, edits: EditsSource) -> SaveHypothesisAction:
-    """Add File › Save hypothesis as… before Export, connected to `window`."""
-    entry = SaveHypothesisAction(window.session, edits, window)
-    window.file_menu.insertAction(window.export_menu.menuAction(), entry.action)
-    entry.failed.connect(window.show_error)
-    entry.saved.connect(window.status_text.setText)
+def install(
+    parent: QWidget,
+    session: Session,
+    edits: EditsSource,
+    *,
+    menu: QMenu,
+    before: QAction,
+    show_error: Callable[[str], None],
+    show_status: Callable[[str], None],
+) -> SaveHypothesisAction:
+    """Add File › Save hypothesis as… to `menu` before `before`, and connect it.
+
+    `show_error` says a refusal or a failed write, `show_status` a save.
+    """
+    entry = SaveHypothesisAction(session, edits, parent)
+    menu.insertAction(before, entry.action)
+    entry.failed.connect(show_error)
+    entry.saved.connect(show_status)
     return entry
