@@ -50,6 +50,7 @@ from bleu_gui.views.main_window import MainWindow
 sys.path.insert(0, str(Path(__file__).parent))
 from bench_score import build_corpus, tree_rss
 from bench_systems import build_systems
+from block_threads import BlockThreads
 
 
 class BlockMeter:
@@ -70,6 +71,8 @@ class BlockMeter:
         self.where = ""
         self.doing = "starting"
         self.last_tick = time.perf_counter()
+        # Told of every tick's gap and the step it ended in (`--threads`).
+        self.observer: Callable[[int, str], None] | None = None
         session.progress_changed.connect(self._on_progress)
         session.busy_changed.connect(
             lambda busy: self._on_progress(0, 0, "" if busy else "idle")
@@ -93,6 +96,8 @@ class BlockMeter:
     def _tick(self) -> None:
         self.last_tick = time.perf_counter()
         gap = self.clock.restart()
+        if self.observer is not None:
+            self.observer(gap, f"at {self.since.elapsed() / 1000:.2f} s, {self.doing}")
         if gap > self.longest:
             self.longest = gap
             self.where = f"at {self.since.elapsed() / 1000:.2f} s, {self.doing}"
@@ -283,6 +288,9 @@ def bench_systems_window(
     meter = BlockMeter(session)
     meter.start()
     sampler = StackSampler(meter) if options.attribute else None
+    threads = BlockThreads(folder / "threads.txt") if options.threads else None
+    if threads is not None:
+        meter.observer = threads.tick
     files = FileSet(systems[-1], tuple(refs), systems=tuple(systems))
     first_rows = wait_for(session.texts_loaded, lambda: session.open_files(files))
     shown = window.browser.model.rowCount()
@@ -337,6 +345,9 @@ def bench_systems_window(
     if sampler is not None:
         sampler.report()
         sampler.running = False
+    if threads is not None:
+        threads.stop()
+        threads.report()
     memory.stop()
     window.close()
     session.shutdown()
@@ -379,6 +390,12 @@ def main() -> None:
         "--attribute",
         action="store_true",
         help="with --systems: print the GUI thread's stacks during blocks",
+    )
+    parser.add_argument(
+        "--threads",
+        action="store_true",
+        help="with --systems: per block of 50 ms or more, the GUI thread's CPU, "
+        "waits and preemptions, and which threads of the tree ran meanwhile",
     )
     parser.add_argument(
         "--json",
