@@ -55,6 +55,7 @@ from bleu_gui.logs import install_logging
 from bleu_gui.memory_policy import return_large_blocks
 from bleu_gui.models.session import FileSet, Session, opens_with_roles
 from bleu_gui.qt_platform import platform_problem
+from bleu_gui.strict_parser import StrictParser
 from bleu_gui.views.main_window import MainWindow
 from bleu_gui.views.signal_closer import SignalCloser
 
@@ -63,7 +64,7 @@ __all__ = ["build_parser", "main", "once"]
 
 def build_parser() -> argparse.ArgumentParser:
     """The GUI's command line (the scoring options are those of `bleu-gui score`)."""
-    parser = argparse.ArgumentParser(
+    parser = StrictParser(
         prog="bleu-gui",
         description="Explain BLEU sentence by sentence. 'bleu-gui score …' scores "
         "in the terminal instead.",

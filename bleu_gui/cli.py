@@ -98,6 +98,7 @@ from bleu_gui.io import (
 from bleu_gui.io.errors import FormatError, LanguagesNotChosenError, display_name
 from bleu_gui.io.file_format import TEST_SET_FORMATS, Format, detect_format
 from bleu_gui.io.notices import file_notices
+from bleu_gui.strict_parser import StrictParser
 
 if TYPE_CHECKING:
     from bleu_gui.core.significance import ConfidenceResult, Identity, SystemResult
@@ -395,7 +396,7 @@ def config_from_options(options: argparse.Namespace) -> BleuConfig:
 
 
 def _build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = StrictParser(
         prog=f"{_PROG} score",
         description="Score hypothesis files against references, as sacreBLEU does. "
         "A test-set file that holds references and systems together (WMT XML, a "
@@ -1644,7 +1645,7 @@ def _build_report_parser() -> argparse.ArgumentParser:
     # Imported here: ~20 ms that `bleu-gui score` does not need.
     from bleu_gui.io.report_html import DEFAULT_TOP
 
-    parser = argparse.ArgumentParser(
+    parser = StrictParser(
         prog=f"{_PROG} report",
         description="Write one self-contained HTML file (no script, nothing "
         "loaded from the network): corpus scores with their signatures, the paired "

@@ -286,3 +286,41 @@ def test_the_help_says_where_we_differ(
         main(["--help"])
     assert exit_.value.code == 0
     assert words in re.sub(r"\s+", " ", capsys.readouterr().out)
+
+
+@pytest.mark.parametrize(
+    ("given", "unknown"),
+    [
+        # sacreBLEU's named test set: once taken for -tok ("invalid choice: 'wmt21'").
+        pytest.param(
+            ["-t", "wmt21", "-l", "de-en"], "-t wmt21 -l de-en", id="test-set"
+        ),
+        pytest.param(["-l"], "-l", id="prefix-of-lc"),
+        pytest.param(["--smooth", "floor"], "--smooth floor", id="long-prefix"),
+    ],
+)
+def test_no_option_stands_for_another_it_begins(
+    given: list[str],
+    unknown: str,
+    folder: Path,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    capsys.readouterr()
+    with pytest.raises(SystemExit) as ended:
+        main(["ref.A.txt", "-i", "h.txt", *given])
+    assert ended.value.code == 2
+    err = capsys.readouterr().err
+    assert err.splitlines()[-1] == (
+        f"bleu-gui score: error: unrecognized arguments: {unknown}"
+    )
+
+
+def test_options_are_still_read_whole_and_joined(
+    folder: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """An exact name (`-lc`), and a one-letter option with its value (`-ih.txt`)."""
+    capsys.readouterr()
+    assert main(["ref.A.txt", "-ih.txt", "-lc", "-b"]) == 0
+    joined = capsys.readouterr().out
+    assert main(["ref.A.txt", "-i", "h.txt", "--lowercase", "-b"]) == 0
+    assert capsys.readouterr().out == joined
