@@ -6,7 +6,6 @@ is found, and a thread that slept is not; the report names the block's figures.
 
 from __future__ import annotations
 
-import subprocess
 import sys
 import time
 from collections.abc import Callable
@@ -17,6 +16,8 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
 
 from block_threads import Block, BlockThreads, _read_samples, _used
+
+from tests.bench.children import piped_python
 
 # Waits for a line, is busy for 0.6 s of CPU, says "done", waits for its stdin to end.
 _BUSY = """
@@ -43,12 +44,7 @@ def test_a_busy_child_is_seen_and_reported(
 ) -> None:
     threads = BlockThreads(tmp_path / "threads.txt", threshold_ms=50)
     samples = tmp_path / "threads.txt"
-    with subprocess.Popen(
-        [sys.executable, "-c", _BUSY],
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        text=True,
-    ) as child:
+    with piped_python(_BUSY) as child:
         assert child.stdout is not None
         assert child.stdin is not None
         # Busy only once the sampler has seen it, and done once it has seen it after.

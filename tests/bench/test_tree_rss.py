@@ -7,13 +7,14 @@ bench leaves such a child out and counts every other descendant.
 
 from __future__ import annotations
 
-import subprocess
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
 
 from bench_score import tree_rss
+
+from tests.bench.children import piped_python
 
 _MIB = 1024  # tree_rss counts KiB
 
@@ -40,12 +41,7 @@ sys.stdin.read()
 
 
 def _tree_mib(how: str) -> int:
-    with subprocess.Popen(
-        [sys.executable, "-c", _SCRIPT, how],
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        text=True,
-    ) as process:
+    with piped_python(_SCRIPT, how) as process:
         assert process.stdout is not None
         assert process.stdin is not None
         assert process.stdout.readline() == "ready\n"
