@@ -6,7 +6,9 @@ choice: 'wmt21'" about the tokenizer, nothing about the test set. `allow_abbrev`
 turns off the abbreviation of `--long` options only (Python 3.11): a single-dash
 option (`-tok`, `-lc`, `-nr`) is still found by any prefix. `StrictParser` keeps
 an exact name, and a one-letter option with its value joined (`-ifile.txt`), and
-nothing else: an unknown option is named as unknown.
+nothing else: an unknown option is named as unknown. It filters what argparse's own
+prefix search (`_get_option_tuples`, not public) finds; `tests/cli/test_cli_habits.py`
+pins the behaviour, so an argparse that changes it is seen at once.
 """
 
 from __future__ import annotations
