@@ -32,6 +32,7 @@ from bleu_gui.models.sentence_filter import DeltaRange, SentenceFilter
 from bleu_gui.models.session import Session
 from bleu_gui.models.workspace import SystemId
 from bleu_gui.views.delta_histogram import DeltaHistogram, delta_bins
+from bleu_gui.views.flow_layout import FlowLayout
 from bleu_gui.views.sentence_table import FilterBar
 from bleu_gui.views.summary_panel import SummaryPanel
 
@@ -83,12 +84,17 @@ class PairBar(QWidget):
         self.note.setStyleSheet("color: palette(highlight);")
         self.note.setWordWrap(True)  # a long note takes two lines, not the width
         self.note.hide()
-        self._layout = QHBoxLayout(self)
-        self._layout.setContentsMargins(0, 0, 0, 0)
+        # The menus stay together on one line; the note and the trailing filter
+        # part wrap below them when the window is too narrow for one line.
+        menus = QWidget()
+        menus_layout = QHBoxLayout(menus)
+        menus_layout.setContentsMargins(0, 0, 0, 0)
         for widget in (a_label, self.baseline, self.swap, b_label, self.shown):
-            self._layout.addWidget(widget)
+            menus_layout.addWidget(widget)
+        self._layout = FlowLayout(self)
+        self._layout.setContentsMargins(0, 0, 0, 0)
+        self._layout.addWidget(menus)
         self._layout.addWidget(self.note)
-        self._layout.addStretch(1)
         self._ids: tuple[SystemId, ...] = ()
         self.baseline.activated.connect(
             lambda index: self.baseline_requested.emit(int(self._ids[index]))

@@ -251,17 +251,20 @@ class SystemTable(QWidget):
 
         # Short rows rather than one long one: the table may sit in a dock 340-400
         # pixels wide. The progress row shows only while a test runs.
+        # The test, its resamples and Run, then the seed and baseline it runs
+        # with: no row wider than the other docks' 340 pixels, so that the Systems
+        # dock, tabbed with them, never widens the window when it appears.
         test_row = QHBoxLayout()
         test_row.addWidget(QLabel("Test:"))
         test_row.addWidget(self.test_box)
         test_row.addWidget(self.samples_box)
-        seed_label = QLabel("Seed:")
-        seed_label.setBuddy(self.seed_box)
-        test_row.addWidget(seed_label)
-        test_row.addWidget(self.seed_box)
         test_row.addStretch(1)
         test_row.addWidget(self.run_button)
         choice_row = QHBoxLayout()
+        seed_label = QLabel("Seed:")
+        seed_label.setBuddy(self.seed_box)
+        choice_row.addWidget(seed_label)
+        choice_row.addWidget(self.seed_box)
         choice_row.addWidget(QLabel("Baseline:"))
         choice_row.addWidget(self.baseline_box)
         choice_row.addStretch(1)
@@ -318,6 +321,7 @@ class SystemTable(QWidget):
         )
 
         layout = QVBoxLayout(self)
+        layout.setContentsMargins(6, 6, 6, 6)  # the test row fits 340 pixels
         layout.addLayout(test_row)
         layout.addLayout(choice_row)
         layout.addLayout(scope_row)

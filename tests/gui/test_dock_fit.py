@@ -4,14 +4,22 @@ With the demo's four systems tested (paired bootstrap, then all pairs): the
 systems table shows its columns without scrolling sideways, with the test and the
 signature said under it (their columns one click away in the header's menu); the
 all-pairs matrix shows every row and column; the Δ panel's corpus part is whole;
-the bar of A and B never makes the window wider than the screen.
+the bar of A and B never makes the window wider than the screen, and the window
+keeps the size it opened with on such a screen when the systems arrive (the bar
+wraps its Δ filter onto a second line instead).
 """
 
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QLabel, QScrollArea, QStyle, QStyleOptionButton
+from PySide6.QtCore import QRect, QSize, Qt
+from PySide6.QtWidgets import (
+    QApplication,
+    QLabel,
+    QScrollArea,
+    QStyle,
+    QStyleOptionButton,
+)
 from pytestqt.qtbot import QtBot
 
 from bleu_gui.cli import demo_paths
@@ -131,3 +139,29 @@ def test_the_corpus_delta_is_whole(qtbot: QtBot, tested: MainWindow) -> None:
 def test_the_window_is_never_wider_than_the_screen(tested: MainWindow) -> None:
     assert tested.minimumSizeHint().width() <= 1280
     assert tested.pair_bar.minimumSizeHint().width() < 1280 - 360
+
+
+def test_the_systems_arriving_do_not_resize_the_window(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    on_laptop = QSize(1177, 662)  # 92% of a 1280×720 screen (`_fit_to_screen`)
+    window.resize(on_laptop)
+    qtbot.waitUntil(lambda: window.size() == on_laptop)
+    alone = window.minimumSizeHint().width()
+    _, refs, candidate, others = demo_paths()
+    session = window.session
+    session.open_files(FileSet(candidate, tuple(refs), None))
+    qtbot.waitUntil(lambda: session.scores is not None, timeout=TIMEOUT)
+    with qtbot.waitSignal(session.system_scored, timeout=TIMEOUT):
+        session.add_system(others[0])
+    bar = window.pair_bar
+    qtbot.waitUntil(lambda: bar.isVisible() and window.compare_systems.dock.isVisible())
+    QApplication.processEvents()
+    assert window.minimumSizeHint().width() <= alone
+    assert window.size() == on_laptop
+    # The bar took a second line rather than width: every control of it is whole.
+    inside = QRect(0, 0, bar.width(), bar.height())
+    for control in (bar.baseline, bar.swap, bar.shown, window.filter_bar.max_delta):
+        corner = control.mapTo(bar, control.rect().topLeft())
+        assert inside.contains(QRect(corner, control.size())), control
+    qtbot.waitUntil(lambda: not session.is_busy, timeout=TIMEOUT)
