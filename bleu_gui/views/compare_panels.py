@@ -51,6 +51,7 @@ from bleu_gui.core.salient import SalientOrder
 from bleu_gui.core.score_delta import ScoreDelta
 from bleu_gui.core.significance import AllPairsResult, PairedTestResult
 from bleu_gui.io import Corpus
+from bleu_gui.models.explain_scheduler import ExplainScheduler
 from bleu_gui.models.explainer import LONG_SEGMENT_CHARS, Explainer
 from bleu_gui.models.salient_job import SalientJob, SalientRequest
 from bleu_gui.models.session import Session
@@ -227,14 +228,21 @@ class ComparePanels(QObject):
         # The texts the window's table shows (None: not connected to a window).
         self._table_texts: Callable[[], Sequence[str]] | None = None
         self._row: int | None = None
-        self._shown: PairKey | None = None
         self._comparing = False
         self._has_test = False
         # Explains `_row` at the next event-loop turn, once (as the window does).
-        self._explain_timer = QTimer(self)
-        self._explain_timer.setSingleShot(True)
-        self._explain_timer.setInterval(0)
-        self._explain_timer.timeout.connect(self._explain_now)
+        self.explaining: ExplainScheduler[PairKey, PairRequest, PairExplanation | str]
+        self.explaining = ExplainScheduler(
+            self,
+            wanted=lambda: None if self._row is None else self._key(self._row),
+            request=_pair_request_of,
+            is_long=lambda request: request.size >= LONG_SEGMENT_CHARS,
+            explain=lambda _, request: explain_pair_or_why_not(request),
+            same=PairKey.same_as,
+            show=self._put_pair,
+            waiting=self._show_waiting,
+            explainer=self.explainer,
+        )
         # One refresh for the several signals one change of the session emits.
         self._refresh_timer = QTimer(self)
         self._refresh_timer.setSingleShot(True)
@@ -324,7 +332,6 @@ class ComparePanels(QObject):
         window.order_changed.connect(self.pair_detail.set_order)
         window.tokens_toggled.connect(self.pair_detail.set_show_tokens)
         self.pair_detail.order_changed.connect(window.show_order)
-        self.explainer.finished.connect(self._on_explained)
         self.salient_job.finished.connect(self._on_salient)
         self.salient_job.failed.connect(self.salient_list.show_message)
         self.salient_list.ngram_chosen.connect(self._on_ngram_chosen)
@@ -340,24 +347,16 @@ class ComparePanels(QObject):
     @property
     def sentence_pending(self) -> bool:
         """Whether the pair of the selected sentence is still being explained."""
-        return self._explain_timer.isActive() or self.explainer.pending is not None
+        return self.explaining.pending
 
     def show_sentence(self, row: int) -> None:
         """Compare the two systems on corpus row `row` (at the next turn, once)."""
         self._row = row
         if not self._comparing:
             return
-        key = self._key(row)
-        if key is None:
+        if self._key(row) is None:
             return
-        pending = self.explainer.pending
-        if isinstance(pending, PairKey) and key.same_as(pending):
-            return
-        if key.same_as(self._shown):
-            self._explain_timer.stop()
-            self.explainer.cancel()
-        else:
-            self._explain_timer.start()
+        self.explaining.ask()
         self._show_delta(row)
 
     def show_draft(self, row: int, text_a: str, text_b: str) -> None:
@@ -371,9 +370,8 @@ class ComparePanels(QObject):
         request = _pair_request(key, text_a, text_b)
         if request.size >= LONG_SEGMENT_CHARS:
             return
-        self._explain_timer.stop()
-        self.explainer.cancel()
-        self._shown = None  # what is shown is no text of the session's
+        self.explaining.stop()
+        self.explaining.forget()  # what is shown is no text of the session's
         self._put_pair(key, explain_pair_or_why_not(request))
 
     def show_draft_delta(
@@ -391,7 +389,7 @@ class ComparePanels(QObject):
 
     def redo_sentence(self) -> None:
         """Compare the selected sentence again from the session (an edit ended)."""
-        self._shown = None
+        self.explaining.forget()
         self._refresh_timer.start()  # the corpus Δ, too
         if self._row is not None:
             self.show_sentence(self._row)
@@ -422,10 +420,9 @@ class ComparePanels(QObject):
 
     def shutdown(self) -> None:
         """Stop the background work (on exit)."""
-        self._explain_timer.stop()
+        self.explaining.shutdown()
         self._refresh_timer.stop()
         self._pages_timer.stop()
-        self.explainer.shutdown()
         self.salient_job.shutdown()
 
     def refresh(self) -> None:
@@ -481,37 +478,12 @@ class ComparePanels(QObject):
         names = _short_pair_names(self._session.workspace)
         return PairKey(row, a.corpus, b.corpus, self._session.config, names)
 
-    def _explain_now(self) -> None:
-        """Explain the pair `show_sentence` asked for: here, or in the process."""
-        self._explain_timer.stop()
-        row = self._row
-        key = None if row is None else self._key(row)
-        if key is None:
-            return
-        request = _pair_request(
-            key,
-            key.corpus_a.hypothesis.lines[key.row],
-            key.corpus_b.hypothesis.lines[key.row],
+    def _show_waiting(self, key: PairKey, request: PairRequest) -> None:
+        """Say that a long pair is being compared (in a worker process)."""
+        self.pair_detail.show_message(
+            f"Sentence {key.row + 1} is long ({request.size:,} characters): "
+            "comparing the two systems in the background…"
         )
-        if request.size >= LONG_SEGMENT_CHARS:
-            self.explainer.start(key, request)
-            self._shown = None
-            self.pair_detail.show_message(
-                f"Sentence {key.row + 1} is long ({request.size:,} characters): "
-                "comparing the two systems in the background…"
-            )
-        else:
-            self.explainer.cancel()
-            self._on_explained(key, explain_pair_or_why_not(request))
-
-    def _on_explained(self, key: PairKey, explanation: PairExplanation | str) -> None:
-        """Show a pair explanation if it is still the one the selection wants."""
-        row = self._row
-        wanted = None if row is None else self._key(row)
-        if wanted is None or not key.same_as(wanted):
-            return
-        self._shown = key
-        self._put_pair(key, explanation)
 
     def _put_pair(self, key: PairKey, explanation: PairExplanation | str) -> None:
         """Show a pair explanation of sentence `key.row` (or why there is none)."""
@@ -587,9 +559,8 @@ class ComparePanels(QObject):
 
     def _forget_pair(self) -> None:
         """One system: nothing compared, nothing computed in the background."""
-        self._explain_timer.stop()
-        self.explainer.cancel()
-        self._shown = None
+        self.explaining.stop()
+        self.explaining.forget()
         self.pair_detail.set_pair(None)
         self.pair_detail.set_chosen_ngram(1, None)
         self.delta_panel.set_sentence(None)
@@ -625,6 +596,15 @@ class ComparePanels(QObject):
         self.pair_detail.set_chosen_ngram(order, gram)
         if rows and self._row not in rows and self._select is not None:
             self._select(rows[0] + 1)
+
+
+def _pair_request_of(key: PairKey) -> PairRequest:
+    """The request comparing the session's two texts of `key`'s sentence."""
+    return _pair_request(
+        key,
+        key.corpus_a.hypothesis.lines[key.row],
+        key.corpus_b.hypothesis.lines[key.row],
+    )
 
 
 def _pair_request(key: PairKey, text_a: str, text_b: str) -> PairRequest:

@@ -14,10 +14,9 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 
-from PySide6.QtCore import QByteArray, QSettings, QSize, Qt, QTimer, Signal
+from PySide6.QtCore import QByteArray, QSettings, QSize, Qt, Signal
 from PySide6.QtGui import (
     QAction,
     QCloseEvent,
@@ -42,7 +41,7 @@ from PySide6.QtWidgets import (
 )
 from typing_extensions import override
 
-from bleu_gui.core import BleuConfig, BleuScore
+from bleu_gui.core import BleuScore
 from bleu_gui.core.explain import (
     ExplainRequest,
     SentenceExplanation,
@@ -50,6 +49,7 @@ from bleu_gui.core.explain import (
 )
 from bleu_gui.core.score_delta import ScoreDelta
 from bleu_gui.io import Corpus
+from bleu_gui.models.explain_scheduler import ExplainScheduler
 from bleu_gui.models.explainer import Explainer, ExplainKey, is_long
 from bleu_gui.models.sentence_browser import SentenceBrowser
 from bleu_gui.models.sentence_filter import SentenceFilter
@@ -101,18 +101,6 @@ _SCREEN_SHARE = 0.92
 _LAYOUT_KEYS = ("geometry", "docks", "central", "bottom", "columns")
 
 
-@dataclass(frozen=True, slots=True, eq=False)
-class _Explained:
-    """The sentence the panels show, with the texts and options it was explained by."""
-
-    key: ExplainKey
-    explanation: SentenceExplanation | str
-
-    def is_for(self, row: int, corpus: Corpus | None, config: BleuConfig) -> bool:
-        """Whether explaining `row` of `corpus` under `config` would give this."""
-        return self.key.is_for(row, corpus, config)
-
-
 class MainWindow(QMainWindow):
     """The bleu-gui window.
 
@@ -131,15 +119,26 @@ class MainWindow(QMainWindow):
         self.report_action = ReportAction(session, self)
         self.recent = self.file_actions.recent
         self._row: int | None = None
-        self._explained: _Explained | None = None
         # Long segments are explained in a worker process (`models.explainer`).
         self.explainer = Explainer(self)
         # The texts of a corpus being scored, which the table shows already.
         self._loading_corpus: Corpus | None = None
         # Explains `_row` at the next event-loop turn (see `show_sentence`).
-        self._explain_timer = QTimer(self)
-        self._explain_timer.setSingleShot(True)
-        self._explain_timer.setInterval(0)
+        self.explaining: ExplainScheduler[
+            ExplainKey, ExplainRequest, SentenceExplanation | str
+        ]
+        self.explaining = ExplainScheduler(
+            self,
+            wanted=self._wanted,
+            request=lambda key: self.session.explain_request(key.row, key.corpus),
+            is_long=is_long,
+            explain=lambda key, _: self.session.explain(key.row, key.corpus),
+            same=lambda one, other: one.is_for(other.row, other.corpus, other.config),
+            show=self._show_explained,
+            waiting=self._show_waiting,
+            explainer=self.explainer,
+            again=lambda shown: self._show_status(shown.key.row, shown.explanation),
+        )
         self._settings = settings
         self._saved_columns: QByteArray | None = None
         # The last run's sort, for the first table of this run (`_restore_columns`).
@@ -485,8 +484,6 @@ class MainWindow(QMainWindow):
         self.table.sort_requested.connect(browser.sort_by)
         browser.sort_changed.connect(self._on_sort_changed)
         self.table.sentence_selected.connect(self.show_sentence)
-        self._explain_timer.timeout.connect(self._explain_now)
-        self.explainer.finished.connect(self._on_explained)
         browser.model.modelReset.connect(self._restore_columns)
         browser.model.modelReset.connect(self._on_table_changed)
         browser.model.layoutChanged.connect(self._on_table_changed)
@@ -540,23 +537,19 @@ class MainWindow(QMainWindow):
         """
         self._row = row
         self.hidden_note.hide()
-        corpus, config = self._table_corpus(), self.session.config
-        pending = self.explainer.pending
-        if pending is not None and pending.is_for(row, corpus, config):
-            self._explain_timer.stop()  # on its way
-            return
-        shown = self._explained
-        if shown is not None and shown.is_for(row, corpus, config):
-            self._explain_timer.stop()
-            self.explainer.cancel()
-            self._show_status(row, shown.explanation)
-        else:
-            self._explain_timer.start()
+        self.explaining.ask()
 
     @property
     def sentence_pending(self) -> bool:
         """Whether the sentence asked for is still being explained."""
-        return self._explain_timer.isActive() or self.explainer.pending is not None
+        return self.explaining.pending
+
+    def _wanted(self) -> ExplainKey | None:
+        """The explanation the selection wants: its row of the table's texts."""
+        row, corpus = self._row, self._table_corpus()
+        if row is None or corpus is None:
+            return None
+        return ExplainKey(row, corpus, self.session.config)
 
     def _table_corpus(self) -> Corpus | None:
         """The corpus whose texts the table shows: loaded, or being scored."""
@@ -566,42 +559,18 @@ class MainWindow(QMainWindow):
                 return corpus
         return None
 
-    def _explain_now(self) -> None:
-        """Explain the sentence `show_sentence` asked for, and show it (or start)."""
-        self._explain_timer.stop()
-        row, corpus = self._row, self._table_corpus()
-        if row is None or corpus is None:
-            return
-        request = self.session.explain_request(row, corpus)
-        if request is None:
-            return
-        key = ExplainKey(row, corpus, request.config)
-        if is_long(request):
-            self.explainer.start(key, request)
-            self._show_waiting(row, request)
-        else:
-            self.explainer.cancel()
-            self._on_explained(key, self.session.explain(row, corpus))
-
-    def _on_explained(
+    def _show_explained(
         self, key: ExplainKey, explanation: SentenceExplanation | str
     ) -> None:
-        """Show an explanation, if it is still the one the table's selection wants."""
-        row = self._row
-        if row is None or not key.is_for(
-            row, self._table_corpus(), self.session.config
-        ):
-            return
-        self._explained = _Explained(key, explanation)
-        self._show_explanation(row, key.corpus, explanation)
-        self._show_status(row, explanation)
+        """Show the explanation the selection wanted, in the panels and status."""
+        self._show_explanation(key.row, key.corpus, explanation)
+        self._show_status(key.row, explanation)
 
-    def _show_waiting(self, row: int, request: ExplainRequest) -> None:
+    def _show_waiting(self, key: ExplainKey, request: ExplainRequest) -> None:
         """Say that a long segment is being explained (in a worker process)."""
-        self._explained = None  # the panels no longer show it
         size = len(request.hypothesis)
         message = (
-            f"Sentence {row + 1} is long ({size:,} characters): "
+            f"Sentence {key.row + 1} is long ({size:,} characters): "
             "explaining it in the background…"
         )
         self.detail.show_message(message)
@@ -654,14 +623,13 @@ class MainWindow(QMainWindow):
         request = self.session.explain_request(row, corpus, text)
         if corpus is None or request is None or is_long(request):
             return
-        self._explain_timer.stop()
-        self.explainer.cancel()
-        self._explained = None  # what is shown is no text of the session's
+        self.explaining.stop()
+        self.explaining.forget()  # what is shown is no text of the session's
         self._show_explanation(row, corpus, explain_or_why_not(request))
 
     def redo_sentence(self) -> None:
         """Explain the selected sentence again from the session (an edit ended)."""
-        self._explained = None
+        self.explaining.forget()
         if self._row is not None:
             self.show_sentence(self._row)
 
@@ -685,8 +653,8 @@ class MainWindow(QMainWindow):
         the next event-loop turn, see `show_sentence`).
         """
         selected = self.table.select_corpus_row(number - 1)
-        if self.sentence_pending:
-            self._explain_now()
+        if self.explaining.asked:
+            self.explaining.flush()
         return selected
 
     def copy_sentence(self) -> None:
@@ -696,13 +664,13 @@ class MainWindow(QMainWindow):
         segment's explanation takes seconds). A long segment still being explained
         is not copied yet; the status bar says so.
         """
-        if self._explain_timer.isActive():
-            self._explain_now()  # asked for in this turn: a short one is shown now
-        row, shown = self._row, self._explained
+        if self.explaining.asked:
+            self.explaining.flush()  # asked for in this turn: a short one shows now
+        row, shown = self._row, self.explaining.shown
         corpus = self._table_corpus()
         if row is None or corpus is None:
             return
-        if shown is None or not shown.is_for(row, corpus, self.session.config):
+        if shown is None or not shown.key.is_for(row, corpus, self.session.config):
             if self.explainer.pending is not None:
                 self._on_copied(
                     f"Sentence {row + 1} is still being explained: "
@@ -799,10 +767,9 @@ class MainWindow(QMainWindow):
 
     def _show_no_test_set(self) -> None:
         """After Close: nothing of the old test set stays on screen."""
-        self._explain_timer.stop()
-        self.explainer.cancel()
+        self.explaining.stop()
+        self.explaining.forget()
         self._row = None
-        self._explained = None
         self._loading_corpus = None
         self.setWindowTitle("bleu-gui")
         self.banner.hide()
@@ -857,7 +824,7 @@ class MainWindow(QMainWindow):
             self.status_text.setText("Working…")
         elif not self.banner.isVisible():
             # The last progress text ("… 500 of 500") would stay otherwise.
-            explained = self._explained
+            explained = self.explaining.shown
             if self._row is None:
                 self.status_text.setText("Ready")
             elif explained is not None:
