@@ -28,8 +28,9 @@ tokenized first, the others after it.
 What is opened is a `FileSet` (files, each in one role and its own encoding; XLIFF
 and TMX files aligned by unit id, a WMT SGML file read by its format's reader) or a
 `BundleSet` (one file of several texts with the roles of its columns). Both end in
-the same `_Read` value, so everything after the reading is one pipeline; see
-docs/design.md, "The window opens what people bring". `inspect_bundle` reads a file
+the same `Read` value (`models.loading` reads every kind), so everything after
+the reading is one pipeline; see docs/design.md, "The window opens what people
+bring". `inspect_bundle` reads a file
 of several texts for its columns only (the roles dialog), under a key of its own.
 
 Re-scoring follows the statistics' additivity: a change of smoothing, weights,
@@ -46,19 +47,14 @@ are counted again under the new tokens and given back.
 
 from __future__ import annotations
 
-import codecs
-import gc
-import importlib
 import logging
 import os
-import stat
 import threading
-import time
-from collections.abc import Callable, Generator, Iterable, Sequence
-from dataclasses import dataclass, field, replace
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, replace
 from enum import Enum
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -94,20 +90,38 @@ from bleu_gui.core.steps import relabel
 from bleu_gui.core.token_table import TokenTable
 from bleu_gui.io import (
     Corpus,
-    InputError,
-    LineCountError,
-    Segments,
     TestSet,
-    iter_read_segments,
-    read_raw,
 )
-from bleu_gui.io.bundle import Bundle, Format, Role, Roles, Selection, Units, select
-from bleu_gui.io.errors import FormatError, LanguagesNotChosenError, display_name
+from bleu_gui.io.bundle import Format
+from bleu_gui.io.errors import display_name
 from bleu_gui.io.format_options import FormatOptions
-from bleu_gui.io.formats import TEST_SET_FORMATS, detect_format, read_bundle
+from bleu_gui.io.formats import detect_format, read_bundle
 from bleu_gui.io.notices import TokenizerHint, file_notices, tokenizer_hint
-from bleu_gui.io.roles_check import repeated_file, same_file
+from bleu_gui.io.roles_check import same_file
 from bleu_gui.models.jobs import JobRunner
+from bleu_gui.models.loading import (
+    ALIGNED_FORMATS,
+    Inspected,
+    LanguagesNeeded,
+    Read,
+    Reading,
+    Refused,
+    aligned_problem,
+    file_size,
+    file_stamp,
+    read_aligned_system_job,
+    read_bundle_job,
+    read_documents_job,
+    read_job,
+    read_system_job,
+    sniffed_encoding,
+)
+from bleu_gui.models.open_request import (
+    BundleSet,
+    FileSet,
+    OpenRequest,
+    opens_with_roles,
+)
 from bleu_gui.models.workspace import (
     PairScores,
     Scores,
@@ -147,216 +161,11 @@ _POOL_MIN_CHARACTERS = 200_000
 # worker processes before reading, while this process is still small (forking a large
 # process holds the GIL for tens of milliseconds).
 _POOL_MIN_BYTES = 100_000
-# How long a file may keep the reading waiting before the progress text names it.
-_SLOW_READ_SECONDS = 2.0
 # How long after showing new texts scoring starts: time for the table to paint them.
 _SCORE_AFTER_MS = 100
 # How long after showing new scores the replaced tokens are freed: time to paint the
 # new rows and explain the shown sentence first.
 _RELEASE_AFTER_MS = 250
-
-
-@dataclass(frozen=True, slots=True)
-class FileSet:
-    """Which files play which role.
-
-    Each file is read in its own encoding (`encoding_of`): a latin-1 output
-    scored against UTF-8 references is common, and re-decoding the references as
-    latin-1 would silently change the score. XLIFF and TMX files (`io.formats`
-    tells them by name) are files in roles too: each is read as a bundle and they
-    are aligned by unit id (`io.align.align_by_id`), their source text the source.
-
-    Attributes:
-        hypothesis: the shown candidate (one system's output).
-        references: one or more reference files.
-        source: the optional source file.
-        encoding: how to decode a file without an encoding of its own.
-        drop_bom: drop a byte-order mark at the start of a file (sacreBLEU keeps
-            it, glued to the first word; the signature then says `bom:dropped`).
-        systems: every system's output in the order given, `hypothesis` among
-            them; the first is the baseline. Empty: `hypothesis` is the only one.
-        encodings: (file, encoding) of the files read otherwise than `encoding`;
-            kept sorted and without entries equal to `encoding`, so that equal
-            choices make equal file sets (the recent-files list compares them).
-        options: the format options of XLIFF and TMX files (TMX languages).
-
-    Raises:
-        ValueError: `systems` is given without `hypothesis` in it.
-    """
-
-    hypothesis: Path
-    references: tuple[Path, ...]
-    source: Path | None = None
-    encoding: str = "utf-8"
-    drop_bom: bool = False
-    systems: tuple[Path, ...] = ()
-    encodings: tuple[tuple[Path, str], ...] = ()
-    options: FormatOptions = field(default_factory=FormatOptions)
-
-    def __post_init__(self) -> None:
-        """Refuse a shown candidate that is not one of the systems."""
-        if self.systems and self.hypothesis not in self.systems:
-            raise ValueError(f"{self.hypothesis} is not one of the systems")
-        own = {path: name for path, name in self.encodings if name != self.encoding}
-        object.__setattr__(self, "encodings", tuple(sorted(own.items())))
-
-    def encoding_of(self, path: Path) -> str:
-        """How `path` is decoded: its own encoding, else the set's."""
-        return dict(self.encodings).get(path, self.encoding)
-
-    def with_encodings(self, encodings: Iterable[tuple[Path, str]]) -> FileSet:
-        """The set with these files' encodings (the others' stay)."""
-        return replace(self, encodings=(*self.encodings, *encodings))
-
-    @property
-    def hypotheses(self) -> tuple[Path, ...]:
-        """Every system's output, in order (the first is the baseline)."""
-        return self.systems or (self.hypothesis,)
-
-    @property
-    def paths(self) -> tuple[Path, ...]:
-        """Every file, as read: candidate, other systems, references, source."""
-        source = () if self.source is None else (self.source,)
-        others = tuple(path for path in self.hypotheses if path != self.hypothesis)
-        return (self.hypothesis, *others, *self.references, *source)
-
-    def with_hypothesis(self, path: Path) -> FileSet:
-        """The shown candidate's file replaced by `path` (in `systems` too)."""
-        systems = tuple(path if p == self.hypothesis else p for p in self.systems)
-        return replace(self, hypothesis=path, systems=systems)
-
-    def repeated_file(self) -> str | None:
-        """Why a file is given twice in a role that counts it twice (one line), or None.
-
-        The same file given twice as a reference, or the source given as a
-        reference, would be scored as one more reference and inflate `nrefs` in the
-        signature; the same output given twice as a system would be two rows of
-        one system. The rule and its words are `io.roles_check`'s, which the
-        command line uses too; no file is read.
-        """
-        return repeated_file(self.hypotheses, self.references, self.source)
-
-
-@dataclass(frozen=True, slots=True)
-class BundleSet:
-    """A file that holds a whole test set (WMT XML, a spreadsheet), with its roles.
-
-    The other way to open a test set, beside `FileSet`: the same reading job,
-    workspace and systems follow (see `Session.open_bundle`); only the reading
-    differs (`io.formats.read_bundle`, then `io.bundle.select`). Systems are named
-    by their column's label ("Facebook-AI", "column 'mt'").
-
-    Attributes:
-        path: the file.
-        roles: which of its columns are the references, systems, source and
-            document ids (column keys); the first system is the baseline, the
-            last one is shown.
-        format: its format, or None to tell it by its name.
-        encoding: how to decode it (XML formats decode as the XML says).
-        options: the format's options (test suites, segments without a
-            reference, the worksheet, TMX languages).
-    """
-
-    path: Path
-    roles: Roles
-    format: Format | None = None
-    encoding: str = "utf-8"
-    options: FormatOptions = field(default_factory=FormatOptions)
-
-
-OpenRequest = FileSet | BundleSet
-"""What `Session` opens: files in roles, or a file of several texts in roles."""
-
-
-def opens_with_roles(path: Path) -> bool:
-    """Whether `path` holds a whole test set whose columns need roles (`BundleSet`).
-
-    WMT XML and spreadsheets hold the references and systems in one file; a text,
-    XLIFF, TMX or WMT SGML file is one text of one role (`FileSet`). Told by the
-    file's name (`io.formats.detect_format`): nothing is read.
-    """
-    return detect_format(path) in TEST_SET_FORMATS
-
-
-@dataclass(frozen=True, slots=True, eq=False)
-class _Inspected:
-    """A file of several texts read for its columns (`Session.inspect_bundle`).
-
-    Attributes:
-        asked: (file, format, encoding, options) as asked.
-        stamp: the file's modification time and size before it was read: an
-            open of the same request reuses `bundle` while they are unchanged.
-        bundle: what was read.
-    """
-
-    asked: tuple[Path, Format | None, str, FormatOptions]
-    stamp: tuple[int, int] | None
-    bundle: Bundle
-
-
-@dataclass(frozen=True, slots=True)
-class _Refused:
-    """A job's end: the new candidate does not fit the loaded test set.
-
-    Attributes:
-        candidate: the candidate file that was refused.
-        message: why, in one line (the line-count error).
-    """
-
-    candidate: Path
-    message: str
-
-
-@dataclass(frozen=True, slots=True)
-class _LanguagesNeeded:
-    """A job's end: a TMX file holds more than two languages, and none were chosen.
-
-    Attributes:
-        files: the files asked for, to ask again with the languages.
-        message: why, in one line (the reader's, as the command line says it).
-        languages: the file's languages, to choose from.
-    """
-
-    files: FileSet
-    message: str
-    languages: tuple[str, ...]
-
-
-@dataclass(frozen=True, slots=True, eq=False)
-class _Read:
-    """A test set read: every system's texts aligned with it, or why not.
-
-    Attributes:
-        request: what was asked for.
-        systems: each system in order: its corpus, or why it was refused (one
-            line naming its file); the shown one is a corpus.
-        shown: the index of the shown system in `systems`.
-        labels: each system's label, for systems that are columns of a file
-            (None: named by its file).
-        documents: each segment's document id, if the test set has them.
-        segment_ids: each segment's id, if the test set was aligned by id.
-        notices: one-line notes of the reader (what was left out).
-        reference_labels: each reference's label, for references that are
-            columns of one file.
-        units: each segment's unit, if the files have them (`Bundle.units`).
-    """
-
-    request: OpenRequest
-    systems: tuple[Corpus | str, ...]
-    shown: int
-    labels: tuple[str | None, ...]
-    documents: tuple[str, ...] | None = None
-    segment_ids: tuple[str, ...] | None = None
-    notices: tuple[str, ...] = ()
-    reference_labels: tuple[str, ...] | None = None
-    units: Units | None = None
-
-    @property
-    def corpus(self) -> Corpus:
-        """The shown system's corpus."""
-        shown = self.systems[self.shown]
-        assert isinstance(shown, Corpus)
-        return shown
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -512,7 +321,7 @@ class Session(QObject):
         # The format options the open test set was read with (XLIFF, TMX).
         self._format_options = FormatOptions()
         # The file last read for its columns (the roles dialog's), to open it.
-        self._inspected: _Inspected | None = None
+        self._inspected: Inspected | None = None
         # What a new workspace replaced, released a moment later (see `_retire`).
         self._retired: list[object] = []
         self._release = QTimer(self)
@@ -739,18 +548,18 @@ class Session(QObject):
         `error_occurred` (one line). Nothing open changes. A new request
         supersedes a running one (another encoding or option chosen meanwhile).
         """
-        reading = _Reading()
+        reading = Reading()
         asked = (path, format_, encoding, options or FormatOptions())
 
-        def read() -> _Inspected:
-            stamp = _stamp(path)
+        def read() -> Inspected:
+            stamp = file_stamp(path)
             bundle = read_bundle(
                 reading.now(path),
                 format_,
-                encoding=_sniffed_encoding(path, encoding),
+                encoding=sniffed_encoding(path, encoding),
                 options=options,
             )
-            return _Inspected(asked, stamp, bundle)
+            return Inspected(asked, stamp, bundle)
 
         def job() -> Job:
             return (yield from blocking_call(read, reading.label))
@@ -762,7 +571,7 @@ class Session(QObject):
             on_failed=self._on_failed,
         )
 
-    def _on_inspected(self, inspected: _Inspected) -> None:
+    def _on_inspected(self, inspected: Inspected) -> None:
         self._inspected = inspected  # opened next, most likely: not read again
         self.bundle_inspected.emit(inspected.bundle)
 
@@ -795,18 +604,18 @@ class Session(QObject):
         if isinstance(request, BundleSet):
             options = replace(request.options, drop_bom=drop)
             bundle = request = replace(request, options=options)
-            job = lambda: self._read_bundle_job(bundle)  # noqa: E731
+            job = lambda: read_bundle_job(bundle, self._inspected)  # noqa: E731
         else:
             files = request = replace(request, drop_bom=drop)
-            problem = files.repeated_file() or _aligned_problem(files)
+            problem = files.repeated_file() or aligned_problem(files)
             if problem is not None:
                 self.error_occurred.emit(problem)
                 return
             if self._processes > 1 and any(
-                _file_size(path) >= _POOL_MIN_BYTES for path in files.hypotheses
+                file_size(path) >= _POOL_MIN_BYTES for path in files.hypotheses
             ):
                 self._pool_for(_POOL_MIN_SEGMENTS)  # started now, used after reading
-            job = lambda: self._read_job(files, new_candidate=new_candidate)  # noqa: E731
+            job = lambda: read_job(files, new_candidate=new_candidate)  # noqa: E731
         if config is None:
             config = self.config
         self._jobs.start(
@@ -852,7 +661,7 @@ class Session(QObject):
                 "systems with File › Open test set"
             )
         aligned = test_set.segment_ids is not None
-        if repeated is None and (detect_format(path) in _ALIGNED_FORMATS) != aligned:
+        if repeated is None and (detect_format(path) in ALIGNED_FORMATS) != aligned:
             repeated = (
                 f"{display_name(path)}: files aligned by unit id (XLIFF, TMX) and "
                 "files aligned by line cannot be mixed in one test set"
@@ -868,11 +677,11 @@ class Session(QObject):
         job: Callable[[], Job]
         if test_set.segment_ids is not None:  # aligned by unit id: XLIFF, TMX
             options = self._format_options
-            job = lambda: self._read_aligned_system_job(  # noqa: E731
+            job = lambda: read_aligned_system_job(  # noqa: E731
                 test_set, path, chosen, options
             )
         else:
-            job = lambda: self._read_system_job(texts, path, chosen, drop_bom)  # noqa: E731
+            job = lambda: read_system_job(texts, path, chosen, drop_bom)  # noqa: E731
         self._jobs.start(
             _system_key(system_id),
             SliceWorker(job),
@@ -1060,23 +869,10 @@ class Session(QObject):
         if test_set is None:
             self.error_occurred.emit("open a test set before giving document ids")
             return
-        encoding, drop_bom = test_set.encoding, test_set.drop_bom
-
-        def read() -> Job:
-            reading = _Reading()
-            raw = yield from blocking_call(
-                lambda: read_raw(reading.now(path), encoding), reading.label
-            )
-            return (
-                yield from relabel(
-                    iter_read_segments(path, encoding, drop_bom=drop_bom, raw=raw),
-                    lambda step: (*step, f"reading {path.name}"),
-                )
-            )
-
+        encoding = test_set.encoding
         self._jobs.start(
             _DOCUMENTS,
-            SliceWorker(read),
+            SliceWorker(lambda: read_documents_job(path, encoding)),
             lambda segments: self.set_documents(
                 segments.lines, name=display_name(path)
             ),
@@ -1225,211 +1021,6 @@ class Session(QObject):
             if self._pool is None:
                 self._pool = WorkerPool(self._processes)
             return self._pool
-
-    def _read_job(self, files: FileSet, *, new_candidate: bool = False) -> Job:
-        """Read the files (on the GUI thread, a piece of a file per step).
-
-        With `new_candidate`, a line-count mismatch ends the job as `_Refused`
-        instead of failing: the candidate may belong to another test set. A
-        system other than the shown one that cannot be read or does not fit is
-        refused alone (its one-line reason in `_Read.systems`). XLIFF and TMX
-        files are read by `_read_aligned_job` instead.
-        """
-        if _aligned_by_id(files):
-            return (yield from self._read_aligned_job(files))
-        # A system that is also a reference or the source (WMT's second reference
-        # compared as a system) is read as that role, which may not fail.
-        roles = {*files.references, *filter(None, [files.source])}
-        others = [
-            path
-            for path in files.hypotheses
-            if path != files.hypothesis and path not in roles
-        ]
-        required = [p for p in files.paths if p not in others]
-        try:
-            # Opening and reading bytes may block for ever (a named pipe, a hung
-            # network mount): on a thread of its own. Decoding and splitting need
-            # the GIL for long stretches: here, in slices.
-            reading = _Reading()
-            raw, unreadable = yield from blocking_call(
-                lambda: _read_all(reading, required, others, files),
-                reading.label,
-            )
-            read_files = yield from relabel(
-                _iter_decode(required, raw, files.drop_bom),
-                lambda step: (*step, "reading files"),
-            )
-            corpus = Corpus(
-                read_files[files.hypothesis],
-                tuple(read_files[path] for path in files.references),
-                None if files.source is None else read_files[files.source],
-            )
-        except LineCountError as error:
-            if not new_candidate:
-                raise
-            return _Refused(files.hypothesis, str(error))
-        texts = TestSet(corpus.references, corpus.source)
-        read: list[Corpus | str] = []
-        for path in files.hypotheses:
-            if path == files.hypothesis:
-                read.append(corpus)
-                continue
-            if path in unreadable:
-                read.append(unreadable[path])
-                continue
-            if path in read_files:  # also a reference or the source
-                read.append(texts.corpus(read_files[path]))
-                continue
-            try:
-                decoded = yield from relabel(
-                    _iter_decode([path], raw, files.drop_bom),
-                    lambda step: (*step, "reading files"),
-                )
-                read.append(texts.corpus(decoded[path]))
-            except InputError as error:
-                read.append(str(error))
-        # The ~20 ms collection as a step of its own, with the slice's time checked
-        # before and after it: it does not share a slice with the last piece read
-        # once that slice is spent, nor with handing the texts to the table after.
-        yield 1, 1, "reading files"
-        _meet_new_containers()
-        yield 1, 1, "reading files"
-        shown = files.hypotheses.index(files.hypothesis)
-        return _Read(files, tuple(read), shown, (None,) * len(read))
-
-    def _read_aligned_job(self, files: FileSet) -> Job:
-        """Read XLIFF or TMX files as bundles and align them by unit id.
-
-        Units missing from a file are left out of every file, and the aligned
-        bundle's notices say which; the source is the files' own source text.
-        """
-        reading = _Reading()
-
-        def read() -> Bundle:
-            def one(path: Path, options: FormatOptions) -> Bundle:
-                encoding = _sniffed_encoding(path, files.encoding_of(path))
-                return read_bundle(
-                    reading.now(path), encoding=encoding, options=options
-                )
-
-            references = [one(path, files.options) for path in files.references]
-            systems = [
-                one(path, files.options.for_systems()) for path in files.hypotheses
-            ]
-            return _align_by_id()(references, systems)
-
-        try:
-            bundle = yield from blocking_call(read, reading.label)
-        except LanguagesNotChosenError as error:
-            return _LanguagesNeeded(files, str(error), error.languages)
-        selection = _select_aligned(bundle, len(files.references))
-        yield 1, 1, "reading files"
-        texts = selection.test_set
-        corpora = tuple(texts.corpus(segments) for _, segments in selection.systems)
-        _meet_new_containers()
-        shown = files.hypotheses.index(files.hypothesis)
-        return _Read(
-            files,
-            corpora,
-            shown,
-            (None,) * len(corpora),
-            bundle.documents,
-            bundle.segment_ids or (),  # not None: aligned by id
-            bundle.notices,
-            units=selection.units,
-        )
-
-    def _read_bundle_job(self, request: BundleSet) -> Job:
-        """Read a file of several texts and pick its roles' columns."""
-        reading = _Reading()
-        inspected = self._inspected
-        asked = (request.path, request.format, request.encoding, request.options)
-
-        def read() -> Bundle:
-            if (
-                inspected is not None
-                and inspected.asked == asked
-                and inspected.stamp == _stamp(request.path)
-            ):
-                return inspected.bundle  # read for the roles dialog, unchanged since
-            encoding = _sniffed_encoding(request.path, request.encoding)
-            return read_bundle(
-                reading.now(request.path),
-                request.format,
-                encoding=encoding,
-                options=request.options,
-            )
-
-        bundle = yield from blocking_call(read, reading.label)
-        selection = select(bundle, request.roles)
-        yield 1, 1, "reading files"
-        texts = selection.test_set
-        corpora = tuple(texts.corpus(segments) for _, segments in selection.systems)
-        _meet_new_containers()
-        labels = tuple(label for label, _ in selection.systems)
-        return _Read(
-            request,
-            corpora,
-            len(corpora) - 1,
-            labels,
-            selection.documents,
-            None,
-            selection.notices,
-            tuple(bundle.column(key).label for key in request.roles.references),
-            selection.units,
-        )
-
-    def _read_system_job(
-        self, texts: TestSet, path: Path, encoding: str, drop_bom: bool
-    ) -> Job:
-        """Read one added system's output and align it with the test set."""
-        reading = _Reading()
-        raw = yield from blocking_call(
-            lambda: {path: _read_file(reading, path, encoding, drop_bom)},
-            reading.label,
-        )
-        decoded = yield from relabel(
-            _iter_decode([path], raw, drop_bom),
-            lambda step: (*step, f"reading {path.name}"),
-        )
-        corpus = texts.corpus(decoded[path])
-        yield 1, 1, f"reading {path.name}"
-        _meet_new_containers()
-        return corpus
-
-    def _read_aligned_system_job(
-        self, test_set: TestSetFiles, path: Path, encoding: str, options: FormatOptions
-    ) -> Job:
-        """Read one added XLIFF or TMX system and align it with the test set's units.
-
-        It must hold the units of the test set: one that lacks some would leave
-        them out of every system, which is opening another test set.
-        """
-        reading = _Reading()
-
-        def read() -> Bundle:
-            references = [
-                read_bundle(
-                    reading.now(ref.path), encoding=ref.encoding, options=options
-                )
-                for ref in test_set.texts.references
-            ]
-            read_as = _sniffed_encoding(path, encoding)
-            system = read_bundle(
-                reading.now(path), encoding=read_as, options=options.for_systems()
-            )
-            return _align_by_id()(references, [system])
-
-        bundle = yield from blocking_call(read, reading.label)
-        if (bundle.segment_ids or ()) != test_set.segment_ids:
-            raise FormatError(
-                path,
-                "lacks units of the open test set (or its references changed): "
-                "open a new test set with it",
-            )
-        selection = _select_aligned(bundle, len(test_set.texts.references))
-        yield 1, 1, f"reading {path.name}"
-        return test_set.texts.corpus(selection.systems[-1][1])
 
     def _prepare_job(
         self, corpus: Corpus, config: BleuConfig, table: TokenTable
@@ -1599,11 +1190,11 @@ class Session(QObject):
         self._open(files, new_candidate=new_candidate)
 
     def _on_finished(self, result: Any, on_done: Callable[[Any], None]) -> None:
-        if isinstance(result, _Refused):  # a failure with a typed follow-up
+        if isinstance(result, Refused):  # a failure with a typed follow-up
             self._jobs.fail(_TEST_SET, result.message)
             self.candidate_refused.emit(result.candidate, result.message)
             return
-        if isinstance(result, _LanguagesNeeded):  # which two: the window asks
+        if isinstance(result, LanguagesNeeded):  # which two: the window asks
             self._jobs.fail(_TEST_SET, result.message)
             self.languages_needed.emit(result.files, result.message, result.languages)
             return
@@ -1619,7 +1210,7 @@ class Session(QObject):
             self._loading = None
         self.busy_changed.emit(busy)
 
-    def _on_read(self, read: _Read, config: BleuConfig) -> None:
+    def _on_read(self, read: Read, config: BleuConfig) -> None:
         """The texts are read: show them, and score them in the background."""
         self.texts_loaded.emit(read.corpus)
         table = TokenTable.for_config(config)
@@ -1635,7 +1226,7 @@ class Session(QObject):
 
     def _on_loaded(
         self,
-        read: _Read,
+        read: Read,
         table: TokenTable,
         computed: _Computed,
         config: BleuConfig,
@@ -1931,226 +1522,10 @@ def _only_edits_changed(pair: tuple[System, System], config: BleuConfig) -> bool
     )
 
 
-_Raw = tuple[bytes, str] | Segments
-"""A file as its reading thread leaves it: a text file's bytes and encoding (decoded
-in slices after), or the text of a file in another format (WMT SGML), read whole."""
-
-
-def _read_file(reading: _Reading, path: Path, encoding: str, drop_bom: bool) -> _Raw:
-    """One file of one role: its bytes, or its format's text (on a reading thread)."""
-    encoding = _sniffed_encoding(path, encoding)
-    if detect_format(path) is Format.TEXT:
-        return read_raw(reading.now(path), encoding), encoding
-    options = FormatOptions(drop_bom=drop_bom)
-    bundle = read_bundle(reading.now(path), encoding=encoding, options=options)
-    if len(bundle.columns) != 1:
-        labels = ", ".join(column.label for column in bundle.columns)
-        raise FormatError(
-            path,
-            f"holds several texts ({labels}): open it with File › Open test set "
-            "to give each its role",
-        )
-    return bundle.columns[0].segments
-
-
-def _read_all(
-    reading: _Reading, required: list[Path], optional: list[Path], files: FileSet
-) -> tuple[dict[Path, _Raw], dict[Path, str]]:
-    """Each file as read (`_Raw`); an optional file that cannot be read: why."""
-    raw: dict[Path, _Raw] = {}
-    unreadable: dict[Path, str] = {}
-    for path in (*required, *optional):
-        if path in raw:
-            continue
-        try:
-            encoding = files.encoding_of(path)
-            raw[path] = _read_file(reading, path, encoding, files.drop_bom)
-        except InputError as error:
-            if path not in optional:
-                raise
-            unreadable[path] = str(error)
-    return raw, unreadable
-
-
-def _iter_decode(
-    paths: Sequence[Path], raw: dict[Path, _Raw], drop_bom: bool
-) -> Generator[tuple[int, int], None, dict[Path, Segments]]:
-    """Decode and split each file's bytes, each in its own encoding.
-
-    Yields (files done, files in all) in thousandths of a file, as
-    `io.iter_read_corpus` does; a piece of one file per step. Each file's bytes
-    leave `raw` as it is decoded: kept until every file was, a 200 MB hypothesis's
-    bytes stayed beside its texts while the references were decoded. A file in two
-    roles (a reference also scored as a system) is decoded once.
-    """
-    paths = list(dict.fromkeys(paths))
-    total = 1000 * len(paths)
-    read: dict[Path, Segments] = {}
-    for number, path in enumerate(paths):
-        given = raw.pop(path)
-        if isinstance(given, Segments):  # read whole by its format's reader
-            read[path] = given
-            continue
-        data, encoding = given
-        del given
-        steps = iter_read_segments(path, encoding, drop_bom=drop_bom, raw=data)
-        del data
-        while True:
-            try:
-                done, size = next(steps)
-            except StopIteration as end:
-                read[path] = end.value
-                break
-            yield 1000 * number + (1000 * done) // max(size, 1), total
-    return read
-
-
-_UTF16_MARKS = (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)
-
-
-def _sniffed_encoding(path: Path, encoding: str) -> str:
-    """`encoding`, or UTF-16 for a file asked as UTF-8 that starts with its mark.
-
-    UTF-8 is the default, and a UTF-16 file (Windows tools write them) read as
-    UTF-8 fails on its first byte; its byte-order mark says what it is. Only a
-    regular file is looked at (a named pipe would block, and its first bytes
-    would be lost to the reading after); on a worker thread, never the GUI's.
-    """
-    try:
-        if codecs.lookup(encoding).name != "utf-8":
-            return encoding
-        if not stat.S_ISREG(os.stat(path).st_mode) or path.suffix == ".gz":
-            return encoding
-        with open(path, "rb") as handle:
-            start = handle.read(2)
-    except (LookupError, OSError):
-        return encoding  # reading the file says what is wrong, in its words
-    return "utf-16" if start in _UTF16_MARKS else encoding
-
-
-_ALIGNED_FORMATS = frozenset({Format.XLIFF, Format.TMX})
-
-
-def _aligned_by_id(files: FileSet) -> bool:
-    """Whether the set's files are XLIFF or TMX: aligned by unit id, not by line."""
-    return all(
-        detect_format(path) in _ALIGNED_FORMATS
-        for path in (*files.references, *files.hypotheses)
-    )
-
-
-def _aligned_problem(files: FileSet) -> str | None:
-    """Why these files cannot be opened together (one line), or None.
-
-    XLIFF and TMX files are aligned by unit id, text files by line: the two do
-    not mix, and the XLIFF or TMX files bring their own source.
-    """
-    paths = (*files.references, *files.hypotheses)
-    aligned = [path for path in paths if detect_format(path) in _ALIGNED_FORMATS]
-    if not aligned:
-        return None
-    if len(aligned) < len(paths):
-        other = next(path for path in paths if path not in aligned)
-        return (
-            f"{display_name(other)} is not an XLIFF or TMX file like "
-            f"{display_name(aligned[0].name)}: files aligned by unit id cannot be "
-            "mixed with files aligned by line"
-        )
-    if files.source is not None:
-        return (
-            f"{display_name(files.source)}: XLIFF and TMX files hold their own "
-            "source; leave the source empty"
-        )
-    return None
-
-
-class _AlignById(Protocol):
-    def __call__(
-        self, references: Sequence[Bundle], systems: Sequence[Bundle]
-    ) -> Bundle: ...
-
-
-def _align_by_id() -> _AlignById:
-    """`io.align.align_by_id`: the references' and systems' units aligned by id."""
-    module = importlib.import_module("bleu_gui.io.align")
-    align: _AlignById = module.align_by_id
-    return align
-
-
-def _select_aligned(bundle: Bundle, references: int) -> Selection:
-    """The aligned bundle's roles: its source, then references, then systems."""
-    source = next(
-        (c.key for c in bundle.columns if c.key == "source" or c.role is Role.SOURCE),
-        None,
-    )
-    texts = [c.key for c in bundle.columns if c.key != source]
-    roles = Roles(tuple(texts[:references]), tuple(texts[references:]), source)
-    return select(bundle, roles)
-
-
-class _Reading:
-    """Which file the reading thread is on, and since when: the progress text.
-
-    A file whose bytes do not come (a named pipe nobody writes to, a hung network
-    drive) is named after a moment, so the user knows what the window waits for.
-    """
-
-    def __init__(self) -> None:
-        self._path: Path | None = None
-        self._since = time.monotonic()
-
-    def now(self, path: Path) -> Path:
-        """Note that `path` is being read from now on; returns it."""
-        self._path, self._since = path, time.monotonic()
-        return path
-
-    def label(self) -> str:
-        """The progress text: what the reading waits for, once it waits long."""
-        path = self._path
-        if path is None or time.monotonic() - self._since < _SLOW_READ_SECONDS:
-            return "reading files"
-        return (
-            f"waiting for {display_name(path)} (a named pipe nobody writes to, or a "
-            "slow drive?); Cancel stops"
-        )
-
-
 def _characters(corpus: Corpus) -> int:
     """How many characters the hypothesis and references hold (what is tokenized)."""
     files = (corpus.hypothesis, *corpus.references)
     return sum(sum(map(len, file.lines)) for file in files)
-
-
-def _stamp(path: Path) -> tuple[int, int] | None:
-    """A file's modification time (ns) and size; None if it cannot be asked."""
-    try:
-        info = path.stat()
-    except OSError:
-        return None
-    return info.st_mtime_ns, info.st_size
-
-
-def _file_size(path: Path) -> int:
-    """The size of `path` in bytes, or 0 if it cannot be read (reading says why)."""
-    try:
-        return path.stat().st_size
-    except OSError:
-        return 0
-
-
-def _meet_new_containers() -> None:
-    """Have the garbage collector meet what reading the files made, now.
-
-    The corpus's lines leave the collector's lists as they are made
-    (`core.untracked`); what else reading made (an XLIFF or TMX file's parsed
-    units, a spreadsheet's rows) is met by a collection, and left to chance that
-    collection ran inside whichever turn of the GUI thread allocated next
-    (measured before the lines were untracked: inside the explanation of the first
-    sentence, making that turn 110 ms); here it is a step of a reading job of its
-    own. Only on the GUI thread: a collection elsewhere may delete a Qt object off
-    that thread and deadlock (`app.GuiThreadCollector`).
-    """
-    gc.collect(1)
 
 
 def _progress_item(progress: Progress) -> tuple[int, int, str]:

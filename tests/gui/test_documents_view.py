@@ -560,3 +560,38 @@ def test_a_long_system_name_ends_in_an_ellipsis_in_its_header(
         column, Qt.Orientation.Horizontal, Qt.ItemDataRole.ToolTipRole
     )
     assert tip.startswith(f"Corpus BLEU of {names[0]} on the document's segments")
+
+
+def test_document_ids_are_read_from_a_file_of_one_id_per_line(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    open_demo(qtbot, window)
+    ids = tmp_path / "docids.txt"
+    ids.write_text("\ufeff" + "\n".join(doc_ids()) + "\n", encoding="utf-8")
+    window.documents.choose_file = lambda: ids
+    with qtbot.waitSignal(window.session.documents_changed, timeout=TIMEOUT):
+        window.documents.ids_action.trigger()
+    qtbot.waitUntil(window.documents.dock.isVisible, timeout=TIMEOUT)
+    # The file's byte-order mark is no part of the first id: 25 documents, not 26.
+    caption = window.documents.view.caption
+    qtbot.waitUntil(lambda: not caption.text().endswith("scoring…"), timeout=TIMEOUT)
+    assert caption.text() == (
+        "25 documents · 500 segments · Δ = B − A: happypoet − Facebook-AI"
+    )
+    assert window.documents.model.rowCount() == 25
+
+
+def test_a_file_of_ids_of_another_length_is_refused_in_one_line(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    open_demo(qtbot, window)
+    ids = tmp_path / "docids.txt"
+    ids.write_text("\n".join(doc_ids()[:-1]) + "\n", encoding="utf-8")
+    window.documents.choose_file = lambda: ids
+    with qtbot.waitSignal(window.session.error_occurred, timeout=TIMEOUT) as error:
+        window.documents.ids_action.trigger()
+    assert error.args == [
+        f"{ids} has 499 lines but the test set has 500 segments "
+        "(one document id per segment)"
+    ]
+    assert window.documents.dock.isHidden()

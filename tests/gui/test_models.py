@@ -630,6 +630,7 @@ def test_files_are_read_on_the_gui_thread_and_scored_off_it(
 
     (A pure-Python loop on a thread would hold the GIL that every paint needs.)
     """
+    from bleu_gui.models import loading as loading_module
     from bleu_gui.models import session as session_module
 
     threads: dict[str, set[int]] = {"read": set(), "prepare": set()}
@@ -648,7 +649,7 @@ def test_files_are_read_on_the_gui_thread_and_scored_off_it(
         return wrapped
 
     monkeypatch.setattr(
-        session_module,
+        loading_module,
         "iter_read_segments",
         spy("read", iter_read_segments),
     )

@@ -7,7 +7,8 @@ from pathlib import Path
 import sacrebleu
 from pytestqt.qtbot import QtBot
 
-from bleu_gui.models.session import FileSet, Session, _iter_decode
+from bleu_gui.models.loading import iter_decode
+from bleu_gui.models.session import FileSet, Session
 
 HYP = ["The police are investigating.", "A car driver wanted to turn left."]
 REF = ["Police are investigating.", "A 44-year-old car driver wanted to turn left."]
@@ -20,7 +21,7 @@ def test_each_files_bytes_leave_once_it_is_decoded(tmp_path: Path) -> None:
         ref: ("\n".join(REF).encode(), "utf-8"),
     }
     # The reference twice, as when it is also the candidate: decoded once.
-    steps = _iter_decode([hyp, ref, ref], raw, False)  # type: ignore[arg-type]
+    steps = iter_decode([hyp, ref, ref], raw, False)  # type: ignore[arg-type]
     held_while_decoding_ref = None
     while True:
         try:
