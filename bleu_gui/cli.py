@@ -1643,7 +1643,7 @@ def _run(command: Callable[[list[str]], int], argv: Sequence[str] | None) -> int
 
 def _build_report_parser() -> argparse.ArgumentParser:
     # Imported here: ~20 ms that `bleu-gui score` does not need.
-    from bleu_gui.io.report_html import DEFAULT_TOP
+    from bleu_gui.core.report import DEFAULT_TOP
 
     parser = StrictParser(
         prog=f"{_PROG} report",
@@ -1716,12 +1716,8 @@ def _build_report_parser() -> argparse.ArgumentParser:
 
 
 def _report_command(args: list[str]) -> int:
-    from bleu_gui.io.report_html import (
-        ReportRequest,
-        ReportSystem,
-        build_report,
-        write_report,
-    )
+    from bleu_gui.core.report import ReportRequest, ReportSystem, build_report
+    from bleu_gui.io.report_html import write_report
 
     options = _build_report_parser().parse_args(args)
     warnings = _Warnings()

@@ -4,9 +4,8 @@ What a user sends a colleague or keeps with an experiment: the corpus scores wit
 their signatures, the paired test of every system against the first (the
 baseline), the precision and brevity-penalty charts, for two or more systems the
 histogram of sentence Δ (second system minus the baseline), and the N sentences
-that matter most: one system, the N of highest cost (`core.analysis`: corpus BLEU
-gained were the sentence perfect); several, the N of largest |Δ| sentence BLEU
-between the baseline and the second system. Each sentence is painted order by
+that matter most. What they are is `core.report`'s (`build_report`); this module
+only renders it. Each sentence is painted order by
 order as the window paints it (`core.highlight_runs` over `core.explain` /
 `core.pair_ngrams`), with the core's explanation in words. The warnings about the
 files that the command line or the window gave (`io.notices`: a kept byte-order
@@ -28,21 +27,12 @@ from __future__ import annotations
 
 import html
 import math
-from collections.abc import Generator, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Sequence
 from pathlib import Path
 
-import numpy as np
-import numpy.typing as npt
-
-from bleu_gui.core.analysis import iter_perfect_gains
-from bleu_gui.core.config import BleuConfig
-from bleu_gui.core.delta import sentence_deltas
-from bleu_gui.core.edits import Edits, apply_edits, edited_hypotheses
 from bleu_gui.core.explain import (
     SentenceExplanation,
     TokenizedSegment,
-    explain_sentence,
 )
 from bleu_gui.core.highlight_runs import (
     EMPTY_TOKEN_NOTE,
@@ -52,41 +42,30 @@ from bleu_gui.core.highlight_runs import (
     painted_runs,
 )
 from bleu_gui.core.number_text import fixed, signed
-from bleu_gui.core.pair_ngrams import PairExplanation, Side, explain_pair
-from bleu_gui.core.result import BleuScore
-from bleu_gui.core.scoring import score_corpus
+from bleu_gui.core.pair_ngrams import PairExplanation, Side
+from bleu_gui.core.report import (
+    Report,
+    ReportRequest,
+    ReportSystem,
+    TopRow,
+)
 from bleu_gui.core.signature import test_signature
 from bleu_gui.core.significance import (
-    DEFAULT_SEED,
     Identity,
     PairedTest,
-    PairedTestResult,
-    SampleProgress,
-    iter_paired_test,
 )
-from bleu_gui.core.stats import CorpusStats
-from bleu_gui.core.steps import drain
 from bleu_gui.io.control_marks import control_mark, is_control
 from bleu_gui.io.report_svg import Series, bar_chart, delta_histogram
 from bleu_gui.io.safe_write import write_text
 from bleu_gui.io.significance_text import identity_note, p_value_text
 
 __all__ = [
-    "DEFAULT_TOP",
-    "Report",
-    "ReportRequest",
-    "ReportSystem",
-    "TopRow",
-    "build_report",
+    "NO_TEST",
     "edits_note",
     "escaped",
-    "iter_build_report",
     "render_report",
     "write_report",
 ]
-
-DEFAULT_TOP = 20
-"""Sentences shown when the user does not say how many."""
 
 NO_TEST = "No paired test: sacreBLEU's paired tests run in the sacrebleu mode only."
 
@@ -115,190 +94,6 @@ def escaped(text: str) -> str:
             plain.append(char)
     out.append(html.escape("".join(plain), quote=True))
     return "".join(out)
-
-
-@dataclass(frozen=True, slots=True)
-class ReportSystem:
-    """One system: its name as the user gave it, its lines, their statistics.
-
-    `edited`: the rows (0-based) whose line is a what-if edit (`with_edits`).
-    """
-
-    name: str
-    lines: Sequence[str]
-    stats: CorpusStats
-    edited: frozenset[int] = field(default=frozenset())
-
-    def with_edits(self, edits: Edits) -> ReportSystem:
-        """This system seen through `edits`: edited lines, statistics and marks."""
-        if not edits:
-            return self
-        return ReportSystem(
-            self.name,
-            edited_hypotheses(self.lines, edits),
-            apply_edits(self.stats, edits),
-            self.edited | {line.row for line in edits},
-        )
-
-
-@dataclass(frozen=True, slots=True)
-class ReportRequest:
-    """What to report on.
-
-    Attributes:
-        references: each reference's lines.
-        systems: the systems, the baseline first.
-        config: the scoring options.
-        signature: the corpus signature of the scores.
-        top: how many sentences to show.
-        test: the paired test (several systems in the sacrebleu mode), else `None`.
-        samples: its resamples or trials; `None` for sacreBLEU's default.
-        seed: its seed (`None`: unseeded).
-        title: the page's heading.
-        reference_names: each reference's name (its file, as the user gave it),
-            in the order of `references`; empty: they are numbered only.
-        source: the source text, one line per segment, if given.
-        source_name: the source's name (its file), if given.
-        warnings: the warnings about the files (`io.notices`: a kept byte-order
-            mark and its cost, a language the tokenizer leaves unsplit, …), as
-            the command line or the window said them; the page shows them right
-            above the scores they qualify.
-    """
-
-    references: tuple[Sequence[str], ...]
-    systems: tuple[ReportSystem, ...]
-    config: BleuConfig
-    signature: str
-    top: int = DEFAULT_TOP
-    test: PairedTest | None = None
-    samples: int | None = None
-    seed: int | None = DEFAULT_SEED
-    title: str = "BLEU report"
-    warnings: tuple[str, ...] = ()
-    reference_names: tuple[str, ...] = ()
-    source: Sequence[str] | None = None
-    source_name: str | None = None
-
-    def reference_heading(self, k: int) -> str:
-        """How reference `k` (0-based) is headed: "Reference 1 (ref.A.txt)"."""
-        if k < len(self.reference_names):
-            return f"Reference {k + 1} ({self.reference_names[k]})"
-        return f"Reference {k + 1}"
-
-
-@dataclass(frozen=True, slots=True)
-class TopRow:
-    """One of the sentences shown: its index, its ranking value, its explanation."""
-
-    index: int
-    value: float
-    explanation: SentenceExplanation | PairExplanation
-
-
-@dataclass(frozen=True, slots=True)
-class Report:
-    """Everything the page shows, computed by the core."""
-
-    request: ReportRequest
-    scores: tuple[BleuScore, ...]
-    paired: PairedTestResult | None
-    deltas: npt.NDArray[np.float64] | None
-    rows: tuple[TopRow, ...]
-
-
-def _top(values: npt.NDArray[np.float64], count: int) -> list[int]:
-    """The rows of the `count` largest values (NaN left out; ties: the first row)."""
-    finite = np.flatnonzero(~np.isnan(values))
-    order = np.argsort(-values[finite], kind="stable")
-    return [int(finite[i]) for i in order[:count]]
-
-
-ReportStep = tuple[int, int, str]
-"""Progress of `iter_build_report`: (done, total, what is being done)."""
-
-
-def build_report(request: ReportRequest) -> Report:
-    """Score, test, rank and explain: the report's numbers, all from the core."""
-    return drain(iter_build_report(request))
-
-
-def iter_build_report(
-    request: ReportRequest,
-) -> Generator[ReportStep, None, Report]:
-    """`build_report` step by step: the test's resamples, then each sentence.
-
-    So that the window runs it in slices and a user can cancel it (100,000
-    segments take seconds: docs/design.md).
-    """
-    systems = request.systems
-    config = request.config
-    scores = tuple(score_corpus(system.stats, config) for system in systems)
-    paired = None
-    if request.test is not None and len(systems) > 1:
-        paired = yield from _tested(
-            iter_paired_test(
-                systems[0].stats,
-                [system.stats for system in systems[1:]],
-                config,
-                request.test,
-                samples=request.samples,
-                seed=request.seed,
-                texts=[system.lines for system in systems],
-            )
-        )
-
-    def refs(row: int) -> list[str | None]:
-        return [reference[row] for reference in request.references]
-
-    rows: list[TopRow] = []
-    deltas = None
-    if len(systems) == 1:
-        costs = yield from _ranked(
-            iter_perfect_gains(systems[0].stats, config), len(systems[0].lines)
-        )
-        chosen = _top(costs, request.top)
-        for done, row in enumerate(chosen):
-            yield (done, len(chosen), "Explaining the sentences")
-            explanation = explain_sentence(systems[0].lines[row], refs(row), config)
-            rows.append(TopRow(row, float(costs[row]), explanation))
-    else:
-        a, b = systems[0], systems[1]
-        yield (0, 1, "Ranking the sentences by Δ")
-        deltas = sentence_deltas(a.stats, b.stats, config)
-        chosen = _top(np.abs(deltas), request.top)
-        for done, row in enumerate(chosen):
-            yield (done, len(chosen), "Explaining the sentences")
-            pair = explain_pair(
-                a.lines[row], b.lines[row], refs(row), config, names=(a.name, b.name)
-            )
-            rows.append(TopRow(row, float(deltas[row]), pair))
-    return Report(request, scores, paired, deltas, tuple(rows))
-
-
-def _ranked(
-    steps: Generator[int, None, npt.NDArray[np.float64]], rows: int
-) -> Generator[ReportStep, None, npt.NDArray[np.float64]]:
-    """The costs' progress (rows done) as report steps."""
-    while True:
-        try:
-            done = next(steps)
-        except StopIteration as stop:
-            result: npt.NDArray[np.float64] = stop.value
-            return result
-        yield (done, rows, "Ranking the sentences by cost")
-
-
-def _tested(
-    steps: Generator[SampleProgress, None, PairedTestResult],
-) -> Generator[ReportStep, None, PairedTestResult]:
-    """The paired test's progress as report steps."""
-    while True:
-        try:
-            step = next(steps)
-        except StopIteration as stop:
-            result: PairedTestResult = stop.value
-            return result
-        yield (step.done, step.total, "Running the paired test")
 
 
 def write_report(path: Path, report: Report) -> None:

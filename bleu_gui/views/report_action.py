@@ -19,13 +19,9 @@ from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QFileDialog, QWidget
 
+from bleu_gui.core.report import ReportRequest, ReportSystem, iter_build_report
 from bleu_gui.core.significance import PairedTest
-from bleu_gui.io.report_html import (
-    ReportRequest,
-    ReportSystem,
-    iter_build_report,
-    write_report,
-)
+from bleu_gui.io.report_html import write_report
 from bleu_gui.models.session import Session
 from bleu_gui.models.workspace import Workspace, system_names
 from bleu_gui.workers import SliceWorker

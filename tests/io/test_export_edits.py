@@ -15,16 +15,11 @@ from pytestqt.qtbot import QtBot
 
 from bleu_gui.core.config import BleuConfig
 from bleu_gui.core.edits import Edits, count_edits
+from bleu_gui.core.report import ReportRequest, ReportSystem, build_report
 from bleu_gui.core.scoring import iter_prepare, score_corpus, score_sentences
 from bleu_gui.core.stats import CorpusStats
 from bleu_gui.core.steps import drain
-from bleu_gui.io.report_html import (
-    ReportRequest,
-    ReportSystem,
-    build_report,
-    edits_note,
-    render_report,
-)
+from bleu_gui.io.report_html import edits_note, render_report
 from bleu_gui.io.sentence_export import SystemSentences, sentences_table
 from bleu_gui.models.export_rows import edit_marks, sentence_table
 from bleu_gui.models.sentence_table import ColumnKey, ColumnKind, SentenceTableModel

@@ -19,12 +19,8 @@ from pathlib import Path
 from typing import Any
 
 from bleu_gui.core import BleuConfig, corpus_stats_of_systems
-from bleu_gui.io.report_html import (
-    ReportRequest,
-    ReportSystem,
-    build_report,
-    write_report,
-)
+from bleu_gui.core.report import ReportRequest, ReportSystem, build_report
+from bleu_gui.io.report_html import write_report
 
 # Loads argv[1] in Qt WebEngine and prints what the page became, as JSON: its
 # title, the name of every element, the page's HTML as the engine serializes it.

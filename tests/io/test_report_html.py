@@ -11,16 +11,9 @@ import sacrebleu
 
 from bleu_gui.core import BleuConfig, Compat, corpus_stats_of_systems
 from bleu_gui.core.explain import NgramStatus, SentenceExplanation
+from bleu_gui.core.report import Report, ReportRequest, ReportSystem, build_report
 from bleu_gui.core.significance import PairedTest
-from bleu_gui.io.report_html import (
-    Report,
-    ReportRequest,
-    ReportSystem,
-    build_report,
-    escaped,
-    render_report,
-    write_report,
-)
+from bleu_gui.io.report_html import escaped, render_report, write_report
 from bleu_gui.io.report_svg import delta_histogram
 from bleu_gui.io.safe_write import WriteError
 from tests.io.report_page import ReportPage
