@@ -149,7 +149,7 @@ class MainWindow(QMainWindow):
         self._build_menus()
         self._connect_signals()
         # After `_connect_signals`: its title follows the window's own.
-        self.session_actions = SessionActions(self)
+        self.session_actions = SessionActions(self, self)
         # Open session, Save session, Save as, Export ▸: what keeps the work.
         before = self.file_actions.drop_bom_action
         self.session_actions.fill_menu(self.file_menu, before)
@@ -160,7 +160,7 @@ class MainWindow(QMainWindow):
         self.compare_systems.sync()  # the saved layout's Systems dock only with systems
         self.documents.sync()  # and its Documents dock only with document ids
         # What if: editing a hypothesis (after the panels and menus it uses).
-        self.what_if = WhatIfView(self)
+        self.what_if = WhatIfView(self, self)
         self.what_if.fill_menu(self.edit_menu)
         self.what_if.fill_go_menu(self.go_menu)
         self.save_hypothesis = install_save_hypothesis(

@@ -23,11 +23,17 @@ from __future__ import annotations
 from collections.abc import Callable
 from enum import Enum
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from PySide6.QtCore import QByteArray, QObject, QSignalBlocker, Qt
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QFileDialog, QMenu, QMessageBox
+from PySide6.QtWidgets import (
+    QFileDialog,
+    QMainWindow,
+    QMenu,
+    QMessageBox,
+    QSplitter,
+)
 
 from bleu_gui.io.errors import InputError, display_name
 from bleu_gui.io.seed import seed_text
@@ -39,8 +45,9 @@ from bleu_gui.io.session_file import (
     read_session,
     write_session,
 )
+from bleu_gui.models.sentence_browser import SentenceBrowser
 from bleu_gui.models.sentence_filter import DocumentRows, SentenceFilter
-from bleu_gui.models.session import BundleSet, FileSet, OpenRequest
+from bleu_gui.models.session import BundleSet, FileSet, OpenRequest, Session
 from bleu_gui.models.session_state import (
     ReopenPlan,
     SessionTracker,
@@ -52,13 +59,13 @@ from bleu_gui.models.session_state import (
     restore_edits,
     session_data,
 )
+from bleu_gui.views.compare_systems import CompareSystems
+from bleu_gui.views.documents_view import DocumentsPanel
+from bleu_gui.views.file_actions import FileActions
 from bleu_gui.views.menu_action import menu_action
-from bleu_gui.views.sentence_table import FilterBar
+from bleu_gui.views.sentence_table import FilterBar, SentenceTableView
 
-if TYPE_CHECKING:
-    from bleu_gui.views.main_window import MainWindow
-
-__all__ = ["SESSION_FILTER", "CloseChoice", "SessionActions"]
+__all__ = ["SESSION_FILTER", "CloseChoice", "SessionActions", "SessionWindow"]
 
 SESSION_FILTER = f"bleu-gui sessions (*{SESSION_SUFFIX});;All files (*)"
 
@@ -79,6 +86,30 @@ class _Step(Enum):
     SEARCH = "search"  # filter set: a text search may be running
 
 
+class SessionWindow(Protocol):
+    """The parts of the window a session file keeps and puts back, and nothing else.
+
+    The main window is one; naming them here (rather than importing the window)
+    keeps the window and the views it installs out of an import circle.
+    """
+
+    session: Session
+    browser: SentenceBrowser
+    table: SentenceTableView
+    filter_bar: FilterBar
+    compare_systems: CompareSystems
+    documents: DocumentsPanel
+    file_actions: FileActions
+    central_splitter: QSplitter
+    bottom_splitter: QSplitter
+
+    def select_sentence(self, number: int) -> bool:
+        """Select and show sentence `number` (1-based); False if it cannot be."""
+
+    def show_error(self, message: str) -> None:
+        """Say what went wrong, in one line."""
+
+
 class SessionActions(QObject):
     """The session entries of the File menu, the title and the close prompt.
 
@@ -90,9 +121,15 @@ class SessionActions(QObject):
             cancelled).
     """
 
-    def __init__(self, window: MainWindow) -> None:
-        super().__init__(window)
+    def __init__(self, window: SessionWindow, main: QMainWindow) -> None:
+        """Keep and put back `window`'s parts.
+
+        `main` (the window itself) holds the actions, the title, the docks' state
+        and the dialogs.
+        """
+        super().__init__(main)
         self._window = window
+        self._main = main
         self.session = window.session
         self.browser = window.browser
         self.tracker = SessionTracker(
@@ -128,7 +165,7 @@ class SessionActions(QObject):
         shortcut: QKeySequence.StandardKey | str,
         slot: Callable[[], object],
     ) -> QAction:
-        return menu_action(self._window, text, slot, shortcut)
+        return menu_action(self._main, text, slot, shortcut)
 
     def _connect_signals(self) -> None:
         session, window = self.session, self._window
@@ -178,7 +215,7 @@ class SessionActions(QObject):
             self._window.show_error(str(error))
             return False
         self.tracker.mark_saved(path)
-        self._window.statusBar().showMessage(f"Saved the session to {path.name}", 5_000)
+        self._main.statusBar().showMessage(f"Saved the session to {path.name}", 5_000)
         return True
 
     def data(self) -> SessionData | str:
@@ -203,7 +240,7 @@ class SessionActions(QObject):
             selected=table.selected_corpus_row(),
             columns=tuple(table.column_choices().items()),
             layout={
-                "docks": bytes(window.saveState().data()),
+                "docks": bytes(self._main.saveState().data()),
                 "central": bytes(window.central_splitter.saveState().data()),
                 "bottom": bytes(window.bottom_splitter.saveState().data()),
                 "header": bytes(table.horizontalHeader().saveState().data()),
@@ -305,12 +342,12 @@ class SessionActions(QObject):
             self._window.show_error(f"{display_name(path)}: {'; '.join(problems)}")
         else:
             message = f"Opened the session {path.name}"
-            self._window.statusBar().showMessage(message, 10_000)
+            self._main.statusBar().showMessage(message, 10_000)
 
     def _put_layout(self, data: SessionData) -> None:
         window, layout = self._window, data.layout
         if "docks" in layout:
-            window.restoreState(QByteArray(layout["docks"]))
+            self._main.restoreState(QByteArray(layout["docks"]))
         if "central" in layout:
             window.central_splitter.restoreState(QByteArray(layout["central"]))
         if "bottom" in layout:
@@ -375,7 +412,7 @@ class SessionActions(QObject):
 
     def _refresh(self) -> None:
         """The title names the session file, if any; Save needs a test set."""
-        window, path = self._window, self.tracker.path
+        path = self.tracker.path
         has_test_set = self.session.files is not None
         self.save_action.setEnabled(has_test_set)
         self.save_as_action.setEnabled(has_test_set)
@@ -383,8 +420,8 @@ class SessionActions(QObject):
             return
         files = self.session.files
         shown = f" — {files.hypothesis.name}" if files is not None else ""
-        window.setWindowTitle(f"{path.name}[*]{shown} — bleu-gui")
-        window.setWindowModified(self.tracker.modified)
+        self._main.setWindowTitle(f"{path.name}[*]{shown} — bleu-gui")
+        self._main.setWindowModified(self.tracker.modified)
 
     def confirm_close(self) -> bool:
         """Whether the open session may go: it is saved, or the user says so.
@@ -400,7 +437,7 @@ class SessionActions(QObject):
         return choice is CloseChoice.DISCARD
 
     def _ask_close(self, name: str) -> CloseChoice:
-        box = QMessageBox(self._window)
+        box = QMessageBox(self._main)
         box.setIcon(QMessageBox.Icon.Warning)
         box.setWindowTitle("Save the session?")
         box.setText(f"The session {name} has changed since it was saved.")
@@ -426,13 +463,13 @@ class SessionActions(QObject):
 
     def _ask_path(self) -> Path | None:
         path, _ = QFileDialog.getSaveFileName(
-            self._window, "Save session", self._start(), SESSION_FILTER
+            self._main, "Save session", self._start(), SESSION_FILTER
         )
         return Path(path) if path else None
 
     def _on_open(self) -> None:
         path, _ = QFileDialog.getOpenFileName(
-            self._window, "Open session", self._start(), SESSION_FILTER
+            self._main, "Open session", self._start(), SESSION_FILTER
         )
         if path:
             self.open_session(Path(path))

@@ -24,34 +24,76 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import Protocol
 
-from PySide6.QtCore import QObject, QPoint, Qt
+from PySide6.QtCore import QObject, QPoint, Qt, SignalInstance
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QMenu
+from PySide6.QtWidgets import QLabel, QMenu, QWidget
 
 from bleu_gui.core import BleuScore
 from bleu_gui.core.pair_ngrams import Side
 from bleu_gui.core.result import Unscorable
+from bleu_gui.models.sentence_browser import SentenceBrowser
 from bleu_gui.models.sentence_table import ROW_ROLE, ColumnKey, ColumnKind
+from bleu_gui.models.session import Session
 from bleu_gui.models.what_if import Draft, WhatIfEditor, draft_deltas
 from bleu_gui.models.workspace import SystemId
+from bleu_gui.views.compare_panels import ComparePanels
+from bleu_gui.views.compare_systems import CompareSystems
+from bleu_gui.views.hypothesis_editor import HypothesisEditor
 from bleu_gui.views.menu_action import menu_action
+from bleu_gui.views.sentence_detail import SentenceDetailView
+from bleu_gui.views.sentence_table import SentenceTableView
+from bleu_gui.views.summary_panel import SummaryPanel
 
-if TYPE_CHECKING:
-    from bleu_gui.views.main_window import MainWindow
-
-__all__ = ["WhatIfView"]
+__all__ = ["WhatIfView", "WhatIfWindow"]
 
 EDITED_TIP = "Edited (what-if): its numbers are of the edited text"
 
 
-class WhatIfView(QObject):
-    """The window's editing: actions, the edit bar, the draft on every panel."""
+class WhatIfWindow(Protocol):
+    """The parts of the window the editing reads and drives, and nothing else.
 
-    def __init__(self, window: MainWindow) -> None:
-        super().__init__(window)
+    The main window is one; naming them here (rather than importing the window)
+    keeps the window and the views it installs out of an import circle.
+    """
+
+    session: Session
+    browser: SentenceBrowser
+    table: SentenceTableView
+    detail: SentenceDetailView
+    summary: SummaryPanel
+    compare: ComparePanels
+    compare_systems: CompareSystems
+    edit_bar: HypothesisEditor
+    status_text: QLabel
+    sentence_shown: SignalInstance
+
+    @property
+    def row(self) -> int | None:
+        """The corpus row whose detail is shown (None: no sentence)."""
+
+    def select_sentence(self, number: int) -> bool:
+        """Select and show sentence `number` (1-based); False if it cannot be."""
+
+    def show_draft(self, row: int, text: str) -> None:
+        """Show sentence `row` explained with the hypothesis `text`."""
+
+    def redo_sentence(self) -> None:
+        """Explain the selected sentence again from the session."""
+
+
+class WhatIfView(QObject):
+    """The window's editing: actions, the edit bar, the draft on every panel.
+
+    `window` gives the parts it drives; `widget` (the window itself) holds its
+    actions and menus.
+    """
+
+    def __init__(self, window: WhatIfWindow, widget: QWidget) -> None:
+        super().__init__(widget)
         self._window = window
+        self._widget = widget
         self.session = session = window.session
         self.editor = WhatIfEditor(session, self)
         self.bar = window.edit_bar
@@ -81,7 +123,7 @@ class WhatIfView(QObject):
             "Previous edi&ted sentence", lambda: self.step_edited(-1), "Ctrl+Shift+E"
         )
         for action in (self.undo_action, self.redo_action):
-            window.addAction(action)
+            self._widget.addAction(action)
         self._connect()
         self._update_actions()
 
@@ -89,8 +131,8 @@ class WhatIfView(QObject):
         self, text: str, slot: Callable[[], object], shortcut: str | None = None
     ) -> QAction:
         """An entry whose shortcut works wherever the window has the focus."""
-        action = menu_action(self._window, text, slot, shortcut)
-        self._window.addAction(action)
+        action = menu_action(self._widget, text, slot, shortcut)
+        self._widget.addAction(action)
         return action
 
     def fill_menu(self, menu: QMenu) -> None:
@@ -247,7 +289,7 @@ class WhatIfView(QObject):
         names = self.session.workspace.short_names()
         this = pair[0] if side is Side.A else pair[1]
         other = pair[1] if side is Side.A else pair[0]
-        menu = QMenu(self._window)
+        menu = QMenu(self._widget)
         menu.addAction(f"Edit {names[this.id]}'s hypothesis").triggered.connect(
             lambda: self.edit(this.id)
         )
