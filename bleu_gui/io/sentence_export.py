@@ -30,6 +30,12 @@ from bleu_gui.core.scoring import score_sentences
 from bleu_gui.core.stats import CorpusStats
 from bleu_gui.io.bundle import Units
 from bleu_gui.io.cell_text import Shown
+from bleu_gui.io.sentence_columns import (
+    COLUMN_SPECS,
+    ColumnKey,
+    ColumnKind,
+    column_words,
+)
 from bleu_gui.io.table_export import CellType, Table, TableColumn, Value
 
 __all__ = [
@@ -119,6 +125,13 @@ class _Spec:
     header: str
     shown: Shown
 
+    @classmethod
+    def of(cls, kind: ColumnKind, order: int = 0) -> _Spec:
+        """The window's column of `kind` (`COLUMN_SPECS`): its header, its reading."""
+        shown = COLUMN_SPECS[kind].shown
+        assert shown is not None, f"{kind} is not a column of numbers"
+        return cls(column_words(ColumnKey(kind, order))[0], shown)
+
 
 def sentences_table(
     systems: Sequence[SystemSentences],
@@ -167,18 +180,19 @@ def sentences_table(
         scores = system.scores
         ref_len = np.where(np.isnan(scores.score), np.nan, scores.ref_len)
         parts: list[tuple[_Spec, npt.NDArray[np.float64]]] = [
-            (_Spec("BLEU", Shown.SCORE), scores.score)
+            (_Spec.of(ColumnKind.BLEU), scores.score)
         ]
         if several and position:
-            delta = _Spec(delta_header(systems[0].name, system.name), Shown.DELTA)
+            shown = _Spec.of(ColumnKind.DELTA).shown
+            delta = _Spec(delta_header(systems[0].name, system.name), shown)
             parts.append((delta, scores.score - baseline))
         parts += [
-            (_Spec("Hyp len", Shown.INTEGER), system.hyp_len.astype(np.float64)),
-            (_Spec("Ref len", Shown.INTEGER), ref_len.astype(np.float64)),
-            (_Spec("BP", Shown.BP), scores.bp),
+            (_Spec.of(ColumnKind.HYP_LEN), system.hyp_len.astype(np.float64)),
+            (_Spec.of(ColumnKind.REF_LEN), ref_len.astype(np.float64)),
+            (_Spec.of(ColumnKind.BP), scores.bp),
         ]
         parts += [
-            (_Spec(f"p{order}", Shown.SCORE), scores.precisions[:, order - 1])
+            (_Spec.of(ColumnKind.PRECISION, order), scores.precisions[:, order - 1])
             for order in range(1, scores.precisions.shape[1] + 1)
         ]
         for spec, array in parts:
@@ -190,7 +204,8 @@ def sentences_table(
             columns.append(TableColumn(header, kind, "", spec.shown.number_format))
             layout.append(("n", len(number_columns)))
             number_columns.append((spec, array))
-        header = system_header("Hypothesis", system.name) if several else "Hypothesis"
+        text = column_words(ColumnKey(ColumnKind.HYPOTHESIS))[0]
+        header = system_header(text, system.name) if several else text
         columns.append(TableColumn(header, CellType.TEXT))
         layout.append(("t", len(text_columns)))
         text_columns.append(system.texts)

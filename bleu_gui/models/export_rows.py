@@ -25,6 +25,7 @@ from PySide6.QtCore import Qt
 
 from bleu_gui.core.edits import Edits
 from bleu_gui.io.cell_text import Shown
+from bleu_gui.io.sentence_columns import COLUMN_SPECS
 from bleu_gui.io.sentence_export import (
     DOCUMENT_HEADER,
     delta_header,
@@ -34,7 +35,6 @@ from bleu_gui.io.sentence_export import (
 from bleu_gui.io.systems_table import systems_table as systems_rows_table
 from bleu_gui.io.table_export import CellType, Table, TableColumn, Value
 from bleu_gui.models.sentence_table import (
-    SHOWN,
     ColumnKey,
     ColumnKind,
     SentenceTableModel,
@@ -204,8 +204,9 @@ def _value(raw: Any) -> Value:
 def _sentence_column(
     model: SentenceTableModel, key: ColumnKey, column: int
 ) -> TableColumn:
-    shown = SHOWN.get(key.kind)
-    if key.kind is ColumnKind.HYPOTHESIS:
+    spec = COLUMN_SPECS[key.kind]
+    shown = spec.shown
+    if spec.text:
         cell_type, number_format = CellType.TEXT, "General"
     elif shown is None:  # the cost column: its own unit, shown as Excel likes
         cell_type, number_format = CellType.NUMBER, "General"

@@ -11,10 +11,9 @@ It answers the roles it does not serve before anything else, compares plain ints
 (not Qt's Python enums), and formats a row's cells once, keeping them for the
 next paint; a paint then costs ~25 ms rather than ~70.
 
-Columns are known by a `ColumnKey` (what they show), not only by position: a lower
-maximum order removes precision columns and moves the text column, so a sort or a
-choice remembered as a column number would silently point at another column, or
-past the last one.
+Which columns there are, and everything about each kind, is `sentence_columns`'s
+(`COLUMN_SPECS`, `column_layout`); the model keeps the current layout and answers
+from it.
 
 With a pair of systems (`set_pair`: baseline A, shown system B) four columns come
 before the text: A's sentence BLEU, B's, the Δ (B − A) and the swap effect (corpus
@@ -29,8 +28,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Collection, Mapping
-from dataclasses import dataclass
-from enum import Enum, IntEnum, auto
+from enum import Enum, IntEnum
 from typing import Any
 
 import numpy as np
@@ -44,8 +42,16 @@ from PySide6.QtCore import (
 )
 from typing_extensions import override
 
-from bleu_gui.io.bundle import UNIT, Units
+from bleu_gui.io.bundle import Units
 from bleu_gui.io.cell_text import Shown
+from bleu_gui.io.sentence_columns import (
+    COLUMN_SPECS,
+    PAIR_KINDS,
+    ColumnKey,
+    ColumnKind,
+    column_layout,
+    column_words,
+)
 from bleu_gui.models.session import PairScores, Scores
 from bleu_gui.models.text_order import alphabetical_ranks, natural_ranks
 
@@ -54,7 +60,6 @@ __all__ = [
     "PAIR_KINDS",
     "RAW_ROLE",
     "ROW_ROLE",
-    "SHOWN",
     "Column",
     "ColumnKey",
     "ColumnKind",
@@ -79,12 +84,12 @@ _RIGHT = int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
 
 
 class Column(IntEnum):
-    """The fixed columns; precision columns p1..pN follow `BP`, the text comes last.
+    """Where the first columns are when the test set has no units.
 
-    These are the columns' places when the test set has no units. With units
-    (XLIFF, TMX, a spreadsheet) a Unit column comes after "#", as the pair's
-    columns come after the precisions: every later column is one further right
-    (`SentenceTableModel.column_of` says where a column is).
+    With units (XLIFF, TMX, a spreadsheet) a Unit column comes after "#" and every
+    later column is one further right (`column_layout`; `SentenceTableModel.
+    column_of` says where a column is). For tests and benches that address a
+    plain text corpus's columns by number.
     """
 
     NUMBER = 0
@@ -95,79 +100,8 @@ class Column(IntEnum):
     BP = 5
 
 
-class ColumnKind(Enum):
-    """What a column shows."""
-
-    NUMBER = auto()
-    UNIT = auto()
-    BLEU = auto()
-    COST = auto()
-    HYP_LEN = auto()
-    REF_LEN = auto()
-    BP = auto()
-    PRECISION = auto()
-    A_BLEU = auto()
-    B_BLEU = auto()
-    DELTA = auto()
-    SWAP = auto()
-    HYPOTHESIS = auto()
-
-
-SHOWN: dict[ColumnKind, Shown] = {
-    ColumnKind.NUMBER: Shown.INTEGER,
-    ColumnKind.BLEU: Shown.SCORE,
-    ColumnKind.HYP_LEN: Shown.INTEGER,
-    ColumnKind.REF_LEN: Shown.INTEGER,
-    ColumnKind.BP: Shown.BP,
-    ColumnKind.PRECISION: Shown.SCORE,
-    ColumnKind.A_BLEU: Shown.SCORE,
-    ColumnKind.B_BLEU: Shown.SCORE,
-    ColumnKind.DELTA: Shown.DELTA,
-    ColumnKind.SWAP: Shown.SWAP,
-}
-"""How each kind of number column reads (the cost column has a unit of its own)."""
-
-
-@dataclass(frozen=True, slots=True)
-class ColumnKey:
-    """A column by what it shows (`order`: the n-gram order of a precision column).
-
-    Stays meaningful when the column set changes; `SentenceTableModel.column_of`
-    says where the column is now, or that it is gone.
-    """
-
-    kind: ColumnKind
-    order: int = 0
-
-
-_FIXED = len(Column)  # the number of fixed columns, as a plain int
-_FIXED_KINDS = (
-    ColumnKind.NUMBER,
-    ColumnKind.BLEU,
-    ColumnKind.COST,
-    ColumnKind.HYP_LEN,
-    ColumnKind.REF_LEN,
-    ColumnKind.BP,
-)
-_LENGTHS = frozenset({int(Column.HYP_LEN), int(Column.REF_LEN)})  # counts of tokens
-# The Unit column's place among the columns without units (`_base`): none.
-_UNIT = -1
-_UNIT_TOOLTIP = (
-    "The segment's unit in its file: its id in the translation tool (XLIFF, TMX), "
-    "or its row as the spreadsheet numbers it"
-)
-# The pair's columns, in order, after the precisions (see `set_pair`).
-PAIR_KINDS = (ColumnKind.A_BLEU, ColumnKind.B_BLEU, ColumnKind.DELTA, ColumnKind.SWAP)
-_PAIR_HEADERS = {
-    ColumnKind.A_BLEU: ("A", "Sentence BLEU of the baseline, A (0–100)"),
-    ColumnKind.B_BLEU: ("B", "Sentence BLEU of the compared system, B (0–100)"),
-    ColumnKind.DELTA: ("Δ", "Sentence BLEU of B minus A's"),
-    ColumnKind.SWAP: (
-        "Swap",
-        "How much A's corpus BLEU would change with this sentence taken from B, "
-        "in BLEU points",
-    ),
-}
+_NUMBER_AT = 0  # "#" is every layout's first column (`column_layout`)
+_COST = ColumnKey(ColumnKind.COST)
 
 
 def _named_pair_header(kind: ColumnKind, a: str, b: str) -> tuple[str, str]:
@@ -207,25 +141,6 @@ _CACHED_ROWS = 2_000
 # sentence detail shows it, bounded too.
 _TEXT_SHOWN = 2_000
 
-_HEADERS = {
-    Column.NUMBER: "#",
-    Column.BLEU: "BLEU",
-    Column.HYP_LEN: "Hyp len",
-    Column.REF_LEN: "Ref len",
-    Column.BP: "BP",
-}
-_TOOLTIPS = {
-    Column.NUMBER: "Segment number (line in the files)",
-    Column.BLEU: "Sentence BLEU (0–100)",
-    Column.HYP_LEN: "Hypothesis length in tokens",
-    Column.REF_LEN: "Length in tokens of the reference the brevity penalty used",
-    Column.BP: "Sentence brevity penalty (0–1)",
-}
-_HYPOTHESIS_HEADER = "Hypothesis"
-_HYPOTHESIS_TOOLTIP = (
-    "The candidate translation (sorts alphabetically, ignoring case and accents)"
-)
-
 
 class CostUnit(Enum):
     """The unit the Cost column shows its numbers in: BLEU points or a fraction.
@@ -258,15 +173,11 @@ class CostUnit(Enum):
 
     def header(self) -> str:
         """The Cost column's header text."""
-        return f"Cost{self.suffix}"
+        return column_words(_COST)[0] + self.suffix
 
     def tooltip(self) -> str:
         """The Cost column's header tooltip: what the number means, in which unit."""
-        return (
-            "How much corpus BLEU would rise if this sentence were perfect "
-            "(replaced by the reference its brevity penalty used), in "
-            f"{self.words}; negative: it would fall"
-        )
+        return column_words(_COST, unit=self.words)[1]
 
     def format(self, cost: float) -> str:
         """`cost` (BLEU points) in this unit: signed, four significant digits."""
@@ -290,7 +201,16 @@ class SentenceTableModel(QAbstractTableModel):
         self._pair: PairScores | None = None
         self._pair_scores: tuple[npt.NDArray[np.float64], ...] = ()  # A's, B's
         self._pair_names: tuple[str, str] | None = None
-        self._columns = _FIXED + self._orders + 1
+        # The columns, left to right (`column_layout`), and what each one needs
+        # in `data()`, the hottest Python of the window, as plain tuples.
+        self._keys: tuple[ColumnKey, ...] = ()
+        self._where: dict[ColumnKey, int] = {}
+        self._aligns: tuple[int, ...] = ()
+        self._counts: tuple[bool, ...] = ()
+        self._shows: tuple[Shown, ...] = ()
+        self._cost_at = -1
+        self._columns = 0
+        self._relayout()
         self._cost_unit = CostUnit.POINTS
         self._cells: dict[int, tuple[str, ...]] = {}  # corpus row -> formatted cells
         self._column_values: dict[int, npt.NDArray[Any]] = {}  # see `_values`
@@ -349,7 +269,7 @@ class SentenceTableModel(QAbstractTableModel):
             ):
                 self._pair, self._pair_scores = None, ()  # of other scores
                 self._pair_names = None
-            self._columns = self._column_count()
+            self._relayout()
             self._cost_unit = (
                 CostUnit.for_costs(scores.gains) if scores else CostUnit.POINTS
             )
@@ -442,9 +362,9 @@ class SentenceTableModel(QAbstractTableModel):
                 raise ValueError(
                     f"the pair has {pair.deltas.size} rows, the table {size}"
                 )
-        first = self._shift(_FIXED + self._orders)
         count = len(PAIR_KINDS)
         had, has = self._pair is not None, pair is not None
+        first = self._pair_at(paired=has or had)
         if had and not has:
             self.beginRemoveColumns(_NULL_INDEX, first, first + count - 1)
         elif has and not had:
@@ -455,7 +375,7 @@ class SentenceTableModel(QAbstractTableModel):
             self._pair_scores = ()
         else:
             self._pair_scores = (a_sentences, b_sentences)
-        self._columns = self._column_count()
+        self._relayout()
         self._cells = {}
         self._column_values = {}
         if had and not has:
@@ -482,19 +402,24 @@ class SentenceTableModel(QAbstractTableModel):
         """A's and B's names in the pair's headers (None: unnamed, or no pair)."""
         return self._pair_names
 
-    def _column_count(self) -> int:
-        pair = len(PAIR_KINDS) if self._pair is not None else 0
-        return self._shift(_FIXED + self._orders + pair + 1)
+    def _relayout(self) -> None:
+        """Lay the columns out for the order, the units and the pair now shown."""
+        keys = column_layout(
+            self._orders, units=self._units is not None, pair=self._pair is not None
+        )
+        specs = [COLUMN_SPECS[key.kind] for key in keys]
+        self._keys = keys
+        self._where = {key: column for column, key in enumerate(keys)}
+        self._aligns = tuple(_LEFT if spec.text else _RIGHT for spec in specs)
+        self._counts = tuple(spec.count for spec in specs)
+        self._shows = tuple(spec.shown or Shown.SCORE for spec in specs)
+        self._cost_at = self._where.get(_COST, -1)
+        self._columns = len(keys)
 
-    def _shift(self, base: int) -> int:
-        """Where the column that is `base` without units is (see `Column`)."""
-        return base + 1 if self._units is not None and base >= 1 else base
-
-    def _base(self, column: int) -> int:
-        """Where `column` would be without units; `_UNIT` for the Unit column."""
-        if self._units is None or column < 1:
-            return column
-        return _UNIT if column == 1 else column - 1
+    def _pair_at(self, *, paired: bool) -> int:
+        """Where the pair's first column is, or would be (`paired`: in any case)."""
+        keys = column_layout(self._orders, units=self._units is not None, pair=paired)
+        return keys.index(ColumnKey(PAIR_KINDS[0]))
 
     def set_rows(self, rows: npt.NDArray[np.int64]) -> None:
         """Show exactly these corpus rows, in this order.
@@ -579,41 +504,20 @@ class SentenceTableModel(QAbstractTableModel):
         return self._columns - 1
 
     def precision_column(self, order: int) -> int:
-        """The index of the column of precision p_order (1-based order)."""
-        return self._shift(_FIXED + order - 1)
+        """The index of the column of precision p_order (1-based order).
+
+        Raises:
+            KeyError: the maximum order is lower than `order`.
+        """
+        return self._where[ColumnKey(ColumnKind.PRECISION, order)]
 
     def column_key(self, column: int) -> ColumnKey | None:
         """What column `column` shows, or None if there is no such column."""
-        if not 0 <= column < self._columns:
-            return None
-        if column == self._columns - 1:
-            return ColumnKey(ColumnKind.HYPOTHESIS)
-        column = self._base(column)
-        if column == _UNIT:
-            return ColumnKey(ColumnKind.UNIT)
-        if column < _FIXED:
-            return ColumnKey(_FIXED_KINDS[column])
-        if column >= _FIXED + self._orders:
-            return ColumnKey(PAIR_KINDS[column - _FIXED - self._orders])
-        return ColumnKey(ColumnKind.PRECISION, column - _FIXED + 1)
+        return self._keys[column] if 0 <= column < self._columns else None
 
     def column_of(self, key: ColumnKey) -> int | None:
         """Where the column `key` is now, or None if the columns no longer have it."""
-        if key.kind is ColumnKind.HYPOTHESIS:
-            return self.hypothesis_column()
-        if key.kind is ColumnKind.PRECISION:
-            return (
-                self.precision_column(key.order)
-                if 1 <= key.order <= self._orders
-                else None
-            )
-        if key.kind in PAIR_KINDS:
-            if self._pair is None:
-                return None
-            return self._shift(_FIXED + self._orders + PAIR_KINDS.index(key.kind))
-        if key.kind is ColumnKind.UNIT:
-            return None if self._units is None else 1
-        return self._shift(_FIXED_KINDS.index(key.kind))
+        return self._where.get(key)
 
     def sort_key(self, key: ColumnKey) -> npt.NDArray[np.float64]:
         """What column `key` sorts by, for every corpus row; NaN where it has nothing.
@@ -663,43 +567,35 @@ class SentenceTableModel(QAbstractTableModel):
         scores = self._scores
         if scores is None:
             return None
+        key = self._keys[column]
         sentences = scores.sentences
-        base = self._base(column)
-        pair_column = base - _FIXED - self._orders
-        if self._pair is not None and 0 <= pair_column < len(PAIR_KINDS):
-            values = self._pair_values(PAIR_KINDS[pair_column])
-            self._column_values[column] = values
-            return values
-        match base:
-            case Column.BLEU:
+        a_scores, b_scores = self._pair_scores or (None, None)
+        pair = self._pair
+        match key.kind:
+            case ColumnKind.BLEU:
                 values = sentences.score
-            case Column.COST:
+            case ColumnKind.COST:
                 values = scores.gains
-            case Column.HYP_LEN:
+            case ColumnKind.HYP_LEN:
                 values = self._hyp_len
-            case Column.REF_LEN:  # unknown where the sentence is unscorable
+            case ColumnKind.REF_LEN:  # unknown where the sentence is unscorable
                 values = np.where(np.isnan(sentences.score), np.nan, sentences.ref_len)
-            case Column.BP:
+            case ColumnKind.BP:
                 values = sentences.bp
+            case ColumnKind.PRECISION:
+                values = sentences.precisions[:, key.order - 1]
+            case ColumnKind.A_BLEU if a_scores is not None:
+                values = a_scores
+            case ColumnKind.B_BLEU if b_scores is not None:
+                values = b_scores
+            case ColumnKind.DELTA if pair is not None:
+                values = pair.deltas
+            case ColumnKind.SWAP if pair is not None:
+                values = pair.swap_effects
             case _:
-                values = sentences.precisions[:, base - _FIXED]
+                raise ValueError(f"column {column} ({key.kind.name}) has no numbers")
         self._column_values[column] = values
         return values
-
-    def _pair_values(self, kind: ColumnKind) -> npt.NDArray[np.float64]:
-        """Every corpus row's value in pair column `kind`."""
-        pair = self._pair
-        assert pair is not None
-        a_scores, b_scores = self._pair_scores
-        match kind:
-            case ColumnKind.A_BLEU:
-                return a_scores
-            case ColumnKind.B_BLEU:
-                return b_scores
-            case ColumnKind.DELTA:
-                return pair.deltas
-            case _:
-                return pair.swap_effects
 
     def row_export(self, table_row: int) -> tuple[tuple[Any, ...], tuple[str, ...]]:
         """Table row `table_row`'s raw values and its cells as shown, every column.
@@ -749,23 +645,14 @@ class SentenceTableModel(QAbstractTableModel):
         key = self.column_key(section)
         if key is None:
             return None
+        header, tip = column_words(key)
+        names = self._pair_names
         if key.kind is ColumnKind.COST:
             header, tip = self._cost_unit.header(), self._cost_unit.tooltip()
-        elif key.kind is ColumnKind.PRECISION:
-            header, tip = f"p{key.order}", f"{key.order}-gram precision (%)"
-        elif key.kind is ColumnKind.HYPOTHESIS:
-            header, tip = _HYPOTHESIS_HEADER, _HYPOTHESIS_TOOLTIP
-        elif key.kind is ColumnKind.UNIT:
-            header = UNIT if self._units is None else self._units.header
-            tip = _UNIT_TOOLTIP
-        elif key.kind in _PAIR_HEADERS:
-            if self._pair_names is None:
-                header, tip = _PAIR_HEADERS[key.kind]
-            else:
-                header, tip = _named_pair_header(key.kind, *self._pair_names)
-        else:
-            fixed = Column(self._base(section))
-            header, tip = _HEADERS[fixed], _TOOLTIPS[fixed]
+        elif key.kind is ColumnKind.UNIT and self._units is not None:
+            header = self._units.header
+        elif key.kind in PAIR_KINDS and names is not None:
+            header, tip = _named_pair_header(key.kind, *names)
         if role == Qt.ItemDataRole.DisplayRole:
             return header
         if role == Qt.ItemDataRole.ToolTipRole:
@@ -784,21 +671,20 @@ class SentenceTableModel(QAbstractTableModel):
             cells = self._cells.get(corpus_row)
             if cells is None:
                 cells = self._format_row(corpus_row)
-            if column == Column.NUMBER and corpus_row in self._edited:
+            if column == _NUMBER_AT and corpus_row in self._edited:
                 return f"{cells[column]} {EDITED_MARK}"  # exports say "Edited"
             return cells[column]
         if role == _ALIGNMENT:
-            text = column == self._columns - 1 or self._base(column) == _UNIT
-            return _LEFT if text else _RIGHT
+            return self._aligns[column]
         if role == ROW_ROLE:
             return corpus_row
         if role == RAW_ROLE:
             return self._raw(corpus_row, column)
         if column == self._columns - 1:  # the tooltip of the text: all of a sentence
             return _shortened(self._raw(corpus_row, column))
-        if column == Column.NUMBER and corpus_row in self._edited:
+        if column == _NUMBER_AT and corpus_row in self._edited:
             return self._edited[corpus_row]
-        if self._base(column) == Column.COST:  # a cost's tooltip: exact, in points
+        if column == self._cost_at:  # a cost's tooltip: exact, in points
             cost = self._raw(corpus_row, column)
             if isinstance(cost, float) and not math.isnan(cost):
                 return f"{cost:+.6g} BLEU points"
@@ -817,29 +703,29 @@ class SentenceTableModel(QAbstractTableModel):
 
     def _raw(self, corpus_row: int, column: int) -> Any:
         """A cell's unformatted value: str, int, float (NaN: none), None (scoring)."""
+        key = self._keys[column]
         live = self._live.get(corpus_row)
         if live is not None:
-            key = self.column_key(column)
-            if key is not None and key.kind is ColumnKind.HYPOTHESIS:
+            if key.kind is ColumnKind.HYPOTHESIS:
                 if live[1] is not None:
                     return live[1]
-            elif key is not None and key in live[0]:
+            elif key in live[0]:
                 value = live[0][key]
-                if value is not None and self._base(column) in _LENGTHS:
+                if value is not None and self._counts[column]:
                     return int(value)
                 return value
-        if column == self._columns - 1:
-            return self._hypotheses[corpus_row]
-        if column == Column.NUMBER:
-            return corpus_row + 1
-        base = self._base(column)
-        if base == _UNIT and self._units is not None:
-            return self._units.names[corpus_row]
+        match key.kind:
+            case ColumnKind.HYPOTHESIS:
+                return self._hypotheses[corpus_row]
+            case ColumnKind.NUMBER:
+                return corpus_row + 1
+            case ColumnKind.UNIT if self._units is not None:
+                return self._units.names[corpus_row]
         values = self._values(column)
         if values is None:
             return None  # still being scored
         value = values[corpus_row].item()  # a Python int or float
-        if base in _LENGTHS and not math.isnan(value):
+        if self._counts[column] and not math.isnan(value):
             return int(value)
         return value
 
@@ -849,14 +735,9 @@ class SentenceTableModel(QAbstractTableModel):
             return _shortened(value)
         if value is None:
             return "…"
-        if self._base(column) == Column.COST and not math.isnan(value):
+        if column == self._cost_at and not math.isnan(value):
             return self._cost_unit.format(value)
-        return self._shown(column).text(value)
-
-    def _shown(self, column: int) -> Shown:
-        """How the numbers of `column` read (`SHOWN`)."""
-        key = self.column_key(column)
-        return Shown.SCORE if key is None else SHOWN.get(key.kind, Shown.SCORE)
+        return self._shows[column].text(value)
 
 
 def _shortened(text: str) -> str:

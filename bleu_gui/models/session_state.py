@@ -36,6 +36,7 @@ from bleu_gui.core.documents import Documents
 from bleu_gui.core.edits import Edits, count_edits
 from bleu_gui.core.significance import DEFAULT_SEED
 from bleu_gui.io.errors import display_name
+from bleu_gui.io.sentence_columns import COLUMN_SPECS
 from bleu_gui.io.session_file import (
     FileCheck,
     FileState,
@@ -121,24 +122,13 @@ def saved_edits(
     return tuple(saved)
 
 
-# The names a session file and the settings store for a column kind and a Δ side:
-# chosen here, not taken from the members' names, so that renaming a member in the
-# code does not make the files users saved unreadable. A new member needs its name
-# here (`tests/models/test_stored_names.py` says so, and pins these).
+# The names a session file and the settings store for a column kind (the column
+# specs say them) and a Δ side: chosen here, not taken from the members' names, so
+# that renaming a member in the code does not make the files users saved
+# unreadable. A new member needs its name (`tests/models/test_stored_names.py`
+# says so, and pins these).
 STORED_COLUMN_KINDS: Mapping[ColumnKind, str] = {
-    ColumnKind.NUMBER: "NUMBER",
-    ColumnKind.UNIT: "UNIT",
-    ColumnKind.BLEU: "BLEU",
-    ColumnKind.COST: "COST",
-    ColumnKind.HYP_LEN: "HYP_LEN",
-    ColumnKind.REF_LEN: "REF_LEN",
-    ColumnKind.BP: "BP",
-    ColumnKind.PRECISION: "PRECISION",
-    ColumnKind.A_BLEU: "A_BLEU",
-    ColumnKind.B_BLEU: "B_BLEU",
-    ColumnKind.DELTA: "DELTA",
-    ColumnKind.SWAP: "SWAP",
-    ColumnKind.HYPOTHESIS: "HYPOTHESIS",
+    kind: spec.stored for kind, spec in COLUMN_SPECS.items()
 }
 STORED_SIDES: Mapping[DeltaSide, str] = {
     DeltaSide.ANY: "ANY",

@@ -59,6 +59,7 @@ from PySide6.QtWidgets import (
 )
 from typing_extensions import override
 
+from bleu_gui.io.sentence_columns import COLUMN_SPECS
 from bleu_gui.models.sentence_filter import (
     DELTA_LIMIT,
     DeltaRange,
@@ -102,26 +103,13 @@ DEFAULT_COLUMNS = "Default columns"
 ALWAYS_SHOWN = "always shown: the text is what the other columns are about"
 """Added to the text column's tooltip in the column menu, where it cannot be hidden."""
 
-# The shown system's own columns, hidden by default while a pair is compared: its
-# BLEU is the pair's B column, and the rest is in the detail and explain panels.
-_HIDDEN_WITH_PAIR = frozenset(
-    {
-        ColumnKind.BLEU,
-        ColumnKind.COST,
-        ColumnKind.HYP_LEN,
-        ColumnKind.REF_LEN,
-        ColumnKind.BP,
-        ColumnKind.PRECISION,
-    }
-)
-
 
 def shown_by_default(key: ColumnKey, paired: bool) -> bool:
     """Whether column `key` shows when the user chose nothing (`paired`: a pair).
 
     The Unit column shows whenever there are units (`offered`).
     """
-    return not (paired and key.kind in _HIDDEN_WITH_PAIR)
+    return not (paired and COLUMN_SPECS[key.kind].hidden_with_pair)
 
 
 def offered(model: SentenceTableModel, key: ColumnKey) -> bool:
