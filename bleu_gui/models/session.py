@@ -67,8 +67,6 @@ from bleu_gui.core import (
     score_corpus,
     tokenizer_for,
 )
-from bleu_gui.core.analysis import iter_perfect_gains
-from bleu_gui.core.delta import iter_swap_effects
 from bleu_gui.core.edits import Edits, count_edits
 from bleu_gui.core.explain import (
     ExplainRequest,
@@ -76,17 +74,9 @@ from bleu_gui.core.explain import (
     explain_or_why_not,
 )
 from bleu_gui.core.parallel import WorkerPool
-from bleu_gui.core.score_delta import ScoreDelta, corpus_delta
 from bleu_gui.core.scoring import (
-    Progress,
-    TokenizedCorpus,
-    iter_count,
-    iter_prepare,
-    iter_score_sentences,
     required_order,
 )
-from bleu_gui.core.signature import signatures
-from bleu_gui.core.steps import relabel
 from bleu_gui.core.token_table import TokenTable
 from bleu_gui.io import (
     Corpus,
@@ -96,7 +86,7 @@ from bleu_gui.io.bundle import Format
 from bleu_gui.io.errors import display_name
 from bleu_gui.io.format_options import FormatOptions
 from bleu_gui.io.formats import detect_format, read_bundle
-from bleu_gui.io.notices import TokenizerHint, file_notices, tokenizer_hint
+from bleu_gui.io.notices import TokenizerHint
 from bleu_gui.io.roles_check import same_file
 from bleu_gui.models.jobs import JobRunner
 from bleu_gui.models.loading import (
@@ -122,6 +112,13 @@ from bleu_gui.models.open_request import (
     OpenRequest,
     opens_with_roles,
 )
+from bleu_gui.models.system_jobs import (
+    Computed,
+    pair_job,
+    prepare_job,
+    recount_job,
+    rescore_job,
+)
 from bleu_gui.models.workspace import (
     PairScores,
     Scores,
@@ -145,10 +142,6 @@ __all__ = [
 
 logger = logging.getLogger(__name__)
 
-# Orders counted up front, so that raising the maximum order up to here re-scores
-# without counting again.
-_COUNTED_ORDERS = 6
-
 # From this many segments on, tokenizing, counting and scoring run in worker
 # processes (see `bleu_gui.core.parallel`): the GIL-holding loops of a large corpus,
 # run in a thread of this process, would make the GUI thread wait. Below it the work
@@ -166,31 +159,6 @@ _SCORE_AFTER_MS = 100
 # How long after showing new scores the replaced tokens are freed: time to paint the
 # new rows and explain the shown sentence first.
 _RELEASE_AFTER_MS = 250
-
-
-@dataclass(frozen=True, slots=True, eq=False)
-class _Computed:
-    """A system job's end: its scores, and its tokens and statistics if counted.
-
-    Attributes:
-        config: the options of the scores.
-        scores: the scores.
-        counted: (tokenizer key, tokens, statistics) when counted anew.
-        notices: warnings about its files, when tokenized anew.
-        hint: the language hint under `config`'s tokenizer, when tokenized anew
-            (`notices` not None).
-    """
-
-    config: BleuConfig
-    scores: Scores
-    counted: tuple[tuple[str, bool, bool], TokenizedCorpus, CorpusStats] | None = None
-    notices: tuple[str, ...] | None = None
-    hint: TokenizerHint | None = None
-
-    @property
-    def edits(self) -> Edits:
-        """The edits the scores include."""
-        return self.scores.edits
 
 
 class _JobKind(Enum):
@@ -1022,122 +990,6 @@ class Session(QObject):
                 self._pool = WorkerPool(self._processes)
             return self._pool
 
-    def _prepare_job(
-        self, corpus: Corpus, config: BleuConfig, table: TokenTable
-    ) -> Job:
-        """Tokenize (what `table` lacks), count and score a corpus that was read."""
-        tokenized, stats = yield from relabel(
-            iter_prepare(
-                corpus.hypothesis.lines,
-                [ref.lines for ref in corpus.references],
-                config,
-                max_order=max(required_order(config), _COUNTED_ORDERS),
-                pool=self._pool_for(corpus.num_segments, corpus),
-                table=table,
-            ),
-            _progress_item,
-        )
-        notices = file_notices(
-            corpus, config, stats, how_to_drop="File › Drop byte-order marks"
-        )
-        hint = tokenizer_hint(
-            corpus, config, stats, how_to_tokenize="choose Tokenizer {} in the settings"
-        )
-        scores = yield from self._score_job(stats, config, corpus.dropped_bom)
-        return _Computed(config, scores, (table.key, tokenized, stats), notices, hint)
-
-    def _recount_job(self, system: System, config: BleuConfig) -> Job:
-        """Count more orders from the cached tokens (no re-tokenizing), and score."""
-        tokenized, stats = system.read_tokenized, system.read_stats
-        key = system.tokenizer_key
-        assert tokenized is not None
-        assert stats is not None
-        assert key is not None
-        order = required_order(config)
-        pool = self._pool_for(len(stats), system.corpus)
-        counted = yield from relabel(iter_count(tokenized, order, pool), _progress_item)
-        scores = yield from self._score_job(counted, config, system.corpus.dropped_bom)
-        return _Computed(config, scores, (key, tokenized, counted))
-
-    def _rescore_job(
-        self, stats: CorpusStats, config: BleuConfig, dropped_bom: bool, edits: Edits
-    ) -> Job:
-        """Score the cached statistics (which include `edits`) again."""
-        scores = yield from self._score_job(stats, config, dropped_bom, edits)
-        return _Computed(config, scores)
-
-    def _score_job(
-        self,
-        stats: CorpusStats,
-        config: BleuConfig,
-        dropped_bom: bool,
-        edits: Edits | None = None,
-    ) -> Job:
-        """Score the corpus and every sentence, and rank sentences by cost.
-
-        `dropped_bom`: a byte-order mark was dropped from a scored file (the
-        signatures say so). `edits`: the what-if edits `stats` include.
-        """
-        yield 0, 1, "scoring sentences"
-        try:
-            corpus_score: BleuScore | str = score_corpus(stats, config)
-        except ValueError as error:
-            corpus_score = str(error)
-        size = len(stats)
-        pool = self._pool_for(size)
-        sentences = yield from relabel(
-            iter_score_sentences(stats, config, pool),
-            lambda done: (done, size, "scoring sentences"),
-        )
-        gains = yield from relabel(
-            iter_perfect_gains(stats, config, pool),
-            lambda done: (done, size, "ranking sentences by cost"),
-        )
-        num_refs = int(stats.ref_lens.shape[1])
-        signed = signatures(config, num_refs, dropped_bom=dropped_bom)
-        summed = stats.summed() if size else None  # for the systems table
-        return Scores(
-            config=config,
-            corpus=corpus_score,
-            sentences=sentences,
-            gains=gains,
-            signature=signed.corpus,
-            sentence_signature=signed.sentence,
-            summed=summed,
-            edits=edits if edits is not None else Edits(),
-        )
-
-    def _pair_job(
-        self, a: System, b: System, config: BleuConfig, names: tuple[str, str]
-    ) -> Job:
-        """Compare baseline A with B: sentence Δ, swap effects, the corpus Δ.
-
-        `names` are A's and B's names as the corpus Δ's words give them.
-
-        The sentence Δ is B's sentence BLEU minus A's, both already computed under
-        `config` (what `core.delta.sentence_deltas` computes, without scoring
-        every sentence twice more); the swap effects run in the worker processes
-        for a large corpus, like the cost column.
-        """
-        assert a.stats is not None
-        assert b.stats is not None
-        assert a.scores is not None
-        assert b.scores is not None
-        yield 0, 1, "comparing systems"
-        deltas = b.scores.sentences.score - a.scores.sentences.score
-        size = len(a.stats)
-        swaps = yield from relabel(
-            iter_swap_effects(a.stats, b.stats, config, self._pool_for(size)),
-            lambda done: (done, size, "comparing systems"),
-        )
-        try:
-            corpus: ScoreDelta | str = corpus_delta(
-                a.stats, b.stats, config, names=names
-            )
-        except ValueError as error:
-            corpus = str(error)
-        return PairScores(a.id, b.id, config, deltas, swaps, corpus)
-
     # --- worker plumbing (GUI thread) ---------------------------------------------
 
     def _new_id(self) -> SystemId:
@@ -1218,7 +1070,7 @@ class Session(QObject):
         # busiest for the GIL (see `bleu_gui.core.parallel`), and would slow that paint.
         self._jobs.start(
             _TEST_SET,
-            Worker(lambda: self._prepare_job(read.corpus, config, table)),
+            Worker(lambda: prepare_job(read.corpus, config, table, self._pool_for)),
             lambda computed: self._on_loaded(read, table, computed, config),
             on_failed=self._on_failed,
             after_ms=_SCORE_AFTER_MS,
@@ -1228,7 +1080,7 @@ class Session(QObject):
         self,
         read: Read,
         table: TokenTable,
-        computed: _Computed,
+        computed: Computed,
         config: BleuConfig,
     ) -> None:
         """A new test set is read and its shown system scored under `config`.
@@ -1359,15 +1211,19 @@ class Session(QObject):
         if counts:
             table = self._table_for(config)
             corpus = system.read_corpus
-            make_job = lambda: self._prepare_job(corpus, config, table)  # noqa: E731
+            make_job = lambda: prepare_job(  # noqa: E731
+                corpus, config, table, self._pool_for
+            )
         elif required_order(config) > system.stats.max_order:  # type: ignore[union-attr]
             counts = True
-            make_job = lambda: self._recount_job(system, config)  # noqa: E731
+            make_job = lambda: recount_job(system, config, self._pool_for)  # noqa: E731
         else:
             stats, dropped = system.stats, system.corpus.dropped_bom
             assert stats is not None
             edits = system.edits
-            make_job = lambda: self._rescore_job(stats, config, dropped, edits)  # noqa: E731
+            make_job = lambda: rescore_job(  # noqa: E731
+                stats, config, dropped, edits, self._pool_for
+            )
         if counts and system.edits:  # counted again: the edits too, after
             self._pending_edits[system.id] = system.edits.texts()
         system_id = system.id
@@ -1388,7 +1244,7 @@ class Session(QObject):
         return table
 
     def _on_system_computed(
-        self, system_id: SystemId, computed: _Computed, then: Sequence[SystemId]
+        self, system_id: SystemId, computed: Computed, then: Sequence[SystemId]
     ) -> None:
         workspace = self._workspace
         if system_id not in workspace or computed.config != workspace.config:
@@ -1461,7 +1317,7 @@ class Session(QObject):
         names = (short[a.id], short[b.id])
         self._jobs.start(
             _PAIR,
-            Worker(lambda: self._pair_job(a, b, config, names)),
+            Worker(lambda: pair_job(a, b, config, names, self._pool_for)),
             lambda result: self._on_pair(result, a, b),
             on_failed=self._on_failed,
         )
@@ -1526,7 +1382,3 @@ def _characters(corpus: Corpus) -> int:
     """How many characters the hypothesis and references hold (what is tokenized)."""
     files = (corpus.hypothesis, *corpus.references)
     return sum(sum(map(len, file.lines)) for file in files)
-
-
-def _progress_item(progress: Progress) -> tuple[int, int, str]:
-    return progress.done, progress.total, progress.phase

@@ -631,7 +631,7 @@ def test_files_are_read_on_the_gui_thread_and_scored_off_it(
     (A pure-Python loop on a thread would hold the GIL that every paint needs.)
     """
     from bleu_gui.models import loading as loading_module
-    from bleu_gui.models import session as session_module
+    from bleu_gui.models import system_jobs
 
     threads: dict[str, set[int]] = {"read": set(), "prepare": set()}
 
@@ -653,7 +653,7 @@ def test_files_are_read_on_the_gui_thread_and_scored_off_it(
         "iter_read_segments",
         spy("read", iter_read_segments),
     )
-    monkeypatch.setattr(session_module, "iter_prepare", spy("prepare", iter_prepare))
+    monkeypatch.setattr(system_jobs, "iter_prepare", spy("prepare", iter_prepare))
     session = Session(processes=1)
     with qtbot.waitSignal(session.scores_changed, timeout=20_000):
         session.open_files(files)
