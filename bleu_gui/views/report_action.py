@@ -22,11 +22,14 @@ from PySide6.QtWidgets import QFileDialog, QWidget
 from bleu_gui.core.report import ReportRequest, ReportSystem, iter_build_report
 from bleu_gui.core.significance import PairedTest
 from bleu_gui.io.report_html import write_report
+from bleu_gui.models.jobs import JobRunner
 from bleu_gui.models.session import Session
 from bleu_gui.models.workspace import Workspace, system_names
 from bleu_gui.workers import SliceWorker
 
 __all__ = ["ReportAction", "report_request"]
+
+_REPORT = "report"  # the key of the report's job: one at a time
 
 NOTHING_TO_REPORT = "Open a test set and a system, and let it be scored, first."
 
@@ -106,7 +109,11 @@ class ReportAction(QObject):
         super().__init__(parent)
         self._session = session
         self._window = parent
-        self._worker: SliceWorker | None = None
+        # One report at a time: a new one supersedes the one being built.
+        self._jobs = JobRunner(self)
+        self._jobs.busy_changed.connect(self._on_busy_changed)
+        self._jobs.progress_changed.connect(self.progressed)
+        self._written: Path | None = None  # said once the job has ended
         self.action = QAction("&HTML report…", parent)
         self.action.setStatusTip(
             "Write one HTML file with the scores, the test, charts and the "
@@ -144,35 +151,28 @@ class ReportAction(QObject):
         if request is None:
             self.failed.emit(NOTHING_TO_REPORT)
             return
-        if self._worker is not None:
-            self._worker.cancel()
-        worker = SliceWorker(lambda: _job(request, path), self)
-        was_busy = self._worker is not None
-        self._worker = worker
-        worker.signals.progressed.connect(self.progressed)
-        worker.signals.finished.connect(lambda result: self._on_end(worker, result))
-        worker.signals.failed.connect(lambda message: self._on_end(worker, message))
-        worker.signals.cancelled.connect(lambda: self._on_end(worker, None))
-        worker.start()
-        if not was_busy:
-            self.busy_changed.emit(True)
+        self._jobs.start(
+            _REPORT,
+            SliceWorker(lambda: _job(request, path), self),
+            self._on_written,
+            on_failed=self.failed.emit,
+        )
 
     @property
     def busy(self) -> bool:
         """Whether a report is being built."""
-        return self._worker is not None
+        return self._jobs.is_busy
 
     def cancel(self) -> None:
         """Stop building the report: nothing is written; `busy_changed(False)`."""
-        if self._worker is not None:
-            self._worker.cancel()
+        self._jobs.cancel(_REPORT)
 
-    def _on_end(self, worker: SliceWorker, result: object) -> None:
-        if worker is not self._worker:
-            return
-        self._worker = None
-        self.busy_changed.emit(False)
-        if isinstance(result, Path):
-            self.written.emit(result)
-        elif result is not None:
-            self.failed.emit(str(result))
+    def _on_written(self, path: Path) -> None:
+        self._written = path
+
+    def _on_busy_changed(self, busy: bool) -> None:
+        """Not busy, then written (as failed): the window's "Ready" comes first."""
+        self.busy_changed.emit(busy)
+        written, self._written = self._written, None
+        if not busy and written is not None:
+            self.written.emit(written)

@@ -144,6 +144,26 @@ def test_the_status_bar_shows_the_reports_progress(
     assert window.status_text.text() == f"Report written to {target}"
 
 
+def test_a_second_report_asked_for_supersedes_the_first(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    _open_two(qtbot, window)
+    report = window.report_action
+    first, second = tmp_path / "first.html", tmp_path / "second.html"
+    busy: list[bool] = []
+    written: list[Path] = []
+    report.busy_changed.connect(busy.append)
+    report.written.connect(written.append)
+    with qtbot.waitSignal(report.progressed, timeout=TIMEOUT):
+        report.export(first)
+    with qtbot.waitSignal(report.written, timeout=TIMEOUT):
+        report.export(second)
+    assert written == [second]
+    assert busy == [True, False]  # one piece of work to the window
+    assert not first.exists()
+    assert second.exists()
+
+
 def test_cancel_in_the_status_bar_stops_the_report(
     qtbot: QtBot, window: MainWindow, tmp_path: Path
 ) -> None:
