@@ -43,6 +43,7 @@ from bleu_gui.models.export_rows import (
     sentence_table_steps,
     systems_table,
 )
+from bleu_gui.models.jobs import JobRunner
 from bleu_gui.models.sentence_browser import SentenceBrowser
 from bleu_gui.models.session import Session
 from bleu_gui.models.systems_model import SystemsModel
@@ -59,6 +60,8 @@ __all__ = [
     "SYSTEMS_FORMATS",
     "ExportActions",
 ]
+
+_EXPORT = "export"  # the key of the export's job: one at a time
 
 SENTENCE_FORMATS = (
     ExportFormat.CSV,
@@ -115,7 +118,9 @@ class ExportActions(QObject):
         self._explain = explain
         self._delta = delta
         self._documents = documents
-        self._worker: SliceWorker | None = None
+        # One export at a time: a new one supersedes the one being made.
+        self._jobs = JobRunner(self)
+        self._jobs.progress_changed.connect(self._on_progress)
         self.ask_path: AskPath = self._ask_path
         self.export_menu = QMenu("&Export", window)
         self.sentences_action = self._action(
@@ -178,7 +183,7 @@ class ExportActions(QObject):
     @property
     def busy(self) -> bool:
         """Whether an export of the sentences is running."""
-        return self._worker is not None
+        return self._jobs.is_busy
 
     # --- the sentence table ----------------------------------------------------------
 
@@ -473,10 +478,7 @@ class ExportActions(QObject):
         A change of the table stops it while `collecting[0]`: the rows are being
         read from the model, and the file would be of no table ever shown.
         """
-        if self._worker is not None:
-            self._worker.cancel()
         worker = SliceWorker(job, self)
-        self._worker = worker
         model = self._browser.model
         changes = (
             model.modelReset,
@@ -494,25 +496,26 @@ class ExportActions(QObject):
                 "not written; export it again"
             )
 
-        def ended() -> None:
+        def ended() -> None:  # superseded too: its worker still says it ended
             for signal in changes:
                 signal.disconnect(changed)
-            if self._worker is worker:
-                self._worker = None
 
         for signal in changes:
             signal.connect(changed)
         signals = worker.signals
-        signals.progressed.connect(
-            lambda done, total, label: self.done.emit(
-                f"{label}… {done:,} of {total:,} rows" if total > 1 else f"{label}…"
-            )
-        )
-        signals.finished.connect(lambda count: self._exported(path, count))
-        signals.failed.connect(self.failed.emit)
         for end in (signals.finished, signals.failed, signals.cancelled):
             end.connect(ended)
-        worker.start()
+        self._jobs.start(
+            _EXPORT,
+            worker,
+            lambda count: self._exported(path, count),
+            on_failed=self.failed.emit,
+        )
+
+    def _on_progress(self, done: int, total: int, label: str) -> None:
+        self.done.emit(
+            f"{label}… {done:,} of {total:,} rows" if total > 1 else f"{label}…"
+        )
 
     def _exported(self, path: Path, count: int) -> None:
         self.done.emit(

@@ -376,6 +376,22 @@ def test_a_change_of_the_table_stops_the_export_and_says_so(
     assert sorted(p.name for p in tmp_path.iterdir()) == ["settings.ini"]
 
 
+def test_a_second_export_asked_for_supersedes_the_first(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    first, second = tmp_path / "first.xlsx", tmp_path / "second.csv"
+    finished: list[object] = []
+    window.exports.export_finished.connect(finished.append)
+    window.exports.export_sentences(first)  # in slices: still collecting rows
+    assert window.exports.busy
+    with qtbot.waitSignal(window.exports.export_finished, timeout=TIMEOUT):
+        window.exports.export_sentences(second)
+    qtbot.waitUntil(lambda: not window.exports.busy, timeout=TIMEOUT)
+    assert finished == [second]
+    assert not first.exists()
+    assert second.exists()
+
+
 def test_copy_rows_puts_the_selected_rows_on_the_clipboard(
     qtbot: QtBot, window: MainWindow
 ) -> None:
