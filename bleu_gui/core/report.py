@@ -30,11 +30,10 @@ from bleu_gui.core.significance import (
     DEFAULT_SEED,
     PairedTest,
     PairedTestResult,
-    SampleProgress,
     iter_paired_test,
 )
 from bleu_gui.core.stats import CorpusStats
-from bleu_gui.core.steps import drain
+from bleu_gui.core.steps import drain, relabel
 
 __all__ = [
     "DEFAULT_TOP",
@@ -169,7 +168,7 @@ def iter_build_report(
     scores = tuple(score_corpus(system.stats, config) for system in systems)
     paired = None
     if request.test is not None and len(systems) > 1:
-        paired = yield from _tested(
+        paired = yield from relabel(
             iter_paired_test(
                 systems[0].stats,
                 [system.stats for system in systems[1:]],
@@ -178,7 +177,8 @@ def iter_build_report(
                 samples=request.samples,
                 seed=request.seed,
                 texts=[system.lines for system in systems],
-            )
+            ),
+            lambda step: (step.done, step.total, "Running the paired test"),
         )
 
     def refs(row: int) -> list[str | None]:
@@ -187,8 +187,10 @@ def iter_build_report(
     rows: list[TopRow] = []
     deltas = None
     if len(systems) == 1:
-        costs = yield from _ranked(
-            iter_perfect_gains(systems[0].stats, config), len(systems[0].lines)
+        size = len(systems[0].lines)
+        costs = yield from relabel(
+            iter_perfect_gains(systems[0].stats, config),
+            lambda done: (done, size, "Ranking the sentences by cost"),
         )
         chosen = _top(costs, request.top)
         for done, row in enumerate(chosen):
@@ -207,29 +209,3 @@ def iter_build_report(
             )
             rows.append(TopRow(row, float(deltas[row]), pair))
     return Report(request, scores, paired, deltas, tuple(rows))
-
-
-def _ranked(
-    steps: Generator[int, None, npt.NDArray[np.float64]], rows: int
-) -> Generator[ReportStep, None, npt.NDArray[np.float64]]:
-    """The costs' progress (rows done) as report steps."""
-    while True:
-        try:
-            done = next(steps)
-        except StopIteration as stop:
-            result: npt.NDArray[np.float64] = stop.value
-            return result
-        yield (done, rows, "Ranking the sentences by cost")
-
-
-def _tested(
-    steps: Generator[SampleProgress, None, PairedTestResult],
-) -> Generator[ReportStep, None, PairedTestResult]:
-    """The paired test's progress as report steps."""
-    while True:
-        try:
-            step = next(steps)
-        except StopIteration as stop:
-            result: PairedTestResult = stop.value
-            return result
-        yield (step.done, step.total, "Running the paired test")

@@ -579,19 +579,3 @@ def test_document_ids_are_read_from_a_file_of_one_id_per_line(
         "25 documents · 500 segments · Δ = B − A: happypoet − Facebook-AI"
     )
     assert window.documents.model.rowCount() == 25
-
-
-def test_a_file_of_ids_of_another_length_is_refused_in_one_line(
-    qtbot: QtBot, window: MainWindow, tmp_path: Path
-) -> None:
-    open_demo(qtbot, window)
-    ids = tmp_path / "docids.txt"
-    ids.write_text("\n".join(doc_ids()[:-1]) + "\n", encoding="utf-8")
-    window.documents.choose_file = lambda: ids
-    with qtbot.waitSignal(window.session.error_occurred, timeout=TIMEOUT) as error:
-        window.documents.ids_action.trigger()
-    assert error.args == [
-        f"{ids} has 499 lines but the test set has 500 segments "
-        "(one document id per segment)"
-    ]
-    assert window.documents.dock.isHidden()
