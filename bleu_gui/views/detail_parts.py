@@ -1,8 +1,11 @@
-"""Pieces the one-system and the two-system detail views share: headers and legend.
+"""Pieces the one-system and the two-system detail views share.
 
 `views.sentence_detail` (one hypothesis) and `views.pair_detail` (two) lay out
-different texts, but head each text the same way and end with the same kind of
-legend; those pieces live here so both read alike and change together.
+different texts, but head each text the same way, keep what they show the same
+way (`ShownTexts`), grow and shrink their rows of references and lanes alike
+(`fit_rows`), bound the source alike (`shown_source`), say the same notes about
+tokens (`token_notes`) and end with the same kind of legend; those pieces live
+here so both read alike and change together.
 
 The two-system legend is compact (`paint_compact_legend`): its swatches on one line,
 each one's words in its tooltip. With each swatch's words written out it took four
@@ -11,24 +14,155 @@ lines of a 340-pixel column at 1280×720, the height of two lines of hypothesis.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import html
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Generic, TypeVar
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QPalette, QTextCharFormat, QTextCursor
-from PySide6.QtWidgets import QLabel
+from PySide6.QtWidgets import QLabel, QLayout
 
-from bleu_gui.views.palette import LegendItem, muted_text_color
+from bleu_gui.views.highlight_runs import (
+    ELLIPSIS,
+    EMPTY_TOKEN_NOTE,
+    PaintedSpan,
+    Shown,
+    shown_token,
+)
+from bleu_gui.views.ngram_tooltips import join
+from bleu_gui.views.palette import LegendItem, muted_text_color, reference_color
 from bleu_gui.views.segment_text import SegmentText
 
 __all__ = [
+    "SOURCE_LIMIT",
     "LegendChip",
+    "Row",
+    "ShownTexts",
+    "fit_rows",
     "header_html",
     "header_label",
     "legend_words",
     "paint_compact_legend",
     "paint_legend",
+    "reference_title",
+    "selected_or_all",
+    "shown_source",
+    "token_notes",
+    "token_words",
 ]
+
+SOURCE_LIMIT = 20_000
+"""Characters of the source shown: it is not highlighted, and laying out a
+megabyte-long line on the GUI thread freezes the window for seconds."""
+
+K = TypeVar("K", bound=Hashable)
+T = TypeVar("T")
+Row = tuple[QLabel, SegmentText]
+"""A row of a detail view: a text's header and the text."""
+
+
+class ShownTexts(Generic[K]):
+    """What a detail view shows under each key: its widget, its text, its runs.
+
+    A mixin: the view sets `_texts`, `_shown` and `_painted` in its `__init__`
+    and records each text it shows with `_show`.
+    """
+
+    _texts: dict[K, SegmentText]
+    _shown: dict[K, Shown]
+    _painted: dict[K, list[PaintedSpan]]
+
+    def _show(
+        self,
+        key: K,
+        widget: SegmentText,
+        shown: Shown,
+        runs: list[PaintedSpan],
+        formats: dict[str, QTextCharFormat],
+    ) -> None:
+        widget.set_segment(shown.text)
+        widget.paint(runs, formats)
+        self._texts[key] = widget
+        self._shown[key] = shown
+        self._painted[key] = runs
+
+
+def fit_rows(
+    rows: list[Row],
+    count: int,
+    layout: QLayout,
+    make: Callable[[int], Row],
+    place: Callable[[int, Row], None],
+) -> None:
+    """Grow or shrink `rows` (a header and a text each) to `count`.
+
+    Removed rows leave `layout` and are deleted; new ones are made by
+    `make(index)` and put in place by `place(index, row)`.
+    """
+    while len(rows) > count:
+        for widget in rows.pop():
+            layout.removeWidget(widget)
+            widget.deleteLater()
+    while len(rows) < count:
+        row = make(len(rows))
+        place(len(rows), row)
+        rows.append(row)
+
+
+def selected_or_all(orders: Mapping[int, T], order: int) -> list[T]:
+    """The orders painted: `order`'s (if there is one), or all of them for 0."""
+    if order == 0:
+        return list(orders.values())
+    return [orders[order]] if order in orders else []
+
+
+def shown_source(source: str) -> Shown:
+    """The source as shown: untokenized, cut after `SOURCE_LIMIT` characters."""
+    cut = len(source) > SOURCE_LIMIT
+    text = source[:SOURCE_LIMIT] + ELLIPSIS if cut else source
+    return Shown(text, (), tokenized=False, truncated=cut)
+
+
+def reference_title(k: int, names: Sequence[str], palette: QPalette) -> str:
+    """Reference `k`'s (0-based) title: its colour, "Reference k+1", its name."""
+    color = reference_color(k, palette).name()
+    name = f" ({html.escape(names[k])})" if k < len(names) and names[k] else ""
+    return (
+        f'<span style="color:{color}">&#9632;</span>&nbsp;'
+        f"<b>Reference {k + 1}</b>{name}"
+    )
+
+
+def token_words(words: Sequence[str], tokens: tuple[int, int]) -> str:
+    """What a tooltip calls tokens `tokens` of `words`: one, or the space between."""
+    first, last = shown_token(words[tokens[0]]), shown_token(words[tokens[1]])
+    if tokens[0] == tokens[1]:
+        return f"“{first}”"
+    return f"the space between “{first}” and “{last}”"
+
+
+def token_notes(named: Sequence[tuple[str, Shown]], show_tokens: bool) -> list[str]:
+    """The notes about tokens shown instead of the texts `named` (name, shown)."""
+    notes = []
+    if show_tokens:
+        notes.append(
+            "Showing the tokens as the scorer sees them, joined by single spaces."
+        )
+    else:
+        changed = [
+            name for name, shown in named if shown.tokenized and not shown.empty_tokens
+        ]
+        if changed:
+            notes.append(
+                f"Showing the tokens as the scorer sees them for {join(changed)}: "
+                "the tokenizer changed this text in a way that cannot be traced "
+                "back to its original characters."
+            )
+    if any(shown.empty_tokens for _, shown in named):
+        notes.append(EMPTY_TOKEN_NOTE)
+    return notes
+
 
 # Legend descriptions up to this length are kept on one line with their swatch.
 _UNBROKEN_DESCRIPTION = 32

@@ -42,7 +42,7 @@ from enum import Enum
 from functools import partial
 
 from PySide6.QtCore import QEvent, QPoint, Qt, Signal
-from PySide6.QtGui import QPalette, QTextCharFormat, QTextDocument
+from PySide6.QtGui import QPalette, QTextDocument
 from PySide6.QtWidgets import (
     QFrame,
     QGridLayout,
@@ -58,22 +58,28 @@ from bleu_gui.core.explain import SentenceExplanation, TokenizedSegment
 from bleu_gui.core.pair_ngrams import PairExplanation, PairOrder, PairStatus, Side
 from bleu_gui.core.textspan import Span
 from bleu_gui.views.detail_parts import (
+    SOURCE_LIMIT,
     LegendChip,
+    Row,
+    ShownTexts,
+    fit_rows,
     header_html,
     header_label,
     legend_words,
     paint_compact_legend,
+    reference_title,
+    selected_or_all,
+    shown_source,
+    token_notes,
+    token_words,
 )
 from bleu_gui.views.highlight_runs import (
-    ELLIPSIS,
-    EMPTY_TOKEN_NOTE,
     PAIR_RANKING,
     PaintedSpan,
     Shown,
     display,
     linked_reference_spans,
     painted_runs,
-    shown_token,
     token_range,
 )
 from bleu_gui.views.ngram_tooltips import join
@@ -86,11 +92,9 @@ from bleu_gui.views.palette import (
     pair_legend_items,
     pair_reference_format,
     pair_status_format,
-    reference_color,
     reference_link_format,
 )
 from bleu_gui.views.segment_text import SegmentText
-from bleu_gui.views.sentence_detail import SOURCE_LIMIT
 
 __all__ = [
     "EMPTY_TEXT",
@@ -157,7 +161,7 @@ class _SidePane:
     lanes: list[tuple[QLabel, SegmentText]]
 
 
-class PairDetailView(QWidget):
+class PairDetailView(QWidget, ShownTexts[TextKey]):
     """Two systems' hypotheses of one sentence and its references, n-grams painted.
 
     Feed it a `PairExplanation` (`set_pair`); the systems' names are the ones the
@@ -477,34 +481,33 @@ class PairDetailView(QWidget):
 
     def _ensure_lanes(self, side: Side, count: int) -> None:
         pane = self._panes[side]
-        while len(pane.lanes) > count:
-            label, text = pane.lanes.pop()
-            for widget in (label, text):
-                pane.lane_grid.removeWidget(widget)
-                widget.deleteLater()
-        while len(pane.lanes) < count:
-            order = len(pane.lanes) + 1
-            key = TextKey.hypothesis(side, order)
+
+        def make(index: int) -> Row:
+            key = TextKey.hypothesis(side, index + 1)
             label = QLabel()
             label.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignTop)
             text = SegmentText(partial(self.tooltip_at, key), placeholder="(empty)")
             text.hovered.connect(partial(self._on_hovered, key))
-            pane.lane_grid.addWidget(label, order - 1, 0)
-            pane.lane_grid.addWidget(text, order - 1, 1)
-            pane.lanes.append((label, text))
+            return label, text
+
+        def place(index: int, row: Row) -> None:
+            pane.lane_grid.addWidget(row[0], index, 0)
+            pane.lane_grid.addWidget(row[1], index, 1)
+
+        fit_rows(pane.lanes, count, pane.lane_grid, make, place)
 
     def _ensure_references(self, count: int) -> None:
-        while len(self._references) > count:
-            label, text = self._references.pop()
-            for widget in (label, text):
-                self._reference_layout.removeWidget(widget)
-                widget.deleteLater()
-        while len(self._references) < count:
-            label = header_label()
-            text = SegmentText(placeholder="(none)")
-            self._reference_layout.addWidget(label)
-            self._reference_layout.addWidget(text)
-            self._references.append((label, text))
+        def place(_index: int, row: Row) -> None:
+            for widget in row:
+                self._reference_layout.addWidget(widget)
+
+        fit_rows(
+            self._references,
+            count,
+            self._reference_layout,
+            lambda _index: (header_label(), SegmentText(placeholder="(none)")),
+            place,
+        )
 
     # --- rendering --------------------------------------------------------------------
 
@@ -521,10 +524,7 @@ class PairDetailView(QWidget):
         self._source_header.setVisible(has_source)
         self._source_text.setVisible(has_source)
         if self._source is not None and pair is not None:
-            source, cut = self._source, len(self._source) > SOURCE_LIMIT
-            if cut:  # as the one-system view does: no megabyte laid out
-                source = source[:SOURCE_LIMIT] + ELLIPSIS
-            shown = Shown(source, (), tokenized=False, truncated=cut)
+            shown = shown_source(self._source)
             self._show(TextKey.source(), self._source_text, shown, [], {})
         self._empty.setText(self._message if self._message is not None else EMPTY_TEXT)
         self._empty.setVisible(pair is None)
@@ -641,14 +641,7 @@ class PairDetailView(QWidget):
         """Reference `k`'s header: colour, number, name, its part in each BP."""
         palette = self.palette()
         muted = muted_text_color(palette).name()
-        color = reference_color(k, palette).name()
-        name = ""
-        if k < len(self._reference_names) and self._reference_names[k]:
-            name = f" ({html.escape(self._reference_names[k])})"
-        parts = [
-            f'<span style="color:{color}">&#9632;</span>&nbsp;'
-            f"<b>Reference {k + 1}</b>{name}"
-        ]
+        parts = [reference_title(k, self._reference_names, palette)]
         ref = pair.a.references[k]
         if ref is None:
             parts.append(f'<span style="color:{muted}">(none)</span>')
@@ -668,7 +661,6 @@ class PairDetailView(QWidget):
     def _render_note(
         self, hypotheses: dict[Side, Shown], references: Sequence[Shown | None]
     ) -> None:
-        notes = []
         names = self.names()
         named = [
             (f"{names[0 if side is Side.A else 1]}'s hypothesis", shown)
@@ -678,24 +670,7 @@ class PairDetailView(QWidget):
             for k, shown in enumerate(references)
             if shown is not None
         ]
-        if self._show_tokens:
-            notes.append(
-                "Showing the tokens as the scorer sees them, joined by single spaces."
-            )
-        else:
-            changed = [
-                name
-                for name, shown in named
-                if shown.tokenized and not shown.empty_tokens
-            ]
-            if changed:
-                notes.append(
-                    f"Showing the tokens as the scorer sees them for {join(changed)}:"
-                    " the tokenizer changed this text in a way that cannot be traced"
-                    " back to its original characters."
-                )
-        if any(shown.empty_tokens for _, shown in named):
-            notes.append(EMPTY_TOKEN_NOTE)
+        notes = token_notes(named, self._show_tokens)
         cut = [
             f"{what} at token {len(segment.tokens):,}"
             for what, segment in self._texts_explained()
@@ -737,20 +712,6 @@ class PairDetailView(QWidget):
             self._emphasised[key] = spans
             self._texts[key].merge(spans, chosen_ngram_format())
 
-    def _show(
-        self,
-        key: TextKey,
-        widget: SegmentText,
-        shown: Shown,
-        runs: list[PaintedSpan],
-        formats: dict[str, QTextCharFormat],
-    ) -> None:
-        widget.set_segment(shown.text)
-        widget.paint(runs, formats)
-        self._texts[key] = widget
-        self._shown[key] = shown
-        self._painted[key] = runs
-
     # --- hover ------------------------------------------------------------------------
 
     def _on_hovered(self, key: TextKey, index: int) -> None:
@@ -783,11 +744,7 @@ class PairDetailView(QWidget):
         )
 
     def _token_text(self, side: Side, tokens: tuple[int, int]) -> str:
-        words = self._explanation(side).hypothesis.tokens
-        first, last = shown_token(words[tokens[0]]), shown_token(words[tokens[1]])
-        if tokens[0] == tokens[1]:
-            return f"“{first}”"
-        return f"the space between “{first}” and “{last}”"
+        return token_words(self._explanation(side).hypothesis.tokens, tokens)
 
     # --- helpers ----------------------------------------------------------------------
 
@@ -818,10 +775,7 @@ class PairDetailView(QWidget):
         return {order.order: order for order in self._pair.orders}
 
     def _chosen_orders(self) -> list[PairOrder]:
-        orders = self._pair_orders()
-        if self._order == 0:
-            return list(orders.values())
-        return [orders[self._order]] if self._order in orders else []
+        return selected_or_all(self._pair_orders(), self._order)
 
     def _order_of(self, key: TextKey) -> int:
         return key.lane or self._order

@@ -31,14 +31,12 @@ when the user asks for tokens) the tokens joined by single spaces, with a note.
 
 from __future__ import annotations
 
-import html
 from collections.abc import Sequence
 from functools import partial
 
 from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtGui import (
     QPalette,
-    QTextCharFormat,
     QTextDocument,
 )
 from PySide6.QtWidgets import (
@@ -58,10 +56,21 @@ from bleu_gui.core.explain import (
     SentenceExplanation,
 )
 from bleu_gui.core.textspan import Span
-from bleu_gui.views.detail_parts import header_html, header_label, paint_legend
+from bleu_gui.views.detail_parts import (
+    SOURCE_LIMIT,
+    Row,
+    ShownTexts,
+    fit_rows,
+    header_html,
+    header_label,
+    paint_legend,
+    reference_title,
+    selected_or_all,
+    shown_source,
+    token_notes,
+    token_words,
+)
 from bleu_gui.views.highlight_runs import (
-    ELLIPSIS,
-    EMPTY_TOKEN_NOTE,
     REFERENCE_MATCH,
     REFERENCE_RANKING,
     STATUS_RANKING,
@@ -71,7 +80,6 @@ from bleu_gui.views.highlight_runs import (
     display,
     linked_reference_spans,
     painted_runs,
-    shown_token,
     status_pieces,
     token_range,
 )
@@ -86,7 +94,6 @@ from bleu_gui.views.palette import (
     is_palette_change,
     legend_items,
     muted_text_color,
-    reference_color,
     reference_link_format,
     reference_match_format,
     status_format,
@@ -106,9 +113,6 @@ __all__ = [
 SOURCE = "source"
 HYPOTHESIS = "hypothesis"
 
-# A source longer than this many characters is shown up to here (it has no
-# highlights; laying out a megabyte of it would hold the GUI thread for seconds).
-SOURCE_LIMIT = 20_000
 EMPTY_TEXT = "Select a sentence to see its n-grams."
 
 
@@ -122,7 +126,7 @@ def reference_key(number: int) -> str:
     return f"reference:{number}"
 
 
-class SentenceDetailView(QWidget):
+class SentenceDetailView(QWidget, ShownTexts[str]):
     """Source, hypothesis and references of one sentence, n-grams painted by status.
 
     The order selector lives in the main window; this view shows the order it is
@@ -410,14 +414,8 @@ class SentenceDetailView(QWidget):
         layout.addWidget(self._legend)
 
     def _ensure_lanes(self, count: int) -> None:
-        while len(self._lanes) > count:
-            label, text = self._lanes.pop()
-            for widget in (label, text):
-                self._lane_grid.removeWidget(widget)
-                widget.deleteLater()
-        while len(self._lanes) < count:
-            order = len(self._lanes) + 1
-            key = lane_key(order)
+        def make(index: int) -> Row:
+            key = lane_key(index + 1)
             label = QLabel()
             label.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignTop)
             label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
@@ -426,23 +424,26 @@ class SentenceDetailView(QWidget):
             )
             text.hovered.connect(partial(self._on_hovered, key))
             text.double_clicked.connect(self.hypothesis_activated)
-            self._lane_grid.addWidget(label, order - 1, 0)
-            self._lane_grid.addWidget(text, order - 1, 1)
-            self._lanes.append((label, text))
+            return label, text
+
+        def place(index: int, row: Row) -> None:
+            self._lane_grid.addWidget(row[0], index, 0)
+            self._lane_grid.addWidget(row[1], index, 1)
+
+        fit_rows(self._lanes, count, self._lane_grid, make, place)
 
     def _ensure_references(self, count: int) -> None:
-        while len(self._references) > count:
-            label, text = self._references.pop()
-            for widget in (label, text):
-                self._reference_layout.removeWidget(widget)
-                widget.deleteLater()
-        while len(self._references) < count:
-            key = reference_key(len(self._references) + 1)
-            label = header_label()
-            text = SegmentText(partial(self.tooltip_at, key), placeholder="(none)")
-            self._reference_layout.addWidget(label)
-            self._reference_layout.addWidget(text)
-            self._references.append((label, text))
+        def make(index: int) -> Row:
+            key = reference_key(index + 1)
+            return header_label(), SegmentText(
+                partial(self.tooltip_at, key), placeholder="(none)"
+            )
+
+        def place(_index: int, row: Row) -> None:
+            for widget in row:
+                self._reference_layout.addWidget(widget)
+
+        fit_rows(self._references, count, self._reference_layout, make, place)
 
     # --- rendering --------------------------------------------------------------------
 
@@ -461,11 +462,7 @@ class SentenceDetailView(QWidget):
         self._source_header.setVisible(has_source)
         self._source_text.setVisible(has_source)
         if self._source is not None:
-            source, cut = self._source, len(self._source) > SOURCE_LIMIT
-            if cut:
-                source = source[:SOURCE_LIMIT] + ELLIPSIS
-            shown = Shown(source, (), tokenized=False, truncated=cut)
-            self._show(SOURCE, self._source_text, shown, [], {})
+            self._show(SOURCE, self._source_text, shown_source(self._source), [], {})
 
         if self._message is not None:
             self._empty.setText(self._message)
@@ -578,14 +575,7 @@ class SentenceDetailView(QWidget):
         explanation = self._explanation
         palette = self.palette()
         muted = muted_text_color(palette).name()
-        color = reference_color(k, palette).name()
-        name = ""
-        if k < len(self._reference_names) and self._reference_names[k]:
-            name = f" ({html.escape(self._reference_names[k])})"
-        parts = [
-            f'<span style="color:{color}">&#9632;</span>&nbsp;'
-            f"<b>Reference {k + 1}</b>{name}"
-        ]
+        parts = [reference_title(k, self._reference_names, palette)]
         ref = explanation.references[k] if explanation is not None else None
         if explanation is None or ref is None:
             parts.append(f'<span style="color:{muted}">(none)</span>')
@@ -609,25 +599,7 @@ class SentenceDetailView(QWidget):
     def _render_note(
         self, hypothesis: Shown, references: Sequence[Shown | None]
     ) -> None:
-        notes = []
-        if self._show_tokens:
-            notes.append(
-                "Showing the tokens as the scorer sees them, joined by single spaces."
-            )
-        else:
-            changed = [
-                name
-                for name, shown in self._named(hypothesis, references)
-                if shown.tokenized and not shown.empty_tokens
-            ]
-            if changed:
-                notes.append(
-                    f"Showing the tokens as the scorer sees them for "
-                    f"{join(changed)}: the tokenizer changed this text in a way "
-                    "that cannot be traced back to its original characters."
-                )
-        if any(shown.empty_tokens for _, shown in self._named(hypothesis, references)):
-            notes.append(EMPTY_TOKEN_NOTE)
+        notes = token_notes(self._named(hypothesis, references), self._show_tokens)
         cut = self._truncation_note()
         if cut:
             notes.append(cut)
@@ -683,20 +655,6 @@ class SentenceDetailView(QWidget):
         palette = self.palette()
         paint_legend(self._legend, legend_items(palette, references), palette)
 
-    def _show(
-        self,
-        key: str,
-        widget: SegmentText,
-        shown: Shown,
-        runs: list[PaintedSpan],
-        formats: dict[str, QTextCharFormat],
-    ) -> None:
-        widget.set_segment(shown.text)
-        widget.paint(runs, formats)
-        self._texts[key] = widget
-        self._shown[key] = shown
-        self._painted[key] = runs
-
     # --- hover and tooltips -----------------------------------------------------------
 
     def _on_hovered(self, which: str, index: int) -> None:
@@ -720,11 +678,7 @@ class SentenceDetailView(QWidget):
         explanation = self._explanation
         if explanation is None:
             return ""
-        words = explanation.hypothesis.tokens
-        first, last = shown_token(words[tokens[0]]), shown_token(words[tokens[1]])
-        if tokens[0] == tokens[1]:
-            return f"“{first}”"
-        return f"the space between “{first}” and “{last}”"
+        return token_words(explanation.hypothesis.tokens, tokens)
 
     # --- helpers ----------------------------------------------------------------------
 
@@ -735,10 +689,7 @@ class SentenceDetailView(QWidget):
 
     def _chosen_orders(self) -> list[OrderExplanation]:
         """The orders painted on the references: the selected one, or all."""
-        orders = self._orders()
-        if self._order == 0:
-            return list(orders.values())
-        return [orders[self._order]] if self._order in orders else []
+        return selected_or_all(self._orders(), self._order)
 
     def _order_of(self, which: str) -> int:
         if which == HYPOTHESIS:
