@@ -30,8 +30,9 @@ and TMX files aligned by unit id, a WMT SGML file read by its format's reader) o
 `BundleSet` (one file of several texts with the roles of its columns). Both end in
 the same `Read` value (`models.loading` reads every kind), so everything after
 the reading is one pipeline; see docs/design.md, "The window opens what people
-bring". `inspect_bundle` reads a file
-of several texts for its columns only (the roles dialog), under a key of its own.
+bring". `inspect_bundle` reads a file of several texts for its columns only (the
+roles dialog), under a key of its own. The scoring jobs are `models.system_jobs`'s;
+this module starts them under their keys and puts their results in the workspace.
 
 Re-scoring follows the statistics' additivity: a change of smoothing, weights,
 effective order or a lower maximum order re-scores the cached statistics; only a
