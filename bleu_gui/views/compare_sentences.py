@@ -39,7 +39,7 @@ from bleu_gui.views.summary_panel import SummaryPanel
 __all__ = ["SAME_SYSTEM", "CompareSentences", "PairBar"]
 
 SAME_SYSTEM = "A and B are the same system: choose another B to compare."
-_MIN_NAME_CHARACTERS = 16  # a system menu's width, in characters
+_MIN_NAME_CHARACTERS = 11  # a system menu's width, in characters
 """What the bar says when the baseline is also the shown system."""
 
 

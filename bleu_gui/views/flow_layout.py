@@ -20,10 +20,11 @@ __all__ = ["FlowLayout"]
 class FlowLayout(QLayout):
     """Items left to right at their preferred sizes, a new line when one would not fit.
 
-    An item wider than the whole line is given the line's width (a word-wrapped
-    label then takes the height it needs at that width). Hidden widgets take no
-    room. The layout's height follows its width (`heightForWidth`), so the widget
-    holding it grows a line taller when it wraps.
+    An item that does not fit at its preferred width but fits at its minimum stays
+    on the line, squeezed to what is left; one wider than the whole line is given
+    the line's width (a word-wrapped label then takes the height it needs there).
+    Hidden widgets take no room. The layout's height follows its width
+    (`heightForWidth`), so the widget holding it grows a line taller when it wraps.
     """
 
     def __init__(self, parent: QWidget | None = None, spacing: int = 6) -> None:
@@ -104,13 +105,17 @@ class FlowLayout(QLayout):
         area = rect.marginsRemoved(self.contentsMargins())
         lines: list[list[tuple[QLayoutItem, QSize]]] = [[]]
         x = area.x()
+        right = area.x() + area.width()
         for item in self._shown():
             hint = item.sizeHint()
-            width = max(min(hint.width(), area.width()), item.minimumSize().width())
-            height = item.heightForWidth(width) if item.hasHeightForWidth() else -1
-            if x > area.x() and x + width > area.x() + area.width():
+            least = item.minimumSize().width()
+            if x > area.x() and x + least > right:
                 lines.append([])
                 x = area.x()
+            # Its preferred width, or less down to its minimum before it wraps:
+            # as a box layout squeezes a line, a few pixels short never wrap it.
+            width = max(min(hint.width(), right - x), least)
+            height = item.heightForWidth(width) if item.hasHeightForWidth() else -1
             height = height if height >= 0 else hint.height()
             lines[-1].append((item, QSize(width, height)))
             x += width + self._gap

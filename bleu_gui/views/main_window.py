@@ -320,8 +320,12 @@ class MainWindow(QMainWindow):
         width = min(_PREFERRED.width(), int(available.width() * _SCREEN_SHARE))
         height = min(_PREFERRED.height(), int(available.height() * _SCREEN_SHARE))
         self.resize(width, height)
-        # The table gets as much height as the detail below it.
+        # The table gets as much height as the detail below it; the detail three
+        # fifths of the width below the table, as its stretch says (from its size
+        # hint, the explain panel took more than half: a pair's two hypotheses
+        # then wrapped into so many lines that B's started below the fold).
         self.central_splitter.setSizes([height // 2, height // 2])
+        self.bottom_splitter.setSizes([3 * width // 5, 2 * width // 5])
 
     def _restore_layout(self) -> None:
         """Put back the size, docks, splitters and columns of the last session."""

@@ -148,6 +148,10 @@ def test_the_legend_is_one_line_at_the_default_size(
 
 def test_both_hypotheses_start_on_screen(qtbot: QtBot, window: MainWindow) -> None:
     window.resize(DEFAULT_ON_LAPTOP)
+    # The size taken and laid out (the pair bar cannot widen the window any more),
+    # so that the check below is of the layout at that size, not of the one before.
+    qtbot.waitUntil(lambda: window.size() == DEFAULT_ON_LAPTOP)
+    QApplication.sendPostedEvents()
     detail = window.compare.pair_detail
     b_text = detail.text_widget(TextKey.hypothesis(Side.B))
     scroll = b_text.parentWidget()
@@ -164,6 +168,9 @@ def test_both_hypotheses_start_on_screen(qtbot: QtBot, window: MainWindow) -> No
         )
 
     qtbot.waitUntil(b_starts_on_screen)
+    for _ in range(3):  # and it stays so once every pending layout has run
+        QApplication.processEvents()
+    assert b_starts_on_screen()
     source = detail.text_widget(TextKey.source())
     assert (
         source.mapTo(viewport, QPoint(0, 0)).y()

@@ -77,6 +77,26 @@ def test_the_minimum_is_the_widest_item_and_hidden_items_take_no_room(
     assert layout.sizeHint().width() == 100 + 10 + 80
 
 
+def test_an_item_shrinks_to_its_minimum_before_it_wraps(qtbot: QtBot) -> None:
+    holder = QWidget()
+    qtbot.addWidget(holder)
+    layout = FlowLayout(holder, spacing=10)
+    layout.setContentsMargins(0, 0, 0, 0)
+    first, last = QPushButton("x"), QPushButton("y")
+    first.setFixedSize(100, 20)
+    last.setMinimumWidth(60)  # prefers more: its size hint is wider
+    last.setFixedHeight(20)
+    layout.addWidget(first)
+    layout.addWidget(last)
+    preferred = last.sizeHint().width()
+    assert preferred > 60
+    holder.resize(100 + 10 + 60, 20)  # room for its minimum, not its preference
+    holder.show()
+    qtbot.waitExposed(holder)
+    assert last.geometry().getRect() == (110, 0, 60, 20)
+    assert layout.heightForWidth(100 + 10 + 59) == 50  # one pixel less: wrapped
+
+
 def test_a_line_centres_a_short_item_beside_a_tall_one(qtbot: QtBot) -> None:
     holder, buttons = _buttons(qtbot, (100,))
     label = QLabel("short")
