@@ -498,6 +498,14 @@ class FilterBar(QWidget):
             Qt.TextInteractionFlag.TextSelectableByMouse
         )
         self.problem.hide()
+        # Stop beside "Searching…", on that row: on the search row it made the
+        # bar (and a window at its minimum width) 86 pixels wider while a search ran.
+        self.problem_row = QWidget()
+        problem_layout = QHBoxLayout(self.problem_row)
+        problem_layout.setContentsMargins(0, 0, 0, 0)
+        problem_layout.addWidget(self.problem, 1)
+        problem_layout.addWidget(self.stop)
+        self.problem_row.hide()
         self.search.setMinimumWidth(self.fontMetrics().horizontalAdvance("x" * 16))
         self._build_pair_controls()
         self._ngram: NgramRows | None = None
@@ -529,8 +537,7 @@ class FilterBar(QWidget):
         layout.addWidget(QLabel("–"))
         layout.addWidget(self.max_score)
         layout.addWidget(self.clear)
-        layout.addWidget(self.stop)
-        column.addWidget(self.problem)
+        column.addWidget(self.problem_row)
         column.addWidget(self.ngram_row)
         column.addWidget(self.documents_row)
         self._connect_signals()
@@ -802,6 +809,7 @@ class FilterBar(QWidget):
         self.problem.setText(message)
         self.problem.setToolTip(message)
         self.problem.setVisible(bool(message))
+        self._show_problem_row()
 
     def set_searching(self, searching: bool) -> None:
         """Say that a search runs, and offer to stop it."""
@@ -810,6 +818,13 @@ class FilterBar(QWidget):
             self.show_problem(SEARCHING)
         elif self.problem.text() == SEARCHING:
             self.show_problem("")
+        self._show_problem_row()
+
+    def _show_problem_row(self) -> None:
+        """The row under the search, while it has a message or a Stop to show."""
+        self.problem_row.setVisible(
+            not self.problem.isHidden() or not self.stop.isHidden()
+        )
 
     def _commit_range(self) -> None:
         """A score field committed (pause, Enter, focus-out, arrows): filter by it."""

@@ -144,6 +144,26 @@ def test_the_95_to_100_bar_shows_the_perfect_sentence(
     assert report.args[:2] == [1, 4]
 
 
+def test_a_running_search_does_not_widen_the_window(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    bar, browser = window.filter_bar, window.browser
+    window.show()
+    qtbot.waitExposed(window)
+    narrowest = window.minimumSizeHint().width()
+    browser.regex_search.budget = 600.0  # only the button can end it
+    bar.regex.setChecked(True)
+    with qtbot.waitSignal(browser.regex_search.began, timeout=TIMEOUT):
+        bar.search.setText("(.+)+!")  # no '!' in the texts: `re` never ends
+    qtbot.waitUntil(bar.stop.isVisible)
+    assert window.minimumSizeHint().width() == narrowest
+    # Stop sits beside "Searching…" on the row under the search, not on it.
+    assert bar.stop.parentWidget() is bar.problem_row
+    qtbot.mouseClick(bar.stop, Qt.MouseButton.LeftButton)
+    assert not bar.problem_row.isHidden()  # "search stopped" stays said
+    assert bar.stop.isHidden()
+
+
 def test_the_bar_shows_a_running_search_and_its_stop_button_stops_it(
     qtbot: QtBot, window: MainWindow
 ) -> None:
