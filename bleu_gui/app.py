@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import argparse
 import gc
+import importlib
 import os
 import sys
 from collections.abc import Callable, Sequence
@@ -166,7 +167,7 @@ _COLLECT_EVERY_MS = 100
 # While a worker thread runs Python, each call from Qt into Python on the GUI thread
 # waits up to this long for the GIL (Python's default is 5 ms; a paint makes hundreds
 # of such calls).
-_GIL_SWITCH_INTERVAL = 0.001
+_GIL_SWITCH_INTERVAL = 0.0002
 
 
 def set_process_policy(app: QCoreApplication) -> None:
@@ -177,8 +178,12 @@ def set_process_policy(app: QCoreApplication) -> None:
     Worker threads give way while the GUI thread is in a long turn (`gui_pace`).
     The cyclic garbage collector runs on the GUI thread only (`GuiThreadCollector`).
     Freed large blocks are returned to the system at once (`memory_policy`).
+    Modules that numpy would import in the middle of a turn are imported now.
     """
     return_large_blocks()
+    # `np.unique` imports `numpy.ma` at its first call (40 ms): the window's
+    # first search stalled on it. Imported here, before the event loop runs.
+    importlib.import_module("numpy.ma")
     sys.setswitchinterval(min(sys.getswitchinterval(), _GIL_SWITCH_INTERVAL))
     install_pace(app)
     if app.findChild(GuiThreadCollector) is None:

@@ -266,6 +266,7 @@ class DeltaPanel(QWidget):
         self._corpus: ScoreDelta | None = None
         self._message: str | None = None
         self._rows: list[tuple[str, str, str, str]] = []
+        self._browser_html: str | None = None  # what `_browser` was last given
         self._browser = QTextBrowser()
         self._browser.setOpenLinks(False)
         self._browser.setFrameShape(QFrame.Shape.NoFrame)
@@ -324,18 +325,18 @@ class DeltaPanel(QWidget):
         """
         self._sentence, self._row, self._swap = delta, row, swap_effect
         self._message = None
-        self._render()
+        self._render_sentence(muted_text_color(self.palette()).name())
 
     def set_corpus(self, delta: ScoreDelta | None) -> None:
         """Show the corpus difference (from `core.score_delta.corpus_delta`)."""
         self._corpus = delta
-        self._render()
+        self._render_corpus(muted_text_color(self.palette()).name())
 
     def show_message(self, message: str) -> None:
         """Show `message` instead of a sentence ("choose a second system")."""
         self._sentence, self._row, self._swap = None, None, None
         self._message = message
-        self._render()
+        self._render_sentence(muted_text_color(self.palette()).name())
 
     def table_rows(self) -> list[tuple[str, str, str, str]]:
         """The sentence table as shown: (what, A, B, Δ) per row, header first."""
@@ -370,17 +371,28 @@ class DeltaPanel(QWidget):
     def _render(self) -> None:
         muted = muted_text_color(self.palette()).name()
         self._render_corpus(muted)
+        self._render_sentence(muted)
+
+    def _render_sentence(self, muted: str) -> None:
+        """The sentence block; the same text is not laid out again.
+
+        Every system scored refreshes the pair's panels: the sentence block is
+        then the same, and laying its document out again took 10–20 ms a time.
+        """
         delta = self._sentence
         if delta is None:
             self._rows = []
             message = self._message if self._message is not None else EMPTY_TEXT
-            self._browser.setHtml(
+            text = (
                 f'<p align="center" style="color:{muted}; margin-top:24px">'
                 f"{html.escape(message)}</p>"
             )
-            return
-        self._rows = _table(delta)
-        self._browser.setHtml(self._sentence_html(delta, muted))
+        else:
+            self._rows = _table(delta)
+            text = self._sentence_html(delta, muted)
+        if text != self._browser_html:
+            self._browser_html = text
+            self._browser.setHtml(text)
 
     def _render_corpus(self, muted: str) -> None:
         delta = self._corpus

@@ -112,7 +112,7 @@ class SystemsChart(ChartWidget):
             systems: (name, corpus score) per system, in the order to draw them.
             baseline: the position of the baseline among `systems`, or None.
         """
-        self._systems = tuple(
+        shown = tuple(
             SystemBars(
                 name,
                 tuple(float(p) for p in score.precisions),
@@ -122,18 +122,30 @@ class SystemsChart(ChartWidget):
             )
             for index, (name, score) in enumerate(systems)
         )
-        self._series.clear()  # deletes the old sets
-        self._sets = []
+        if shown == self._systems:
+            return  # every system scored refreshes the panels: nothing to lay out
+        self._systems = shown
         orders = self._orders()
-        for system in self._systems:
+        # Bar sets are kept and given new labels and values: a set deleted and
+        # made anew makes the chart lay out its bars and markers again (tens of
+        # milliseconds each time a system was scored, as names and order shift).
+        extra = self._sets[len(shown) :]
+        del self._sets[len(shown) :]
+        for bar_set in extra:
+            self._series.remove(bar_set)  # deletes it
+        for system, bar_set in zip(shown, self._sets, strict=False):
+            if bar_set.label() != system.name:
+                bar_set.setLabel(system.name)
+            _set_values(bar_set, _bar_values(system, orders))
+        added = []
+        for system in shown[len(self._sets) :]:
             bar_set = QBarSet(system.name)
-            values = [value_at(system.precisions, n) for n in range(orders)]
-            bar_set.append([0.0 if math.isnan(v) else v for v in values])
-            bar_set.append(100.0 * system.bp)
+            bar_set.append(_bar_values(system, orders))
             bar_set.hovered.connect(self._on_hovered)
-            self._sets.append(bar_set)
-        if self._sets:
-            self._series.append(self._sets)
+            added.append(bar_set)
+        if added:
+            self._series.append(added)
+            self._sets.extend(added)
         self._update_categories()
         self._restyle(self._colors)
 
@@ -274,6 +286,23 @@ class SystemsChart(ChartWidget):
                 for s in self._systems
             ]
         self._chart.setToolTip("\n".join(lines))
+
+
+def _bar_values(system: SystemBars, orders: int) -> list[float]:
+    """A system's bar heights: its precision per order (0 where undefined), 100 × BP."""
+    values = [value_at(system.precisions, n) for n in range(orders)]
+    return [0.0 if math.isnan(v) else v for v in values] + [100.0 * system.bp]
+
+
+def _set_values(bar_set: QBarSet, values: list[float]) -> None:
+    """Give `bar_set` these values, changing only those that differ."""
+    if bar_set.count() > len(values):
+        bar_set.remove(len(values), bar_set.count() - len(values))
+    for index in range(bar_set.count()):
+        if bar_set.at(index) != values[index]:
+            bar_set.replace(index, values[index])
+    if bar_set.count() < len(values):
+        bar_set.append(values[bar_set.count() :])
 
 
 def _legend_name(system: SystemBars) -> str:

@@ -11,6 +11,7 @@ import math
 from functools import cache
 
 import pytest
+from PySide6.QtWidgets import QTextBrowser
 from pytestqt.qtbot import QtBot
 from sacrebleu import corpus_bleu
 from sacrebleu.metrics.bleu import BLEU, BLEUScore
@@ -252,3 +253,24 @@ def test_empty_states_and_palette_change(panel: DeltaPanel) -> None:
     panel.set_sentence(delta_of(3), row=3)
     panel.setPalette(dark_palette())
     assert panel.table_rows()[1][1] == f"{oracle(A, 3).score:.2f}"
+
+
+def test_the_sentence_is_not_laid_out_again_when_nothing_in_it_changed(
+    panel: DeltaPanel,
+) -> None:
+    # Every system scored refreshes the pair's panels with the same sentence and a
+    # corpus Δ: laying the sentence's document out again each time cost 10-20 ms.
+    browser = panel.findChild(QTextBrowser)
+    assert browser is not None
+    panel.set_sentence(delta_of(3), row=3, swap_effect=0.25)
+    laid_out: list[bool] = []
+    browser.document().contentsChanged.connect(lambda: laid_out.append(True))
+
+    panel.set_corpus(corpus_delta(*stats(), CONFIG, names=(A, B)))
+    panel.set_sentence(delta_of(3), row=3, swap_effect=0.25)
+    assert laid_out == []
+    assert "Sentence 4: happypoet − Online-W" in panel.plain_text()
+
+    panel.set_sentence(delta_of(4), row=4, swap_effect=0.25)
+    assert laid_out
+    assert "Sentence 5: happypoet − Online-W" in panel.plain_text()

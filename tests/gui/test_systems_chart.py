@@ -188,3 +188,34 @@ def test_dark_palette_changes_colours_not_numbers(chart: SystemsChart) -> None:
     assert [s.color().name() for s in chart.bar_sets()] != light
     assert [_values(s) for s in chart.bar_sets()] == values
     assert not chart.chart().legend().isVisible()
+
+
+def test_a_system_added_or_renamed_keeps_the_bars_of_the_others(
+    qtbot: QtBot,
+) -> None:
+    # Every system scored refreshes the chart, and the short names shift as systems
+    # come: bar sets deleted and made anew made the chart lay every bar out again.
+    widget = SystemsChart()
+    qtbot.addWidget(widget)
+    two, four = ours()[:2], ours()
+    widget.set_systems(two, baseline=0)
+    kept = widget.bar_sets()
+
+    renamed = [(f"sys-{name}", score) for name, score in reversed(four)]
+    widget.set_systems(renamed, baseline=1)
+
+    sets = widget.bar_sets()
+    assert sets[:2] == kept
+    assert [s.label() for s in sets] == [name for name, _ in renamed]
+    for (name, _), bar_set in zip(renamed, sets, strict=True):
+        expected = theirs()[name.removeprefix("sys-")]
+        assert _values(bar_set) == [*expected.precisions, 100.0 * expected.bp]
+    assert [s.baseline for s in widget.systems()] == [False, True, False, False]
+
+    widget.set_systems(two[:1], baseline=0)
+    assert widget.bar_sets() == kept[:1]
+    assert widget.bar_sets()[0].label() == SYSTEM_NAMES[0]
+    assert _values(widget.bar_sets()[0]) == [
+        *theirs()[SYSTEM_NAMES[0]].precisions,
+        100.0 * theirs()[SYSTEM_NAMES[0]].bp,
+    ]
