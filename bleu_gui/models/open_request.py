@@ -18,7 +18,13 @@ from bleu_gui.io.format_options import FormatOptions
 from bleu_gui.io.formats import TEST_SET_FORMATS, detect_format
 from bleu_gui.io.roles_check import repeated_file
 
-__all__ = ["BundleSet", "FileSet", "OpenRequest", "opens_with_roles"]
+__all__ = [
+    "BundleSet",
+    "FileSet",
+    "OpenRequest",
+    "opens_with_roles",
+    "systems_asked",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,6 +137,13 @@ class BundleSet:
 
 OpenRequest = FileSet | BundleSet
 """What `Session` opens: files in roles, or a file of several texts in roles."""
+
+
+def systems_asked(request: OpenRequest) -> int:
+    """How many systems `request` opens, if every one can be read."""
+    if isinstance(request, BundleSet):
+        return len(request.roles.systems)
+    return max(1, len(request.systems))
 
 
 def opens_with_roles(path: Path) -> bool:

@@ -587,6 +587,7 @@ class Session(QObject):
             job = lambda: read_job(files, new_candidate=new_candidate)  # noqa: E731
         if config is None:
             config = self.config
+        self._loading = request  # before "busy": its listeners see what opens
         self._jobs.start(
             _TEST_SET,
             SliceWorker(job),
@@ -595,7 +596,6 @@ class Session(QObject):
             ),
             on_failed=self._on_failed,
         )
-        self._loading = request
 
     def set_hypothesis(self, path: Path) -> None:
         """Replace the shown candidate's file, keeping references and source.

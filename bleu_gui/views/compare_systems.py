@@ -41,6 +41,7 @@ from bleu_gui.core import (
 )
 from bleu_gui.core.signature import signatures
 from bleu_gui.core.significance import AllPairsResult, PairedTestResult
+from bleu_gui.models.open_request import systems_asked
 from bleu_gui.models.sentence_browser import SentenceBrowser
 from bleu_gui.models.session import Session, SystemId
 from bleu_gui.models.systems_model import SYSTEM_ROLE, SystemEntry, SystemsModel
@@ -117,6 +118,7 @@ class CompareSystems(QObject):
         session, table = self.session, self.table
         session.systems_changed.connect(self.sync)
         session.system_scored.connect(self.sync)
+        session.busy_changed.connect(self._on_busy_changed)
         session.config_changed.connect(self._on_config_changed)
         self.browser.shown_changed.connect(self._on_shown_changed)
         table.baseline_requested.connect(self._on_baseline_requested)
@@ -140,14 +142,31 @@ class CompareSystems(QObject):
         """Show the session's systems, baseline and shown system; the dock from two."""
         workspace = self.session.workspace
         self._feed(workspace)
-        visible = len(workspace.systems) >= _MIN_SYSTEMS
+        self._show_dock(len(workspace.systems) >= _MIN_SYSTEMS)
+        self._select_shown(workspace)
+
+    def _on_busy_changed(self, busy: bool) -> None:
+        """A test set of several systems being opened shows the dock at once.
+
+        Its rows come as the systems are scored. Shown when the first scores
+        arrived, the dock changed the window's layout under the user's hand, in
+        the turn that also shows the first numbers (a block of 50-90 ms with ten
+        systems of 100,000 segments). A load that ends without them hides it.
+        """
+        loading = self.session.loading
+        if busy and loading is not None:
+            if systems_asked(loading) >= _MIN_SYSTEMS:
+                self._show_dock(True)
+        elif not busy:
+            self.sync()
+
+    def _show_dock(self, visible: bool) -> None:
         if visible and self.dock.isHidden():
             self.dock.show()
             self.dock.raise_()  # tabbed with another dock: the new one in front
             self._make_room()
         elif not visible and not self.dock.isHidden():
             self.dock.hide()
-        self._select_shown(workspace)
 
     def _make_room(self) -> None:
         """Give the dock most of its column's height and the table's width.

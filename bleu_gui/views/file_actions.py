@@ -173,6 +173,9 @@ class FileActions(QObject):
         # A roles dialog to skip when its file says every column's role.
         self._direct: RolesDialog | None = None
         self._shown_files: FileSet | None = None
+        # What each rebuilt menu was last made from: one load refreshes three
+        # times in a turn (files, systems, recent), each rebuilt 69 actions.
+        self._built: dict[QMenu, object] = {}
         self._build_actions()
         session.files_changed.connect(self._on_files_changed)
         session.texts_loaded.connect(self._on_texts_loaded)
@@ -274,23 +277,30 @@ class FileActions(QObject):
         self.drop_bom_action.blockSignals(True)
         self.drop_bom_action.setChecked(self.session.drop_bom)
         self.drop_bom_action.blockSignals(False)
-        self.remove_menu.clear()
         files = self.session.files
         test_set = self.session.workspace.test_set
         names = test_set.reference_names if test_set is not None else ()
-        for k, name in enumerate(names):
-            action = self.remove_menu.addAction(f"{k + 1}: {name}")
-            action.triggered.connect(
-                lambda _c=False, k=k: self.session.remove_reference(k)
-            )
+        if self._built.get(self.remove_menu) != names:
+            self._built[self.remove_menu] = names
+            self.remove_menu.clear()
+            for k, name in enumerate(names):
+                action = self.remove_menu.addAction(f"{k + 1}: {name}")
+                action.triggered.connect(
+                    lambda _c=False, k=k: self.session.remove_reference(k)
+                )
         self.remove_menu.setEnabled(bool(files and len(files.references) > 1))
         self._refresh_systems()
-        self.recent_menu.clear()
-        self.recent_menu.setToolTipsVisible(True)
-        for remembered in self.recent.remembered():
-            action = self.recent_menu.addAction(recent_text(remembered))
-            action.setToolTip(recent_tooltip(remembered))
-            action.triggered.connect(lambda _c=False, r=remembered: self.open_recent(r))
+        remembered_sets = tuple(self.recent.remembered())
+        if self._built.get(self.recent_menu) != remembered_sets:
+            self._built[self.recent_menu] = remembered_sets
+            self.recent_menu.clear()
+            self.recent_menu.setToolTipsVisible(True)
+            for remembered in remembered_sets:
+                action = self.recent_menu.addAction(recent_text(remembered))
+                action.setToolTip(recent_tooltip(remembered))
+                action.triggered.connect(
+                    lambda _c=False, r=remembered: self.open_recent(r)
+                )
         self.recent_menu.setEnabled(not self.recent_menu.isEmpty())
         has_files = files is not None
         for action in (
@@ -304,9 +314,22 @@ class FileActions(QObject):
 
     def _refresh_systems(self) -> None:
         """The Remove system and Baseline menus: one item per system, in order."""
+        session = self.session
+        shown = (
+            tuple((system.id, system.name) for system in session.systems),
+            session.baseline,
+        )
+        if self._built.get(self.baseline_menu) == shown:
+            # The same systems: only the check follows the session (a baseline
+            # clicked and not taken is unchecked again).
+            for action, system in zip(
+                self.baseline_menu.actions(), session.systems, strict=True
+            ):
+                action.setChecked(system.id == session.baseline)
+            return
+        self._built[self.baseline_menu] = shown
         self.remove_system_menu.clear()
         self.baseline_menu.clear()
-        session = self.session
         group = QActionGroup(self.baseline_menu)
         for number, system in enumerate(session.systems, start=1):
             text = f"{number}: {system.name}"

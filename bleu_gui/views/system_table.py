@@ -73,7 +73,7 @@ from bleu_gui.models.systems_model import (
 )
 from bleu_gui.views.palette import delta_part_color, is_palette_change, muted_text_color
 
-__all__ = ["TEST_LABELS", "DeltaBarDelegate", "SystemTable"]
+__all__ = ["EMPTY_STATUS", "TEST_LABELS", "DeltaBarDelegate", "SystemTable"]
 
 TEST_LABELS = {
     PairedTest.BOOTSTRAP: "Bootstrap",
@@ -82,6 +82,7 @@ TEST_LABELS = {
 """The test menu's entries."""
 
 _SHOWN_ONLY = "Shown only"
+EMPTY_STATUS = "The systems appear here as they are scored."
 # What the Seed field lets be typed: digits, or (a start of) "none" in any case.
 _SEED_TYPING = rf"\s*(\d{{0,{SEED_DIGITS}}}|[Nn]([Oo]([Nn][Ee]?)?)?)\s*"
 _BAR_WIDTH = 56  # the Why Δ column's width, pixels: the dock is narrow
@@ -544,6 +545,8 @@ class SystemTable(QWidget):
     def status_text(self) -> str:
         """The status line: a failure, why the test cannot run, staleness, subset."""
         said: list[str] = []
+        if not self.model.entries:  # a test set being opened, or re-scored
+            said.append(EMPTY_STATUS)
         if self._failure:
             said.append(f"The test failed: {self._failure}.")
         why_not = self.model.why_not_run()

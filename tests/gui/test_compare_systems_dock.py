@@ -357,3 +357,47 @@ def test_the_docks_place_is_remembered_with_the_layout(
         again.compare.shutdown()
         again.explainer.shutdown()
         again.session.shutdown()
+
+
+def test_the_dock_shows_as_several_systems_start_to_open(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    # Shown when the first scores arrived, the dock moved the window's layout
+    # under the user's hand, in the busiest turn of the opening.
+    session, dock = window.session, window.compare_systems.dock
+    assert dock.isHidden()
+    with qtbot.waitSignal(session.busy_changed) as started:
+        session.open_files(demo_files(3))
+    assert started.args == [True]
+    assert session.systems == ()  # nothing read yet
+    assert not dock.isHidden()
+    assert window.compare_systems.table.status_text() == (
+        "The systems appear here as they are scored."
+    )
+    qtbot.waitUntil(
+        lambda: len(session.systems) == 3 and not session.is_busy,
+        timeout=_TIMEOUT_MS,
+    )
+    assert not dock.isHidden()
+    assert window.compare_systems.model.rowCount() == 3
+    assert "appear here" not in window.compare_systems.table.status_text()
+
+    # A test set of several systems that cannot be opened leaves one system:
+    # the dock goes again.
+    session.open_files(demo_files(1))
+    qtbot.waitUntil(
+        lambda: len(session.systems) == 1 and not session.is_busy,
+        timeout=_TIMEOUT_MS,
+    )
+    assert dock.isHidden()
+    short = tmp_path / "short.txt"
+    short.write_text("one line\n", encoding="utf-8")
+    files = demo_files(2)
+    refused = FileSet(
+        short, files.references, files.source, systems=(files.hypothesis, short)
+    )
+    with qtbot.waitSignal(session.error_occurred, timeout=_TIMEOUT_MS):
+        session.open_files(refused)
+    qtbot.waitUntil(lambda: not session.is_busy, timeout=_TIMEOUT_MS)
+    assert len(session.systems) == 1
+    assert dock.isHidden()

@@ -177,6 +177,27 @@ def test_the_baseline_menu_chooses_the_baseline(qtbot: QtBot, two: MainWindow) -
     qtbot.waitUntil(lambda: not session.is_busy, timeout=TIMEOUT)
 
 
+def test_the_menus_are_not_rebuilt_when_nothing_in_them_changed(
+    two: MainWindow,
+) -> None:
+    # One load refreshed the menus three times in its turn (files, systems,
+    # recent), each time making every action again.
+    session = two.session
+    menus = [submenu(two, title) for title in ("Baseline", "Remove system")]
+    recent = two.file_actions.recent_menu
+    before = [menu.actions() for menu in [*menus, recent]]
+    assert all(before)
+    session.systems_changed.emit()
+    session.files_changed.emit()
+    two.file_actions.recent.changed.emit()
+    assert [menu.actions() for menu in [*menus, recent]] == before
+    baseline = menus[0].actions()
+    baseline[1].setChecked(True)  # a choice the session did not take
+    session.systems_changed.emit()
+    assert [action.isChecked() for action in baseline] == [True, False]
+    assert texts(menus[1]) == ["1: sys.UEdin.txt", "2: sys.happypoet.txt"]
+
+
 def test_the_remove_system_menu_removes_one(qtbot: QtBot, two: MainWindow) -> None:
     session = two.session
     _uedin, happypoet = session.systems
