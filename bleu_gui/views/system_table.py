@@ -439,6 +439,8 @@ class SystemTable(QWidget):
 
     def _show_column(self, column: int, shown: bool) -> None:
         self.table.horizontalHeader().setSectionHidden(column, not shown)
+        if shown:
+            self._fit_column(column)
         self._show_status()  # the test and signature are said here when hidden
 
     def _on_context_menu(self, at: QPoint) -> None:
@@ -514,20 +516,32 @@ class SystemTable(QWidget):
         self.progress.setFormat(f"{done:,} of {total:,}")
 
     def _fit_columns(self) -> None:
-        self.table.resizeColumnsToContents()
-        why = self.model.column_of(SystemColumn.WHY)
-        self.table.setColumnWidth(why, _BAR_WIDTH)
-        # Room for a test's numbers before any test ran: the width does not jump.
-        metrics = self.table.fontMetrics()
-        for key, widest in _WIDEST_TEXTS.items():
-            column = self.model.column_of(key)
-            room = metrics.horizontalAdvance(widest) + _CELL_PADDING
-            if self.table.columnWidth(column) < room:
-                self.table.setColumnWidth(column, room)
-        self.table.horizontalHeader().setSectionResizeMode(
+        """Fit the shown columns to their contents; a hidden one is fitted when shown.
+
+        Column by column: the Why Δ column has a fixed width, and asking the
+        delegate for every cell's size there and in the hidden columns took half
+        of the turn a test's result arrives in.
+        """
+        header = self.table.horizontalHeader()
+        for column in range(header.count()):
+            if not header.isSectionHidden(column):
+                self._fit_column(column)
+        header.setSectionResizeMode(
             self.model.column_of(SystemColumn.SIGNATURE),
             QHeaderView.ResizeMode.Interactive,
         )
+
+    def _fit_column(self, column: int) -> None:
+        if column == self.model.column_of(SystemColumn.WHY):
+            self.table.setColumnWidth(column, _BAR_WIDTH)
+            return
+        self.table.resizeColumnToContents(column)
+        # Room for a test's numbers before any test ran: the width does not jump.
+        widest = _WIDEST_TEXTS.get(SYSTEM_COLUMNS[column].key)
+        if widest is not None:
+            room = self.table.fontMetrics().horizontalAdvance(widest) + _CELL_PADDING
+            if self.table.columnWidth(column) < room:
+                self.table.setColumnWidth(column, room)
 
     def _show_legend(self) -> None:
         orders = self.model.config.max_order

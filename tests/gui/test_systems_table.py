@@ -19,6 +19,7 @@ from sacrebleu.metrics.bleu import BLEU
 
 from bleu_gui.core import BleuConfig, Compat, CorpusStats, Smoothing
 from bleu_gui.core.significance import PairedTest, SystemResult
+from bleu_gui.io.systems_table import SYSTEM_COLUMNS
 from bleu_gui.models.systems_model import (
     DELTA_ROLE,
     RAW_ROLE,
@@ -542,3 +543,40 @@ def test_the_bars_scale_follows_the_baseline(model: SystemsModel) -> None:
     assert model.delta_extent() == _extent_of_cells(model)
     assert round(model.delta_extent()[0], 2) >= 7.95
     assert model.delta_extent() != (gains, losses)
+
+
+def test_the_shown_columns_fit_their_contents_and_a_column_shown_later_too(
+    qtbot: QtBot, table: SystemTable
+) -> None:
+    # Fitted column by column (the Why Δ bar fixed, hidden columns when shown):
+    # the widths are those of Qt's own fitting of every column.
+    view, model = table.table, table.model
+    model.set_systems(demo_entries(), BleuConfig(), SIGNATURE)  # fitted at a reset
+    header = view.horizontalHeader()
+    why = model.column_of(SystemColumn.WHY)
+    signature = model.column_of(SystemColumn.SIGNATURE)
+    assert header.isSectionHidden(signature)
+    ours = {c: view.columnWidth(c) for c in range(header.count())}
+    in_view = [header.logicalIndex(visual) for visual in range(header.count())]
+    shown = [c for c in in_view if not header.isSectionHidden(c)]
+    stretched = shown[-1]  # the last column on screen takes the rest of the width
+
+    for column in shown:
+        if column in (why, stretched):
+            continue
+        view.resizeColumnToContents(column)  # Qt's own fitting of the column
+        qt = view.columnWidth(column)
+        assert ours[column] >= qt, model.headerData(column, Qt.Orientation.Horizontal)
+        if ours[column] > qt:  # only the room kept for a test's numbers
+            assert SYSTEM_COLUMNS[column].key in (
+                SystemColumn.P_VALUE,
+                SystemColumn.MEAN_CI,
+            )
+    assert ours[why] == 56
+
+    menu = table.column_menu()
+    next(a for a in menu.actions() if a.text() == "Signature").toggle()
+    assert not header.isSectionHidden(signature)
+    fitted = view.columnWidth(signature)
+    view.resizeColumnToContents(signature)
+    assert fitted == view.columnWidth(signature) > 300
