@@ -36,7 +36,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     a command's start: numpy, sacreBLEU, Qt) ends the run at once with one line
     and status 130 (143), as it does once the command runs, not with a traceback
     of whatever was importing. Each command then handles them its own way:
-    `score` and `report` unwind (`cli._run`), the window closes (`views.signal_closer`).
+    `score` and `report` unwind (`cli_run.run_command`), the window closes
+    (`views.signal_closer`).
     """
     if threading.current_thread() is threading.main_thread():
         for number in (signal.SIGINT, signal.SIGTERM):
