@@ -3,9 +3,10 @@
 `views.sentence_detail` (one hypothesis) and `views.pair_detail` (two) lay out
 different texts, but head each text the same way, keep what they show the same
 way (`ShownTexts`), grow and shrink their rows of references and lanes alike
-(`fit_rows`), bound the source alike (`shown_source`), say the same notes about
-tokens (`token_notes`) and end with the same kind of legend; those pieces live
-here so both read alike and change together.
+(`fit_rows`), bound the source alike (`shown_source`, `source_note`), say the
+same notes about tokens (`token_notes`, `numbered_references`) and end with the
+same kind of legend; those pieces live here so both read alike and change
+together. The widgets both are built of are in `views.detail_panes`.
 
 The two-system legend is compact (`paint_compact_legend`): its swatches on one line,
 each one's words in its tooltip. With each swatch's words written out it took four
@@ -43,11 +44,13 @@ __all__ = [
     "header_html",
     "header_label",
     "legend_words",
+    "numbered_references",
     "paint_compact_legend",
     "paint_legend",
     "reference_title",
     "selected_or_all",
     "shown_source",
+    "source_note",
     "token_notes",
     "token_words",
 ]
@@ -87,6 +90,17 @@ class ShownTexts(Generic[K]):
         self._shown[key] = shown
         self._painted[key] = runs
 
+    def text_keys(self) -> tuple[K, ...]:
+        """The keys of the texts on display, top to bottom."""
+        return tuple(self._shown)
+
+    def _shown_for(self, key: K) -> Shown:
+        shown = self._shown.get(key)
+        if shown is None:
+            keys = ", ".join(str(k) for k in self._shown) or "none"
+            raise KeyError(f"no text {key!r} on display (showing: {keys})")
+        return shown
+
 
 def fit_rows(
     rows: list[Row],
@@ -122,6 +136,22 @@ def shown_source(source: str) -> Shown:
     cut = len(source) > SOURCE_LIMIT
     text = source[:SOURCE_LIMIT] + ELLIPSIS if cut else source
     return Shown(text, (), tokenized=False, truncated=cut)
+
+
+def source_note(source: str | None) -> str:
+    """Where the source is cut (see `shown_source`); "" if it is shown in full."""
+    if source is None or len(source) <= SOURCE_LIMIT:
+        return ""
+    return f"The source is shown up to character {SOURCE_LIMIT:,} of {len(source):,}."
+
+
+def numbered_references(references: Sequence[T | None]) -> list[tuple[str, T]]:
+    """Each reference there is, with what the notes call it ("reference 2")."""
+    return [
+        (f"reference {k + 1}", reference)
+        for k, reference in enumerate(references)
+        if reference is not None
+    ]
 
 
 def reference_title(k: int, names: Sequence[str], palette: QPalette) -> str:

@@ -27,7 +27,7 @@ colours, wherever it occurs in either hypothesis at its order (`set_chosen_ngram
 Layout, top to bottom: A's hypothesis, B's, the references, then the source, so
 that at 1280×720 both hypotheses start on screen; the legend is one line of
 swatches under the texts, each swatch's words in its tooltip
-(`detail_parts.paint_compact_legend`).
+(`detail_panes.CompactLegend`).
 
 Texts are addressed by `TextKey`. `highlighted_spans()` returns exactly the runs
 painted and `emphasised_spans()` the spans emphasised, for tests.
@@ -40,36 +40,33 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 from functools import partial
+from typing import TypeVar
 
-from PySide6.QtCore import QEvent, QPoint, Qt, Signal
-from PySide6.QtGui import QPalette, QTextDocument
+from PySide6.QtCore import QEvent, QPoint, Signal
+from PySide6.QtGui import QTextDocument
 from PySide6.QtWidgets import (
-    QFrame,
-    QGridLayout,
-    QLabel,
-    QScrollArea,
-    QSizePolicy,
     QVBoxLayout,
     QWidget,
 )
 from typing_extensions import override
 
-from bleu_gui.core.explain import SentenceExplanation, TokenizedSegment
+from bleu_gui.core.explain import SentenceExplanation
 from bleu_gui.core.pair_ngrams import PairExplanation, PairOrder, PairStatus, Side
 from bleu_gui.core.textspan import Span
+from bleu_gui.views.detail_panes import (
+    CompactLegend,
+    DetailFrame,
+    HypothesisPane,
+    ReferenceList,
+)
 from bleu_gui.views.detail_parts import (
-    SOURCE_LIMIT,
-    LegendChip,
-    Row,
     ShownTexts,
-    fit_rows,
     header_html,
-    header_label,
-    legend_words,
-    paint_compact_legend,
+    numbered_references,
     reference_title,
     selected_or_all,
     shown_source,
+    source_note,
     token_notes,
     token_words,
 )
@@ -92,7 +89,6 @@ from bleu_gui.views.palette import (
     pair_legend_items,
     pair_reference_format,
     pair_status_format,
-    reference_link_format,
 )
 from bleu_gui.views.segment_text import SegmentText
 
@@ -107,6 +103,8 @@ __all__ = [
 EMPTY_TEXT = "Select a sentence to compare the two systems' n-grams."
 
 _REFERENCE_RANKING = PAIR_RANKING[:3]
+
+T = TypeVar("T")
 
 
 class TextKind(Enum):
@@ -150,17 +148,6 @@ class TextKey:
         return TextKey(TextKind.REFERENCE, reference=index)
 
 
-@dataclass(slots=True)
-class _SidePane:
-    """The widgets of one system: header, the one-order text, the lanes."""
-
-    header: QLabel
-    text: SegmentText
-    lane_box: QWidget
-    lane_grid: QGridLayout
-    lanes: list[tuple[QLabel, SegmentText]]
-
-
 class PairDetailView(QWidget, ShownTexts[TextKey]):
     """Two systems' hypotheses of one sentence and its references, n-grams painted.
 
@@ -196,7 +183,6 @@ class PairDetailView(QWidget, ShownTexts[TextKey]):
         self._shown: dict[TextKey, Shown] = {}
         self._painted: dict[TextKey, list[PaintedSpan]] = {}
         self._emphasised: dict[TextKey, list[Span]] = {}
-        self._references: list[tuple[QLabel, SegmentText]] = []
         self._build()
         self.setMinimumSize(240, 160)
         self._ready = True
@@ -253,8 +239,7 @@ class PairDetailView(QWidget, ShownTexts[TextKey]):
         """Show the tokens as the scorer sees them instead of the original texts."""
         if show != self._show_tokens:
             self._show_tokens = show
-            if self.order_bar.tokens.isChecked() != show:
-                self.order_bar.tokens.setChecked(show)
+            self.order_bar.tokens.setChecked(show)  # signals only on a change
             self._render()
 
     def set_reference_names(self, names: Sequence[str]) -> None:
@@ -277,15 +262,12 @@ class PairDetailView(QWidget, ShownTexts[TextKey]):
 
     def note(self) -> str:
         """The note above the texts ("" for none)."""
-        return self._note.text() if self._note.isVisibleTo(self) else ""
+        note = self._frame.note
+        return note.text() if note.isVisibleTo(self) else ""
 
     def message(self) -> str:
         """The text shown where there is no pair ("" with one)."""
-        return "" if self._pair is not None else self._empty.text()
-
-    def text_keys(self) -> tuple[TextKey, ...]:
-        """The keys of the texts on display, top to bottom."""
-        return tuple(self._shown)
+        return "" if self._pair is not None else self._frame.empty.text()
 
     def displayed_text(self, key: TextKey) -> str:
         """The text shown under `key` (original text or joined tokens)."""
@@ -306,9 +288,9 @@ class PairDetailView(QWidget, ShownTexts[TextKey]):
         if key.kind is TextKind.HYPOTHESIS and key.side is not None:
             label = self._panes[key.side].header
         elif key.kind is TextKind.REFERENCE:
-            label = self._references[key.reference][0]
+            label = self._references.rows[key.reference][0]
         else:
-            label = self._source_header
+            label = self._frame.source_header
         document = QTextDocument()
         document.setHtml(label.text())
         return document.toPlainText()
@@ -320,13 +302,6 @@ class PairDetailView(QWidget, ShownTexts[TextKey]):
     def legend_widget(self) -> SegmentText:
         """The legend under the texts (to measure or hover it)."""
         return self._legend
-
-    def _legend_tooltip(self, index: int) -> str:
-        """The words of the legend's swatch at character `index`; between: all."""
-        for chip in self._legend_chips:
-            if chip.start <= index < chip.end:
-                return html.escape(chip.words.replace("\u00a0", " "))
-        return html.escape(self._legend_all).replace("\n", "<br>")
 
     def highlighted_spans(self, key: TextKey) -> list[PaintedSpan]:
         """Exactly what was painted on `key`, left to right.
@@ -402,112 +377,49 @@ class PairDetailView(QWidget, ShownTexts[TextKey]):
         self.order_bar = OrderBar()
         self.order_bar.orders.idClicked.connect(self.set_order)
         self.order_bar.tokens.toggled.connect(self.set_show_tokens)
-
-        scroll = QScrollArea()
-        scroll.setWidgetResizable(True)
-        scroll.setFrameShape(QFrame.Shape.NoFrame)
-        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        content = QWidget()
-        content.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
-        body = QVBoxLayout(content)
-        body.setContentsMargins(8, 6, 8, 6)
-        body.setSpacing(3)
-
-        self._empty = QLabel(EMPTY_TEXT)
-        self._empty.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self._empty.setWordWrap(True)
-        self._note = QLabel()
-        self._note.setWordWrap(True)
-        self._source_header = header_label()
-        self._source_header.setText("<b>Source</b>")
-        self._source_text = SegmentText(placeholder="(empty)", scale=1.0)
-        body.addWidget(self._empty)
-        body.addWidget(self._note)
-        self._panes: dict[Side, _SidePane] = {}
-        for side in Side:
-            body.addSpacing(6)
-            self._panes[side] = pane = self._build_pane(side)
-            body.addWidget(pane.header)
-            body.addWidget(pane.text)
-            body.addWidget(pane.lane_box)
-        self._reference_box = QWidget()
-        self._reference_layout = QVBoxLayout(self._reference_box)
-        self._reference_layout.setContentsMargins(0, 0, 0, 0)
-        self._reference_layout.setSpacing(3)
-        body.addSpacing(6)
-        body.addWidget(self._reference_box)
-        # The source last: the two hypotheses first, together, where a 720-pixel
-        # screen shows both without scrolling.
-        body.addSpacing(6)
-        body.addWidget(self._source_header)
-        body.addWidget(self._source_text)
-        body.addStretch(1)
-        scroll.setWidget(content)
-
-        self._legend = SegmentText(self._legend_tooltip, scale=0.92)
-        self._legend_chips: tuple[LegendChip, ...] = ()
-        self._legend_all = ""  # every swatch's words
-        self._legend_separator = separator = QFrame()
-        separator.setFrameShape(QFrame.Shape.HLine)
-        separator.setFrameShadow(QFrame.Shadow.Plain)
-        separator.setForegroundRole(QPalette.ColorRole.Mid)
-
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.setSpacing(0)
         bar = QWidget()
         bar_layout = QVBoxLayout(bar)
         bar_layout.setContentsMargins(8, 4, 8, 2)
         bar_layout.addWidget(self.order_bar)
-        layout.addWidget(bar)
-        layout.addWidget(scroll, stretch=1)
-        layout.addWidget(separator)
-        layout.addWidget(self._legend)
 
-    def _build_pane(self, side: Side) -> _SidePane:
+        self._legend = CompactLegend()
+        self._frame = frame = DetailFrame(EMPTY_TEXT, self._legend)
+        body = frame.body
+        body.addWidget(frame.empty)
+        body.addWidget(frame.note)
+        self._panes: dict[Side, HypothesisPane] = {}
+        for side in Side:
+            body.addSpacing(6)
+            self._panes[side] = pane = HypothesisPane(
+                self._hypothesis_text(side), selectable_lanes=False
+            )
+            pane.add_to(body)
+        self._references = ReferenceList()
+        body.addSpacing(6)
+        body.addWidget(self._references)
+        # The source last: the two hypotheses first, together, where a 720-pixel
+        # screen shows both without scrolling.
+        body.addSpacing(6)
+        body.addWidget(frame.source_header)
+        body.addWidget(frame.source_text)
+        frame.place(self, above=bar)
+
+    def _hypothesis_text(self, side: Side) -> SegmentText:
+        """`side`'s hypothesis at the order shown: to hover, edit, or right-click."""
         key = TextKey.hypothesis(side)
         text = SegmentText(partial(self.tooltip_at, key), placeholder="(empty)")
         text.hovered.connect(partial(self._on_hovered, key))
         text.double_clicked.connect(partial(self.hypothesis_activated.emit, side))
         text.set_menu_wanted(True)
         text.menu_requested.connect(partial(self._on_menu_requested, key))
-        lane_box = QWidget()
-        grid = QGridLayout(lane_box)
-        grid.setContentsMargins(0, 0, 0, 0)
-        grid.setHorizontalSpacing(8)
-        grid.setVerticalSpacing(3)
-        grid.setColumnStretch(1, 1)
-        return _SidePane(header_label(), text, lane_box, grid, [])
+        return text
 
-    def _ensure_lanes(self, side: Side, count: int) -> None:
-        pane = self._panes[side]
-
-        def make(index: int) -> Row:
-            key = TextKey.hypothesis(side, index + 1)
-            label = QLabel()
-            label.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignTop)
-            text = SegmentText(partial(self.tooltip_at, key), placeholder="(empty)")
-            text.hovered.connect(partial(self._on_hovered, key))
-            return label, text
-
-        def place(index: int, row: Row) -> None:
-            pane.lane_grid.addWidget(row[0], index, 0)
-            pane.lane_grid.addWidget(row[1], index, 1)
-
-        fit_rows(pane.lanes, count, pane.lane_grid, make, place)
-
-    def _ensure_references(self, count: int) -> None:
-        def place(_index: int, row: Row) -> None:
-            for widget in row:
-                self._reference_layout.addWidget(widget)
-
-        fit_rows(
-            self._references,
-            count,
-            self._reference_layout,
-            lambda _index: (header_label(), SegmentText(placeholder="(none)")),
-            place,
-        )
+    def _lane_text(self, side: Side, order: int) -> SegmentText:
+        """`side`'s lane of `order`-grams: to hover."""
+        key = TextKey.hypothesis(side, order)
+        text = SegmentText(partial(self.tooltip_at, key), placeholder="(empty)")
+        text.hovered.connect(partial(self._on_hovered, key))
+        return text
 
     # --- rendering --------------------------------------------------------------------
 
@@ -515,27 +427,24 @@ class PairDetailView(QWidget, ShownTexts[TextKey]):
         pair = self._pair
         for store in (self._texts, self._shown, self._painted, self._emphasised):
             store.clear()
-        muted = muted_text_color(self.palette()).name()
-        self._empty.setStyleSheet(f"color: {muted}; padding: 24px;")
-        self._note.setStyleSheet(
-            f"color: {muted}; font-style: italic; padding: 0 0 4px 0;"
-        )
+        frame = self._frame
+        frame.style(self.palette())
         has_source = self._source is not None and pair is not None
-        self._source_header.setVisible(has_source)
-        self._source_text.setVisible(has_source)
+        frame.source_header.setVisible(has_source)
+        frame.source_text.setVisible(has_source)
         if self._source is not None and pair is not None:
             shown = shown_source(self._source)
-            self._show(TextKey.source(), self._source_text, shown, [], {})
-        self._empty.setText(self._message if self._message is not None else EMPTY_TEXT)
-        self._empty.setVisible(pair is None)
+            self._show(TextKey.source(), frame.source_text, shown, [], {})
+        frame.empty.setText(self._message if self._message is not None else EMPTY_TEXT)
+        frame.empty.setVisible(pair is None)
         widgets: list[QWidget] = [
-            self._note,
-            self._reference_box,
-            self._legend,
-            self._legend_separator,
+            frame.note,
+            self._references,
+            frame.legend,
+            frame.separator,
         ]
         for pane in self._panes.values():
-            widgets += [pane.header, pane.text, pane.lane_box]
+            widgets += pane.widgets()
         for widget in widgets:
             widget.setVisible(pair is not None)
         if pair is None:
@@ -551,12 +460,10 @@ class PairDetailView(QWidget, ShownTexts[TextKey]):
         for side in Side:
             self._render_side(pair, side, shown_hyps[side])
         self._render_references(pair, references)
-        self._render_note(shown_hyps, references)
+        self._render_note(pair, shown_hyps, references)
         self._render_chosen()
         palette = self.palette()
-        items = pair_legend_items(palette, len(references))
-        self._legend_chips = paint_compact_legend(self._legend, items, palette)
-        self._legend_all = legend_words(items)
+        self._legend.show_items(pair_legend_items(palette, len(references)), palette)
 
     def _render_side(self, pair: PairExplanation, side: Side, shown: Shown) -> None:
         palette = self.palette()
@@ -573,19 +480,13 @@ class PairDetailView(QWidget, ShownTexts[TextKey]):
             f"<b>{html.escape(explanation.score_text)}</b>"
         ]
         lanes = self._order == 0
-        pane.text.setVisible(not lanes)
-        pane.lane_box.setVisible(lanes)
+        pane.show_lanes(lanes)
         if lanes:
-            self._ensure_lanes(side, len(pair.orders))
-            muted = muted_text_color(palette).name()
-            for (label, text), order in zip(pane.lanes, pair.orders, strict=True):
+            pane.lanes.fit(len(pair.orders), partial(self._lane_text, side))
+            for (label, text), order in zip(pane.lanes.rows, pair.orders, strict=True):
                 term = explanation.orders[order.order - 1].term
-                label.setText(
-                    f"<b>{order.order}-gram</b><br>"
-                    f'<span style="color:{muted}">{term.matches:g}/{term.total:g}'
-                    "</span>"
-                )
-                label.setToolTip(pair_counts_caption(order, side, palette, plain=True))
+                tooltip = pair_counts_caption(order, side, palette, plain=True)
+                pane.lanes.caption(label, order.order, term, tooltip, palette)
                 runs = painted_runs(
                     shown.token_spans, _pieces(order, side), PAIR_RANKING
                 )
@@ -610,26 +511,19 @@ class PairDetailView(QWidget, ShownTexts[TextKey]):
         self, pair: PairExplanation, references: Sequence[Shown | None]
     ) -> None:
         palette = self.palette()
-        self._ensure_references(len(references))
+        self._references.fit(
+            len(references), lambda _index: SegmentText(placeholder="(none)")
+        )
         chosen = self._chosen_orders()
         for k, ((label, text), shown) in enumerate(
-            zip(self._references, references, strict=True)
+            zip(self._references.rows, references, strict=True)
         ):
             key = TextKey.reference_of(k)
             label.setText(self._reference_header(pair, k))
             if shown is None:
                 self._show(key, text, Shown("", (), tokenized=False), [], {})
                 continue
-            pieces: list[tuple[int, int, str]] = []
-            for order in chosen:
-                found_a = pair.a.orders[order.order - 1].references[k]
-                found_b = pair.b.orders[order.order - 1].references[k]
-                for in_a, in_b in zip(found_a, found_b, strict=True):
-                    status = _reference_status(in_a.matched, in_b.matched)
-                    if status is not None:
-                        pieces.append(
-                            (in_a.start, in_a.start + order.order, status.value)
-                        )
+            pieces = _reference_pieces(pair, chosen, k)
             runs = painted_runs(shown.token_spans, pieces, _REFERENCE_RANKING)
             formats = {
                 status: pair_reference_format(PairStatus(status), k, palette)
@@ -659,21 +553,18 @@ class PairDetailView(QWidget, ShownTexts[TextKey]):
         return header_html(parts)
 
     def _render_note(
-        self, hypotheses: dict[Side, Shown], references: Sequence[Shown | None]
+        self,
+        pair: PairExplanation,
+        hypotheses: dict[Side, Shown],
+        references: Sequence[Shown | None],
     ) -> None:
         names = self.names()
-        named = [
-            (f"{names[0 if side is Side.A else 1]}'s hypothesis", shown)
-            for side, shown in hypotheses.items()
-        ] + [
-            (f"reference {k + 1}", shown)
-            for k, shown in enumerate(references)
-            if shown is not None
-        ]
-        notes = token_notes(named, self._show_tokens)
+        shown = _named(names, (hypotheses[Side.A], hypotheses[Side.B]), references)
+        notes = token_notes(shown, self._show_tokens)
+        segments = (pair.a.hypothesis, pair.b.hypothesis)
         cut = [
             f"{what} at token {len(segment.tokens):,}"
-            for what, segment in self._texts_explained()
+            for what, segment in _named(names, segments, pair.a.references)
             if segment.truncated
         ]
         if cut:
@@ -681,14 +572,9 @@ class PairDetailView(QWidget, ShownTexts[TextKey]):
                 f"Too long to highlight in full: highlighting stops in {join(cut)};"
                 " the numbers are for the whole segments."
             )
-        source = self._source
-        if source is not None and len(source) > SOURCE_LIMIT:
-            notes.append(
-                f"The source is shown up to character {SOURCE_LIMIT:,} "
-                f"of {len(source):,}."
-            )
-        self._note.setText(" ".join(notes))
-        self._note.setVisible(bool(notes))
+        if cut_source := source_note(self._source):
+            notes.append(cut_source)
+        self._frame.set_note(notes)
 
     def _render_chosen(self) -> None:
         """Emphasise the chosen n-gram in both hypotheses, at its order."""
@@ -704,11 +590,7 @@ class PairDetailView(QWidget, ShownTexts[TextKey]):
             shown = self._shown.get(key)
             if shown is None:
                 continue
-            spans = [
-                (shown.token_spans[item.start][0], shown.token_spans[item.end - 1][1])
-                for item in (found.occurrence for found in order.occurrences(side))
-                if item.gram == gram and item.end <= len(shown.token_spans)
-            ]
+            spans = _gram_spans(order, side, gram, shown.token_spans)
             self._emphasised[key] = spans
             self._texts[key].merge(spans, chosen_ngram_format())
 
@@ -716,27 +598,19 @@ class PairDetailView(QWidget, ShownTexts[TextKey]):
 
     def _on_hovered(self, key: TextKey, index: int) -> None:
         linked = self.linked_spans_at(key, index) if index >= 0 else {}
-        palette = self.palette()
-        for k, (_, text) in enumerate(self._references):
-            spans = linked.get(TextKey.reference_of(k), [])
-            text.emphasise(spans, reference_link_format(k, palette))
+        self._references.emphasise(
+            lambda k: linked.get(TextKey.reference_of(k), []), self.palette()
+        )
 
     def offered_text(self, key: TextKey, index: int) -> str:
         """What a right-click at character `index` of `key` offers (see the signal)."""
-        widget = self.text_widget(key)
-        selected = widget.textCursor().selectedText().strip()
+        selected = self.text_widget(key).textCursor().selectedText().strip()
         if selected:
             return " ".join(selected.split())
         shown = self._shown.get(key)
         if shown is None or index < 0 or self._pair is None:
             return ""
-        tokens = token_range(shown.token_spans, index)
-        if tokens is None or tokens[0] != tokens[1]:
-            return ""
-        spans = shown.token_spans
-        last = min(tokens[0] + max(self._order, 1), len(spans)) - 1
-        text = self.displayed_text(key)
-        return " ".join(text[spans[tokens[0]][0] : spans[last][1]].split())
+        return _ngram_at(shown, index, max(self._order, 1))
 
     def _on_menu_requested(self, key: TextKey, index: int, where: QPoint) -> None:
         self.hypothesis_menu_requested.emit(
@@ -753,22 +627,6 @@ class PairDetailView(QWidget, ShownTexts[TextKey]):
         assert pair is not None
         return pair.a if side is Side.A else pair.b
 
-    def _texts_explained(self) -> list[tuple[str, TokenizedSegment]]:
-        pair = self._pair
-        if pair is None:
-            return []
-        name_a, name_b = self.names()
-        texts: list[tuple[str, TokenizedSegment]] = [
-            (f"{name_a}'s hypothesis", pair.a.hypothesis),
-            (f"{name_b}'s hypothesis", pair.b.hypothesis),
-        ]
-        texts += [
-            (f"reference {k + 1}", ref)
-            for k, ref in enumerate(pair.a.references)
-            if ref is not None
-        ]
-        return texts
-
     def _pair_orders(self) -> dict[int, PairOrder]:
         if self._pair is None:
             return {}
@@ -780,19 +638,67 @@ class PairDetailView(QWidget, ShownTexts[TextKey]):
     def _order_of(self, key: TextKey) -> int:
         return key.lane or self._order
 
-    def _shown_for(self, key: TextKey) -> Shown:
-        shown = self._shown.get(key)
-        if shown is None:
-            keys = ", ".join(str(k) for k in self._shown) or "none"
-            raise KeyError(f"no text {key} on display (showing: {keys})")
-        return shown
-
 
 def _pieces(order: PairOrder, side: Side) -> list[tuple[int, int, str]]:
     """The pieces for `painted_runs`: `side`'s n-grams of `order`, by class."""
     return [
         (item.occurrence.start, item.occurrence.end, item.status.value)
         for item in order.occurrences(side)
+    ]
+
+
+def _named(
+    names: tuple[str, str], hypotheses: tuple[T, T], references: Sequence[T | None]
+) -> list[tuple[str, T]]:
+    """The texts (shown or scored) with what the notes call them."""
+    return [
+        (f"{name}'s hypothesis", hypothesis)
+        for name, hypothesis in zip(names, hypotheses, strict=True)
+    ] + numbered_references(references)
+
+
+def _ngram_at(shown: Shown, index: int, n: int) -> str:
+    """The words of the `n` tokens from the one at character `index` of `shown`.
+
+    Fewer at the end of the text; "" off a token.
+    """
+    spans = shown.token_spans
+    tokens = token_range(spans, index)
+    if tokens is None or tokens[0] != tokens[1]:
+        return ""
+    last = min(tokens[0] + n, len(spans)) - 1
+    return " ".join(shown.text[spans[tokens[0]][0] : spans[last][1]].split())
+
+
+def _reference_pieces(
+    pair: PairExplanation, orders: Sequence[PairOrder], k: int
+) -> list[tuple[int, int, str]]:
+    """The pieces for `painted_runs` on reference `k`, by class (`_reference_status`).
+
+    Its n-grams of `orders` paired with A's match, B's or both.
+    """
+    pieces: list[tuple[int, int, str]] = []
+    for order in orders:
+        found_a = pair.a.orders[order.order - 1].references[k]
+        found_b = pair.b.orders[order.order - 1].references[k]
+        for in_a, in_b in zip(found_a, found_b, strict=True):
+            status = _reference_status(in_a.matched, in_b.matched)
+            if status is not None:
+                pieces.append((in_a.start, in_a.start + order.order, status.value))
+    return pieces
+
+
+def _gram_spans(
+    order: PairOrder, side: Side, gram: tuple[str, ...], token_spans: Sequence[Span]
+) -> list[Span]:
+    """Where `side`'s occurrences of `gram` (of `order`) are in its shown text.
+
+    `token_spans`: the characters of each token in that text.
+    """
+    return [
+        (token_spans[item.start][0], token_spans[item.end - 1][1])
+        for item in (found.occurrence for found in order.occurrences(side))
+        if item.gram == gram and item.end <= len(token_spans)
     ]
 
 

@@ -36,16 +36,10 @@ from functools import partial
 
 from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtGui import (
-    QPalette,
     QTextDocument,
 )
 from PySide6.QtWidgets import (
-    QFrame,
-    QGridLayout,
     QLabel,
-    QScrollArea,
-    QSizePolicy,
-    QVBoxLayout,
     QWidget,
 )
 from typing_extensions import override
@@ -56,17 +50,17 @@ from bleu_gui.core.explain import (
     SentenceExplanation,
 )
 from bleu_gui.core.textspan import Span
+from bleu_gui.views.detail_panes import DetailFrame, HypothesisPane, ReferenceList
 from bleu_gui.views.detail_parts import (
     SOURCE_LIMIT,
-    Row,
     ShownTexts,
-    fit_rows,
     header_html,
-    header_label,
+    numbered_references,
     paint_legend,
     reference_title,
     selected_or_all,
     shown_source,
+    source_note,
     token_notes,
     token_words,
 )
@@ -94,7 +88,6 @@ from bleu_gui.views.palette import (
     is_palette_change,
     legend_items,
     muted_text_color,
-    reference_link_format,
     reference_match_format,
     status_format,
 )
@@ -153,8 +146,6 @@ class SentenceDetailView(QWidget, ShownTexts[str]):
         self._texts: dict[str, SegmentText] = {}
         self._shown: dict[str, Shown] = {}
         self._painted: dict[str, list[PaintedSpan]] = {}
-        self._lanes: list[tuple[QLabel, SegmentText]] = []
-        self._references: list[tuple[QLabel, SegmentText]] = []
         self._build()
         # An explicit minimum keeps the layout from deriving one from the texts'
         # heights, which change with every sentence and would resize the window.
@@ -197,11 +188,12 @@ class SentenceDetailView(QWidget, ShownTexts[str]):
 
     def note(self) -> str:
         """The note above the texts ("" for none): tokens shown, highlighting cut."""
-        return self._note.text() if self._note.isVisibleTo(self) else ""
+        note = self._frame.note
+        return note.text() if note.isVisibleTo(self) else ""
 
     def message(self) -> str:
         """The text shown where there is no explanation ("" with one)."""
-        return "" if self._explanation is not None else self._empty.text()
+        return "" if self._explanation is not None else self._frame.empty.text()
 
     def set_order(self, order: int) -> None:
         """Highlight n-grams of `order`; 0 shows every order as stacked lanes.
@@ -235,7 +227,7 @@ class SentenceDetailView(QWidget, ShownTexts[str]):
             return
         self._reference_names = names
         if self._explanation is not None:
-            for k, (label, _) in enumerate(self._references):
+            for k, (label, _) in enumerate(self._references.rows):
                 label.setText(self._reference_header(k))
 
     def explanation(self) -> SentenceExplanation | None:
@@ -249,10 +241,6 @@ class SentenceDetailView(QWidget, ShownTexts[str]):
     def show_tokens(self) -> bool:
         """Whether the tokens are shown instead of the original text."""
         return self._show_tokens
-
-    def text_keys(self) -> tuple[str, ...]:
-        """The keys of the texts on display, top to bottom."""
-        return tuple(self._shown)
 
     def displayed_text(self, which: str) -> str:
         """The text shown under key `which` (original text or joined tokens)."""
@@ -338,21 +326,9 @@ class SentenceDetailView(QWidget, ShownTexts[str]):
     # --- building ---------------------------------------------------------------------
 
     def _build(self) -> None:
-        self._scroll = QScrollArea()
-        self._scroll.setWidgetResizable(True)
-        self._scroll.setFrameShape(QFrame.Shape.NoFrame)
-        self._scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        content = QWidget()
-        content.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
-        self._body = body = QVBoxLayout(content)
-        body.setContentsMargins(8, 6, 8, 6)
-        body.setSpacing(3)
-
-        self._empty = QLabel("Select a sentence to see its n-grams.")
-        self._empty.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self._empty.setWordWrap(True)
-        self._note = QLabel()
-        self._note.setWordWrap(True)
+        legend = SegmentText(scale=0.92)
+        legend.setToolTip("How n-grams are coloured")
+        self._frame = frame = DetailFrame(EMPTY_TEXT, legend)
         # Plain text, in bold: a unit id is shown as written, never as markup.
         self._heading = QLabel()
         self._heading.setTextFormat(Qt.TextFormat.PlainText)
@@ -364,86 +340,34 @@ class SentenceDetailView(QWidget, ShownTexts[str]):
         bold.setBold(True)
         self._heading.setFont(bold)
         self._heading.hide()
-        self._source_header = header_label()
-        self._source_header.setText("<b>Source</b>")
-        self._source_text = SegmentText(placeholder="(empty)", scale=1.0)
-        self._hyp_header = header_label()
-        self._hyp_text = SegmentText(
-            partial(self.tooltip_at, HYPOTHESIS), placeholder="(empty hypothesis)"
+        self._hypothesis = HypothesisPane(
+            self._hypothesis_text(HYPOTHESIS), selectable_lanes=True
         )
-        self._hyp_text.hovered.connect(partial(self._on_hovered, HYPOTHESIS))
-        self._hyp_text.double_clicked.connect(self.hypothesis_activated)
-        self._lane_box = QWidget()
-        self._lane_grid = QGridLayout(self._lane_box)
-        self._lane_grid.setContentsMargins(0, 0, 0, 0)
-        self._lane_grid.setHorizontalSpacing(8)
-        self._lane_grid.setVerticalSpacing(3)
-        self._lane_grid.setColumnStretch(1, 1)
-        self._reference_box = QWidget()
-        self._reference_layout = QVBoxLayout(self._reference_box)
-        self._reference_layout.setContentsMargins(0, 0, 0, 0)
-        self._reference_layout.setSpacing(3)
+        self._references = ReferenceList()
 
-        body.addWidget(self._heading)
-        body.addWidget(self._empty)
-        body.addWidget(self._note)
-        body.addWidget(self._source_header)
-        body.addWidget(self._source_text)
+        body = frame.body
+        for widget in (
+            self._heading,
+            frame.empty,
+            frame.note,
+            frame.source_header,
+            frame.source_text,
+        ):
+            body.addWidget(widget)
         body.addSpacing(6)
-        body.addWidget(self._hyp_header)
-        body.addWidget(self._hyp_text)
-        body.addWidget(self._lane_box)
+        self._hypothesis.add_to(body)
         body.addSpacing(6)
-        body.addWidget(self._reference_box)
-        body.addStretch(1)
-        self._scroll.setWidget(content)
+        body.addWidget(self._references)
+        frame.place(self)
 
-        self._legend = SegmentText(scale=0.92)
-        self._legend.setToolTip("How n-grams are coloured")
-        separator = QFrame()
-        separator.setFrameShape(QFrame.Shape.HLine)
-        separator.setFrameShadow(QFrame.Shadow.Plain)
-        separator.setForegroundRole(QPalette.ColorRole.Mid)
-        self._legend_separator = separator
-
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.setSpacing(0)
-        layout.addWidget(self._scroll, stretch=1)
-        layout.addWidget(separator)
-        layout.addWidget(self._legend)
-
-    def _ensure_lanes(self, count: int) -> None:
-        def make(index: int) -> Row:
-            key = lane_key(index + 1)
-            label = QLabel()
-            label.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignTop)
-            label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-            text = SegmentText(
-                partial(self.tooltip_at, key), placeholder="(empty hypothesis)"
-            )
-            text.hovered.connect(partial(self._on_hovered, key))
-            text.double_clicked.connect(self.hypothesis_activated)
-            return label, text
-
-        def place(index: int, row: Row) -> None:
-            self._lane_grid.addWidget(row[0], index, 0)
-            self._lane_grid.addWidget(row[1], index, 1)
-
-        fit_rows(self._lanes, count, self._lane_grid, make, place)
-
-    def _ensure_references(self, count: int) -> None:
-        def make(index: int) -> Row:
-            key = reference_key(index + 1)
-            return header_label(), SegmentText(
-                partial(self.tooltip_at, key), placeholder="(none)"
-            )
-
-        def place(_index: int, row: Row) -> None:
-            for widget in row:
-                self._reference_layout.addWidget(widget)
-
-        fit_rows(self._references, count, self._reference_layout, make, place)
+    def _hypothesis_text(self, key: str) -> SegmentText:
+        """A text of the hypothesis (`key`: one order or a lane), to hover or edit."""
+        text = SegmentText(
+            partial(self.tooltip_at, key), placeholder="(empty hypothesis)"
+        )
+        text.hovered.connect(partial(self._on_hovered, key))
+        text.double_clicked.connect(self.hypothesis_activated)
+        return text
 
     # --- rendering --------------------------------------------------------------------
 
@@ -452,33 +376,28 @@ class SentenceDetailView(QWidget, ShownTexts[str]):
         self._texts.clear()
         self._shown.clear()
         self._painted.clear()
-        muted = muted_text_color(self.palette()).name()
-        self._empty.setStyleSheet(f"color: {muted}; padding: 24px;")
-        self._note.setStyleSheet(
-            f"color: {muted}; font-style: italic; padding: 0 0 4px 0;"
-        )
+        frame = self._frame
+        frame.style(self.palette())
 
         has_source = self._source is not None
-        self._source_header.setVisible(has_source)
-        self._source_text.setVisible(has_source)
+        frame.source_header.setVisible(has_source)
+        frame.source_text.setVisible(has_source)
         if self._source is not None:
-            self._show(SOURCE, self._source_text, shown_source(self._source), [], {})
+            self._show(SOURCE, frame.source_text, shown_source(self._source), [], {})
 
         if self._message is not None:
-            self._empty.setText(self._message)
+            frame.empty.setText(self._message)
         elif self._source is None:
-            self._empty.setText(EMPTY_TEXT)
+            frame.empty.setText(EMPTY_TEXT)
         else:
-            self._empty.setText("There is no n-gram explanation for this sentence.")
-        self._empty.setVisible(explanation is None)
+            frame.empty.setText("There is no n-gram explanation for this sentence.")
+        frame.empty.setVisible(explanation is None)
         for widget in (
-            self._note,
-            self._hyp_header,
-            self._hyp_text,
-            self._lane_box,
-            self._reference_box,
-            self._legend,
-            self._legend_separator,
+            frame.note,
+            *self._hypothesis.widgets(),
+            self._references,
+            frame.legend,
+            frame.separator,
         ):
             widget.setVisible(explanation is not None)
         if explanation is None:
@@ -506,21 +425,19 @@ class SentenceDetailView(QWidget, ShownTexts[str]):
             f"<b>Hypothesis</b>&nbsp;&nbsp;·&nbsp;&nbsp;sentence BLEU "
             f"<b>{explanation.score.score:.2f}</b>"
         ]
+        pane = self._hypothesis
         lanes = self._order == 0
-        self._hyp_text.setVisible(not lanes)
-        self._lane_box.setVisible(lanes)
+        pane.show_lanes(lanes)
         if lanes:
-            self._ensure_lanes(len(explanation.orders))
+            pane.lanes.fit(
+                len(explanation.orders),
+                lambda order: self._hypothesis_text(lane_key(order)),
+            )
             for (label, text), order in zip(
-                self._lanes, explanation.orders, strict=True
+                pane.lanes.rows, explanation.orders, strict=True
             ):
-                term = order.term
-                label.setText(
-                    f"<b>{order.order}-gram</b><br>"
-                    f'<span style="color:{muted_text_color(palette).name()}">'
-                    f"{term.matches:g}/{term.total:g}</span>"
-                )
-                label.setToolTip(counts_caption(order, palette, plain=True))
+                tooltip = counts_caption(order, palette, plain=True)
+                pane.lanes.caption(label, order.order, order.term, tooltip, palette)
                 runs = painted_runs(
                     shown.token_spans, status_pieces(order), STATUS_RANKING
                 )
@@ -539,17 +456,22 @@ class SentenceDetailView(QWidget, ShownTexts[str]):
                     shown.token_spans, status_pieces(selected), STATUS_RANKING
                 )
             header.append(caption)
-            self._show(HYPOTHESIS, self._hyp_text, shown, runs, formats)
-        self._hyp_header.setText(header_html(header))
+            self._show(HYPOTHESIS, pane.text, shown, runs, formats)
+        pane.header.setText(header_html(header))
 
     def _render_references(
         self, explanation: SentenceExplanation, references: Sequence[Shown | None]
     ) -> None:
         palette = self.palette()
-        self._ensure_references(len(references))
+        self._references.fit(
+            len(references),
+            lambda k: SegmentText(
+                partial(self.tooltip_at, reference_key(k + 1)), placeholder="(none)"
+            ),
+        )
         chosen = self._chosen_orders()
         for k, ((label, text), shown) in enumerate(
-            zip(self._references, references, strict=True)
+            zip(self._references.rows, references, strict=True)
         ):
             label.setText(self._reference_header(k))
             if explanation.references[k] is None or shown is None:
@@ -599,7 +521,8 @@ class SentenceDetailView(QWidget, ShownTexts[str]):
     def _render_note(
         self, hypothesis: Shown, references: Sequence[Shown | None]
     ) -> None:
-        notes = token_notes(self._named(hypothesis, references), self._show_tokens)
+        named = [("the hypothesis", hypothesis), *numbered_references(references)]
+        notes = token_notes(named, self._show_tokens)
         cut = self._truncation_note()
         if cut:
             notes.append(cut)
@@ -608,29 +531,16 @@ class SentenceDetailView(QWidget, ShownTexts[str]):
                 "Every order: one lane per order; the references show the spans "
                 "paired by any order."
             )
-        self._note.setText(" ".join(notes))
-        self._note.setVisible(bool(notes))
-
-    @staticmethod
-    def _named(
-        hypothesis: Shown, references: Sequence[Shown | None]
-    ) -> list[tuple[str, Shown]]:
-        """The shown texts with what the notes call them."""
-        return [("the hypothesis", hypothesis)] + [
-            (f"reference {k + 1}", shown)
-            for k, shown in enumerate(references)
-            if shown is not None
-        ]
+        self._frame.set_note(notes)
 
     def _truncation_note(self) -> str:
         """Where highlighting stops in texts too long to highlight in full, or ""."""
         explanation = self._explanation
         if explanation is None:
             return ""
-        texts = [("the hypothesis", explanation.hypothesis)] + [
-            (f"reference {k + 1}", ref)
-            for k, ref in enumerate(explanation.references)
-            if ref is not None
+        texts = [
+            ("the hypothesis", explanation.hypothesis),
+            *numbered_references(explanation.references),
         ]
         stops = [
             f"at token {len(text.tokens):,} of {text.token_count:,} in {name}"
@@ -643,26 +553,19 @@ class SentenceDetailView(QWidget, ShownTexts[str]):
                 f"Too long to highlight in full: highlighting stops "
                 f"{join(stops)}; the numbers are for the whole segment."
             )
-        source = self._source
-        if source is not None and len(source) > SOURCE_LIMIT:
-            note += (
-                f" The source is shown up to character {SOURCE_LIMIT:,} "
-                f"of {len(source):,}."
-            )
-        return note.strip()
+        return " ".join(part for part in (note, source_note(self._source)) if part)
 
     def _render_legend(self, references: int) -> None:
         palette = self.palette()
-        paint_legend(self._legend, legend_items(palette, references), palette)
+        paint_legend(self._frame.legend, legend_items(palette, references), palette)
 
     # --- hover and tooltips -----------------------------------------------------------
 
     def _on_hovered(self, which: str, index: int) -> None:
         linked = self.linked_spans_at(which, index) if index >= 0 else {}
-        palette = self.palette()
-        for k, (_, text) in enumerate(self._references):
-            key = reference_key(k + 1)
-            text.emphasise(linked.get(key, []), reference_link_format(k, palette))
+        self._references.emphasise(
+            lambda k: linked.get(reference_key(k + 1), []), self.palette()
+        )
 
     def _reference_tooltip(self, k: int, tokens: tuple[int, int]) -> str:
         rows = []
@@ -695,10 +598,3 @@ class SentenceDetailView(QWidget, ShownTexts[str]):
         if which == HYPOTHESIS:
             return self._order
         return int(which.split(":")[1])
-
-    def _shown_for(self, which: str) -> Shown:
-        shown = self._shown.get(which)
-        if shown is None:
-            keys = ", ".join(self._shown) or "none"
-            raise KeyError(f"no text {which!r} on display (showing: {keys})")
-        return shown

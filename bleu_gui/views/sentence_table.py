@@ -11,7 +11,8 @@ the bar still reads and clears it.
 A salient n-gram clicked (`set_ngram`) filters too: the bar shows it as a chip in a
 row of its own under the controls (hidden otherwise), with a × button that removes
 it; Clear removes it with the rest. A document clicked in the documents view
-(`set_documents`) shows as a chip the same way, in a row of its own.
+(`set_documents`) shows as a chip the same way, in a row of its own. The chip is
+`views.filter_chip.FilterChip`.
 
 The table's columns are chosen in a menu on its header (a right-click: a check per
 column, and "Default columns"). By default every column shows with one system;
@@ -39,13 +40,11 @@ from PySide6.QtCore import (
     QTimer,
     Signal,
 )
-from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
     QComboBox,
     QDoubleSpinBox,
-    QFrame,
     QHBoxLayout,
     QHeaderView,
     QLabel,
@@ -53,7 +52,6 @@ from PySide6.QtWidgets import (
     QMenu,
     QPushButton,
     QTableView,
-    QToolButton,
     QVBoxLayout,
     QWidget,
 )
@@ -74,7 +72,7 @@ from bleu_gui.models.sentence_table import (
     ColumnKind,
     SentenceTableModel,
 )
-from bleu_gui.views.palette import keep_styled
+from bleu_gui.views.filter_chip import FilterChip
 from bleu_gui.views.settings_panel import COMMIT_PAUSE_MS, typed_number
 
 __all__ = [
@@ -509,20 +507,20 @@ class FilterBar(QWidget):
         self.search.setMinimumWidth(self.fontMetrics().horizontalAdvance("x" * 16))
         self._build_pair_controls()
         self._ngram: NgramRows | None = None
-        self.ngram_row, self.ngram_chip, self.ngram_label, self.ngram_remove = (
-            self._chip_row(
-                "ngram-chip", REMOVE_NGRAM, "show the sentences of every n-gram again"
-            )
+        self.ngram_row = ngram = FilterChip(
+            "ngram-chip", REMOVE_NGRAM, "show the sentences of every n-gram again", self
         )
+        self.ngram_chip, self.ngram_label = ngram.chip, ngram.label
+        self.ngram_remove = ngram.remove_button
         self._documents: DocumentRows | None = None
-        (
-            self.documents_row,
-            self.documents_chip,
-            self.documents_label,
-            self.documents_remove,
-        ) = self._chip_row(
-            "document-chip", REMOVE_DOCUMENTS, "show the sentences of every document"
+        self.documents_row = documents = FilterChip(
+            "document-chip",
+            REMOVE_DOCUMENTS,
+            "show the sentences of every document",
+            self,
         )
+        self.documents_chip, self.documents_label = documents.chip, documents.label
+        self.documents_remove = documents.remove_button
 
         column = QVBoxLayout(self)
         column.setContentsMargins(0, 0, 0, 0)
@@ -608,14 +606,6 @@ class FilterBar(QWidget):
         layout.addWidget(self.delta_rule)
         self.pair_controls.hide()
 
-    def _chip_row(
-        self, name: str, remove: str, then: str
-    ) -> tuple[QWidget, QFrame, QLabel, QToolButton]:
-        """A chip's row (see `_chip_row`), its colours kept in step with the palette."""
-        row, chip, label, button = _chip_row(name, remove, then)
-        keep_styled(chip, partial(_chip_style, name=name), source=self)
-        return row, chip, label, button
-
     @property
     def ngram(self) -> NgramRows | None:
         """The salient n-gram whose sentences are shown, if any."""
@@ -633,14 +623,11 @@ class FilterBar(QWidget):
     def _show_ngram(self) -> None:
         ngram = self._ngram
         if ngram is None:
-            _show_chip(self.ngram_row, self.ngram_chip, self.ngram_label, None, "")
+            self.ngram_row.show_filter(None, "")
             return
         count = len(ngram.rows)
         noun = "sentence" if count == 1 else "sentences"
-        _show_chip(
-            self.ngram_row,
-            self.ngram_chip,
-            self.ngram_label,
+        self.ngram_row.show_filter(
             f"Only {ngram.describe()}",
             f"The {ngram.order}-gram “{' '.join(ngram.gram)}” chosen in the "
             f"salient n-grams: {count:,} {noun} in all, fewer if the filters "
@@ -669,16 +656,11 @@ class FilterBar(QWidget):
     def _show_documents(self) -> None:
         documents = self._documents
         if documents is None:
-            _show_chip(
-                self.documents_row, self.documents_chip, self.documents_label, None, ""
-            )
+            self.documents_row.show_filter(None, "")
             return
         count = len(documents.rows)
         noun = "sentence" if count == 1 else "sentences"
-        _show_chip(
-            self.documents_row,
-            self.documents_chip,
-            self.documents_label,
+        self.documents_row.show_filter(
             f"Only {documents.describe()}",
             f"Chosen in the documents view: {count:,} {noun} in all, fewer if the "
             "filters above hide some. × or Clear removes it.",
@@ -841,62 +823,3 @@ class FilterBar(QWidget):
         self.delta_rule.setText(delta.describe() if bar else "")
         self.delta_rule.setVisible(bar)
         self.filter_requested.emit(self._last)
-
-
-def _show_chip(
-    row: QWidget, chip: QFrame, label: QLabel, text: str | None, tooltip: str
-) -> None:
-    """Show a chip's row with `text` on its label and `tooltip` on it; None hides it."""
-    row.setVisible(text is not None)
-    label.setText(text or "")
-    chip.setToolTip(tooltip)
-
-
-def _chip_row(
-    name: str, remove: str, then: str
-) -> tuple[QWidget, QFrame, QLabel, QToolButton]:
-    """A hidden row holding a chip (object name `name`): a label and a × button.
-
-    `remove` names the × (its tooltip adds ": `then`").
-    """
-    row, chip, label = QWidget(), QFrame(), QLabel()
-    chip.setObjectName(name)
-    label.setMinimumWidth(1)  # a long text shrinks; the tooltip says all
-    button = QToolButton(chip)
-    button.setText("×")
-    button.setAutoRaise(True)
-    button.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
-    button.setToolTip(f"{remove}: {then}")
-    button.setAccessibleName(remove)
-    inside = QHBoxLayout(chip)
-    inside.setContentsMargins(6, 0, 0, 0)
-    inside.setSpacing(2)
-    inside.addWidget(label, 1)
-    inside.addWidget(button)
-    line = QHBoxLayout(row)
-    line.setContentsMargins(0, 0, 0, 0)
-    line.addWidget(chip)
-    line.addStretch(1)
-    row.hide()
-    return row, chip, label, button
-
-
-def _chip_style(palette: QPalette, name: str) -> str:
-    """A chip's style sheet (`name`: its object name), in `palette`'s colours.
-
-    A frame in the highlight colour; the label and the × in the window's text
-    colour (the × is drawn on the window's background, not on a button's face),
-    the × framed when it has the keyboard focus. The colours are the palette's,
-    written out: a style sheet's `palette(…)` keeps the palette it was set under.
-    """
-    frame = palette.color(QPalette.ColorRole.Highlight).name()
-    text = palette.color(QPalette.ColorRole.WindowText).name()
-    hover = palette.color(QPalette.ColorRole.Midlight).name()
-    return (
-        f"QFrame#{name} {{ border: 1px solid {frame}; border-radius: 4px; }}"
-        f" QFrame#{name} QLabel {{ color: {text}; }}"
-        f" QFrame#{name} QToolButton {{ color: {text};"
-        " border: 1px solid transparent; border-radius: 3px; padding: 0 4px; }"
-        f" QFrame#{name} QToolButton:hover {{ background: {hover}; }}"
-        f" QFrame#{name} QToolButton:focus {{ border-color: {frame}; }}"
-    )
