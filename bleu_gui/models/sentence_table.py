@@ -13,7 +13,8 @@ next paint; a paint then costs ~25 ms rather than ~70.
 
 Which columns there are, and everything about each kind, is `sentence_columns`'s
 (`COLUMN_SPECS`, `column_layout`); the model keeps the current layout and answers
-from it.
+from it. What a column holds for a corpus row, and what it sorts by, is
+`sentence_values`'s (`SentenceValues`, without Qt); the model formats it.
 
 With a pair of systems (`set_pair`: baseline A, shown system B) four columns come
 before the text: A's sentence BLEU, B's, the Δ (B − A) and the swap effect (corpus
@@ -52,8 +53,8 @@ from bleu_gui.io.sentence_columns import (
     column_layout,
     column_words,
 )
+from bleu_gui.models.sentence_values import SentenceValues
 from bleu_gui.models.session import PairScores, Scores
-from bleu_gui.models.text_order import alphabetical_ranks, natural_ranks
 
 __all__ = [
     "EDITED_MARK",
@@ -191,15 +192,9 @@ class SentenceTableModel(QAbstractTableModel):
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
-        self._scores: Scores | None = None
-        self._hypotheses: tuple[str, ...] = ()
-        self._units: Units | None = None
-        self._unit_ranks: npt.NDArray[np.float64] | None = None
-        self._hyp_len: npt.NDArray[np.int64] = np.zeros(0, dtype=np.int64)
+        self._content = SentenceValues()
         self._rows: npt.NDArray[np.int64] = np.zeros(0, dtype=np.int64)
         self._orders = 4
-        self._pair: PairScores | None = None
-        self._pair_scores: tuple[npt.NDArray[np.float64], ...] = ()  # A's, B's
         self._pair_names: tuple[str, str] | None = None
         # The columns, left to right (`column_layout`), and what each one needs
         # in `data()`, the hottest Python of the window, as plain tuples.
@@ -213,13 +208,6 @@ class SentenceTableModel(QAbstractTableModel):
         self._relayout()
         self._cost_unit = CostUnit.POINTS
         self._cells: dict[int, tuple[str, ...]] = {}  # corpus row -> formatted cells
-        self._column_values: dict[int, npt.NDArray[Any]] = {}  # see `_values`
-        # The alphabetical ranks of `_hypotheses`, once a sort has asked for them.
-        self._text_ranks: npt.NDArray[np.float64] | None = None
-        # Edits being typed or scored: corpus row -> (its values by column, its
-        # text or None).
-        self._live: dict[int, tuple[Mapping[ColumnKey, float | None], str | None]]
-        self._live = {}
         # Rows with what-if edits: corpus row -> what the number's tooltip says.
         self._edited: Mapping[int, str] = {}
 
@@ -251,30 +239,15 @@ class SentenceTableModel(QAbstractTableModel):
         """
         self.beginResetModel()
         try:
-            if hypotheses is not self._hypotheses:
-                self._text_ranks = None
-            if units is not self._units:
-                self._unit_ranks = None
-            if units is not None and len(units.names) != len(hypotheses):
-                units = None  # of another test set: never a wrong name
-            self._units = units
-            self._scores = scores
-            self._hypotheses = hypotheses
-            self._hyp_len = hyp_len
+            self._content.set_content(scores, hypotheses, hyp_len, units)
             self._orders = scores.config.order if scores else self._orders
-            if self._pair is not None and (
-                scores is None
-                or scores.config != self._pair.config
-                or len(hypotheses) != self._pair.deltas.size
-            ):
-                self._pair, self._pair_scores = None, ()  # of other scores
-                self._pair_names = None
+            if self._content.pair is None:
+                self._pair_names = None  # the pair was of other scores
             self._relayout()
             self._cost_unit = (
                 CostUnit.for_costs(scores.gains) if scores else CostUnit.POINTS
             )
             self._cells = {}
-            self._column_values = {}
             self._rows = np.arange(len(hypotheses), dtype=np.int64)
             if arrange is not None:
                 self._rows = arrange().astype(np.int64)
@@ -293,23 +266,24 @@ class SentenceTableModel(QAbstractTableModel):
         stay the session's, so the row does not move under the typing. `values`
         None: the row as the content has it again.
         """
+        live = self._content.live
         if values is None:
-            if self._live.pop(row, None) is None:
+            if live.pop(row, None) is None:
                 return
         else:
-            self._live[row] = (dict(values), text)
+            live[row] = (dict(values), text)
         self._row_changed(row)
 
     def clear_live(self) -> None:
         """Every row as the content has it."""
-        rows, self._live = list(self._live), {}
+        rows, self._content.live = list(self._content.live), {}
         for row in rows:
             self._row_changed(row)
 
     @property
     def live_rows(self) -> tuple[int, ...]:
         """The rows shown with an edit's values (`set_live_row`)."""
-        return tuple(self._live)
+        return tuple(self._content.live)
 
     def set_edited(self, edited: Mapping[int, str]) -> None:
         """Mark the rows with what-if edits (corpus row -> the mark's tooltip)."""
@@ -357,27 +331,22 @@ class SentenceTableModel(QAbstractTableModel):
         if pair is not None:
             if a_sentences is None or b_sentences is None:
                 raise ValueError("a pair needs both systems' sentence scores")
-            size = len(self._hypotheses)
+            size = len(self._content.hypotheses)
             if not (pair.deltas.size == a_sentences.size == b_sentences.size == size):
                 raise ValueError(
                     f"the pair has {pair.deltas.size} rows, the table {size}"
                 )
         count = len(PAIR_KINDS)
-        had, has = self._pair is not None, pair is not None
+        had, has = self._content.pair is not None, pair is not None
         first = self._pair_at(paired=has or had)
         if had and not has:
             self.beginRemoveColumns(_NULL_INDEX, first, first + count - 1)
         elif has and not had:
             self.beginInsertColumns(_NULL_INDEX, first, first + count - 1)
-        self._pair = pair
+        self._content.set_pair(pair, a_sentences, b_sentences)
         self._pair_names = names if pair is not None else None
-        if pair is None or a_sentences is None or b_sentences is None:
-            self._pair_scores = ()
-        else:
-            self._pair_scores = (a_sentences, b_sentences)
         self._relayout()
         self._cells = {}
-        self._column_values = {}
         if had and not has:
             self.endRemoveColumns()
         elif has and not had:
@@ -395,7 +364,7 @@ class SentenceTableModel(QAbstractTableModel):
     @property
     def pair(self) -> PairScores | None:
         """The pair whose columns are shown, if any."""
-        return self._pair
+        return self._content.pair
 
     @property
     def pair_names(self) -> tuple[str, str] | None:
@@ -404,8 +373,9 @@ class SentenceTableModel(QAbstractTableModel):
 
     def _relayout(self) -> None:
         """Lay the columns out for the order, the units and the pair now shown."""
+        content = self._content
         keys = column_layout(
-            self._orders, units=self._units is not None, pair=self._pair is not None
+            self._orders, units=content.units is not None, pair=content.pair is not None
         )
         specs = [COLUMN_SPECS[key.kind] for key in keys]
         self._keys = keys
@@ -418,7 +388,8 @@ class SentenceTableModel(QAbstractTableModel):
 
     def _pair_at(self, *, paired: bool) -> int:
         """Where the pair's first column is, or would be (`paired`: in any case)."""
-        keys = column_layout(self._orders, units=self._units is not None, pair=paired)
+        units = self._content.units is not None
+        keys = column_layout(self._orders, units=units, pair=paired)
         return keys.index(ColumnKey(PAIR_KINDS[0]))
 
     def set_rows(self, rows: npt.NDArray[np.int64]) -> None:
@@ -434,7 +405,7 @@ class SentenceTableModel(QAbstractTableModel):
         new_rows = rows.astype(np.int64)
         if old:
             old_rows = self._rows[[index.row() for index in old]]
-            position = np.full(len(self._hypotheses), -1, dtype=np.int64)
+            position = np.full(len(self._content.hypotheses), -1, dtype=np.int64)
             position[new_rows] = np.arange(new_rows.size, dtype=np.int64)
             new = [
                 self.index(int(row), index.column()) if row >= 0 else _NULL_INDEX
@@ -447,12 +418,12 @@ class SentenceTableModel(QAbstractTableModel):
     @property
     def hypotheses(self) -> tuple[str, ...]:
         """The texts shown (all corpus rows, in corpus order)."""
-        return self._hypotheses
+        return self._content.hypotheses
 
     @property
     def units(self) -> Units | None:
         """Each corpus row's unit, when the test set has them."""
-        return self._units
+        return self._content.units
 
     def sentence_name(self, corpus_row: int) -> str:
         """How the window names corpus row `corpus_row`: "Sentence 8 (unit 9)".
@@ -462,7 +433,7 @@ class SentenceTableModel(QAbstractTableModel):
         Without units: "Sentence 8" (the line in the files).
         """
         name = f"Sentence {corpus_row + 1}"
-        units = self._units
+        units = self._content.units
         return name if units is None else f"{name} ({units.place(corpus_row)})"
 
     @property
@@ -520,82 +491,16 @@ class SentenceTableModel(QAbstractTableModel):
         return self._where.get(key)
 
     def sort_key(self, key: ColumnKey) -> npt.NDArray[np.float64]:
-        """What column `key` sorts by, for every corpus row; NaN where it has nothing.
-
-        Numbers sort by their raw value (never by the rounded text), the text by
-        its alphabetical rank (`text_order`), not by its length: that is the Hyp
-        len column's sort. Score columns of a corpus still being scored are all NaN,
-        and so are the pair's columns while no pair is shown.
+        """What column `key` sorts by, for every corpus row (`SentenceValues.sort_key`).
 
         Raises:
             ValueError: `key` is a precision column the columns no longer have.
         """
-        size = len(self._hypotheses)
-        if key.kind in PAIR_KINDS and self._pair is None:
-            return np.full(size, np.nan)  # no pair of systems shown: nothing
-        if key.kind is ColumnKind.UNIT:
-            if self._units is None:
-                return np.full(size, np.nan)  # no units: nothing
-            if self._unit_ranks is None:
-                self._unit_ranks = natural_ranks(self._units.names)
-            return self._unit_ranks
-        column = self.column_of(key)
-        if column is None:
+        if key.kind is ColumnKind.PRECISION and self.column_of(key) is None:
             raise ValueError(
                 f"no column p{key.order}: the maximum order is {self._orders}"
             )
-        if key.kind is ColumnKind.NUMBER:
-            return np.arange(size, dtype=np.float64)
-        if key.kind is ColumnKind.HYPOTHESIS:
-            if self._text_ranks is None:
-                self._text_ranks = alphabetical_ranks(self._hypotheses)
-            return self._text_ranks
-        values = self._values(column)
-        if values is None:
-            return np.full(size, np.nan)
-        return values.astype(np.float64)
-
-    def _values(self, column: int) -> npt.NDArray[Any] | None:
-        """Every corpus row's raw value in number column `column`; None while scoring.
-
-        The one place that says which statistic a column shows, for its cells and
-        its sort alike. Kept per content: the Ref len column builds its array.
-        """
-        values = self._column_values.get(column)
-        if values is not None:
-            return values
-        scores = self._scores
-        if scores is None:
-            return None
-        key = self._keys[column]
-        sentences = scores.sentences
-        a_scores, b_scores = self._pair_scores or (None, None)
-        pair = self._pair
-        match key.kind:
-            case ColumnKind.BLEU:
-                values = sentences.score
-            case ColumnKind.COST:
-                values = scores.gains
-            case ColumnKind.HYP_LEN:
-                values = self._hyp_len
-            case ColumnKind.REF_LEN:  # unknown where the sentence is unscorable
-                values = np.where(np.isnan(sentences.score), np.nan, sentences.ref_len)
-            case ColumnKind.BP:
-                values = sentences.bp
-            case ColumnKind.PRECISION:
-                values = sentences.precisions[:, key.order - 1]
-            case ColumnKind.A_BLEU if a_scores is not None:
-                values = a_scores
-            case ColumnKind.B_BLEU if b_scores is not None:
-                values = b_scores
-            case ColumnKind.DELTA if pair is not None:
-                values = pair.deltas
-            case ColumnKind.SWAP if pair is not None:
-                values = pair.swap_effects
-            case _:
-                raise ValueError(f"column {column} ({key.kind.name}) has no numbers")
-        self._column_values[column] = values
-        return values
+        return self._content.sort_key(key)
 
     def row_export(self, table_row: int) -> tuple[tuple[Any, ...], tuple[str, ...]]:
         """Table row `table_row`'s raw values and its cells as shown, every column.
@@ -605,7 +510,10 @@ class SentenceTableModel(QAbstractTableModel):
         """
         corpus_row = int(self._rows[table_row])
         cells = self._cells.get(corpus_row) or self._format_row(corpus_row)
-        values = tuple(self._raw(corpus_row, column) for column in range(self._columns))
+        raw, keys, counts = self._content.raw, self._keys, self._counts
+        values = tuple(
+            raw(corpus_row, key, count) for key, count in zip(keys, counts, strict=True)
+        )
         return values, cells
 
     def column_title(self, column: int) -> str:
@@ -649,8 +557,8 @@ class SentenceTableModel(QAbstractTableModel):
         names = self._pair_names
         if key.kind is ColumnKind.COST:
             header, tip = self._cost_unit.header(), self._cost_unit.tooltip()
-        elif key.kind is ColumnKind.UNIT and self._units is not None:
-            header = self._units.header
+        elif key.kind is ColumnKind.UNIT and self._content.units is not None:
+            header = self._content.units.header
         elif key.kind in PAIR_KINDS and names is not None:
             header, tip = _named_pair_header(key.kind, *names)
         if role == Qt.ItemDataRole.DisplayRole:
@@ -694,40 +602,17 @@ class SentenceTableModel(QAbstractTableModel):
         """Every cell of a row as shown, kept for the next paint."""
         if len(self._cells) >= _CACHED_ROWS:
             self._cells = {}
+        raw, keys, counts = self._content.raw, self._keys, self._counts
         cells = tuple(
-            self._format(column, self._raw(corpus_row, column))
-            for column in range(self._columns)
+            self._format(column, raw(corpus_row, key, count))
+            for column, (key, count) in enumerate(zip(keys, counts, strict=True))
         )
         self._cells[corpus_row] = cells
         return cells
 
     def _raw(self, corpus_row: int, column: int) -> Any:
-        """A cell's unformatted value: str, int, float (NaN: none), None (scoring)."""
-        key = self._keys[column]
-        live = self._live.get(corpus_row)
-        if live is not None:
-            if key.kind is ColumnKind.HYPOTHESIS:
-                if live[1] is not None:
-                    return live[1]
-            elif key in live[0]:
-                value = live[0][key]
-                if value is not None and self._counts[column]:
-                    return int(value)
-                return value
-        match key.kind:
-            case ColumnKind.HYPOTHESIS:
-                return self._hypotheses[corpus_row]
-            case ColumnKind.NUMBER:
-                return corpus_row + 1
-            case ColumnKind.UNIT if self._units is not None:
-                return self._units.names[corpus_row]
-        values = self._values(column)
-        if values is None:
-            return None  # still being scored
-        value = values[corpus_row].item()  # a Python int or float
-        if self._counts[column] and not math.isnan(value):
-            return int(value)
-        return value
+        """A cell's unformatted value (`SentenceValues.raw`)."""
+        return self._content.raw(corpus_row, self._keys[column], self._counts[column])
 
     def _format(self, column: int, value: Any) -> str:
         """The text of a cell of `column` whose raw value is `value`."""
