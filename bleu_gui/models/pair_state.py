@@ -1,0 +1,124 @@
+"""The compared pair's scores (baseline against the shown system) and their update.
+
+Apart from `session` because the pair has a life of its own: it is compared under
+its own job key once both systems are scored, kept through a re-scoring after an
+edit (stale, until the new comparison comes), and dropped when either system or
+the options change. It reads the session's workspace, never changes it, and says
+each change through the callback the session gives (`pair_changed`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from bleu_gui.core import BleuConfig
+from bleu_gui.models.job_keys import PAIR
+from bleu_gui.models.jobs import JobRunner
+from bleu_gui.models.system_jobs import PoolFor, pair_job
+from bleu_gui.models.workspace import PairScores, Scores, System, Workspace
+from bleu_gui.workers import Worker
+
+__all__ = ["PairState"]
+
+
+class PairState:
+    """Baseline against the shown system: the latest comparison and what it is of."""
+
+    def __init__(
+        self,
+        workspace: Callable[[], Workspace],
+        jobs: JobRunner,
+        pool_for: PoolFor,
+        *,
+        changed: Callable[[], None],
+        failed: Callable[[str], None],
+    ) -> None:
+        self._workspace = workspace
+        self._jobs = jobs
+        self._pool_for = pool_for
+        self._changed = changed
+        self._failed = failed
+        self._pair: PairScores | None = None
+        # The systems' scores the pair was compared from (A's, B's).
+        self._of: tuple[Scores, Scores] | None = None
+
+    @property
+    def pair(self) -> PairScores | None:
+        """The latest comparison, if any."""
+        return self._pair
+
+    def is_stale(self) -> bool:
+        """Whether `pair` is of earlier scores of A or B (an edit is being scored)."""
+        pair, of, workspace = self._pair, self._of, self._workspace()
+        if pair is None or of is None:
+            return pair is not None
+        if pair.a not in workspace or pair.b not in workspace:
+            return True
+        a, b = workspace.system(pair.a), workspace.system(pair.b)
+        config = workspace.config
+        return (
+            a.scores is not of[0]
+            or b.scores is not of[1]
+            or not (a.scored_under(config) and b.scored_under(config))
+        )
+
+    def update(self) -> None:
+        """Compare baseline and shown system when both are scored; else no pair."""
+        workspace = self._workspace()
+        pair = workspace.pair
+        config = workspace.config
+        current = self._pair
+        same = (
+            pair is not None
+            and current is not None
+            and (current.a, current.b, current.config)
+            == (pair[0].id, pair[1].id, config)
+        )
+        if pair is None or not all(s.scored_under(config) for s in pair):
+            if not (same and pair is not None and _only_edits_changed(pair, config)):
+                self.set(None)
+            # else: the same pair, re-scored after an edit: kept until the new one
+            self._jobs.cancel(PAIR)
+            return
+        a, b = pair
+        of = self._of
+        if same and of is not None and of[0] is a.scores and of[1] is b.scores:
+            return
+        if not same:
+            self.set(None)
+        short = self._workspace().short_names()
+        names = (short[a.id], short[b.id])
+        pool_for = self._pool_for
+        self._jobs.start(
+            PAIR,
+            Worker(lambda: pair_job(a, b, config, names, pool_for)),
+            lambda result: self._on_pair(result, a, b),
+            on_failed=self._failed,
+        )
+
+    def set(
+        self, pair: PairScores | None, of: tuple[Scores, Scores] | None = None
+    ) -> None:
+        """Hold `pair` (of these scores of A and B); say so unless nothing changed."""
+        if pair is None and self._pair is None:
+            return
+        self._pair, self._of = pair, of
+        self._changed()
+
+    def _on_pair(self, result: PairScores, a: System, b: System) -> None:
+        pair = self._workspace().pair
+        if pair is None:
+            return
+        now_a, now_b = pair
+        if now_a.scores is a.scores and now_b.scores is b.scores:
+            assert a.scores is not None
+            assert b.scores is not None
+            self.set(result, (a.scores, b.scores))
+
+
+def _only_edits_changed(pair: tuple[System, System], config: BleuConfig) -> bool:
+    """Whether both systems have scores of `config`, stale only by their edits."""
+    return all(
+        s.scores is not None and s.scores.config == config and s.stats is not None
+        for s in pair
+    )
