@@ -45,11 +45,12 @@ class Format(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class FormatSpec:
-    """What bleu-gui knows of one format, besides its reader (`io.formats`).
+    """What bleu-gui knows of one format, and where its reader is.
 
     The one table a new format is described in: detection, the file pickers, the
-    dialogs' words and the sets the command line and the window decide by all
-    read it.
+    dialogs' words, the sets the command line and the window decide by, and
+    `io.formats.read_bundle` all read it. A new format is a member of `Format`,
+    a row here and its reader's module: two files.
 
     Attributes:
         label: the format's name in the dialogs ("WMT XML").
@@ -66,6 +67,11 @@ class FormatSpec:
         user_encoding: decoded with the encoding the user chooses; the others say
             their own (an XML file in its declaration or byte-order mark, a
             workbook inside itself), so an encoding offered would change nothing.
+        reader: its reader, "module:function", taking (file, encoding,
+            `FormatOptions`) and returning the file's `Bundle`. Named, not
+            imported: the module is imported when a file of the format is first
+            read, so that a score of text files imports no XML or spreadsheet
+            reader.
     """
 
     label: str
@@ -75,6 +81,7 @@ class FormatSpec:
     group: str
     test_set: bool
     user_encoding: bool
+    reader: str
 
 
 _TEXTS = "Text files, one segment a line"
@@ -85,10 +92,24 @@ _BILINGUAL = "XLIFF and TMX"
 FORMATS: Mapping[Format, FormatSpec] = MappingProxyType(
     {
         Format.TEXT: FormatSpec(
-            "text", (), None, ("*.txt", "*.gz"), _TEXTS, False, True
+            "text",
+            (),
+            None,
+            ("*.txt", "*.gz"),
+            _TEXTS,
+            False,
+            True,
+            "bleu_gui.io.formats:read_text_bundle",
         ),
         Format.WMT_XML: FormatSpec(
-            "WMT XML", (), "dataset", ("*.xml",), _WMT, True, False
+            "WMT XML",
+            (),
+            "dataset",
+            ("*.xml",),
+            _WMT,
+            True,
+            False,
+            "bleu_gui.io.wmt_xml:read_wmt_xml",
         ),
         Format.WMT_SGML: FormatSpec(
             "WMT SGML",
@@ -98,15 +119,37 @@ FORMATS: Mapping[Format, FormatSpec] = MappingProxyType(
             _WMT,
             False,
             True,
+            "bleu_gui.io.wmt_sgml:read_wmt_sgml",
         ),
         Format.TSV: FormatSpec(
-            "TSV spreadsheet", (".tsv",), None, ("*.tsv",), _SHEETS, True, True
+            "TSV spreadsheet",
+            (".tsv",),
+            None,
+            ("*.tsv",),
+            _SHEETS,
+            True,
+            True,
+            "bleu_gui.io.spreadsheet:read_tsv",
         ),
         Format.CSV: FormatSpec(
-            "CSV spreadsheet", (".csv",), None, ("*.csv",), _SHEETS, True, True
+            "CSV spreadsheet",
+            (".csv",),
+            None,
+            ("*.csv",),
+            _SHEETS,
+            True,
+            True,
+            "bleu_gui.io.spreadsheet:read_csv",
         ),
         Format.XLSX: FormatSpec(
-            "Excel workbook", (".xlsx",), None, ("*.xlsx",), _SHEETS, True, False
+            "Excel workbook",
+            (".xlsx",),
+            None,
+            ("*.xlsx",),
+            _SHEETS,
+            True,
+            False,
+            "bleu_gui.io.spreadsheet:read_xlsx",
         ),
         Format.XLIFF: FormatSpec(
             "XLIFF",
@@ -116,9 +159,17 @@ FORMATS: Mapping[Format, FormatSpec] = MappingProxyType(
             _BILINGUAL,
             False,
             False,
+            "bleu_gui.io.bilingual:read_xliff",
         ),
         Format.TMX: FormatSpec(
-            "TMX", (".tmx",), "tmx", ("*.tmx",), _BILINGUAL, False, False
+            "TMX",
+            (".tmx",),
+            "tmx",
+            ("*.tmx",),
+            _BILINGUAL,
+            False,
+            False,
+            "bleu_gui.io.bilingual:read_tmx",
         ),
     }
 )
