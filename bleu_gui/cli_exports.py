@@ -108,6 +108,9 @@ def export_sentences(
 ) -> None:
     """Write `--export`'s sentence table: the window's writers, whole or not at all.
 
+    Each system's columns include its post-editing effort (edit rates and band
+    against the closest reference, `core.effort`), as the window's table does.
+
     `warnings`: those said on stderr about the files, which the table carries.
     `documents`, `units`: each segment's document id and unit, if the test set
     has them (a column each).
@@ -115,6 +118,7 @@ def export_sentences(
     Raises:
         InputError: the file cannot be written (nothing is left of it then).
     """
+    from bleu_gui.core.effort import effort_of
     from bleu_gui.core.scoring import score_sentences
     from bleu_gui.io.sentence_export import SystemSentences, sentences_table
     from bleu_gui.io.table_export import write_table
@@ -127,6 +131,10 @@ def export_sentences(
                 score_sentences(stats, config),
                 stats.hyp_len,
                 corpus.hypothesis.lines,
+                effort=effort_of(
+                    corpus.hypothesis.lines,
+                    [reference.lines for reference in corpus.references],
+                ),
             )
             for corpus, stats, name in zip(
                 systems, as_arrays(every), names, strict=True

@@ -87,3 +87,16 @@ def signed_cell(value: float, decimals: int) -> str:
         return "0"
     text = f"{value:+.{decimals}f}"
     return text[1:] if set(text[1:]) <= {"0", "."} else text
+
+
+def levenshtein(a: Sequence[str], b: Sequence[str]) -> int:
+    """Insertions, deletions and substitutions from `a` to `b` (dynamic programming)."""
+    previous = list(range(len(b) + 1))
+    for i, x in enumerate(a, start=1):
+        current = [i]
+        for j, y in enumerate(b, start=1):
+            current.append(
+                min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (x != y))
+            )
+        previous = current
+    return previous[-1]

@@ -12,9 +12,9 @@ BLEU's tokens:
 * **band**: the match the character edit rate leaves, `100 − rate` (at least 0),
   placed in the bands CAT tools use for fuzzy matches and post-editing analyses
   (memoQ, Phrase): 100 % (nothing to change), 95–99, 85–94, 75–84, 50–74 and under
-  50. The edges are `BANDS`, the one table of them; a sentence is in the first
-  band whose lower edge its match reaches, compared in integers (no rounding
-  decides a band).
+  50. The edges are `core.bands.BANDS`, the one table of them; a sentence is in
+  the first band whose lower edge its match reaches, compared in integers (no
+  rounding decides a band).
 * with several references, a sentence's effort is against the **closest**
   reference (fewest character edits per reference character; the first on a tie),
   and which one it was is kept.
@@ -34,42 +34,17 @@ import numpy.typing as npt
 from rapidfuzz.distance import Levenshtein
 from rapidfuzz.process import cpdist
 
+from bleu_gui.core.bands import band_index, band_lows
 from bleu_gui.core.steps import drain
 
 __all__ = [
-    "BANDS",
-    "Band",
     "Effort",
-    "band_index",
     "effort_of",
     "iter_effort",
 ]
 
-_CHUNK = 5_000  # segments per step: a few milliseconds of work
-
-
-@dataclass(frozen=True, slots=True)
-class Band:
-    """A fuzzy-match band: matches from `low` % up to the next band's edge.
-
-    Attributes:
-        label: as CAT tools print it ("95–99 %").
-        low: the lowest match in the band, in percent (100: no edit at all).
-    """
-
-    label: str
-    low: int
-
-
-BANDS: tuple[Band, ...] = (
-    Band("100 %", 100),
-    Band("95–99 %", 95),
-    Band("85–94 %", 85),
-    Band("75–84 %", 75),
-    Band("50–74 %", 50),
-    Band("< 50 %", 0),
-)
-"""The bands, best first. The only place their edges are written."""
+_CHUNK = 2_000  # segments per step: a few milliseconds, the GIL held less
+_LONGEST_PAIR = 10**8  # length × length past which a pair is not counted (`_distances`)
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,43 +76,33 @@ class Effort:
         """Character edits per reference character, in percent (see `_rate`)."""
         return _rate(self.char_edits, self.chars)
 
+    def band_lows(self) -> npt.NDArray[np.float64]:
+        """Each sentence's band by its lower edge (NaN: too long to count)."""
+        return band_lows(self.char_edits, self.chars)
+
     def bands(self) -> npt.NDArray[np.int64]:
-        """Each sentence's band: its index in `BANDS`, from the character edits."""
-        return band_index(self.char_edits, self.chars)
+        """Each sentence's band, from its character edits (`core.bands.BANDS` index).
+
+        -1 for a pair too long to count.
+        """
+        index = band_index(self.char_edits, self.chars)
+        return np.where(self.char_edits < 0, -1, index)
 
 
 def _rate(
     edits: npt.NDArray[np.int64], length: npt.NDArray[np.int64]
 ) -> npt.NDArray[np.float64]:
-    """`100 · edits / length`; an empty reference: 0 without edits, else infinite.
+    """`100 · edits / length`; NaN for a pair too long to count (-1 edits).
+
+    An empty reference: 0 without edits, else NaN.
 
     Against an empty reference every character typed is an edit and no length
-    can scale it: infinity sorts last and falls in the lowest band.
+    can scale it: no rate (shown "—", sorted last), and the lowest band.
     """
     with np.errstate(divide="ignore", invalid="ignore"):
         rate = 100.0 * edits / length
-    return np.where(length == 0, np.where(edits == 0, 0.0, np.inf), rate)
-
-
-def band_index(
-    edits: npt.NDArray[np.int64], length: npt.NDArray[np.int64]
-) -> npt.NDArray[np.int64]:
-    """The band (index in `BANDS`) of each match `100 − 100 · edits / length`.
-
-    A match reaches edge `low` when `100 · edits ≤ (100 − low) · length`: integer
-    arithmetic, so that 5 edits in 100 characters is 95 % exactly, never 94.999….
-    Only a sentence without edits is in the 100 % band.
-    """
-    edits = np.asarray(edits, dtype=np.int64)
-    length = np.asarray(length, dtype=np.int64)
-    band = np.full(edits.shape, len(BANDS) - 1, dtype=np.int64)
-    for index in range(len(BANDS) - 2, -1, -1):
-        low = BANDS[index].low
-        reached = 100 * edits <= (100 - low) * length
-        if low == 100:
-            reached = edits == 0
-        band[reached] = index
-    return band
+    rate = np.where(length == 0, np.where(edits == 0, 0.0, np.nan), rate)
+    return np.where(edits < 0, np.nan, rate)  # too long to count
 
 
 def iter_effort(
@@ -191,6 +156,7 @@ def _chunk(
         words = np.fromiter(map(len, ref_words), dtype=np.int64, count=size)
         closest = np.full(size, index, dtype=np.int64)
         candidate = (word_edits, words, char_edits, chars, closest)
+        present &= char_edits >= 0  # a pair too long to count is no candidate
         if not best:  # a segment no reference translates is against an empty one
             best, have = candidate, present
             continue
@@ -204,15 +170,30 @@ def _chunk(
         have |= present
     if not best:
         raise ValueError("a test set has at least one reference")
-    return best
+    # No reference counted: no closest one, so no word count against it either.
+    uncounted = best[2] < 0
+    return (np.where(uncounted, -1, best[0]), *best[1:])
 
 
 def _distances(
     first: Sequence[Sequence[str]] | Sequence[str],
     second: Sequence[Sequence[str]] | Sequence[str],
 ) -> npt.NDArray[np.int64]:
-    """Levenshtein distances of the pairs (`first[k]`, `second[k]`), in C."""
+    """Levenshtein distances of the pairs (`first[k]`, `second[k]`), in C.
+
+    A pair whose lengths multiply past `_LONGEST_PAIR` is not counted (-1): two
+    segments of megabytes would hold a thread for minutes, and no translator
+    post-edits a segment of that length.
+    """
     if not first:
         return np.zeros(0, dtype=np.int64)
+    too_long = np.fromiter(
+        (len(a) * len(b) > _LONGEST_PAIR for a, b in zip(first, second, strict=True)),
+        dtype=bool,
+        count=len(first),
+    )
+    if too_long.any():
+        first = [[] if skip else a for a, skip in zip(first, too_long, strict=True)]
+        second = [[] if skip else b for b, skip in zip(second, too_long, strict=True)]
     distances = cpdist(first, second, scorer=Levenshtein.distance, dtype=np.int64)
-    return np.asarray(distances, dtype=np.int64)
+    return np.where(too_long, -1, np.asarray(distances, dtype=np.int64))

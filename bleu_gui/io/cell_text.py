@@ -13,19 +13,24 @@ from __future__ import annotations
 import math
 from enum import Enum
 
+from bleu_gui.core.bands import band_label
 from bleu_gui.core.number_text import fixed, signed
 
 __all__ = ["Shown"]
 
 
 class Shown(Enum):
-    """A number column's reading: (decimals or None for an integer, signed)."""
+    """A number column's reading: (decimals or None for an integer, signed).
+
+    `BAND` shows a fuzzy-match band's label for the band's lower edge.
+    """
 
     INTEGER = (None, False)
     SCORE = (1, False)  # BLEU and the n-gram precisions
     BP = (3, False)
     DELTA = (1, True)  # B − A of sentence BLEU
     SWAP = (3, True)  # the corpus effect of a swapped sentence
+    BAND = (None, False, "band")  # a fuzzy-match band, by its lower edge in %
 
     @property
     def decimals(self) -> int | None:
@@ -43,6 +48,8 @@ class Shown(Enum):
         """`value` as a cell shows it ('—' for NaN: not scorable in this mode)."""
         if math.isnan(value):
             return "—"
+        if self is Shown.BAND:
+            return band_label(value)
         decimals = self.decimals
         if decimals is None:
             return str(int(value))

@@ -45,6 +45,9 @@ class ColumnKind(Enum):
     REF_LEN = auto()
     BP = auto()
     PRECISION = auto()
+    WORD_EDITS = auto()
+    CHAR_EDITS = auto()
+    BAND = auto()
     A_BLEU = auto()
     B_BLEU = auto()
     DELTA = auto()
@@ -83,6 +86,9 @@ class ColumnSpec:
         hidden_with_pair: hidden by default while a pair is compared: the shown
             system's BLEU is the pair's B column, and the rest is in the detail
             and explain panels.
+        hidden_by_default: hidden until the user shows it (Columns menu): the
+            edit rates, which the Band column sums up, would push the text off
+            a laptop's screen.
     """
 
     header: str
@@ -93,6 +99,7 @@ class ColumnSpec:
     count: bool = False
     pair: bool = False
     hidden_with_pair: bool = False
+    hidden_by_default: bool = False
 
 
 COLUMN_SPECS: Mapping[ColumnKind, ColumnSpec] = {
@@ -149,6 +156,34 @@ COLUMN_SPECS: Mapping[ColumnKind, ColumnSpec] = {
         Shown.SCORE,
         hidden_with_pair=True,
     ),
+    ColumnKind.WORD_EDITS: ColumnSpec(
+        "Word edits %",
+        "Post-editing effort in words: the words inserted, deleted or replaced to "
+        "turn the hypothesis into the closest reference, per word of that reference "
+        "(%, Levenshtein on the text as typed, split at spaces)",
+        "WORD_EDITS",
+        Shown.SCORE,
+        hidden_with_pair=True,
+        hidden_by_default=True,
+    ),
+    ColumnKind.CHAR_EDITS: ColumnSpec(
+        "Char edits %",
+        "Post-editing effort in characters: the characters inserted, deleted or "
+        "replaced to turn the hypothesis into the closest reference (the one with "
+        "the fewest per character), per character of that reference (%)",
+        "CHAR_EDITS",
+        Shown.SCORE,
+        hidden_with_pair=True,
+        hidden_by_default=True,
+    ),
+    ColumnKind.BAND: ColumnSpec(
+        "Band",
+        "The fuzzy-match band of 100 % minus the character edit rate, as CAT tools "
+        "band matches: 100 % (nothing to change), 95–99, 85–94, 75–84, 50–74, < 50",
+        "BAND",
+        Shown.BAND,
+        hidden_with_pair=True,
+    ),
     ColumnKind.A_BLEU: ColumnSpec(
         "A",
         "Sentence BLEU of the baseline, A (0–100)",
@@ -195,17 +230,22 @@ _SYSTEM_KINDS = (
 )
 
 
+_EFFORT_KINDS = (ColumnKind.WORD_EDITS, ColumnKind.CHAR_EDITS, ColumnKind.BAND)
+
+
 def column_layout(orders: int, *, units: bool, pair: bool) -> tuple[ColumnKey, ...]:
     """The table's columns, left to right, for a maximum n-gram order `orders`.
 
     "#", the Unit (with units), the shown system's scores, its precisions p1 to
-    p`orders`, the pair's columns (with a pair), and the text last.
+    p`orders`, its post-editing effort, the pair's columns (with a pair), and the
+    text last.
     """
     keys = [ColumnKey(ColumnKind.NUMBER)]
     if units:
         keys.append(ColumnKey(ColumnKind.UNIT))
     keys += [ColumnKey(kind) for kind in _SYSTEM_KINDS]
     keys += [ColumnKey(ColumnKind.PRECISION, order) for order in range(1, orders + 1)]
+    keys += [ColumnKey(kind) for kind in _EFFORT_KINDS]
     if pair:
         keys += [ColumnKey(kind) for kind in PAIR_KINDS]
     keys.append(ColumnKey(ColumnKind.HYPOTHESIS))

@@ -19,6 +19,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 import numpy as np
 import numpy.typing as npt
@@ -37,6 +38,9 @@ from bleu_gui.io.sentence_columns import (
     column_words,
 )
 from bleu_gui.io.table_export import CellType, Table, TableColumn, Value
+
+if TYPE_CHECKING:  # counted by the caller; its library is not an export's
+    from bleu_gui.core.effort import Effort
 
 __all__ = [
     "DOCUMENT_HEADER",
@@ -85,6 +89,8 @@ class SystemSentences:
         hyp_len: its hypotheses' lengths in tokens.
         texts: its hypotheses (edited where it has edits).
         edited: the rows (0-based) whose hypothesis is a what-if edit.
+        effort: its post-editing effort (`core.effort`), for the effort columns;
+            None: none are exported.
     """
 
     name: str
@@ -92,6 +98,7 @@ class SystemSentences:
     hyp_len: npt.NDArray[np.int64]
     texts: Sequence[str]
     edited: frozenset[int] = field(default=frozenset())
+    effort: Effort | None = None
 
     @classmethod
     def of(
@@ -195,6 +202,13 @@ def sentences_table(
             (_Spec.of(ColumnKind.PRECISION, order), scores.precisions[:, order - 1])
             for order in range(1, scores.precisions.shape[1] + 1)
         ]
+        effort = system.effort
+        if effort is not None:
+            parts += [
+                (_Spec.of(ColumnKind.WORD_EDITS), effort.word_rate()),
+                (_Spec.of(ColumnKind.CHAR_EDITS), effort.char_rate()),
+                (_Spec.of(ColumnKind.BAND), effort.band_lows()),
+            ]
         for spec, array in parts:
             header = spec.header
             if several and spec.shown is not Shown.DELTA:

@@ -20,6 +20,7 @@ __all__ = [
     "TEST_SET",
     "JobKey",
     "JobKind",
+    "effort_key",
     "system_key",
 ]
 
@@ -32,6 +33,7 @@ class JobKind(Enum):
     PAIR = "pair"
     DOCUMENTS = "documents"
     INSPECT = "inspect"
+    EFFORT = "effort"
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,7 +43,7 @@ class JobKey:
     Attributes:
         kind: the test set (reading it and scoring its shown system), one system
             (reading an added one, re-scoring), or the pair's comparison.
-        system: the system's id, for `JobKind.SYSTEM`.
+        system: the system's id, for `JobKind.SYSTEM` and `JobKind.EFFORT`.
     """
 
     kind: JobKind
@@ -57,3 +59,8 @@ INSPECT = JobKey(JobKind.INSPECT)
 def system_key(system_id: SystemId) -> JobKey:
     """The key of one system's jobs: reading it (when added) and scoring it."""
     return JobKey(JobKind.SYSTEM, system_id)
+
+
+def effort_key(system_id: SystemId) -> JobKey:
+    """The key of counting one system's post-editing effort."""
+    return JobKey(JobKind.EFFORT, system_id)

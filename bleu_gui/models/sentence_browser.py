@@ -114,6 +114,7 @@ class SentenceBrowser(QObject):
         self.regex_search.failed.connect(self._on_regex_failed)
         self.regex_search.stopped.connect(self._on_regex_stopped)
         session.scores_changed.connect(self._on_scores_changed)
+        session.effort_changed.connect(self._show_effort)
         session.texts_loaded.connect(self._on_texts_loaded)
         session.busy_changed.connect(self._on_busy_changed)
         session.files_changed.connect(self._on_files_changed)
@@ -423,10 +424,21 @@ class SentenceBrowser(QObject):
             lambda: self._sorted(rows),
             units=self._units(),
         )
+        self._show_effort()
         self._announce_sort()
         self._report()
         if search:
             self._search(spec, corpus)
+
+    def _show_effort(self) -> None:
+        """The shown system's effort, once counted for its texts as shown."""
+        shown = self._session.workspace.shown_system
+        effort = shown.current_effort if shown is not None else None
+        if shown is not None and shown.corpus.hypothesis.lines is not (
+            self.model.hypotheses
+        ):
+            effort = None  # the table shows other texts (being opened)
+        self.model.set_effort(effort)
 
     def _units(self) -> Units | None:
         """Each segment's unit, when the open test set has them."""

@@ -30,7 +30,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Collection, Mapping
 from enum import Enum, IntEnum
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import numpy.typing as npt
@@ -55,6 +55,9 @@ from bleu_gui.io.sentence_columns import (
 )
 from bleu_gui.models.sentence_values import SentenceValues
 from bleu_gui.models.session import PairScores, Scores
+
+if TYPE_CHECKING:
+    from bleu_gui.core.effort import Effort
 
 __all__ = [
     "EDITED_MARK",
@@ -308,6 +311,22 @@ class SentenceTableModel(QAbstractTableModel):
             self.dataChanged.emit(
                 self.index(table_row, 0), self.index(table_row, self._columns - 1)
             )
+
+    def set_effort(self, effort: Effort | None) -> None:
+        """Show the content's post-editing effort (None: still being counted)."""
+        if effort is self._content.effort:
+            return
+        self._content.set_effort(effort)
+        self._cells = {}
+        if self._rows.size:
+            self.dataChanged.emit(
+                self.index(0, 0), self.index(self._rows.size - 1, self._columns - 1)
+            )
+
+    @property
+    def effort(self) -> Effort | None:
+        """The post-editing effort the effort columns show, if counted."""
+        return self._content.effort
 
     def set_pair(
         self,

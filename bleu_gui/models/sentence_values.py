@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import numpy.typing as npt
@@ -22,7 +22,14 @@ from bleu_gui.io.sentence_columns import PAIR_KINDS, ColumnKey, ColumnKind
 from bleu_gui.models.session import PairScores, Scores
 from bleu_gui.models.text_order import alphabetical_ranks, natural_ranks
 
+if TYPE_CHECKING:
+    from bleu_gui.core.effort import Effort
+
 __all__ = ["SentenceValues"]
+
+_EFFORT_KINDS = frozenset(
+    {ColumnKind.WORD_EDITS, ColumnKind.CHAR_EDITS, ColumnKind.BAND}
+)
 
 
 class SentenceValues:
@@ -35,6 +42,7 @@ class SentenceValues:
         self.units: Units | None = None
         self.pair: PairScores | None = None
         self.pair_scores: tuple[npt.NDArray[np.float64], ...] = ()  # A's, B's
+        self.effort: Effort | None = None  # of `hypotheses`; None: being counted
         # Edits being typed or scored: corpus row -> (its values by column, its
         # text or None).
         self.live: dict[int, tuple[Mapping[ColumnKey, float | None], str | None]]
@@ -58,6 +66,7 @@ class SentenceValues:
         """
         if hypotheses is not self.hypotheses:
             self._text_ranks = None
+            self.effort = None  # of other texts
         if units is not self.units:
             self._unit_ranks = None
         if units is not None and len(units.names) != len(hypotheses):
@@ -73,6 +82,17 @@ class SentenceValues:
         ):
             self.pair, self.pair_scores = None, ()  # of other scores
         self._arrays = {}
+
+    def set_effort(self, effort: Effort | None) -> None:
+        """Hold the content's post-editing effort (None: being counted).
+
+        An effort of another number of rows than the content is dropped.
+        """
+        if effort is not None and len(effort) != len(self.hypotheses):
+            effort = None
+        self.effort = effort
+        for kind in _EFFORT_KINDS:
+            self._arrays.pop(ColumnKey(kind), None)
 
     def set_pair(
         self,
@@ -160,6 +180,8 @@ class SentenceValues:
         values = self._arrays.get(key)
         if values is not None:
             return values
+        if key.kind in _EFFORT_KINDS:
+            return self._effort_values(key)
         scores = self.scores
         if scores is None:
             return None
@@ -189,5 +211,20 @@ class SentenceValues:
                 values = pair.swap_effects
             case _:
                 raise ValueError(f"the {key.kind.name} column has no numbers")
+        self._arrays[key] = values
+        return values
+
+    def _effort_values(self, key: ColumnKey) -> npt.NDArray[Any] | None:
+        """An effort column's values (the band by its lower edge); None: counting."""
+        effort = self.effort
+        if effort is None:
+            return None
+        match key.kind:
+            case ColumnKind.WORD_EDITS:
+                values = effort.word_rate()
+            case ColumnKind.CHAR_EDITS:
+                values = effort.char_rate()
+            case _:
+                values = effort.band_lows()
         self._arrays[key] = values
         return values

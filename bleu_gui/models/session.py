@@ -89,6 +89,7 @@ from bleu_gui.io.notices import TokenizerHint
 from bleu_gui.models import questions
 from bleu_gui.models.document_ids import DocumentIds
 from bleu_gui.models.edits_book import EditsBook
+from bleu_gui.models.effort_counting import EffortCounting
 from bleu_gui.models.job_keys import INSPECT, TEST_SET, system_key
 from bleu_gui.models.jobs import JobRunner
 from bleu_gui.models.loading import Read
@@ -170,6 +171,9 @@ class Session(QObject):
         systems_changed: a system was added or removed, names changed, or another
             system became the baseline or the shown one.
         system_scored: (system id) that system has new scores.
+        effort_changed: (system id) that system's post-editing effort was counted
+            for its texts as they are (`System.current_effort`); counted after
+            its scores, once per text.
         edits_changed: (system id) that system's what-if edits changed; its new
             scores follow (`system_scored`).
         pair_changed: `pair` changed (new values, or None).
@@ -196,6 +200,7 @@ class Session(QObject):
     scores_changed = Signal()
     systems_changed = Signal()
     system_scored = Signal(int)
+    effort_changed = Signal(int)
     edits_changed = Signal(int)
     pair_changed = Signal()
     documents_changed = Signal()
@@ -242,6 +247,18 @@ class Session(QObject):
             retire=self._retire,
             failed=self._on_failed,
         )
+        # A runner of its own: counting effort is not the session's busy work (a
+        # load ends when its texts are scored; the window's progress and Cancel
+        # are for reading and scoring).
+        self._effort_jobs = JobRunner(self)
+        self._effort = EffortCounting(
+            lambda: self._workspace,
+            self._put,
+            self._effort_jobs,
+            counted=self.effort_changed.emit,
+            failed=self._on_failed,
+        )
+        self.system_scored.connect(self._effort.ensure)
         self._roster = SystemRoster(
             self, self._put, self._jobs, self._pair, self._retire
         )
@@ -537,6 +554,7 @@ class Session(QObject):
         processes start again when a large corpus needs them.
         """
         self._jobs.shutdown(timeout)
+        self._effort_jobs.shutdown(timeout)
         self._pool.close()
 
     # --- questions ---------------------------------------------------------------

@@ -27,7 +27,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import NewType
+from typing import TYPE_CHECKING, NewType
 
 import numpy as np
 import numpy.typing as npt
@@ -45,10 +45,14 @@ from bleu_gui.core.scoring import TokenizedCorpus
 from bleu_gui.io import Corpus, Segments, TestSet
 from bleu_gui.io.bundle import Units
 from bleu_gui.io.errors import display_name
+
+if TYPE_CHECKING:  # the effort's counting (and its library) loads when it is counted
+    from bleu_gui.core.effort import Effort
 from bleu_gui.models.short_names import short_names
 
 __all__ = [
     "AsRead",
+    "EffortOf",
     "PairScores",
     "Scores",
     "System",
@@ -88,6 +92,30 @@ class Scores:
     sentence_signature: str
     summed: SummedStats | None = None
     edits: Edits = field(default_factory=Edits)
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class EffortOf:
+    """A system's post-editing effort and the texts it was counted from.
+
+    Attributes:
+        corpus: the texts (hypothesis and references) it was counted from.
+        effort: each sentence's edits against its closest reference.
+    """
+
+    corpus: Corpus
+    effort: Effort
+
+    def is_of(self, corpus: Corpus) -> bool:
+        """Whether it was counted from these very texts (an edit makes new ones)."""
+        return (
+            self.corpus.hypothesis.lines is corpus.hypothesis.lines
+            and all(
+                a.lines is b.lines
+                for a, b in zip(self.corpus.references, corpus.references, strict=False)
+            )
+            and len(self.corpus.references) == len(corpus.references)
+        )
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -183,6 +211,8 @@ class System:
         as_read: with edits, its texts, tokens and statistics as read and
             counted; `corpus`, `tokenized` and `stats` then hold the edited
             ones, which every view and test scores. None without edits.
+        effort: its post-editing effort, with the texts it was counted from
+            (`EffortOf.is_of(corpus)`: of its texts now); None: not counted yet.
     """
 
     id: SystemId
@@ -196,6 +226,15 @@ class System:
     label: str | None = None
     edits: Edits = field(default_factory=Edits)
     as_read: AsRead | None = None
+    effort: EffortOf | None = None
+
+    @property
+    def current_effort(self) -> Effort | None:
+        """Its effort, if counted from its texts as they are now."""
+        effort = self.effort
+        return (
+            effort.effort if effort is not None and effort.is_of(self.corpus) else None
+        )
 
     @property
     def path(self) -> Path:
@@ -519,6 +558,10 @@ class Workspace:
         if notices is not None:
             changes["notices"] = notices
         return self._with_updated(replace(system, **changes))  # type: ignore[arg-type]
+
+    def with_effort(self, system_id: SystemId, effort: EffortOf) -> Workspace:
+        """The system's post-editing effort, counted from the texts `effort` names."""
+        return self._with_updated(replace(self.system(system_id), effort=effort))
 
     def _with_updated(self, updated: System) -> Workspace:
         """`updated` in place of the system with its id."""

@@ -107,7 +107,8 @@ def shown_by_default(key: ColumnKey, paired: bool) -> bool:
 
     The Unit column shows whenever there are units (`offered`).
     """
-    return not (paired and COLUMN_SPECS[key.kind].hidden_with_pair)
+    spec = COLUMN_SPECS[key.kind]
+    return not (spec.hidden_by_default or (paired and spec.hidden_with_pair))
 
 
 def offered(model: SentenceTableModel, key: ColumnKey) -> bool:

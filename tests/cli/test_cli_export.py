@@ -18,7 +18,7 @@ from sacrebleu.metrics.bleu import BLEU
 from bleu_gui.cli import main
 from tests.core.demo_systems import DEMO, references, system
 from tests.export_files import read_delimited
-from tests.oracles import signed_cell
+from tests.oracles import levenshtein, signed_cell
 
 REFS = [str(DEMO / "ref.A.txt"), str(DEMO / "ref.B.txt")]
 BASELINE, OTHER = "UEdin", "happypoet"
@@ -52,11 +52,23 @@ def test_one_system_as_json_is_sacrebleus_sentence_scores_unrounded(
     document = json.loads(target.read_text(encoding="utf-8"))
     headers = [c["header"] for c in document["columns"]]
     assert headers == [
-        "#", "BLEU", "Hyp len", "Ref len", "BP", "p1", "p2", "p3", "p4", "Hypothesis"
+        "#", "BLEU", "Hyp len", "Ref len", "BP", "p1", "p2", "p3", "p4",
+        "Word edits %", "Char edits %", "Band", "Hypothesis"
     ]  # fmt: skip
     rows = document["rows"]
     assert [row[1] for row in rows] == list(sentence_scores(BASELINE))
     assert [row[-1] for row in rows] == list(system(BASELINE))
+    # The effort against the closest reference, counted here by the recurrence.
+    for row in rows[:25]:
+        hyp = system(BASELINE)[row[0] - 1]
+        refs = [stream[row[0] - 1] for stream in references()]
+        chars = [levenshtein(hyp, ref) / len(ref) for ref in refs]
+        closest = refs[chars.index(min(chars))]
+        words = levenshtein(hyp.split(), closest.split()) / len(closest.split())
+        assert row[9] == pytest.approx(100 * words)
+        assert row[10] == pytest.approx(100 * min(chars))
+        match = 100 - 100 * min(chars)
+        assert row[11] == next(low for low in (100, 95, 85, 75, 50, 0) if match >= low)
     assert document["signature"] == [
         "Sentence BLEU: nrefs:2|case:mixed|eff:yes|tok:13a|smooth:exp|version:2.6.0"
     ]
@@ -76,13 +88,18 @@ def test_several_systems_as_csv_have_each_systems_columns(tmp_path: Path) -> Non
         "#",
         *(f"{h}: {base}" for h in ("BLEU", "Hyp len", "Ref len", "BP")),
         *(f"p{n}: {base}" for n in range(1, 5)),
+        *(f"{h}: {base}" for h in ("Word edits %", "Char edits %", "Band")),
         f"Hypothesis: {base}",
         f"BLEU: {other}",
         f"Δ − {base}: {other}",
         *(f"{h}: {other}" for h in ("Hyp len", "Ref len", "BP")),
         *(f"p{n}: {other}" for n in range(1, 5)),
+        *(f"{h}: {other}" for h in ("Word edits %", "Char edits %", "Band")),
         f"Hypothesis: {other}",
     ]
+    bands = {row[header.index(f"Band: {other}")] for row in read.rows}
+    assert bands <= {"100 %", "95–99 %", "85–94 %", "75–84 %", "50–74 %", "< 50 %"}
+    assert len(bands) >= 3
     a = header.index(f"BLEU: {base}")
     b = header.index(f"BLEU: {other}")
     delta = header.index(f"Δ − {base}: {other}")
@@ -106,11 +123,15 @@ def test_one_system_as_tsv_says_what_it_is(tmp_path: Path) -> None:
         "Sentence BLEU: nrefs:2|case:mixed|eff:yes|tok:13a|smooth:exp|version:2.6.0",
     ]
     assert read.header == [
-        "#", "BLEU", "Hyp len", "Ref len", "BP", "p1", "p2", "p3", "p4", "Hypothesis"
+        "#", "BLEU", "Hyp len", "Ref len", "BP", "p1", "p2", "p3", "p4",
+        "Word edits %", "Char edits %", "Band", "Hypothesis"
     ]  # fmt: skip
     assert [row[1] for row in read.rows] == [
         f"{x:.1f}" for x in sentence_scores(BASELINE)
     ]
+    # Segment 10, "Biker suffers leg injury", as reference B has it (A has
+    # "injuries"): the closest reference, nothing to do.
+    assert read.rows[9][9:] == ["0.0", "0.0", "100 %", "Biker suffers leg injury"]
 
 
 def test_the_workbook_holds_numbers(tmp_path: Path) -> None:

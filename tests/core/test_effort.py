@@ -1,37 +1,26 @@
 """Edit rates and fuzzy-match bands (`core.effort`), against hand counts and a DP.
 
-The oracle is the textbook Levenshtein recurrence written here, independent of the
-library the module uses; the cases by hand pin the words a translator reads.
+The oracle is the textbook Levenshtein recurrence (`tests.oracles.levenshtein`),
+independent of the library the module uses; the cases by hand pin the words a
+translator reads.
 """
 
 from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
 
 import numpy as np
 import pytest
 
 from bleu_gui.core import effort as effort_module
-from bleu_gui.core.effort import BANDS, band_index, effort_of
+from bleu_gui.core.bands import BANDS, band_index, band_label
+from bleu_gui.core.effort import effort_of
 from tests.core.demo_systems import references, system
+from tests.oracles import levenshtein
 
 
-def levenshtein(a: Sequence[str], b: Sequence[str]) -> int:
-    """Insertions, deletions and substitutions from `a` to `b` (dynamic programming)."""
-    previous = list(range(len(b) + 1))
-    for i, x in enumerate(a, start=1):
-        current = [i]
-        for j, y in enumerate(b, start=1):
-            current.append(
-                min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (x != y))
-            )
-        previous = current
-    return previous[-1]
-
-
-def band_label(hypothesis: str, reference: str) -> str:
+def band_of(hypothesis: str, reference: str) -> str:
     effort = effort_of([hypothesis], [[reference]])
     return BANDS[int(effort.bands()[0])].label
 
@@ -53,17 +42,17 @@ def test_hand_counted_rates_and_bands() -> None:
 
 def test_the_band_edges_are_exact() -> None:
     reference = "a" * 100
-    assert band_label("a" * 100, reference) == "100 %"
-    assert band_label("a" * 99, reference) == "95–99 %"  # 99 % is not 100 %
-    assert band_label("a" * 95, reference) == "95–99 %"  # 95 % exactly
-    assert band_label("a" * 94, reference) == "85–94 %"
-    assert band_label("a" * 85, reference) == "85–94 %"
-    assert band_label("a" * 84, reference) == "75–84 %"
-    assert band_label("a" * 75, reference) == "75–84 %"
-    assert band_label("a" * 74, reference) == "50–74 %"
-    assert band_label("a" * 50, reference) == "50–74 %"
-    assert band_label("a" * 49, reference) == "< 50 %"
-    assert band_label("b" * 300, reference) == "< 50 %"  # more edits than characters
+    assert band_of("a" * 100, reference) == "100 %"
+    assert band_of("a" * 99, reference) == "95–99 %"  # 99 % is not 100 %
+    assert band_of("a" * 95, reference) == "95–99 %"  # 95 % exactly
+    assert band_of("a" * 94, reference) == "85–94 %"
+    assert band_of("a" * 85, reference) == "85–94 %"
+    assert band_of("a" * 84, reference) == "75–84 %"
+    assert band_of("a" * 75, reference) == "75–84 %"
+    assert band_of("a" * 74, reference) == "50–74 %"
+    assert band_of("a" * 50, reference) == "50–74 %"
+    assert band_of("a" * 49, reference) == "< 50 %"
+    assert band_of("b" * 300, reference) == "< 50 %"  # more edits than characters
     assert [band.low for band in BANDS] == [100, 95, 85, 75, 50, 0]
 
 
@@ -71,8 +60,8 @@ def test_an_empty_reference() -> None:
     effort = effort_of(["", "x y"], [["", ""]])
     assert effort.word_rate()[0] == 0.0
     assert effort.char_rate()[0] == 0.0
-    assert math.isinf(effort.word_rate()[1])
-    assert math.isinf(effort.char_rate()[1])
+    assert math.isnan(effort.word_rate()[1])  # no length to scale 3 edits by
+    assert math.isnan(effort.char_rate()[1])
     assert [BANDS[b].label for b in effort.bands()] == ["100 %", "< 50 %"]
 
 
@@ -147,3 +136,37 @@ def test_band_index_takes_plain_arrays() -> None:
         np.array([0, 1, 5, 6, 50, 51]), np.array([10, 100, 100, 100, 100, 100])
     )
     assert bands.tolist() == [0, 1, 1, 2, 4, 5]
+
+
+def test_each_band_is_named_by_its_lower_edge() -> None:
+    assert [band_label(low) for low in (100, 95, 85, 75, 50, 0)] == [
+        "100 %",
+        "95–99 %",
+        "85–94 %",
+        "75–84 %",
+        "50–74 %",
+        "< 50 %",
+    ]
+
+
+def test_a_pair_too_long_to_count_has_no_rate_and_no_band(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Two segments of megabytes would hold a thread for minutes; here the limit
+    # is lowered instead of making them.
+    monkeypatch.setattr(effort_module, "_LONGEST_PAIR", 30)
+    effort = effort_of(
+        ["a" * 8, "short one", "b" * 8],
+        [["a" * 8, "short one", "c" * 8], ["b" * 8, "x", "b" * 8]],
+    )
+    # Row 0: 8 × 8 > 30 against both: nothing counted, in words either.
+    assert math.isnan(effort.word_rate()[0])
+    assert math.isnan(effort.char_rate()[0])
+    assert math.isnan(effort.band_lows()[0])
+    assert effort.bands()[0] == -1
+    # Row 1: 9 × 9 too long against the first, 9 × 1 counted against the second.
+    assert effort.closest[1] == 1
+    assert effort.char_edits[1] == levenshtein("short one", "x")
+    # Row 2: too long against both, again.
+    assert effort.char_edits[2] == -1
+    assert effort.band_lows()[1] == 0.0

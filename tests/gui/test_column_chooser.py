@@ -41,7 +41,8 @@ A, B, DELTA, SWAP = (
     for k in (ColumnKind.A_BLEU, ColumnKind.B_BLEU, ColumnKind.DELTA, ColumnKind.SWAP)
 )
 TEXT = ColumnKey(ColumnKind.HYPOTHESIS)
-ONE_SYSTEM = (NUMBER, BLEU, COST, HYP_LEN, REF_LEN, BP, P1, P2, P3, P4, TEXT)
+BAND = ColumnKey(ColumnKind.BAND)  # the edit rates are hidden until chosen
+ONE_SYSTEM = (NUMBER, BLEU, COST, HYP_LEN, REF_LEN, BP, P1, P2, P3, P4, BAND, TEXT)
 WITH_PAIR = (NUMBER, A, B, DELTA, SWAP, TEXT)
 # The menu's items with the pair, as a user reads them (the Cost unit is the demo's).
 PAIR_MENU = [
@@ -55,6 +56,9 @@ PAIR_MENU = [
     "p2",
     "p3",
     "p4",
+    "Word edits %",
+    "Char edits %",
+    "Band",
     "A: Facebook-AI",
     "B: happypoet",
     "Δ B − A",

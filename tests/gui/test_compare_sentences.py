@@ -53,6 +53,9 @@ ONE_SYSTEM_HEADERS = [
     "p2",
     "p3",
     "p4",
+    "Word edits %",
+    "Char edits %",
+    "Band",
     "Hypothesis",
 ]
 Floats = npt.NDArray[np.float64]

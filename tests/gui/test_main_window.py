@@ -1200,14 +1200,12 @@ def test_column_widths_a_user_set_survive_a_rescore(
     with scored(qtbot, loaded):
         panel.max_order.setValue(6)
     model = loaded.browser.model
-    assert (
-        model.headerData(model.hypothesis_column() - 1, Qt.Orientation.Horizontal)
-        == "p6"
-    )
+    p6 = model.precision_column(6)
+    assert model.headerData(p6, Qt.Orientation.Horizontal) == "p6"
     assert table.columnWidth(Column.BLEU) == fitted
-    p1 = model.hypothesis_column() - 6
+    p1 = p6 - 5
     assert model.headerData(p1, Qt.Orientation.Horizontal) == "p1"
-    assert table.columnWidth(model.hypothesis_column() - 1) == table.columnWidth(p1)
+    assert table.columnWidth(p6) == table.columnWidth(p1)
 
 
 @pytest.mark.qt_log_ignore("propagateSizeHints")

@@ -49,6 +49,7 @@ def open_browser(qtbot: QtBot, files: FileSet) -> SentenceBrowser:
     browser = SentenceBrowser(session)
     with qtbot.waitSignal(session.scores_changed, timeout=TIMEOUT):
         session.open_files(files)
+    qtbot.waitUntil(lambda: browser.model.effort is not None, timeout=TIMEOUT)
     return browser
 
 
@@ -104,6 +105,9 @@ def test_headers_say_what_each_column_holds(demo: SentenceBrowser) -> None:
         "p2",
         "p3",
         "p4",
+        "Word edits %",
+        "Char edits %",
+        "Band",
         "Hypothesis",
     ]
     tooltips = [
@@ -122,6 +126,14 @@ def test_headers_say_what_each_column_holds(demo: SentenceBrowser) -> None:
         "2-gram precision (%)",
         "3-gram precision (%)",
         "4-gram precision (%)",
+        "Post-editing effort in words: the words inserted, deleted or replaced to "
+        "turn the hypothesis into the closest reference, per word of that reference "
+        "(%, Levenshtein on the text as typed, split at spaces)",
+        "Post-editing effort in characters: the characters inserted, deleted or "
+        "replaced to turn the hypothesis into the closest reference (the one with "
+        "the fewest per character), per character of that reference (%)",
+        "The fuzzy-match band of 100 % minus the character edit rate, as CAT tools "
+        "band matches: 100 % (nothing to change), 95–99, 85–94, 75–84, 50–74, < 50",
         "The candidate translation (sorts alphabetically, ignoring case and accents)",
     ]
     assert model.headerData(model.columnCount(), HORIZONTAL) is None
@@ -153,6 +165,9 @@ def test_the_demo_model_passes_qts_model_tests(
                 "25.0",
                 "25.0",
                 "0.0",
+                "71.4",  # the recurrence's, `test_effort_columns.expected`
+                "51.4",
+                "< 50 %",
                 "Motorist overlooks biker",
             ],
         ),
@@ -169,6 +184,9 @@ def test_the_demo_model_passes_qts_model_tests(
                 "35.0",
                 "15.8",
                 "5.6",
+                "73.1",
+                "64.4",
+                "< 50 %",
                 "A 44th car driver wanted to turn left to the Landesstraße in 1230 "
                 "at 21.30 with her VW from Merklingen.",
             ],
@@ -340,6 +358,8 @@ def test_the_cost_header_with_its_unit_is_not_cut(
     header = table.horizontalHeader()
     assert header.model() is demo.model
     for column in range(demo.model.columnCount() - 1):  # the text column stretches
+        if table.isColumnHidden(column):
+            continue  # in the Columns menu (the edit rates)
         needed = header.sectionSizeFromContents(column).width()
         assert table.columnWidth(column) >= needed, demo.model.headerData(
             column, HORIZONTAL

@@ -1,0 +1,108 @@
+"""Post-editing effort in the sentence table: edit rates and bands, as typed.
+
+The demo's happypoet output is opened in the real window; every effort cell read
+off the table is compared with the textbook Levenshtein recurrence run here on the
+same texts (`tests.oracles.levenshtein`), against the reference with the fewest
+character edits per character. A post-edit typed into the What if bar moves the
+columns. Events are ordered by signals and by what the window shows.
+"""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import Qt
+from pytestqt.qtbot import QtBot
+
+from bleu_gui.models.sentence_table import ColumnKey, ColumnKind
+from bleu_gui.views.main_window import MainWindow
+from tests.core.demo_systems import references, system
+from tests.gui.test_what_if_window import ROW, kept, open_demo, type_edit
+from tests.oracles import levenshtein
+
+TIMEOUT = 60_000
+NAME = "happypoet"
+
+pytestmark = pytest.mark.qt_log_ignore("propagateSizeHints")
+
+
+def expected(hypothesis: str, row: int) -> tuple[str, str, str]:
+    """The word and character edit rates and the band, as the cells show them."""
+    refs = [stream[row] for stream in references()]
+    per_char = [levenshtein(hypothesis, ref) / len(ref) for ref in refs]
+    closest = refs[per_char.index(min(per_char))]
+    words = levenshtein(hypothesis.split(), closest.split()) / len(closest.split())
+    match = 100 - 100 * min(per_char)
+    band = next(
+        label
+        for low, label in (
+            (100, "100 %"),
+            (95, "95–99 %"),
+            (85, "85–94 %"),
+            (75, "75–84 %"),
+            (50, "50–74 %"),
+            (0, "< 50 %"),
+        )
+        if match >= low
+    )
+    return f"{100 * words:.1f}", f"{100 * min(per_char):.1f}", band
+
+
+def shown(window: MainWindow, row: int) -> tuple[str, str, str]:
+    model = window.browser.model
+    table_row = model.table_row(row)
+    assert table_row is not None
+    cells = []
+    for kind in (ColumnKind.WORD_EDITS, ColumnKind.CHAR_EDITS, ColumnKind.BAND):
+        column = model.column_of(ColumnKey(kind))
+        assert column is not None
+        cells.append(str(model.index(table_row, column).data()))
+    return cells[0], cells[1], cells[2]
+
+
+def counted(qtbot: QtBot, window: MainWindow) -> None:
+    qtbot.waitUntil(lambda: window.browser.model.effort is not None, timeout=TIMEOUT)
+
+
+def test_the_effort_columns_are_the_recurrences_against_the_closest_reference(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    open_demo(qtbot, window, NAME)
+    counted(qtbot, window)
+    texts = system(NAME)
+    for row in (0, 9, 14, 100, ROW, 499):
+        assert shown(window, row) == expected(texts[row], row), row
+    # The band shows; the rates it sums up are in the Columns menu.
+    view, model = window.table, window.browser.model
+    band = model.column_of(ColumnKey(ColumnKind.BAND))
+    word = model.column_of(ColumnKey(ColumnKind.WORD_EDITS))
+    assert band is not None
+    assert word is not None
+    assert not view.isColumnHidden(band)
+    assert view.isColumnHidden(word)
+    tip = model.headerData(band, Qt.Orientation.Horizontal, Qt.ItemDataRole.ToolTipRole)
+    assert "100 % (nothing to change), 95–99, 85–94, 75–84, 50–74, < 50" in str(tip)
+
+
+def test_a_post_edit_typed_in_what_if_moves_the_effort(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    open_demo(qtbot, window, NAME)
+    counted(qtbot, window)
+    before = shown(window, ROW)
+    assert before == expected(system(NAME)[ROW], ROW)
+    assert before[2] != "100 %"
+    final = references()[1][ROW]  # the post-editor's text: reference B's
+    qtbot.keyClick(window, Qt.Key.Key_F2)
+    type_edit(qtbot, window, final)
+    with qtbot.waitSignal(window.session.effort_changed, timeout=TIMEOUT):
+        kept(qtbot, window)
+    qtbot.waitUntil(lambda: shown(window, ROW)[2] == "100 %", timeout=TIMEOUT)
+    assert shown(window, ROW) == ("0.0", "0.0", "100 %")
+    # One word short of it: one word edit, and the band it falls in.
+    shorter = final.replace("recovered ", "")
+    qtbot.keyClick(window, Qt.Key.Key_F2)
+    type_edit(qtbot, window, shorter)
+    with qtbot.waitSignal(window.session.effort_changed, timeout=TIMEOUT):
+        kept(qtbot, window)
+    qtbot.waitUntil(lambda: shown(window, ROW)[2] != "100 %", timeout=TIMEOUT)
+    assert shown(window, ROW) == expected(shorter, ROW)
