@@ -175,6 +175,7 @@ class SentenceTableView(QTableView):
         header.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         header.customContextMenuRequested.connect(self._on_header_menu_requested)
         header.state_restored.connect(self._apply_columns)
+        header.sortIndicatorChanged.connect(self._on_sort_indicator_changed)
         self.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         # Several rows for Edit › Copy rows; the last one clicked is the one shown.
         self.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
@@ -197,7 +198,10 @@ class SentenceTableView(QTableView):
         selection = self.selectionModel()
         selection.selectionChanged.connect(self._on_selection_changed)
         selection.currentRowChanged.connect(self._on_current_row_changed)
-        model.modelReset.connect(self._on_columns_changed)
+        # After a reset the header's sort indicator still holds the old place
+        # until the browser announces the sort at the new one (more precision
+        # columns move the text right): it is judged then (`sortIndicatorChanged`).
+        model.modelReset.connect(self._on_reset)
         # The pair's columns come and go, and their tooltips name the systems.
         model.columnsInserted.connect(self._on_columns_changed)
         model.columnsRemoved.connect(self._on_columns_changed)
@@ -268,8 +272,9 @@ class SentenceTableView(QTableView):
         menu.addSeparator()
         reset = menu.addAction(DEFAULT_COLUMNS)
         reset.setToolTip(
-            "Show the default columns again: all of them with one system; with a "
-            "pair, #, the unit (if the files have units), A, B, Δ, Swap and the text"
+            "Show the default columns again: with one system all but the edit "
+            "rates; with a pair, #, the unit (if the files have units), A, B, Δ, "
+            "Swap and the text"
         )
         reset.triggered.connect(self.reset_columns)
         return menu
@@ -283,7 +288,16 @@ class SentenceTableView(QTableView):
         self._fit_columns()
         self._apply_columns()
 
-    def _apply_columns(self) -> None:
+    def _on_reset(self) -> None:
+        self._fit_columns()
+        self._apply_columns(keep_sort=False)
+
+    def _on_sort_indicator_changed(self) -> None:
+        model = self.model()
+        if isinstance(model, SentenceTableModel):
+            self._keep_sort_in_view(model)
+
+    def _apply_columns(self, *, keep_sort: bool = True) -> None:
         """Hide and show the columns as chosen, else as by default."""
         model = self.model()
         if not isinstance(model, SentenceTableModel):
@@ -299,7 +313,8 @@ class SentenceTableView(QTableView):
             )
             if self.isColumnHidden(column) == shown:
                 self.setColumnHidden(column, not shown)
-        self._keep_sort_in_view(model)
+        if keep_sort:
+            self._keep_sort_in_view(model)
 
     def _keep_sort_in_view(self, model: SentenceTableModel) -> None:
         """Sorted by a column that is hidden: back to corpus order (#, ascending).
