@@ -175,7 +175,7 @@ class SentenceTableView(QTableView):
         header.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         header.customContextMenuRequested.connect(self._on_header_menu_requested)
         header.state_restored.connect(self._apply_columns)
-        header.sortIndicatorChanged.connect(self._on_sort_indicator_changed)
+        header.sortIndicatorChanged.connect(self._on_sort_moved)
         self.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         # Several rows for Edit › Copy rows; the last one clicked is the one shown.
         self.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
@@ -292,7 +292,8 @@ class SentenceTableView(QTableView):
         self._fit_columns()
         self._apply_columns(keep_sort=False)
 
-    def _on_sort_indicator_changed(self) -> None:
+    def _on_sort_moved(self) -> None:
+        """The sort's indicator moved (a click, or the browser's announcement)."""
         model = self.model()
         if isinstance(model, SentenceTableModel):
             self._keep_sort_in_view(model)
@@ -427,7 +428,13 @@ class SentenceTableView(QTableView):
         )
 
     def _on_sort_indicator_changed(self, column: int, order: Qt.SortOrder) -> None:
-        self.sort_requested.emit(column, order)
+        # The header's sort now, not the signal's: `_on_sort_moved` (connected
+        # first) may have sent a sort on a hidden column back to corpus order.
+        header = self.horizontalHeader()
+        del column, order
+        self.sort_requested.emit(
+            header.sortIndicatorSection(), header.sortIndicatorOrder()
+        )
 
     def _on_selection_changed(self) -> None:
         self._emit_shown()
