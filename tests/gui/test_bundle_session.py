@@ -120,6 +120,11 @@ def test_a_failed_bundle_open_leaves_the_loaded_test_set(
     ref = write_lines(tmp_path / "ref.txt", texts.references["A"])
     with all_done(qtbot, session):
         session.open_files(FileSet(hyp, (ref,)))
+    # Its effort is counted after its scores, as a change of its own: in first.
+    qtbot.waitUntil(
+        lambda: all(s.current_effort is not None for s in session.systems),
+        timeout=TIMEOUT,
+    )
     before = session.workspace
     sheet = write_sheet(tmp_path / "job.tsv", texts)
     broken = tmp_path / "broken.xml"
