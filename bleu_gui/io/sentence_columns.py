@@ -25,6 +25,7 @@ from bleu_gui.io.cell_text import Shown
 
 __all__ = [
     "COLUMN_SPECS",
+    "EFFORT_KINDS",
     "PAIR_KINDS",
     "ColumnKey",
     "ColumnKind",
@@ -230,7 +231,8 @@ _SYSTEM_KINDS = (
 )
 
 
-_EFFORT_KINDS = (ColumnKind.WORD_EDITS, ColumnKind.CHAR_EDITS, ColumnKind.BAND)
+EFFORT_KINDS = (ColumnKind.WORD_EDITS, ColumnKind.CHAR_EDITS, ColumnKind.BAND)
+"""The post-editing effort's columns (`core.effort`), counted after the scores."""
 
 
 def column_layout(orders: int, *, units: bool, pair: bool) -> tuple[ColumnKey, ...]:
@@ -245,7 +247,7 @@ def column_layout(orders: int, *, units: bool, pair: bool) -> tuple[ColumnKey, .
         keys.append(ColumnKey(ColumnKind.UNIT))
     keys += [ColumnKey(kind) for kind in _SYSTEM_KINDS]
     keys += [ColumnKey(ColumnKind.PRECISION, order) for order in range(1, orders + 1)]
-    keys += [ColumnKey(kind) for kind in _EFFORT_KINDS]
+    keys += [ColumnKey(kind) for kind in EFFORT_KINDS]
     if pair:
         keys += [ColumnKey(kind) for kind in PAIR_KINDS]
     keys.append(ColumnKey(ColumnKind.HYPOTHESIS))

@@ -25,7 +25,7 @@ from PySide6.QtCore import Qt
 
 from bleu_gui.core.edits import Edits
 from bleu_gui.io.cell_text import Shown
-from bleu_gui.io.sentence_columns import COLUMN_SPECS
+from bleu_gui.io.sentence_columns import COLUMN_SPECS, EFFORT_KINDS
 from bleu_gui.io.sentence_export import (
     DOCUMENT_HEADER,
     delta_header,
@@ -124,6 +124,7 @@ def sentence_table_steps(
     values: list[tuple[Value, ...]] = []
     texts: list[tuple[str, ...]] = []
     is_text = [key.kind is ColumnKind.HYPOTHESIS for key in keys]
+    later = [key.kind in EFFORT_KINDS for key in keys]  # counted after the scores
     # Where the document id goes: after the segment number and the unit, if shown
     # (the command line's order: "#", "Unit", "Document").
     at = 0
@@ -144,11 +145,18 @@ def sentence_table_steps(
             line if text and line is not None else _value(raw[column])
             for text, column in zip(is_text, columns, strict=True)
         )
-        if any(value is _PENDING for value in picked):
+        if any(
+            value is _PENDING and not counting
+            for value, counting in zip(picked, later, strict=True)
+        ):
             raise ValueError(NOT_SCORED)
+        # An effort still being counted is exported empty, not waited for.
+        picked = tuple(None if value is _PENDING else value for value in picked)
         shown_texts = tuple(
-            str(value) if text else cells[column]
-            for text, column, value in zip(is_text, columns, picked, strict=True)
+            str(value) if text else ("" if value is None and count else cells[column])
+            for text, count, column, value in zip(
+                is_text, later, columns, picked, strict=True
+            )
         )
         cells_marked = tuple(edited_cell(corpus_row in lines) for _, lines in marked)
         picked, shown_texts = (*picked, *cells_marked), (*shown_texts, *cells_marked)

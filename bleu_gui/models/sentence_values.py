@@ -18,7 +18,12 @@ import numpy as np
 import numpy.typing as npt
 
 from bleu_gui.io.bundle import Units
-from bleu_gui.io.sentence_columns import PAIR_KINDS, ColumnKey, ColumnKind
+from bleu_gui.io.sentence_columns import (
+    EFFORT_KINDS,
+    PAIR_KINDS,
+    ColumnKey,
+    ColumnKind,
+)
 from bleu_gui.models.session import PairScores, Scores
 from bleu_gui.models.text_order import alphabetical_ranks, natural_ranks
 
@@ -26,10 +31,6 @@ if TYPE_CHECKING:
     from bleu_gui.core.effort import Effort
 
 __all__ = ["SentenceValues"]
-
-_EFFORT_KINDS = frozenset(
-    {ColumnKind.WORD_EDITS, ColumnKind.CHAR_EDITS, ColumnKind.BAND}
-)
 
 
 class SentenceValues:
@@ -91,7 +92,7 @@ class SentenceValues:
         if effort is not None and len(effort) != len(self.hypotheses):
             effort = None
         self.effort = effort
-        for kind in _EFFORT_KINDS:
+        for kind in EFFORT_KINDS:
             self._arrays.pop(ColumnKey(kind), None)
 
     def set_pair(
@@ -180,7 +181,7 @@ class SentenceValues:
         values = self._arrays.get(key)
         if values is not None:
             return values
-        if key.kind in _EFFORT_KINDS:
+        if key.kind in EFFORT_KINDS:
             return self._effort_values(key)
         scores = self.scores
         if scores is None:

@@ -15,6 +15,7 @@ from pytestqt.qtbot import QtBot
 
 from bleu_gui.core.config import BleuConfig
 from bleu_gui.core.edits import Edits, count_edits
+from bleu_gui.core.effort import effort_of
 from bleu_gui.core.report import ReportRequest, ReportSystem, build_report
 from bleu_gui.core.scoring import iter_prepare, score_corpus, score_sentences
 from bleu_gui.core.stats import CorpusStats
@@ -149,6 +150,30 @@ def test_the_windows_export_shows_the_edited_text_and_marks_the_row(
     )
     assert plain.headers == ("#", "Hypothesis")
     assert plain.texts[1] == ("2", "The dog barked at the postman.")
+
+
+def test_an_effort_still_being_counted_is_exported_empty(qtbot: QtBot) -> None:
+    # Counted after the scores: an export meanwhile is not refused for it.
+    stats, _ = prepared(HYPS_A)
+    model = SentenceTableModel()
+    scores = Scores(
+        CONFIG,
+        score_corpus(stats, CONFIG),
+        score_sentences(stats, CONFIG),
+        np.zeros(len(HYPS_A)),
+        "sig",
+        "sig",
+    )
+    model.set_content(scores, HYPS_A, stats.hyp_len)
+    shown = [ColumnKey(ColumnKind.NUMBER), ColumnKey(ColumnKind.BAND)]
+    table = sentence_table(model, shown, title="t")
+    assert table.headers == ("#", "Band")
+    assert table.texts[0] == ("1", "")
+    assert table.values[0] == (1, None)
+    model.set_effort(effort_of(HYPS_A, [HYPS_A]))  # each its own reference
+    counted = sentence_table(model, shown, title="t")
+    assert counted.texts[0] == ("1", "100 %")
+    assert counted.values[0] == (1, 100.0)
 
 
 # --- the HTML report ------------------------------------------------------------------
