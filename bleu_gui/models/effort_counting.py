@@ -1,14 +1,15 @@
-"""Counting each system's post-editing effort in the background, once per text.
+"""Counting the shown system's post-editing effort in the background, per text.
 
 Effort (`core.effort`: edit rates and bands against the closest reference) depends
-on a system's texts only, never on the scoring options, so it is counted when a
-system's scores arrive and its texts have none yet: after it is read, and after
-an edit changed its hypotheses. What it was counted from is kept with it
-(`workspace.EffortOf`), so that an edit makes it stale at once and an options
-change keeps it. One job per system, under the system's own effort key: a newer
-text supersedes a count still running. The jobs run on a `JobRunner` of their own,
-not the session's: the session is not busy while it counts, so a load ends (and
-its options take effect) when its texts are scored.
+on a system's texts only, never on the scoring options, so it is counted when the
+shown system's scores arrive and its texts have none yet: after it is read, after
+an edit changed its hypotheses, and when another system is shown. What it was
+counted from is kept with it (`workspace.EffortOf`), so that an edit makes it
+stale at once and an options change keeps it. One job per system, under the
+system's own effort key: a newer text supersedes a count still running. The jobs
+run on a `JobRunner` of their own, not the session's: the session is not busy
+while it counts, so a load ends (and its options take effect) when its texts are
+scored.
 """
 
 from __future__ import annotations
@@ -41,6 +42,18 @@ class EffortCounting:
         self._jobs = jobs
         self._counted = counted
         self._failed = failed
+
+    def ensure_shown(self) -> None:
+        """Count the shown system's effort, once scored, unless it is counted.
+
+        The shown system's only: it is what the table shows, and ten systems of
+        100,000 segments counted while the others are scored would take the GIL
+        from the window for seconds. Another system is counted when it is shown.
+        """
+        workspace = self._workspace()
+        shown = workspace.shown_system
+        if shown is not None and shown.scores is not None:
+            self.ensure(shown.id)
 
     def ensure(self, system_id: SystemId) -> None:
         """Count the system's effort unless it is counted for its texts now."""

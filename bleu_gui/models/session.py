@@ -172,8 +172,8 @@ class Session(QObject):
             system became the baseline or the shown one.
         system_scored: (system id) that system has new scores.
         effort_changed: (system id) that system's post-editing effort was counted
-            for its texts as they are (`System.current_effort`); counted after
-            its scores, once per text.
+            for its texts as they are (`System.current_effort`); the shown
+            system's is counted after its scores, once per text.
         edits_changed: (system id) that system's what-if edits changed; its new
             scores follow (`system_scored`).
         pair_changed: `pair` changed (new values, or None).
@@ -258,7 +258,8 @@ class Session(QObject):
             counted=self.effort_changed.emit,
             failed=self._on_failed,
         )
-        self.system_scored.connect(self._effort.ensure)
+        self.system_scored.connect(self._effort.ensure_shown)
+        self.systems_changed.connect(self._effort.ensure_shown)
         self._roster = SystemRoster(
             self, self._put, self._jobs, self._pair, self._retire
         )

@@ -45,10 +45,10 @@ from bleu_gui.core.scoring import TokenizedCorpus
 from bleu_gui.io import Corpus, Segments, TestSet
 from bleu_gui.io.bundle import Units
 from bleu_gui.io.errors import display_name
+from bleu_gui.models.short_names import short_names
 
 if TYPE_CHECKING:  # the effort's counting (and its library) loads when it is counted
     from bleu_gui.core.effort import Effort
-from bleu_gui.models.short_names import short_names
 
 __all__ = [
     "AsRead",

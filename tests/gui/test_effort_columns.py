@@ -106,3 +106,23 @@ def test_a_post_edit_typed_in_what_if_moves_the_effort(
         kept(qtbot, window)
     qtbot.waitUntil(lambda: shown(window, ROW)[2] != "100 %", timeout=TIMEOUT)
     assert shown(window, ROW) == expected(shorter, ROW)
+
+
+def test_the_shown_systems_effort_is_counted_and_another_once_shown(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    # Ten systems counted while the others are scored would take the GIL from
+    # the window for seconds: only what the table shows is counted.
+    open_demo(qtbot, window, "UEdin", NAME)
+    counted(qtbot, window)
+    session = window.session
+    uedin, happypoet = session.systems
+    assert session.workspace.system(happypoet.id).current_effort is not None
+    assert session.workspace.system(uedin.id).current_effort is None
+    with qtbot.waitSignal(session.effort_changed, timeout=TIMEOUT) as counted_now:
+        session.set_shown(uedin.id)
+    assert counted_now.args == [uedin.id]
+    qtbot.waitUntil(
+        lambda: shown(window, ROW) == expected(system("UEdin")[ROW], ROW),
+        timeout=TIMEOUT,
+    )
