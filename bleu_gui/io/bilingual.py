@@ -54,10 +54,11 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from bleu_gui.core.inline_tags import SegmentTags
 from bleu_gui.io.bundle import UNIT, Bundle, Column, Format, Role, Units
 from bleu_gui.io.errors import FormatError, LanguagesNotChosenError, display_name
 from bleu_gui.io.file_bytes import read_bytes
-from bleu_gui.io.inline_text import segment_text
+from bleu_gui.io.inline_text import segment_text_and_tags
 from bleu_gui.io.readers import DEFAULT_ENCODING, Segments
 from bleu_gui.io.xliff_segments import SEGMENT_SEPARATOR, segment_name, split_unit
 from bleu_gui.io.xliff_states import (
@@ -80,12 +81,17 @@ SOURCE = "source"
 
 
 class _Row(NamedTuple):
-    """A sentence read: its unit's name (`Units`), its id for messages, its texts."""
+    """A sentence read: its unit's name (`Units`), its id for messages, its texts.
+
+    With each text's inline tags (`io.inline_text`), for the QA checks.
+    """
 
     name: str
     segment_id: str
     source: str
     target: str
+    source_tags: SegmentTags = ()
+    target_tags: SegmentTags = ()
 
 
 TARGET = "target"
@@ -144,7 +150,7 @@ def read_xliff(path: Path, encoding: str, options: FormatOptions) -> Bundle:
             if target is None:
                 untranslated.append(segment_id)
                 continue
-            text = _plain(target_part, "default")
+            text, target_tags = _plain(target_part, "default")
             reason = None
             if not every_state:
                 reason = not_final(element, target, version_2=version_2)
@@ -153,7 +159,10 @@ def read_xliff(path: Path, encoding: str, options: FormatOptions) -> Bundle:
             if reason is not None:
                 unfinished.append((segment_id, reason))
                 continue
-            kept.append(_Row(own, segment_id, _plain(source_part, "default"), text))
+            source_text, source_tags = _plain(source_part, "default")
+            kept.append(
+                _Row(own, segment_id, source_text, text, source_tags, target_tags)
+            )
     notices = _left_out(path, sourceless, "have no <source>", "has no <source>")
     notices += _left_out(path, untranslated, "have no <target>", "has no <target>")
     notices += _left_out(
@@ -216,7 +225,8 @@ def read_tmx(path: Path, encoding: str, options: FormatOptions) -> Bundle:
         if source is None or target is None:
             missing.append(_segment_id(name, raw))
             continue
-        kept.append(_Row(name, _segment_id(name, raw), source, target))
+        row_id = _segment_id(name, raw)
+        kept.append(_Row(name, row_id, source[0], target[0], source[1], target[1]))
     pair = f"{source_language} or {target_language}"
     notices = _left_out(path, missing, f"lack {pair}", f"lacks {pair}")
     if not kept:
@@ -348,9 +358,19 @@ def _segment_id(name: str, raw_id: str) -> str:
     return f"unit {name!r}" if raw_id else f"unit {name}"
 
 
-def _plain(element: Any, default_space: str) -> str:
-    """The text a translator reads in a segment element, right-stripped."""
-    return "" if element is None else segment_text(element, default_space).rstrip()
+def _plain(element: Any, default_space: str) -> tuple[str, SegmentTags]:
+    """The text a translator reads in a segment element, right-stripped; its tags.
+
+    A tag after the last word stands at the text's end.
+    """
+    if element is None:
+        return "", ()
+    text, tags = segment_text_and_tags(element, default_space)
+    text = text.rstrip()
+    end = len(text)
+    return text, tuple(
+        tag if tag.offset <= end else replace(tag, offset=end) for tag in tags
+    )
 
 
 def _languages(units: Iterable[Any]) -> dict[str, str]:
@@ -395,8 +415,8 @@ def _chosen_languages(
     return chosen[0], chosen[1]
 
 
-def _tmx_text(unit: Any, language: str) -> str | None:
-    """The unit's text in `language` (its first variant in it), or None."""
+def _tmx_text(unit: Any, language: str) -> tuple[str, SegmentTags] | None:
+    """The unit's text in `language` (its first variant in it) and tags, or None."""
     for node in unit.getlanguageNodes():
         if _language_of(node).lower() == language.lower():
             seg = next(node.iterchildren("seg"), None)
@@ -433,8 +453,18 @@ def _bundle(
     notice on units without one.
     """
     units = Units(UNIT, tuple(row.name for row in kept))
-    sources = Segments(path, tuple(row.source for row in kept), DEFAULT_ENCODING)
-    targets = Segments(path, tuple(row.target for row in kept), DEFAULT_ENCODING)
+    sources = Segments(
+        path,
+        tuple(row.source for row in kept),
+        DEFAULT_ENCODING,
+        tags=tuple(row.source_tags for row in kept),
+    )
+    targets = Segments(
+        path,
+        tuple(row.target for row in kept),
+        DEFAULT_ENCODING,
+        tags=tuple(row.target_tags for row in kept),
+    )
     columns = (
         Column(SOURCE, labels[0], Role.SOURCE, sources),
         Column(TARGET, labels[1], None, targets),
