@@ -65,8 +65,9 @@ class Finding:
 # same in every language.
 _LETTER = re.compile(r"[^\W\d_]")
 _DOUBLE_SPACE = re.compile(r" {2,}")
-# Closing quotes and brackets that may follow a sentence's last punctuation.
-_CLOSERS = "\"'”’»«›)]}」』】）"
+# Closing quotes and brackets that may follow a sentence's last punctuation (German
+# closes with “, French with », Japanese with 」).
+_CLOSERS = "\"'\u201c\u201d\u2018\u2019\u00bb\u00ab\u203a)]}\u300d\u300f\u3011\uff09"
 # Ending punctuation, written in any script, to the mark it is.
 _ENDINGS = {
     ".": ".",
@@ -159,9 +160,10 @@ def numbers(
     findings = []
     for (s_start, s_end), (h_start, h_end) in zip(missing, extra, strict=False):
         was, now = source[s_start:s_end], hypothesis[h_start:h_end]
-        findings.append(
-            Finding(f"number {was} of the source is {now} here", Span(h_start, h_end))
-        )
+        message = f"number {was} of the source is {now} here"
+        if was == now:  # "1,500" is 1500 in English, 1.5 in German
+            message += ", which the target language reads as another number"
+        findings.append(Finding(message, Span(h_start, h_end)))
     paired = min(len(missing), len(extra))
     for start, end in missing[paired:]:
         findings.append(
