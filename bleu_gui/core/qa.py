@@ -21,6 +21,7 @@ checked in about a second (`tests/core/test_qa.py` measures a bound).
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Generator, Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
@@ -337,18 +338,29 @@ def _inconsistent(hypotheses: Sequence[str], sources: Sequence[str]) -> list[QaI
             rows_of.setdefault(source, []).append(row)
     issues = []
     for rows in rows_of.values():
-        if len(rows) < 2 or len({hypotheses[row] for row in rows}) < 2:
+        if len(rows) < 2:
             continue
+        counts = Counter(hypotheses[row] for row in rows)
+        if len(counts) < 2:
+            continue
+        # Each translation's first segment: the first other one, for any row, is
+        # the first of the first two (linear, however often a source repeats).
+        first: dict[str, int] = {}
         for row in rows:
-            others = [other for other in rows if hypotheses[other] != hypotheses[row]]
-            more = f" and {len(others) - 1} more" if len(others) > 1 else ""
+            first.setdefault(hypotheses[row], row)
+        firsts = sorted(first.values())
+        for row in rows:
+            own = hypotheses[row]
+            other = firsts[1] if firsts[0] == first[own] else firsts[0]
+            others = len(rows) - counts[own]
+            more = f" and {others - 1:,} more" if others > 1 else ""
             issues.append(
                 QaIssue(
                     row,
                     CheckKind.INCONSISTENT,
                     "the same source is translated differently in segment "
-                    f"{others[0] + 1}{more}",
-                    Span(0, len(hypotheses[row])),
+                    f"{other + 1}{more}",
+                    Span(0, len(own)),
                 )
             )
     return issues

@@ -432,3 +432,17 @@ def test_100000_segments_in_seconds() -> None:
     result = qa_of(hypotheses, sources, source_language="en", target_language="de")
     assert time.perf_counter() - started < 30  # ~1-2 s; generous for a busy CI
     assert result.total == 0
+
+
+def test_a_source_repeated_50000_times_is_compared_in_linear_time() -> None:
+    hypotheses = ["OK", "Okay"] * 25_000
+    started = time.perf_counter()
+    result = qa_of(hypotheses, ["OK"] * 50_000, enabled=only(CheckKind.INCONSISTENT))
+    assert time.perf_counter() - started < 20  # quadratic would be minutes
+    assert result.counts[CheckKind.INCONSISTENT] == 50_000
+    assert result.row_issues(0)[0].message == (
+        "the same source is translated differently in segment 2 and 24,999 more"
+    )
+    assert result.row_issues(3)[0].message == (
+        "the same source is translated differently in segment 1 and 24,999 more"
+    )
