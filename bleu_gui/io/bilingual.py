@@ -24,7 +24,9 @@ decoding included (the XML declaration or a byte-order mark says the encoding; t
   by `io.inline_text` from the toolkit's parsed tree, ``xml:space`` applied over
   the whole segment (XLIFF's default "default", TMX's "preserve"), so that a space
   at the edge of a tag still separates words; each segment is then right-stripped,
-  as sacreBLEU strips each line of a text file.
+  as sacreBLEU strips each line of a text file. The tags themselves are kept apart,
+  each with where it stood, in `Segments.tags` (for the QA checks, `core.qa`),
+  without a character of the text changing.
 * **Ids**: a unit's segment id is "unit 'ID'": the XLIFF 1.2 `trans-unit` id
   (prefixed by its `<file original="...">` when the file has several `<file>`
   elements, whose ids may repeat), the XLIFF 2 unit id ("u1", or "u1::s2" for each
