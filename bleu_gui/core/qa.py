@@ -44,7 +44,16 @@ from bleu_gui.core.qa_rules import (
 )
 from bleu_gui.core.steps import drain
 
-__all__ = ["LONGEST", "QaIssue", "QaResult", "Span", "iter_qa", "qa_of"]
+__all__ = [
+    "LONGEST",
+    "NO_SOURCE",
+    "NO_TAGS",
+    "QaIssue",
+    "QaResult",
+    "Span",
+    "iter_qa",
+    "qa_of",
+]
 
 LONGEST = 100_000
 """The characters of a segment the numbers and spaces checks read."""
@@ -52,7 +61,9 @@ LONGEST = 100_000
 _CHUNK = 2_000  # segments per step
 _ORDER = {spec.kind: index for index, spec in enumerate(CHECKS)}
 NO_SOURCE = "needs the source, and none was given"
+"""Why a check that compares with the source did not run (`QaResult.not_run`)."""
 NO_TAGS = "needs inline tags, which only XLIFF and TMX files keep"
+"""Why the tag check did not run on a format without tags."""
 
 
 @dataclass(frozen=True, slots=True)
