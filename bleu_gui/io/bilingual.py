@@ -30,7 +30,8 @@ decoding included (the XML declaration or a byte-order mark says the encoding; t
 * **Ids**: a unit's segment id is "unit 'ID'": the XLIFF 1.2 `trans-unit` id
   (prefixed by its `<file original="...">` when the file has several `<file>`
   elements, whose ids may repeat), the XLIFF 2 unit id ("u1", or "u1::s2" for each
-  segment of a unit with several, as the toolkit names them), the TMX `tuid`. An
+  segment of a unit with several, as the toolkit names them; prefixed likewise by
+  its `<file id>` when the file has several `<file>` elements), the TMX `tuid`. An
   XLIFF 1.2 unit segmented by `<mrk mtype="seg" mid="...">` (SDLXLIFF, Okapi) is a
   segment per mark, by the same rule: "tu7::3" for mid 3 of a unit with several,
   "tu7" for a unit of one (`io.xliff_segments`). A unit
@@ -121,7 +122,7 @@ def read_xliff(path: Path, encoding: str, options: FormatOptions) -> Bundle:
     units = [unit for unit in store.units if not unit.isheader()]
     if not units:
         raise FormatError(path, "has no translation units")
-    raw_ids = _xliff_ids(units)
+    raw_ids = _xliff_ids(units, version_2=version_2)
     kept: list[_Row] = []
     sourceless: list[str] = []
     untranslated: list[str] = []
@@ -322,14 +323,36 @@ def _parse(path: Path, data: bytes, parse: Any) -> Any:
         raise FormatError(path, f"cannot be read ({reason})") from None
 
 
-def _xliff_ids(units: Sequence[Any]) -> tuple[str, ...]:
-    """Each unit's id (see the module docstring), "" when it has none."""
-    parts = [_unit_id(unit).rpartition(_ID_SEPARATOR) for unit in units]
+def _xliff_ids(units: Sequence[Any], *, version_2: bool) -> tuple[str, ...]:
+    """Each unit's id (see the module docstring), "" when it has none.
+
+    XLIFF 2 unit ids are unique within their `<file>` only, as XLIFF 1.2's are
+    within theirs; the toolkit prefixes an XLIFF 1.2 id with its file's
+    `original` but gives an XLIFF 2 id bare, so two `<file>` elements each with
+    a unit "u1" (OASIS's test file withReferences.xlf) would be one id twice.
+    An XLIFF 2 id is prefixed here by its `<file id>` the same way.
+    """
+    parts = [
+        (
+            _file_id(unit) + _ID_SEPARATOR + _unit_id(unit)
+            if version_2
+            else _unit_id(unit)
+        ).rpartition(_ID_SEPARATOR)
+        for unit in units
+    ]
     several_files = len({original for original, _, _ in parts}) > 1
     return tuple(
         f"{original}/{own}" if several_files and own else own
         for original, _, own in parts
     )
+
+
+def _file_id(unit: Any) -> str:
+    """The `id` of the XLIFF 2 `<file>` a unit (or segment) is in, "" if none."""
+    for ancestor in unit.xmlelement.iterancestors():
+        if str(ancestor.tag).rpartition("}")[2] == "file":
+            return str(ancestor.get("id") or "")
+    return ""
 
 
 def _unit_id(unit: Any) -> str:

@@ -20,7 +20,11 @@ line breaks; not a no-break space) is one space and the segment's ends are trimm
 of a tag (``with <g>and </g><g>both</g>``) separates words like any other. A code
 counts as a word while whitespace is collapsed and is removed afterwards, so the
 spaces on both sides of a dropped ``<ph>`` stay ("page  for"): they stand for the
-code's own text. Where ``xml:space="preserve"``, text is kept as written.
+code's own text. A code before the segment's first word is not a word, though: the
+white space after it is the segment's leading white space, trimmed like the
+trailing white space after a last code ("<ph/> text" is "text", not " text", which
+the QA's spaces check would flag; OASIS's XLIFF 2 test file withReorderedCodes.xlf
+starts a target so). Where ``xml:space="preserve"``, text is kept as written.
 
 This is its own walk of the XML tree, not translate-toolkit's rich text: the toolkit
 trims each inline element's text on its own, which glues "and" to "both".
@@ -155,7 +159,7 @@ def _joined(pieces: list[_Piece]) -> tuple[str, SegmentTags]:
     out: list[str] = []
     length = 0
     tags: list[InlineTag] = []
-    started = False  # something (text or code) has been written
+    started = False  # text has been written (a code before it is not a word)
     pending = False  # collapsed white space waits for the next word
     for text, is_code, preserve, tag in pieces:
         if tag is not None and not is_code:  # a paired tag's start: no text
@@ -171,7 +175,7 @@ def _joined(pieces: list[_Piece]) -> tuple[str, SegmentTags]:
                 tags.append(InlineTag(tag.name, tag.attribute, tag.value, length))
             out.append(text)
             length += len(text)
-            started = True
+            started = started or not is_code
             continue
         for part in _WHITESPACE.split(text):
             if not part:
