@@ -38,7 +38,7 @@ are the character-level ones inside a single replacement.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from itertools import pairwise
@@ -54,6 +54,8 @@ __all__ = [
     "CharChange",
     "TextChanges",
     "TooLong",
+    "closest_changes",
+    "markup",
     "text_changes",
 ]
 
@@ -294,3 +296,48 @@ def _char_changes(old: str, new: str) -> tuple[CharChange, ...]:
         return ()
     blocks = _blocks(old, new)
     return tuple(CharChange(k, old[i1:i2], new[j1:j2]) for k, i1, i2, j1, j2 in blocks)
+
+
+def markup(changes: TextChanges) -> str:
+    """The changes as one line of plain text, the way `wdiff` writes them.
+
+    Deleted words as ``[-words-]``, inserted ones as ``{+words+}``, a replacement
+    as both, kept words as they are, with the new text's white space: what a
+    cell of a spreadsheet holds for a reader whose program drops the styles.
+    Texts too long to compare give why, in words.
+    """
+    too_long = changes.too_long
+    if too_long is not None:
+        text = "hypothesis" if too_long.side == "old" else "reference"
+        return (
+            f"not compared: the {text} has {too_long.chars:,} characters "
+            f"(at most {too_long.limit:,})"
+        )
+    parts = [changes.new_lead]
+    for change in changes.changes:
+        match change.kind:
+            case ChangeKind.EQUAL:
+                parts.append(change.new + change.new_space)
+            case ChangeKind.DELETED:
+                parts.append(f"[-{change.old}-]{change.old_space}")
+            case ChangeKind.INSERTED:
+                parts.append(f"{{+{change.new}+}}{change.new_space}")
+            case _:
+                parts.append(f"[-{change.old}-]{{+{change.new}+}}{change.new_space}")
+    return "".join(parts)
+
+
+def closest_changes(
+    hypotheses: Sequence[str],
+    references: Sequence[Sequence[str | None]],
+    closest: Sequence[int],
+) -> Iterator[TextChanges]:
+    """Each hypothesis's changes into its closest reference (`Effort.closest`).
+
+    What a post-editor changed, sentence by sentence, against the reference the
+    edit rates were counted on; a segment no reference translates is compared
+    with the empty text.
+    """
+    for row, hypothesis in enumerate(hypotheses):
+        reference = references[closest[row]][row] if references else None
+        yield text_changes(hypothesis, reference or "")

@@ -9,7 +9,11 @@ columns. Events are ordered by signals and by what the window shows.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
+from openpyxl import load_workbook
+from openpyxl.cell.rich_text import CellRichText, TextBlock
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
@@ -126,3 +130,41 @@ def test_the_shown_systems_effort_is_counted_and_another_once_shown(
         lambda: shown(window, ROW) == expected(system("UEdin")[ROW], ROW),
         timeout=TIMEOUT,
     )
+
+
+def test_the_workbook_shows_each_sentences_changes_into_its_closest_reference(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    """A post-edit typed in What if: its row's changes are the ones typed."""
+    open_demo(qtbot, window, NAME)
+    counted(qtbot, window)
+    final = references()[1][ROW]
+    shorter = final.replace("recovered ", "")  # reference B, one word left out
+    qtbot.keyClick(window, Qt.Key.Key_F2)
+    type_edit(qtbot, window, shorter)
+    with qtbot.waitSignal(window.session.effort_changed, timeout=TIMEOUT):
+        kept(qtbot, window)
+    qtbot.waitUntil(lambda: shown(window, ROW)[2] != "100 %", timeout=TIMEOUT)
+    target = tmp_path / "sentences.xlsx"
+    with qtbot.waitSignal(window.exports.export_finished, timeout=TIMEOUT):
+        window.exports.export_sentences(target)
+    sheet = load_workbook(target, rich_text=True)["Table"]
+    rows = list(sheet.iter_rows())
+    header = [cell.value for cell in rows[0]]
+    assert header[-1] == "Changes into the closest reference"
+    number = header.index("#")
+    row = next(r for r in rows[1:] if r[number].value == ROW + 1)
+    value = row[-1].value
+    assert isinstance(value, CellRichText)
+    styled = [
+        (part.text, part.font.u, bool(part.font.strike))
+        for part in value
+        if isinstance(part, TextBlock)
+    ]
+    assert styled == [("recovered", "single", False)]  # the one word to type
+    assert "".join(str(part) for part in value) == final
+    # The other formats keep the table's columns only.
+    csv_target = tmp_path / "sentences.csv"
+    with qtbot.waitSignal(window.exports.export_finished, timeout=TIMEOUT):
+        window.exports.export_sentences(csv_target)
+    assert "Changes" not in csv_target.read_text(encoding="utf-8-sig")
