@@ -27,6 +27,7 @@ import numpy.typing as npt
 from PySide6.QtCore import QObject, Signal
 
 from bleu_gui.core.band_table import BandTable, iter_band_table, less_work_rows
+from bleu_gui.core.config import BleuConfig
 from bleu_gui.core.effort import Effort
 from bleu_gui.core.steps import drain, relabel
 from bleu_gui.models.jobs import JobRunner
@@ -36,6 +37,7 @@ from bleu_gui.workers import SliceWorker
 __all__ = [
     "COUNTING",
     "NO_SYSTEM",
+    "BandInputs",
     "EffortBands",
     "EffortBandsJob",
     "SystemBands",
@@ -91,6 +93,53 @@ class EffortBands:
     systems: tuple[SystemBands, ...] = ()
     waiting: str = ""
     less_work: npt.NDArray[np.int64] | None = None
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class BandInputs:
+    """What the tab's content is made from, to tell whether it must be made anew.
+
+    Every system scored sends the session's signals, and ten systems scored
+    would make the tab's bands ten times over (50 ms each for a pair of 100,000
+    segments) while the scoring needs the time: the tab remakes them only when
+    these change.
+
+    Attributes:
+        config: the scoring options.
+        names: the shown systems' ids and short names.
+        parts: their effort, statistics and scores (compared by identity: the
+            workspace's values are replaced, never changed).
+    """
+
+    config: BleuConfig
+    names: tuple[tuple[SystemId, str], ...]
+    parts: tuple[object, ...]
+
+    @staticmethod
+    def of(workspace: Workspace) -> BandInputs:
+        """The inputs of `workspace`'s tab: its pair's, or its shown system's."""
+        shown = workspace.shown_system
+        systems = workspace.pair or (() if shown is None else (shown,))
+        names = workspace.short_names()
+        return BandInputs(
+            workspace.config,
+            tuple((system.id, names[system.id]) for system in systems),
+            tuple(
+                part
+                for system in systems
+                for part in (system.current_effort, system.stats, system.scores)
+            ),
+        )
+
+    def same(self, other: BandInputs | None) -> bool:
+        """Whether `other` makes the same content."""
+        return (
+            other is not None
+            and self.config == other.config
+            and self.names == other.names
+            and len(self.parts) == len(other.parts)
+            and all(a is b for a, b in zip(self.parts, other.parts, strict=True))
+        )
 
 
 def effort_bands(workspace: Workspace) -> EffortBands:

@@ -37,7 +37,7 @@ from typing_extensions import override
 
 from bleu_gui.core.bands import BANDS
 from bleu_gui.core.effort import Effort
-from bleu_gui.models.effort_bands import EffortBands, EffortBandsJob
+from bleu_gui.models.effort_bands import BandInputs, EffortBands, EffortBandsJob
 from bleu_gui.models.sentence_filter import EffortRows, SentenceFilter
 from bleu_gui.models.session import Session
 from bleu_gui.models.workspace import SystemId, Workspace
@@ -118,6 +118,7 @@ class EffortPanel(QWidget):
         self._bands = EffortBands()
         self._chosen: _Chosen | None = None
         self._stale = True  # something shown changed while the tab was hidden
+        self._inputs: BandInputs | None = None  # of the content shown or being made
         self._job = EffortBandsJob(self)
         self.status = QLabel()
         self.status.setWordWrap(True)
@@ -183,7 +184,7 @@ class EffortPanel(QWidget):
             self._filter_bar.set_effort(None)
             self.dropped.emit(dropped_message(effort.words))
         if self.isVisible():
-            self._job.request(workspace)
+            self._request(workspace)
         else:
             self._stale = True
 
@@ -192,7 +193,14 @@ class EffortPanel(QWidget):
         super().showEvent(event)
         if self._stale:
             self._stale = False
-            self._job.request(self._session.workspace)
+            self._request(self._session.workspace)
+
+    def _request(self, workspace: Workspace) -> None:
+        """Make the content anew, unless it is of the same inputs."""
+        inputs = BandInputs.of(workspace)
+        if not inputs.same(self._inputs):
+            self._inputs = inputs
+            self._job.request(workspace)
 
     @property
     def bands(self) -> EffortBands:
@@ -303,6 +311,7 @@ class EffortPanel(QWidget):
         self.table.setItem(row, column, item)
 
     def _show_failure(self, message: str) -> None:
+        self._inputs = None  # the same inputs may be tried again
         self.status.setText(f"The bands could not be summed: {message}")
 
     # --- choosing a band -------------------------------------------------------------

@@ -150,9 +150,9 @@ class MainWindow(QMainWindow):
             self.browser.model, self.filter_bar, self.compare
         )
         self.setCentralWidget(area.splitter)
-        # Post-editing effort by band, a tab after Charts.
+        # Post-editing effort by band, the last tab.
         self.effort = EffortPanel(self.session, self.filter_bar)
-        area.tabs.insertTab(2, self.effort, EFFORT_TAB)
+        area.tabs.addTab(self.effort, EFFORT_TAB)
         # Its panels under the names the What if view, the session and tests use.
         self.table, self.pair_bar, self.banner = area.table, area.pair_bar, area.banner
         self.detail, self.edit_bar = area.detail, area.edit_bar

@@ -22,6 +22,7 @@ from rapidfuzz.distance import Levenshtein
 
 from bleu_gui.models.effort_bands import NO_SYSTEM
 from bleu_gui.models.session import FileSet
+from bleu_gui.views.band_chart import short_band_labels
 from bleu_gui.views.effort_panel import EFFORT_TAB, EffortPanel
 from bleu_gui.views.main_window import MainWindow
 from bleu_gui.views.sentence_table import REMOVE_EFFORT
@@ -127,6 +128,16 @@ def test_each_band_is_counted_as_by_hand_and_scored_as_sacrebleu(
     name = panel.bands.systems[0].name
     assert panel.status.text() == f"{name} against the closest references"
     assert panel.less_work.isHidden()  # one system: no pair to compare
+    # Another system scored changes nothing shown: the bands are not summed
+    # again (ten systems scored would sum them ten times).
+    window.session.system_scored.emit(999)
+    assert not panel.busy
+    window.session.config_changed.emit(window.session.config)
+    assert not panel.busy
+
+
+def test_the_chart_names_the_bands_by_their_lower_edge() -> None:
+    assert short_band_labels() == ["100", "95+", "85+", "75+", "50+", "<50"]
 
 
 def test_a_band_clicked_filters_the_table_and_a_second_click_clears_it(
