@@ -22,7 +22,7 @@ from bleu_gui.core.config import (
 )
 from bleu_gui.core.tokenize import TOKENIZER_NAMES
 
-__all__ = ["add_scoring_options", "config_from_options"]
+__all__ = ["add_file_encoding_option", "add_scoring_options", "config_from_options"]
 
 
 # The option that sets each `BleuConfig` field, to name it in an error.
@@ -37,14 +37,7 @@ _OPTION_OF_FIELD = {
 
 def add_scoring_options(parser: argparse.ArgumentParser) -> None:
     """The options that choose which BLEU (shared by `score` and the GUI)."""
-    parser.add_argument(
-        "-e",
-        "--encoding",
-        default="utf-8",
-        metavar="ENC",
-        help="encoding of every input file (default: %(default)s); a UTF-16 or "
-        "UTF-32 byte-order mark overrides it",
-    )
+    add_file_encoding_option(parser)
     parser.add_argument(
         "--compat",
         choices=[c.value for c in Compat],
@@ -192,3 +185,15 @@ def _number(text: str) -> int | float:
         return int(text)
     except ValueError:
         return float(text)
+
+
+def add_file_encoding_option(parser: argparse.ArgumentParser) -> None:
+    """`-e`: every input file's encoding (`bleu-gui qa` takes it without scoring)."""
+    parser.add_argument(
+        "-e",
+        "--encoding",
+        default="utf-8",
+        metavar="ENC",
+        help="encoding of every input file (default: %(default)s); a UTF-16 or "
+        "UTF-32 byte-order mark overrides it",
+    )

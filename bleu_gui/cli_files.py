@@ -374,6 +374,7 @@ def read_systems(
     piped: Segments | None,
     warnings: Warnings,
     source: str | None = None,
+    bilingual_source: bool = False,
 ) -> tuple[list[Corpus], Units | None]:
     """Each system's files: the references (and source) read once, then each output.
 
@@ -387,7 +388,8 @@ def read_systems(
     that holds one text (WMT SGML) is read in that format. XLIFF and TMX files are
     read by `cli_inputs`: their targets, units matched by id (`warnings` is told
     which units are left out). `source`: the source file (`--src`), read in `-e`'s
-    encoding, one line per segment.
+    encoding, one line per segment. `bilingual_source`: keep XLIFF and TMX
+    files' own source, the first reference's (`bleu-gui qa`).
 
     Raises:
         ConfigError: `source` with XLIFF or TMX files, which hold their source.
@@ -402,6 +404,7 @@ def read_systems(
             names,
             options=bilingual_options(options),
             notify=warnings.add,
+            keep_source=bilingual_source,
         )
     read: dict[str, Segments] = {}
 

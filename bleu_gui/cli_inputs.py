@@ -46,14 +46,22 @@ line "…: choose the source and target languages" wherever nobody can be asked
 (`bleu-gui score`, the window's `--screenshot`)."""
 
 
-def add_bilingual_options(parser: argparse.ArgumentParser) -> None:
-    """The options for XLIFF and TMX files (`--languages`)."""
+def add_bilingual_options(
+    parser: argparse.ArgumentParser, languages_help: str | None = None
+) -> None:
+    """The options for XLIFF and TMX files (`--languages`).
+
+    `languages_help`: what `--languages` means to the command, if it means more
+    than which languages of a TMX file are read (`bleu-gui qa`: how numbers are
+    written).
+    """
     parser.add_argument(
         "--languages",
         nargs=2,
         default=None,
         metavar=("SRC", "TGT"),
-        help="TMX files: the source and target languages to read (needed when a "
+        help=languages_help
+        or "TMX files: the source and target languages to read (needed when a "
         "file has more than two); XLIFF and TMX files are scored by their "
         "targets, units matched by id",
     )
@@ -110,6 +118,7 @@ def read_aligned(
     *,
     options: FormatOptions,
     notify: Callable[[str], None],
+    keep_source: bool = False,
 ) -> tuple[list[Corpus], Units | None]:
     """Each system's target with the references' targets, units matched by id.
 
@@ -123,6 +132,8 @@ def read_aligned(
         options: The languages of TMX files and the XLIFF references' units
             that count (`bilingual_options`).
         notify: Called with each notice (units left out, units without ids).
+        keep_source: Give each corpus the first reference's source (with its
+            inline tags), for the QA checks; a score leaves it out (below).
 
     Raises:
         InputError: A file cannot be read, or the files cannot be matched by id.
@@ -152,7 +163,8 @@ def read_aligned(
     # Without its source: the source is the first reference's file, which the
     # notices would take for a reference given twice.
     test_set = TestSet(
-        tuple(aligned.column(key).segments for key in keys[: len(references)])
+        tuple(aligned.column(key).segments for key in keys[: len(references)]),
+        aligned.column(SOURCE).segments if keep_source else None,
     )
     system_keys = dict(
         zip(dict.fromkeys(systems), keys[len(references) :], strict=True)

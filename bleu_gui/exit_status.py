@@ -18,6 +18,7 @@ from types import FrameType
 __all__ = [
     "EXIT_BROKEN_PIPE",
     "EXIT_INTERRUPTED",
+    "EXIT_ISSUES_FOUND",
     "EXIT_TERMINATED",
     "PROG",
     "ended_by",
@@ -32,6 +33,13 @@ PROG = "bleu-gui"
 EXIT_INTERRUPTED = 128 + signal.SIGINT
 EXIT_TERMINATED = 128 + signal.SIGTERM
 EXIT_BROKEN_PIPE = 128 + signal.SIGPIPE
+
+EXIT_ISSUES_FOUND = 3
+"""`bleu-gui qa` found issues: the run worked, and a pipeline should stop.
+
+Not 1, which every command returns for an error a user can cause (a bad file), nor
+2, argparse's status for a command line it cannot parse: a script can tell "the
+translation has problems" from "the check did not run"."""
 
 _WORDS = {signal.SIGINT: "interrupted", signal.SIGTERM: "terminated"}
 

@@ -100,3 +100,16 @@ def levenshtein(a: Sequence[str], b: Sequence[str]) -> int:
             )
         previous = current
     return previous[-1]
+
+
+def common_subsequence(a: Sequence[str], b: Sequence[str]) -> int:
+    """How long a longest common subsequence of `a` and `b` is (dynamic programming)."""
+    previous = [0] * (len(b) + 1)
+    for x in a:
+        current = [0]
+        for j, y in enumerate(b, start=1):
+            current.append(
+                previous[j - 1] + 1 if x == y else max(previous[j], current[j - 1])
+            )
+        previous = current
+    return previous[-1]

@@ -27,7 +27,7 @@ progress, as every background step of the window does.
 from __future__ import annotations
 
 from collections.abc import Generator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 import numpy.typing as npt
@@ -64,21 +64,39 @@ class Effort:
     char_edits: npt.NDArray[np.int64]
     chars: npt.NDArray[np.int64]
     closest: npt.NDArray[np.int64]
+    # Derived once, where the effort is made (a background thread): the window
+    # asks for them when it first paints an effort cell, and 100,000 rows of
+    # them cost that turn 20-40 ms.
+    _word_rate: npt.NDArray[np.float64] = field(init=False, repr=False, compare=False)
+    _char_rate: npt.NDArray[np.float64] = field(init=False, repr=False, compare=False)
+    _band_lows: npt.NDArray[np.float64] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        derived = (
+            _rate(self.word_edits, self.words),
+            _rate(self.char_edits, self.chars),
+            band_lows(self.char_edits, self.chars),
+        )
+        for name, values in zip(
+            ("_word_rate", "_char_rate", "_band_lows"), derived, strict=True
+        ):
+            values.flags.writeable = False
+            object.__setattr__(self, name, values)
 
     def __len__(self) -> int:
         return int(self.char_edits.size)
 
     def word_rate(self) -> npt.NDArray[np.float64]:
         """Word edits per reference word, in percent (see `_rate`)."""
-        return _rate(self.word_edits, self.words)
+        return self._word_rate
 
     def char_rate(self) -> npt.NDArray[np.float64]:
         """Character edits per reference character, in percent (see `_rate`)."""
-        return _rate(self.char_edits, self.chars)
+        return self._char_rate
 
     def band_lows(self) -> npt.NDArray[np.float64]:
         """Each sentence's band by its lower edge (NaN: too long to count)."""
-        return band_lows(self.char_edits, self.chars)
+        return self._band_lows
 
     def bands(self) -> npt.NDArray[np.int64]:
         """Each sentence's band, from its character edits (`core.bands.BANDS` index).

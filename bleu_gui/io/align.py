@@ -138,9 +138,11 @@ def _column(
 ) -> Segments:
     """The column `key` of `bundle`, its segments in the order of `common`."""
     segments = bundle.column(key).segments
-    lines = tuple(segments.lines[positions[unit_id]] for unit_id in common)
+    kept = [positions[unit_id] for unit_id in common]
+    lines = tuple(segments.lines[index] for index in kept)
+    tags = None if segments.tags is None else tuple(segments.tags[i] for i in kept)
     return Segments(
-        segments.path, lines, segments.encoding, segments.warnings, segments.bom
+        segments.path, lines, segments.encoding, segments.warnings, segments.bom, tags
     )
 
 

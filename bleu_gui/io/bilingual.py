@@ -24,11 +24,14 @@ decoding included (the XML declaration or a byte-order mark says the encoding; t
   by `io.inline_text` from the toolkit's parsed tree, ``xml:space`` applied over
   the whole segment (XLIFF's default "default", TMX's "preserve"), so that a space
   at the edge of a tag still separates words; each segment is then right-stripped,
-  as sacreBLEU strips each line of a text file.
+  as sacreBLEU strips each line of a text file. The tags themselves are kept apart,
+  each with where it stood, in `Segments.tags` (for the QA checks, `core.qa`),
+  without a character of the text changing.
 * **Ids**: a unit's segment id is "unit 'ID'": the XLIFF 1.2 `trans-unit` id
   (prefixed by its `<file original="...">` when the file has several `<file>`
   elements, whose ids may repeat), the XLIFF 2 unit id ("u1", or "u1::s2" for each
-  segment of a unit with several, as the toolkit names them), the TMX `tuid`. An
+  segment of a unit with several, as the toolkit names them; prefixed likewise by
+  its `<file id>` when the file has several `<file>` elements), the TMX `tuid`. An
   XLIFF 1.2 unit segmented by `<mrk mtype="seg" mid="...">` (SDLXLIFF, Okapi) is a
   segment per mark, by the same rule: "tu7::3" for mid 3 of a unit with several,
   "tu7" for a unit of one (`io.xliff_segments`). A unit
@@ -54,10 +57,11 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from bleu_gui.core.inline_tags import SegmentTags
 from bleu_gui.io.bundle import UNIT, Bundle, Column, Format, Role, Units
 from bleu_gui.io.errors import FormatError, LanguagesNotChosenError, display_name
 from bleu_gui.io.file_bytes import read_bytes
-from bleu_gui.io.inline_text import segment_text
+from bleu_gui.io.inline_text import segment_text_and_tags
 from bleu_gui.io.readers import DEFAULT_ENCODING, Segments
 from bleu_gui.io.xliff_segments import SEGMENT_SEPARATOR, segment_name, split_unit
 from bleu_gui.io.xliff_states import (
@@ -80,12 +84,17 @@ SOURCE = "source"
 
 
 class _Row(NamedTuple):
-    """A sentence read: its unit's name (`Units`), its id for messages, its texts."""
+    """A sentence read: its unit's name (`Units`), its id for messages, its texts.
+
+    With each text's inline tags (`io.inline_text`), for the QA checks.
+    """
 
     name: str
     segment_id: str
     source: str
     target: str
+    source_tags: SegmentTags = ()
+    target_tags: SegmentTags = ()
 
 
 TARGET = "target"
@@ -113,7 +122,7 @@ def read_xliff(path: Path, encoding: str, options: FormatOptions) -> Bundle:
     units = [unit for unit in store.units if not unit.isheader()]
     if not units:
         raise FormatError(path, "has no translation units")
-    raw_ids = _xliff_ids(units)
+    raw_ids = _xliff_ids(units, version_2=version_2)
     kept: list[_Row] = []
     sourceless: list[str] = []
     untranslated: list[str] = []
@@ -144,7 +153,7 @@ def read_xliff(path: Path, encoding: str, options: FormatOptions) -> Bundle:
             if target is None:
                 untranslated.append(segment_id)
                 continue
-            text = _plain(target_part, "default")
+            text, target_tags = _plain(target_part, "default")
             reason = None
             if not every_state:
                 reason = not_final(element, target, version_2=version_2)
@@ -153,7 +162,10 @@ def read_xliff(path: Path, encoding: str, options: FormatOptions) -> Bundle:
             if reason is not None:
                 unfinished.append((segment_id, reason))
                 continue
-            kept.append(_Row(own, segment_id, _plain(source_part, "default"), text))
+            source_text, source_tags = _plain(source_part, "default")
+            kept.append(
+                _Row(own, segment_id, source_text, text, source_tags, target_tags)
+            )
     notices = _left_out(path, sourceless, "have no <source>", "has no <source>")
     notices += _left_out(path, untranslated, "have no <target>", "has no <target>")
     notices += _left_out(
@@ -216,7 +228,8 @@ def read_tmx(path: Path, encoding: str, options: FormatOptions) -> Bundle:
         if source is None or target is None:
             missing.append(_segment_id(name, raw))
             continue
-        kept.append(_Row(name, _segment_id(name, raw), source, target))
+        row_id = _segment_id(name, raw)
+        kept.append(_Row(name, row_id, source[0], target[0], source[1], target[1]))
     pair = f"{source_language} or {target_language}"
     notices = _left_out(path, missing, f"lack {pair}", f"lacks {pair}")
     if not kept:
@@ -310,14 +323,36 @@ def _parse(path: Path, data: bytes, parse: Any) -> Any:
         raise FormatError(path, f"cannot be read ({reason})") from None
 
 
-def _xliff_ids(units: Sequence[Any]) -> tuple[str, ...]:
-    """Each unit's id (see the module docstring), "" when it has none."""
-    parts = [_unit_id(unit).rpartition(_ID_SEPARATOR) for unit in units]
+def _xliff_ids(units: Sequence[Any], *, version_2: bool) -> tuple[str, ...]:
+    """Each unit's id (see the module docstring), "" when it has none.
+
+    XLIFF 2 unit ids are unique within their `<file>` only, as XLIFF 1.2's are
+    within theirs; the toolkit prefixes an XLIFF 1.2 id with its file's
+    `original` but gives an XLIFF 2 id bare, so two `<file>` elements each with
+    a unit "u1" (OASIS's test file withReferences.xlf) would be one id twice.
+    An XLIFF 2 id is prefixed here by its `<file id>` the same way.
+    """
+    parts = [
+        (
+            _file_id(unit) + _ID_SEPARATOR + _unit_id(unit)
+            if version_2
+            else _unit_id(unit)
+        ).rpartition(_ID_SEPARATOR)
+        for unit in units
+    ]
     several_files = len({original for original, _, _ in parts}) > 1
     return tuple(
         f"{original}/{own}" if several_files and own else own
         for original, _, own in parts
     )
+
+
+def _file_id(unit: Any) -> str:
+    """The `id` of the XLIFF 2 `<file>` a unit (or segment) is in, "" if none."""
+    for ancestor in unit.xmlelement.iterancestors():
+        if str(ancestor.tag).rpartition("}")[2] == "file":
+            return str(ancestor.get("id") or "")
+    return ""
 
 
 def _unit_id(unit: Any) -> str:
@@ -348,9 +383,19 @@ def _segment_id(name: str, raw_id: str) -> str:
     return f"unit {name!r}" if raw_id else f"unit {name}"
 
 
-def _plain(element: Any, default_space: str) -> str:
-    """The text a translator reads in a segment element, right-stripped."""
-    return "" if element is None else segment_text(element, default_space).rstrip()
+def _plain(element: Any, default_space: str) -> tuple[str, SegmentTags]:
+    """The text a translator reads in a segment element, right-stripped; its tags.
+
+    A tag after the last word stands at the text's end.
+    """
+    if element is None:
+        return "", ()
+    text, tags = segment_text_and_tags(element, default_space)
+    text = text.rstrip()
+    end = len(text)
+    return text, tuple(
+        tag if tag.offset <= end else replace(tag, offset=end) for tag in tags
+    )
 
 
 def _languages(units: Iterable[Any]) -> dict[str, str]:
@@ -395,8 +440,8 @@ def _chosen_languages(
     return chosen[0], chosen[1]
 
 
-def _tmx_text(unit: Any, language: str) -> str | None:
-    """The unit's text in `language` (its first variant in it), or None."""
+def _tmx_text(unit: Any, language: str) -> tuple[str, SegmentTags] | None:
+    """The unit's text in `language` (its first variant in it) and tags, or None."""
     for node in unit.getlanguageNodes():
         if _language_of(node).lower() == language.lower():
             seg = next(node.iterchildren("seg"), None)
@@ -433,8 +478,18 @@ def _bundle(
     notice on units without one.
     """
     units = Units(UNIT, tuple(row.name for row in kept))
-    sources = Segments(path, tuple(row.source for row in kept), DEFAULT_ENCODING)
-    targets = Segments(path, tuple(row.target for row in kept), DEFAULT_ENCODING)
+    sources = Segments(
+        path,
+        tuple(row.source for row in kept),
+        DEFAULT_ENCODING,
+        tags=tuple(row.source_tags for row in kept),
+    )
+    targets = Segments(
+        path,
+        tuple(row.target for row in kept),
+        DEFAULT_ENCODING,
+        tags=tuple(row.target_tags for row in kept),
+    )
     columns = (
         Column(SOURCE, labels[0], Role.SOURCE, sources),
         Column(TARGET, labels[1], None, targets),

@@ -41,6 +41,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import BinaryIO
 
+from bleu_gui.core.inline_tags import SegmentTags
 from bleu_gui.core.steps import drain
 from bleu_gui.core.untracked import untracked
 from bleu_gui.io.bom import Bom, bom_warning, encoding_by_bom
@@ -115,6 +116,10 @@ class Segments:
             each names the file. A byte-order mark is not among them: see `bom`
             and `Corpus.warnings`.
         bom: Whether the text started with U+FEFF, and whether it was kept.
+        tags: Each segment's inline tags, in a format that has them (XLIFF,
+            TMX: `io.inline_text`), for the QA checks; None in a format that has
+            none. Not part of the text's identity: two readings of the same
+            lines are the same segments whether or not they kept the tags.
     """
 
     path: Path
@@ -122,6 +127,9 @@ class Segments:
     encoding: str = DEFAULT_ENCODING
     warnings: tuple[str, ...] = ()
     bom: Bom = Bom.NONE
+    tags: tuple[SegmentTags, ...] | None = field(
+        default=None, repr=False, compare=False
+    )
 
     def __post_init__(self) -> None:
         # A corpus's lines are walked by no garbage collection (`core.untracked`).

@@ -2,7 +2,8 @@
 
 Above, the error banner, the pair bar, the filter and the table; below, the note
 on a sentence the filter hides, then the detail (with its order bar and the What
-if editor) beside the Explain and Charts tabs. Kept apart from the window, which
+if editor; the n-grams, or the track changes when the bar's Changes button is on)
+beside the Explain and Charts tabs. Kept apart from the window, which
 adds the docks and menus and wires everything, because how these panels nest and
 share the space is a layout of its own, and what the window tests reads by name.
 """
@@ -21,6 +22,8 @@ from PySide6.QtWidgets import (
 
 from bleu_gui.models.sentence_filter import SentenceFilter
 from bleu_gui.models.sentence_table import SentenceTableModel
+from bleu_gui.views.change_choices import sentence_choices
+from bleu_gui.views.changes_view import ChangesView, DetailModes
 from bleu_gui.views.compare_panels import ComparePanels
 from bleu_gui.views.compare_sentences import PairBar
 from bleu_gui.views.explain_panel import ExplainPanel
@@ -79,8 +82,21 @@ class CentralArea:
         # What if: the hypothesis being edited, above its detail.
         self.edit_bar = HypothesisEditor()
         detail_layout.addWidget(self.edit_bar)
+        # The n-grams, or the same sentence's track changes (`views.changes_view`).
+        detail = self.detail
+        self.changes = ChangesView()
+        self.detail_modes = DetailModes(
+            detail,
+            self.changes,
+            detail.shown_changed,
+            lambda: sentence_choices(
+                detail.explanation(), detail.reference_names(), detail.source()
+            ),
+        )
+        self.order_bar.changes.toggled.connect(self.detail_modes.set_changes_shown)
+        self.order_bar.changes.toggled.connect(compare.set_changes_shown)
         # Two systems compared: the pair panels (`views.compare_panels`).
-        detail_layout.addWidget(compare.detail_area(self.detail))
+        detail_layout.addWidget(compare.detail_area(self.detail_modes))
 
         self.explain = ExplainPanel()
         self.precision_chart = PrecisionChart()
@@ -124,7 +140,8 @@ class CentralArea:
         top_layout.insertWidget(0, self.banner)
 
     def show_order(self, order: int) -> None:
-        """Highlight n-grams of `order` (0: every order as lanes)."""
+        """Highlight n-grams of `order` (0: every order as lanes), leaving Changes."""
+        self.order_bar.changes.setChecked(False)
         button = self.order_bar.orders.button(order)
         if button is not None:
             button.setChecked(True)

@@ -36,7 +36,6 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QSizePolicy,
-    QStackedWidget,
     QTabWidget,
     QToolButton,
     QVBoxLayout,
@@ -56,9 +55,12 @@ from bleu_gui.models.explainer import LONG_SEGMENT_CHARS, Explainer
 from bleu_gui.models.salient_job import SalientJob, SalientRequest
 from bleu_gui.models.session import Session
 from bleu_gui.models.workspace import System, Workspace
+from bleu_gui.views.change_choices import pair_choices
+from bleu_gui.views.changes_view import ChangesView, DetailModes
 from bleu_gui.views.delta_histogram import DeltaHistogram
 from bleu_gui.views.delta_panel import DeltaPanel
 from bleu_gui.views.explain_panel import ExplainPanel
+from bleu_gui.views.page_stack import PageStack
 from bleu_gui.views.pair_detail import PairDetailView
 from bleu_gui.views.palette import checked_button_style, keep_styled
 from bleu_gui.views.salient_list import SalientList
@@ -110,34 +112,6 @@ class PairKey:
         )
 
 
-class _PageStack(QStackedWidget):
-    """A stack sized by the page it shows, not by the largest of its pages.
-
-    `QStackedWidget` asks for room for its largest page, shown or not: the pair
-    view would widen the detail of a one-system window, whose layout must stay
-    what it was. A page not shown gets an ignored size policy, which the stack's
-    layout leaves out of its size hints, and its own policy back when shown.
-    """
-
-    def __init__(self) -> None:
-        super().__init__()
-        self._policies: dict[QWidget, QSizePolicy] = {}
-        self.currentChanged.connect(self._size_by_current)
-
-    def add_page(self, page: QWidget) -> None:
-        """Add `page` (the first added is shown)."""
-        self._policies[page] = page.sizePolicy()
-        self.addWidget(page)
-        self._size_by_current()
-
-    def _size_by_current(self) -> None:
-        current = self.currentWidget()
-        ignored = QSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Ignored)
-        for page, policy in self._policies.items():
-            page.setSizePolicy(policy if page is current else ignored)
-        self.updateGeometry()
-
-
 class _ExplainArea(QWidget):
     """The Explain tab: B's explanation, or the Δ explanation, by a toggle."""
 
@@ -159,7 +133,7 @@ class _ExplainArea(QWidget):
         bar_layout.addWidget(self.alone)
         bar_layout.addWidget(self.compared)
         bar_layout.addStretch(1)
-        self.stack = _PageStack()
+        self.stack = PageStack()
         self.stack.add_page(single)
         self.stack.add_page(delta)
         layout = QVBoxLayout(self)
@@ -220,7 +194,7 @@ class ComparePanels(QObject):
         self.salient_list = SalientList()
         self.salient_job = SalientJob(session.worker_pool, self)
         self.explainer = Explainer(self, explain=explain_pair_or_why_not)
-        self._detail_stack = _PageStack()
+        self._detail_stack = PageStack()
         self._explain_area: _ExplainArea | None = None
         self._tabs: QTabWidget | None = None
         self._salient_policy = self.salient_list.sizePolicy()
@@ -269,7 +243,15 @@ class ComparePanels(QObject):
     def detail_area(self, single: QWidget) -> QWidget:
         """The detail: `single` (the one-system view), or the pair view."""
         self._detail_stack.add_page(single)
-        self._detail_stack.add_page(self.pair_detail)
+        pair = self.pair_detail
+        self.pair_changes = ChangesView()
+        self.pair_modes = DetailModes(
+            pair,
+            self.pair_changes,
+            pair.shown_changed,
+            lambda: pair_choices(pair.pair(), pair.reference_names(), pair.source()),
+        )
+        self._detail_stack.add_page(self.pair_modes)
         return self._detail_stack
 
     def explain_area(self, single: ExplainPanel) -> QWidget:
@@ -304,7 +286,7 @@ class ComparePanels(QObject):
             self._explain_area.set_comparing(self._comparing, names)
 
     def _show_salient_tab(self, shown: bool) -> None:
-        """Show or hide the salient tab; hidden, it takes no room (see `_PageStack`)."""
+        """Show or hide the salient tab; hidden, it takes no room (see `PageStack`)."""
         tabs = self._tabs
         if tabs is None:
             return
@@ -338,6 +320,10 @@ class ComparePanels(QObject):
         self.refresh()
 
     # --- public slots -----------------------------------------------------------------
+
+    def set_changes_shown(self, shown: bool) -> None:
+        """Show the pair's track changes (True) or its n-grams (False)."""
+        self.pair_modes.set_changes_shown(shown)
 
     @property
     def comparing(self) -> bool:

@@ -3,7 +3,12 @@
 `PairBar` is a compact row above the sentence table: which system is A (the
 baseline) and which is B (the shown one, whose sentences the table and the detail
 view show), and a button that swaps them. It is hidden with one system, so the
-window looks as it does without comparisons.
+window looks as it does without comparisons. A load of several systems shows it,
+with the filter's pair part and the summary's line naming the pair, in the turn
+the load starts, its menus empty until the systems are scored: shown with the
+first scores, the three were laid out in the turn that also shows the first
+numbers (a third of a 60-70 ms block with ten systems of 100,000 segments), and
+they moved the table down under the user's hand.
 
 `CompareSentences` wires it: the bar follows the session's systems and asks the
 session for another baseline or shown system; the filter bar's pair part (B better
@@ -27,6 +32,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from bleu_gui.models.open_request import systems_asked
 from bleu_gui.models.sentence_browser import SentenceBrowser
 from bleu_gui.models.sentence_filter import DeltaRange, SentenceFilter
 from bleu_gui.models.session import Session
@@ -36,9 +42,11 @@ from bleu_gui.views.flow_layout import FlowLayout
 from bleu_gui.views.sentence_table import FilterBar
 from bleu_gui.views.summary_panel import SummaryPanel
 
-__all__ = ["SAME_SYSTEM", "CompareSentences", "PairBar"]
+__all__ = ["SAME_SYSTEM", "SCORING", "CompareSentences", "PairBar"]
 
 SAME_SYSTEM = "A and B are the same system: choose another B to compare."
+SCORING = "being scored…"
+"""What the empty system menus say while a load of several systems is scored."""
 _MIN_NAME_CHARACTERS = 11  # a system menu's width, in characters
 """What the bar says when the baseline is also the shown system."""
 
@@ -74,6 +82,7 @@ class PairBar(QWidget):
                 QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
             )
             combo.setMinimumContentsLength(_MIN_NAME_CHARACTERS)
+            combo.setPlaceholderText(SCORING)
         a_label = QLabel("&A (baseline)")
         a_label.setBuddy(self.baseline)
         b_label = QLabel("&B")
@@ -114,12 +123,16 @@ class PairBar(QWidget):
         systems: Sequence[tuple[SystemId, str, str]],
         baseline: SystemId | None,
         shown: SystemId | None,
+        *,
+        more_coming: bool = False,
     ) -> None:
         """Offer `systems` in both menus, A and B chosen; one system: hidden.
 
         Each system is (id, short name, full name): the menus say the short name,
         as every other panel does (`Workspace.short_names`); an item's tooltip
-        says the full one.
+        says the full one. `more_coming`: a load of several systems is being
+        scored, so the bar shows even with fewer than two (its menus say
+        `SCORING` while empty).
         """
         self._ids = tuple(system_id for system_id, _, _ in systems)
         for combo, chosen in ((self.baseline, baseline), (self.shown, shown)):
@@ -134,7 +147,10 @@ class PairBar(QWidget):
         same = baseline is not None and baseline == shown
         self.note.setText(SAME_SYSTEM if same else "")
         self.note.setVisible(same)
-        self.setVisible(len(systems) > 1)
+        self.swap.setEnabled(
+            baseline is not None and baseline != shown and len(systems) > 1
+        )
+        self.setVisible(len(systems) > 1 or more_coming)
 
 
 class CompareSentences(QObject):
@@ -171,6 +187,7 @@ class CompareSentences(QObject):
             QWidget.setTabOrder(first, second)
         session.systems_changed.connect(self._on_systems_changed)
         session.pair_changed.connect(self._on_pair_changed)
+        session.busy_changed.connect(self._on_systems_changed)
         bar.baseline_requested.connect(lambda i: session.set_baseline(SystemId(i)))
         bar.shown_requested.connect(lambda i: session.set_shown(SystemId(i)))
         bar.swap_requested.connect(self.swap)
@@ -207,18 +224,23 @@ class CompareSentences(QObject):
         session = self._session
         short = session.workspace.short_names()
         systems = [(s.id, short[s.id], s.name) for s in session.systems]
-        self._bar.set_systems(systems, session.baseline, session.shown)
-        self._bar.swap.setEnabled(
-            session.baseline is not None and session.baseline != session.shown
+        self._bar.set_systems(
+            systems, session.baseline, session.shown, more_coming=self._more_coming()
         )
         self._on_pair_changed()
+
+    def _more_coming(self) -> bool:
+        """Whether a load of several systems is being read or scored."""
+        loading = self._session.loading
+        return loading is not None and systems_asked(loading) > 1
 
     def _on_pair_changed(self) -> None:
         """The pair part of the filter shows while the table has the pair's columns."""
         names = self._browser.model.pair_names
         self._filter_bar.set_pair_names(names)
+        several = len(self._session.systems) > 1 or self._more_coming()
         # Kept in place (disabled) while a new pair is being compared.
-        self._filter_bar.pair_controls.setVisible(len(self._session.systems) > 1)
+        self._filter_bar.pair_controls.setVisible(several)
         if self._summary is not None:
             self._summary.set_system(self._system_words())
 
@@ -231,6 +253,9 @@ class CompareSentences(QObject):
         workspace = self._session.workspace
         shown, baseline = workspace.shown, workspace.baseline
         if shown is None or baseline is None or len(workspace.systems) < 2:
+            loading = self._session.loading
+            if loading is not None and (asked := systems_asked(loading)) > 1:
+                return f"Scoring {asked} systems…"
             return ""
         names = workspace.short_names()
         if shown == baseline:

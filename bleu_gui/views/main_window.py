@@ -254,6 +254,9 @@ class MainWindow(QMainWindow):
         self.tokens_action = self._action(
             view, "Show &tokens", "Ctrl+T", self.tokens_button.toggle
         )
+        self.changes_action = self._action(
+            view, "Show &changes", "Ctrl+D", self.order_bar.changes.toggle
+        )
         view.addMenu(self.table.column_menu)
 
         go = self.go_menu = menu.addMenu("&Go")

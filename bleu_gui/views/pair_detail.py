@@ -164,11 +164,14 @@ class PairDetailView(QWidget, ShownTexts[TextKey]):
             right-click on a hypothesis: the selected text, else the n-gram of
             the shown order (unigram with all orders) that starts at the token
             under the pointer ("" over no token).
+        shown_changed: another pair, message or reference names are shown
+            (the Changes mode follows it, `views.changes_view`).
     """
 
     order_changed = Signal(int)
     hypothesis_activated = Signal(object)
     hypothesis_menu_requested = Signal(object, str, QPoint)
+    shown_changed = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -196,6 +199,7 @@ class PairDetailView(QWidget, ShownTexts[TextKey]):
         self._source = source
         self._message = None
         self._render()
+        self.shown_changed.emit()
 
     def show_message(self, message: str) -> None:
         """Show `message` instead of a sentence ("explaining…", "choose B")."""
@@ -203,6 +207,7 @@ class PairDetailView(QWidget, ShownTexts[TextKey]):
         self._source = None
         self._message = message
         self._render()
+        self.shown_changed.emit()
 
     def pair(self) -> PairExplanation | None:
         """The pair shown."""
@@ -248,6 +253,15 @@ class PairDetailView(QWidget, ShownTexts[TextKey]):
         if names != self._reference_names:
             self._reference_names = names
             self._render()
+            self.shown_changed.emit()
+
+    def reference_names(self) -> tuple[str, ...]:
+        """The references' names given (`set_reference_names`)."""
+        return self._reference_names
+
+    def source(self) -> str | None:
+        """The source shown with the pair, if known."""
+        return self._source
 
     def set_chosen_ngram(self, order: int, gram: Sequence[str] | None) -> None:
         """Emphasise `gram` (an `order`-gram) in both hypotheses; `None` clears.

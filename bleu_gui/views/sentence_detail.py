@@ -130,10 +130,13 @@ class SentenceDetailView(QWidget, ShownTexts[str]):
         order_changed: the highlighted order changed (0: every order, as lanes).
         hypothesis_activated: the hypothesis (or a lane of it) was
             double-clicked: the user asks to edit it.
+        shown_changed: another sentence, message or reference names are shown
+            (the Changes mode follows it, `views.changes_view`).
     """
 
     order_changed = Signal(int)
     hypothesis_activated = Signal()
+    shown_changed = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -173,6 +176,7 @@ class SentenceDetailView(QWidget, ShownTexts[str]):
         self._heading.setText(heading or "")
         self._heading.setVisible(heading is not None)
         self._render()
+        self.shown_changed.emit()
 
     def heading(self) -> str:
         """The sentence's name shown above it ("" for none), as a person reads it."""
@@ -185,6 +189,7 @@ class SentenceDetailView(QWidget, ShownTexts[str]):
         self._message = message
         self._heading.hide()
         self._render()
+        self.shown_changed.emit()
 
     def note(self) -> str:
         """The note above the texts ("" for none): tokens shown, highlighting cut."""
@@ -229,6 +234,15 @@ class SentenceDetailView(QWidget, ShownTexts[str]):
         if self._explanation is not None:
             for k, (label, _) in enumerate(self._references.rows):
                 label.setText(self._reference_header(k))
+        self.shown_changed.emit()
+
+    def reference_names(self) -> tuple[str, ...]:
+        """The references' names given (`set_reference_names`)."""
+        return self._reference_names
+
+    def source(self) -> str | None:
+        """The source shown with the sentence, if known."""
+        return self._source
 
     def explanation(self) -> SentenceExplanation | None:
         """The explanation shown."""

@@ -69,6 +69,11 @@ NOT_FOR_A_PLAIN_SCORE = {
     "bleu_gui.io.bilingual": "XLIFF and TMX files",
     "bleu_gui.io.bundle": "the columns and roles of test-set files",
     "bleu_gui.io.align": "XLIFF and TMX units matched by id",
+    # the QA checks are `bleu-gui qa`'s
+    "bleu_gui.cli_qa": "bleu-gui qa",
+    "bleu_gui.core.qa": "bleu-gui qa's checks",
+    "bleu_gui.core.qa_rules": "bleu-gui qa's checks",
+    "bleu_gui.core.number_formats": "bleu-gui qa's reading of numbers",
     "zipfile": "XLSX workbooks",
     "csv": "TSV and CSV test sets",
 }

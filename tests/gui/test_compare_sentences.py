@@ -767,3 +767,51 @@ def test_ctrl_shift_c_copies_both_systems_with_their_scores_and_delta(
         str(metric.get_signature()),
     ]
     assert four.statusBar().currentMessage() == "Copied sentence 15 with its scores"
+
+
+def test_the_pair_bar_shows_as_several_systems_start_to_open(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    # Shown with the first scores, the bar, the filter's pair part and the
+    # summary's pair line were laid out in the busiest turn of the opening, and
+    # moved the table down under the user's hand.
+    window.show()
+    qtbot.waitExposed(window)
+    session, bar = window.session, window.pair_bar
+    assert not bar.isVisible()
+    systems = tuple(path(name) for name in (FACEBOOK, ONLINE, HAPPYPOET))
+    files = FileSet(
+        systems[-1], (DEMO / "ref.A.txt", DEMO / "ref.B.txt"), systems=systems
+    )
+    with qtbot.waitSignal(session.busy_changed) as started:
+        session.open_files(files)
+    assert started.args == [True]
+    assert list(session.systems) == []  # nothing read yet
+    assert bar.isVisible()
+    assert window.filter_bar.pair_controls.isVisible()
+    for combo in (bar.baseline, bar.shown):
+        assert combo.count() == 0
+        assert combo.placeholderText() == "being scored…"
+    assert not bar.swap.isEnabled()
+    assert window.summary.system.text() == "Scoring 3 systems…"
+    assert window.summary.system.isVisible()
+    qtbot.waitUntil(
+        lambda: len(session.systems) == 3 and not session.is_busy, timeout=TIMEOUT
+    )
+    assert [bar.shown.itemText(i) for i in range(bar.shown.count())] == [
+        FACEBOOK,
+        ONLINE,
+        HAPPYPOET,
+    ]
+    assert bar.shown.currentText() == HAPPYPOET
+    assert bar.swap.isEnabled()
+    assert window.summary.system.text() == (
+        f"Shown: {HAPPYPOET} (B), compared with {FACEBOOK} (A)"
+    )
+
+    # A load that ends with one system hides them again.
+    with all_done(qtbot, session):
+        session.open_files(FileSet(path(UEDIN), (DEMO / "ref.A.txt",)))
+    assert not bar.isVisible()
+    assert not window.filter_bar.pair_controls.isVisible()
+    assert not window.summary.system.isVisible()

@@ -11,7 +11,7 @@ import operator
 from collections.abc import Iterator
 
 import pytest
-from PySide6.QtCore import QObject
+from PySide6.QtCore import QObject, QTimer
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
@@ -144,3 +144,74 @@ def test_nothing_wanted_stops_what_was_asked(qtbot: QtBot, panel: Panel) -> None
     assert not scheduler.pending
     scheduler.flush()
     assert panel.shown == []
+
+
+class TurnCounter:
+    """Counts event-loop passes: a repeating 0 ms timer fires once in each."""
+
+    def __init__(self, owner: QObject) -> None:
+        self.passes = 0
+        self._timer = QTimer(owner)
+        self._timer.setInterval(0)
+        self._timer.timeout.connect(self._tick)
+        self._timer.start()
+
+    def _tick(self) -> None:
+        self.passes += 1
+
+
+def test_explained_in_one_turn_and_shown_in_a_later_one(
+    qtbot: QtBot, panel: Panel
+) -> None:
+    turns = TurnCounter(panel.owner)
+    explained_at: list[int] = []
+    shown_at: list[int] = []
+
+    def explain(text: str) -> str:
+        explained_at.append(turns.passes)
+        return text.upper()
+
+    scheduler: ExplainScheduler[int, str, str] = ExplainScheduler(
+        panel.owner,
+        wanted=lambda: panel.wanted,
+        request=TEXTS.get,
+        is_long=lambda _text: False,
+        explain=lambda _key, text: explain(text),
+        same=operator.eq,
+        show=lambda _key, _text: shown_at.append(turns.passes),
+        waiting=lambda _key, _text: None,
+        explainer=panel.explainer,
+    )
+    scheduler.ask()
+    qtbot.waitUntil(lambda: not scheduler.pending)
+    assert len(explained_at) == len(shown_at) == 1
+    assert shown_at[0] > explained_at[0]
+    assert scheduler.shown == Shown(1, "ONE")
+
+
+def test_an_explanation_waiting_to_be_shown(qtbot: QtBot, panel: Panel) -> None:
+    """Flushed: shown at once. Another sentence asked for: dropped, not shown."""
+    scheduler = panel.scheduler
+
+    def explained_by_the_timer() -> None:
+        """What the 0 ms timer does at the next turn, done here by hand."""
+        scheduler.ask()
+        scheduler._timer.stop()
+        scheduler._explain_now()
+
+    explained_by_the_timer()
+    assert panel.shown == []  # explained, shown at the next turn
+    assert scheduler.asked
+    scheduler.flush()
+    assert panel.shown == [(1, "ONE")]
+    assert not scheduler.pending
+
+    panel.wanted = 3
+    explained_by_the_timer()
+    panel.wanted = 1  # the selection moved back before "THREE" was shown
+    scheduler.ask()
+    qtbot.waitUntil(lambda: not scheduler.pending)
+    for _ in range(3):
+        QApplication.processEvents()
+    assert panel.shown == [(1, "ONE")]
+    assert panel.again == [Shown(1, "ONE")]
