@@ -61,8 +61,9 @@ def _build_report_parser() -> argparse.ArgumentParser:
         description="Write one self-contained HTML file (no script, nothing "
         "loaded from the network): corpus scores with their signatures, the paired "
         "test of every system against the first, precision and brevity-penalty "
-        "charts, and the sentences that matter most, their n-grams painted by "
-        "order and explained in words.",
+        "charts, each system's sentences, words and BLEU per post-editing band, "
+        "and the sentences that matter most, their n-grams painted by order and "
+        "explained in words.",
     )
     parser.add_argument(
         "refs", nargs="+", metavar="REF", help="reference files, or one test-set file"

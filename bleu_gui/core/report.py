@@ -5,7 +5,10 @@ the core alone: each system's corpus score, sacreBLEU's paired test of every
 system against the first (the baseline), and the N sentences that matter most:
 one system, the N of highest cost (`core.analysis`: corpus BLEU gained were the
 sentence perfect); several, the N of largest |Δ| sentence BLEU between the
-baseline and the second system, each with its explanation. The command line
+baseline and the second system, each with its explanation; and per system the
+post-editing effort by fuzzy-match band (`core.band_table`: count, words and
+corpus BLEU of each band's sentences), its effort counted here unless the caller
+has it already (the window's, counted in the background). The command line
 builds it at once (`build_report`), the window step by step
 (`iter_build_report`), so that a user can cancel it.
 """
@@ -19,9 +22,11 @@ import numpy as np
 import numpy.typing as npt
 
 from bleu_gui.core.analysis import iter_perfect_gains
+from bleu_gui.core.band_table import BandTable, band_table
 from bleu_gui.core.config import BleuConfig
 from bleu_gui.core.delta import sentence_deltas
 from bleu_gui.core.edits import Edits, apply_edits, edited_hypotheses
+from bleu_gui.core.effort import Effort, iter_effort
 from bleu_gui.core.explain import SentenceExplanation, explain_sentence
 from bleu_gui.core.pair_ngrams import PairExplanation, explain_pair
 from bleu_gui.core.result import BleuScore
@@ -55,12 +60,15 @@ class ReportSystem:
     """One system: its name as the user gave it, its lines, their statistics.
 
     `edited`: the rows (0-based) whose line is a what-if edit (`with_edits`).
+    `effort`: the post-editing effort of `lines`, if counted already (None: the
+    report counts it).
     """
 
     name: str
     lines: Sequence[str]
     stats: CorpusStats
     edited: frozenset[int] = field(default=frozenset())
+    effort: Effort | None = None
 
     def with_edits(self, edits: Edits) -> ReportSystem:
         """This system seen through `edits`: edited lines, statistics and marks."""
@@ -130,13 +138,17 @@ class TopRow:
 
 @dataclass(frozen=True, slots=True)
 class Report:
-    """Everything the page shows, computed by the core."""
+    """Everything the page shows, computed by the core.
+
+    `bands`: per system (in `request.systems`' order), its sentences by band.
+    """
 
     request: ReportRequest
     scores: tuple[BleuScore, ...]
     paired: PairedTestResult | None
     deltas: npt.NDArray[np.float64] | None
     rows: tuple[TopRow, ...]
+    bands: tuple[BandTable, ...] = ()
 
 
 def _top(values: npt.NDArray[np.float64], count: int) -> list[int]:
@@ -208,4 +220,13 @@ def iter_build_report(
                 a.lines[row], b.lines[row], refs(row), config, names=(a.name, b.name)
             )
             rows.append(TopRow(row, float(deltas[row]), pair))
-    return Report(request, scores, paired, deltas, tuple(rows))
+    bands = []
+    for system in systems:
+        effort = system.effort
+        if effort is None:
+            effort = yield from relabel(
+                iter_effort(system.lines, request.references),
+                lambda step: (step[0], step[1], "Counting the post-editing effort"),
+            )
+        bands.append(band_table(effort, system.stats, config))
+    return Report(request, scores, paired, deltas, tuple(rows), tuple(bands))

@@ -24,6 +24,10 @@ A document clicked in the documents view keeps that document's sentences
 (`DocumentRows`: its ids and their rows, found once by `core.documents`); whoever
 sets it drops it when the test set's documents change. It combines with every
 other criterion, pair or not.
+
+A band of the effort view clicked, or its "where B needs less work", keeps those
+sentences (`EffortRows`: rows counted from one system's effort, or the pair's);
+whoever sets it drops it when that effort is counted anew.
 """
 
 from __future__ import annotations
@@ -51,6 +55,7 @@ __all__ = [
     "DeltaRange",
     "DeltaSide",
     "DocumentRows",
+    "EffortRows",
     "NgramRows",
     "SentenceFilter",
     "filter_rows",
@@ -246,6 +251,25 @@ class DocumentRows:
 
 
 @dataclass(frozen=True, slots=True)
+class EffortRows:
+    """The sentences of a post-editing effort band, or where B needs less work.
+
+    Attributes:
+        words: which sentences, as the filter line says them ("sentences in
+            band 95–99 % of happypoet").
+        rows: their 0-based rows, in corpus order, as the effort view counted
+            them (`Effort.bands`, `core.band_table.less_work_rows`).
+    """
+
+    words: str
+    rows: tuple[int, ...]
+
+    def keeps(self, size: int) -> npt.NDArray[np.bool_]:
+        """Which of `size` rows are among `rows` (a row past the end: none)."""
+        return _among(self.rows, size)
+
+
+@dataclass(frozen=True, slots=True)
 class SentenceFilter:
     """What to show.
 
@@ -262,6 +286,8 @@ class SentenceFilter:
         delta: with a pair, the range of Δ = B − A shown.
         ngram: with a pair, only the sentences of a salient n-gram (None: all).
         documents: only the sentences of these documents (None: all).
+        effort: only the sentences of an effort band, or where B needs less
+            work (None: all).
     """
 
     text: str = ""
@@ -276,6 +302,7 @@ class SentenceFilter:
     delta: DeltaRange = field(default_factory=DeltaRange)
     ngram: NgramRows | None = None
     documents: DocumentRows | None = None
+    effort: EffortRows | None = None
 
     @property
     def is_active(self) -> bool:
@@ -287,6 +314,7 @@ class SentenceFilter:
             or self.compares
             or self.ngram is not None
             or self.documents is not None
+            or self.effort is not None
         )
 
     @property
@@ -295,15 +323,20 @@ class SentenceFilter:
         return self.side is not DeltaSide.ANY or not self.delta.is_whole
 
     def without_pair(self) -> SentenceFilter:
-        """This filter without its pair part (side, Δ range, n-gram) and documents.
+        """This filter without its pair part (side, Δ range, n-gram), documents, effort.
 
         What depends on the texts and scores of one system only: the part the
         browser searches the texts with, a slice of rows at a time (the rows of
-        an n-gram or of documents count from the corpus's first, not the
-        slice's, so neither belongs there).
+        an n-gram, of documents or of an effort band count from the corpus's
+        first, not the slice's, so none belongs there).
         """
         return replace(
-            self, side=DeltaSide.ANY, delta=DeltaRange(), ngram=None, documents=None
+            self,
+            side=DeltaSide.ANY,
+            delta=DeltaRange(),
+            ngram=None,
+            documents=None,
+            effort=None,
         )
 
     def pattern(self) -> re.Pattern[str]:
@@ -352,7 +385,7 @@ def filter_rows(
     bound is in the range. `deltas` (Δ = B − A per row, NaN: unscorable) are those
     of the pair the side and Δ range filter by; None (no pair): those keep all. The
     n-gram part keeps its rows, pair or not (its setter drops it with the pair);
-    the documents part its rows.
+    the documents and effort parts their rows.
 
     Raises:
         ValueError: for an invalid regular expression or a line break in the text.
@@ -369,6 +402,8 @@ def filter_rows(
         keep &= spec.ngram.keeps(len(scores))
     if spec.documents is not None:
         keep &= spec.documents.keeps(len(scores))
+    if spec.effort is not None:
+        keep &= spec.effort.keeps(len(scores))
     if spec.text:
         texts = SearchTexts(hypotheses, references, source)
         query = spec.query()

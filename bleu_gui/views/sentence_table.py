@@ -63,6 +63,7 @@ from bleu_gui.models.sentence_filter import (
     DeltaRange,
     DeltaSide,
     DocumentRows,
+    EffortRows,
     NgramRows,
     SentenceFilter,
 )
@@ -79,6 +80,7 @@ __all__ = [
     "ALWAYS_SHOWN",
     "DEFAULT_COLUMNS",
     "REMOVE_DOCUMENTS",
+    "REMOVE_EFFORT",
     "REMOVE_NGRAM",
     "SEARCHING",
     "FilterBar",
@@ -94,6 +96,9 @@ REMOVE_NGRAM = "Remove the n-gram filter"
 
 REMOVE_DOCUMENTS = "Remove the document filter"
 """The name (and tooltip) of the document chip's × button."""
+
+REMOVE_EFFORT = "Remove the effort filter"
+"""The name (and tooltip) of the effort chip's × button."""
 
 DEFAULT_COLUMNS = "Default columns"
 """The column menu's last item: forget the columns chosen, show the default ones."""
@@ -544,6 +549,10 @@ class FilterBar(QWidget):
         )
         self.documents_chip, self.documents_label = documents.chip, documents.label
         self.documents_remove = documents.remove_button
+        self._effort: EffortRows | None = None
+        self.effort_row = FilterChip(
+            "effort-chip", REMOVE_EFFORT, "show the sentences of every band", self
+        )
 
         column = QVBoxLayout(self)
         column.setContentsMargins(0, 0, 0, 0)
@@ -561,6 +570,7 @@ class FilterBar(QWidget):
         column.addWidget(self.problem_row)
         column.addWidget(self.ngram_row)
         column.addWidget(self.documents_row)
+        column.addWidget(self.effort_row)
         self._connect_signals()
 
     def _connect_signals(self) -> None:
@@ -576,6 +586,7 @@ class FilterBar(QWidget):
         self.clear.clicked.connect(self.reset)
         self.ngram_remove.clicked.connect(lambda: self.set_ngram(None))
         self.documents_remove.clicked.connect(lambda: self.set_documents(None))
+        self.effort_row.remove_button.clicked.connect(lambda: self.set_effort(None))
         self.stop.clicked.connect(self.stop_requested)
         self.side.currentIndexChanged.connect(self._emit)
         for spin in (self.min_delta, self.max_delta):
@@ -689,6 +700,28 @@ class FilterBar(QWidget):
             "filters above hide some. × or Clear removes it.",
         )
 
+    @property
+    def effort(self) -> EffortRows | None:
+        """The effort band (or "B needs less work") whose sentences are shown."""
+        return self._effort
+
+    def set_effort(self, effort: EffortRows | None) -> None:
+        """Show only the sentences of `effort` (None: all), as a chip that says so."""
+        self._effort = effort
+        self._show_effort()
+        self._emit()
+
+    def _show_effort(self) -> None:
+        effort = self._effort
+        text = None if effort is None else f"Only {effort.words}"
+        count = 0 if effort is None else len(effort.rows)
+        self.effort_row.show_filter(
+            text,
+            f"Chosen in the Effort tab: {count:,} "
+            f"{'sentence' if count == 1 else 'sentences'} in all, fewer if the "
+            "filters above hide some. × or Clear removes it.",
+        )
+
     def current_filter(self) -> SentenceFilter:
         """The filter the controls describe."""
         return SentenceFilter(
@@ -704,6 +737,7 @@ class FilterBar(QWidget):
             delta=self._delta_range(),
             ngram=self._ngram,
             documents=self._documents,
+            effort=self._effort,
         )
 
     def _delta_range(self) -> DeltaRange:
@@ -805,6 +839,8 @@ class FilterBar(QWidget):
         self._show_ngram()
         self._documents = None
         self._show_documents()
+        self._effort = None
+        self._show_effort()
         for widget in widgets:
             widget.blockSignals(False)
         self._emit()

@@ -112,22 +112,29 @@ def test_a_post_edit_typed_in_what_if_moves_the_effort(
     assert shown(window, ROW) == expected(shorter, ROW)
 
 
-def test_the_shown_systems_effort_is_counted_and_another_once_shown(
+def test_the_pairs_effort_is_counted_and_another_once_shown(
     qtbot: QtBot, window: MainWindow
 ) -> None:
     # Ten systems counted while the others are scored would take the GIL from
-    # the window for seconds: only what the table shows is counted.
-    open_demo(qtbot, window, "UEdin", NAME)
-    counted(qtbot, window)
+    # the window for seconds: only the pair's two are counted, B's first.
     session = window.session
-    uedin, happypoet = session.systems
-    assert session.workspace.system(happypoet.id).current_effort is not None
-    assert session.workspace.system(uedin.id).current_effort is None
-    with qtbot.waitSignal(session.effort_changed, timeout=TIMEOUT) as counted_now:
-        session.set_shown(uedin.id)
-    assert counted_now.args == [uedin.id]
+    order: list[int] = []
+    session.effort_changed.connect(order.append)
+    open_demo(qtbot, window, "UEdin", "Online-W", NAME)
+    uedin, online, happypoet = session.systems
     qtbot.waitUntil(
-        lambda: shown(window, ROW) == expected(system("UEdin")[ROW], ROW),
+        lambda: session.workspace.system(uedin.id).current_effort is not None,
+        timeout=TIMEOUT,
+    )
+    workspace = session.workspace
+    assert workspace.system(happypoet.id).current_effort is not None
+    assert workspace.system(online.id).current_effort is None
+    assert order == [happypoet.id, uedin.id]
+    with qtbot.waitSignal(session.effort_changed, timeout=TIMEOUT) as counted_now:
+        session.set_shown(online.id)
+    assert counted_now.args == [online.id]
+    qtbot.waitUntil(
+        lambda: shown(window, ROW) == expected(system("Online-W")[ROW], ROW),
         timeout=TIMEOUT,
     )
 
