@@ -27,11 +27,11 @@ INSERTED_RGB = "FF1A56B8"
 
 
 def rich_text(changes: TextChanges, clean: Callable[[str], str]) -> Any:
-    """`changes` as an openpyxl `CellRichText`; plain text saying why they were
-    not compared when the texts were too long.
+    """`changes` as an openpyxl `CellRichText` (as plain text when too long).
 
-    `clean` makes each piece of text one a cell may hold (the workbook writer's
-    rule for control characters).
+    Texts too long to compare give the words saying so. `clean` makes each
+    piece of text one a cell may hold (the workbook writer's rule for control
+    characters).
     """
     from openpyxl.cell.rich_text import CellRichText, TextBlock
     from openpyxl.cell.text import InlineFont
