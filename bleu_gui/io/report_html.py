@@ -56,6 +56,7 @@ from bleu_gui.core.significance import (
 )
 from bleu_gui.io.control_marks import control_mark, is_control
 from bleu_gui.io.report_bands import band_section
+from bleu_gui.io.report_qa import qa_section
 from bleu_gui.io.report_svg import Series, bar_chart, delta_histogram
 from bleu_gui.io.safe_write import write_text
 from bleu_gui.io.significance_text import identity_note, p_value_text
@@ -518,7 +519,7 @@ def _sentences(report: Report) -> str:
 
 
 def render_report(report: Report) -> str:
-    """The page: summary, systems, charts, effort, sentences; inline styles, no JS."""
+    """The page: summary, systems, charts, effort, QA, sentences; no JS."""
     title = escaped(report.request.title)
     return (
         '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
@@ -536,6 +537,12 @@ def render_report(report: Report) -> str:
             report.bands,
             _SYSTEM_COLOURS,
             escaped,
+        )
+        + qa_section(
+            [system.name for system in report.request.systems],
+            report.qa,
+            escaped,
+            has_source=report.request.source is not None,
         )
         + _sentences(report)
         + '<p class="muted">Made by bleu-gui.</p></body></html>\n'

@@ -61,7 +61,10 @@ def report_request(
     systems = tuple(
         replace(
             ReportSystem(
-                system.name, system.read_corpus.hypothesis.lines, system.read_stats
+                system.name,
+                system.read_corpus.hypothesis.lines,
+                system.read_stats,
+                tags=system.read_corpus.hypothesis.tags,
             ).with_edits(system.edits),
             effort=system.current_effort,
         )
@@ -77,6 +80,7 @@ def report_request(
         reference_names=system_names(ref.path for ref in corpus.references),
         source=None if source is None else source.lines,
         source_name=None if source is None else system_names([source.path])[0],
+        source_tags=None if source is None else source.tags,
         systems=systems,
         config=workspace.config,
         signature=signature,

@@ -219,6 +219,33 @@ def test_the_windows_report_shows_the_source_it_has_and_names_the_references(
             ["Reference 1 (ref.A.txt)", ref_lines[0][index]],
             ["Reference 2 (ref.B.txt)", ref_lines[1][index]],
         ]
+    # With its source, the report runs the QA checks: as the command line does.
+    cli = tmp_path / "cli.html"
+    argv = [*map(str, refs), "-i", str(a), str(b), "--src", str(source)]
+    assert report_main([*argv, "-o", str(cli), "--samples", "10"]) == 0
+    theirs = ReportPage(cli.read_text(encoding="utf-8"))
+    assert [row[1:] for row in page.qa_tables[0][1:]] == [
+        row[1:] for row in theirs.qa_tables[0][1:]
+    ]
+    assert [row[0] for row in page.qa_tables[0]] == [
+        "Check",
+        "Empty",
+        "Untranslated",
+        "Numbers",
+        "Tags",
+        "End punctuation",
+        "Spaces",
+        "Inconsistent",
+        "All",
+    ]
+    # The window names a system by its file, the command line as it was typed.
+    assert page.qa_headings == [
+        heading.replace(f"{folder}/", "") for heading in theirs.qa_headings
+    ]
+    assert [heading.split(":")[0] for heading in page.qa_headings] == [
+        "sys.happypoet.txt",
+        "sys.UEdin.txt",
+    ]
 
 
 def test_the_windows_report_has_the_band_table_the_command_line_writes(
