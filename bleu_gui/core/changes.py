@@ -41,7 +41,6 @@ import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from itertools import pairwise
 
 from rapidfuzz.distance import Indel
 
