@@ -96,6 +96,20 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--version", action="version", version=f"%(prog)s {__version__}"
     )
+    parser.add_argument(
+        "-t",
+        "--test-set",
+        metavar="NAME",
+        help="sacreBLEU's test set (wmt21) instead of REF files: its references "
+        "and source from sacreBLEU's cache, downloaded first if need be; with -l",
+    )
+    parser.add_argument(
+        "-l",
+        "--language-pair",
+        dest="langpair",
+        metavar="PAIR",
+        help="-t's language pair (de-en)",
+    )
     add_scoring_options(parser)
     add_bilingual_options(parser)  # `--languages`, `--xliff-states`: as `score`'s
     return parser
@@ -105,6 +119,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the application; returns its exit status."""
     parser = build_parser()
     options = parser.parse_args(list(sys.argv[1:] if argv is None else argv))
+    if options.test_set is not None:
+        _named_set(options, parser)
     try:
         config = config_from_options(options)
     except ConfigError as error:
@@ -310,6 +326,34 @@ def _bundle(
             "it alone"
         )
     return bundles[0]
+
+
+def _named_set(options: argparse.Namespace, parser: argparse.ArgumentParser) -> None:
+    """Put sacreBLEU's files of `-t NAME -l PAIR` as the references and source.
+
+    sacreBLEU's own dataset code finds them in its cache (or downloads them) and
+    writes each field as a text file (`io.sacrebleu_sets`): the window then
+    opens them as it opens any reference and source files. Done before the
+    window shows (a cached set takes a fraction of a second).
+    """
+    if "," in options.test_set:
+        parser.error(f"-t {options.test_set}: the window opens one test set")
+    if options.refs or options.src:
+        parser.error(
+            f"-t {options.test_set} gives the references and source: "
+            "leave out REF and --src"
+        )
+    from bleu_gui.cli_named_sets import language_default_tokenizer
+    from bleu_gui.io import InputError
+    from bleu_gui.io.sacrebleu_sets import read_named_set
+
+    try:
+        named = read_named_set(options.test_set, options.langpair)
+    except InputError as error:
+        parser.exit(1, f"bleu-gui: error: {error}\n")
+    options.refs = [str(path) for path in named.reference_files]
+    options.src = str(named.source_file)
+    language_default_tokenizer(options)  # sacreBLEU's for -l's target language
 
 
 def _files(
