@@ -18,7 +18,7 @@ dropped like text files, each in a role.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from enum import StrEnum
 from pathlib import Path
@@ -357,14 +357,21 @@ class FileActions(QObject):
         """Show the "Open test set" dialog (`OpenDialogs.open_test_set`)."""
         return self._dialogs.open_test_set(candidate)
 
-    def open_named_set(self) -> NamedSetDialog:
+    def open_named_set(
+        self, direct: tuple[str, str, Sequence[Path]] | None = None
+    ) -> NamedSetDialog:
         """Show File › Open sacreBLEU test set… (`views.named_set_dialog`).
 
         Listing the sets imports sacreBLEU's dataset package: a fraction of a
         second, once, on this click. The set's files and the system are opened
         as the "Open test set" dialog's are; a fetch that fails is the window's
         one-line error too.
+
+        `direct`: (name, pair, systems) from the command line's `-t`: fetched at
+        once; the dialog shows only for a download (its progress and Cancel) or
+        when the fetch fails.
         """
+        from bleu_gui.io.sacrebleu_sets import is_cached
         from bleu_gui.models.named_set_fetch import named_set_choices
 
         if self.named_set_dialog is not None:
@@ -380,7 +387,14 @@ class FileActions(QObject):
         dialog.failed.connect(self.error_occurred)
         dialog.finished.connect(lambda _result: self._on_named_set_closed(dialog))
         self.named_set_dialog = dialog
-        dialog.open()
+        if direct is None:
+            dialog.open()
+            return dialog
+        name, langpair, systems = direct
+        dialog.failed.connect(lambda _message: dialog.open())
+        dialog.start(name, langpair, systems)
+        if dialog.fetcher.is_busy() and not is_cached(name):
+            dialog.open()
         return dialog
 
     def _on_named_set_requested(self, files: FileSet) -> None:

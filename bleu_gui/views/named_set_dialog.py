@@ -83,6 +83,7 @@ class NamedSetDialog(QDialog):
         self.setWindowModality(Qt.WindowModality.WindowModal)
         self._directory = directory
         self._encoding = encoding
+        self._systems: tuple[Path, ...] = ()  # the command line's several, if any
         self.fetcher = NamedSetFetcher(self)
         self.sets = QListWidget()
         for choice in choices:
@@ -156,6 +157,15 @@ class NamedSetDialog(QDialog):
                 self.pairs.setCurrentRow(row)
         self.system.setText(str(system))
 
+    def start(self, name: str, langpair: str, systems: Sequence[Path]) -> None:
+        """Fetch `name` `langpair` for `systems` (the command line's `-t`, `-i`).
+
+        The last system is the one shown, the first the baseline, as `-i` says.
+        """
+        self.choose(name, langpair, systems[-1])
+        self._on_open()
+        self._systems = tuple(systems)
+
     def set_labels(self) -> list[str]:
         """The test sets' lines, as listed."""
         return [self.sets.item(row).text() for row in range(self.sets.count())]
@@ -200,6 +210,7 @@ class NamedSetDialog(QDialog):
             return
         assert item is not None
         assert pair is not None
+        self._systems = ()
         self.problem.say("")
         self.fetcher.fetch(self._choice(item).name, pair.text())
 
@@ -219,12 +230,14 @@ class NamedSetDialog(QDialog):
 
     def _on_fetched(self, files: NamedSetFiles) -> None:
         self.status.setText("")
+        systems = self._systems or (Path(self.system.text().strip()),)
         self.open_requested.emit(
             FileSet(
-                Path(self.system.text().strip()),
+                systems[-1],
                 files.references,
                 files.source,
                 self._encoding,
+                systems=systems if len(systems) > 1 else (),
             )
         )
         self.accept()

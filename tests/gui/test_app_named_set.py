@@ -2,8 +2,10 @@
 
 Real processes (Qt offscreen) on a cache folder written in the test
 (`tests/cli/sacrebleu_cache.py`); the network is closed to them by a proxy that
-refuses every connection. The corpus score shown must be sacreBLEU's (its API on
-the same lines: the reference it chooses for wmt21 is translator A).
+refuses every connection. The set is fetched once the window shows, in the
+background; a screenshot run ends at a fetch that fails, with its one line. The
+corpus score shown must be sacreBLEU's (its API on the same lines: the reference
+it chooses for wmt21 is translator A).
 """
 
 from __future__ import annotations
@@ -79,15 +81,20 @@ def test_the_window_opens_a_named_test_set(tmp_path: Path) -> None:
 def test_offline_and_not_cached_is_one_line(tmp_path: Path) -> None:
     cache = tmp_path / "cache"
     (tmp_path / "out.txt").write_text("a line\n", encoding="utf-8")
-    result = run(tmp_path, cache, "-t", "wmt21", "-l", "de-en", "-i", "out.txt")
+    shot = tmp_path / "shot.png"
+    args = ["-t", "wmt21", "-l", "de-en", "-i", "out.txt", "--screenshot", str(shot)]
+    result = run(tmp_path, cache, *args)
     assert result.returncode == 1
     assert result.stdout == ""
-    (line,) = result.stderr.splitlines()
+    # The offscreen platform's notes on the dialog shown for the download aside:
+    notes = "This plugin does not support propagateSizeHints()"
+    (line,) = [line for line in result.stderr.splitlines() if line != notes]
     assert line.startswith(
         f"bleu-gui: error: sacreBLEU's test set wmt21 (de-en) is not in its cache "
         f"({cache}) and could not be downloaded: no network ("
     )
     assert not (cache / "wmt21" / "raw" / "wmt21.test.tgz").exists()
+    assert not shot.exists()
 
 
 def test_a_named_set_is_given_without_reference_files(tmp_path: Path) -> None:
@@ -100,3 +107,29 @@ def test_a_named_set_is_given_without_reference_files(tmp_path: Path) -> None:
         "bleu-gui: error: -t wmt21 gives the references and source: leave out REF "
         "and --src"
     )
+
+
+def test_an_unknown_pair_is_a_command_line_error(tmp_path: Path) -> None:
+    cache = tmp_path / "cache"
+    write_wmt21_de_en(cache)
+    result = run(tmp_path, cache, "-t", "wmt21", "-l", "xx-en", "-i", "out.txt")
+    assert result.returncode == 2
+    assert result.stderr.splitlines()[-1].startswith(
+        "bleu-gui: error: -l: sacreBLEU's wmt21 has no language pair 'xx-en' (it has "
+    )
+
+
+def test_several_systems_open_with_the_named_set(tmp_path: Path) -> None:
+    cache = tmp_path / "cache"
+    write_wmt21_de_en(cache)
+    for name, demo in (("a.txt", "sys.Online-W.txt"), ("b.txt", "sys.happypoet.txt")):
+        lines = demo_lines(demo)
+        (tmp_path / name).write_text("\n".join(lines) + "\n", encoding="utf-8")
+    shot = tmp_path / "shot.png"
+    args = ["-t", "wmt21", "-l", "de-en", "-i", "a.txt", "b.txt"]
+    result = run(tmp_path, cache, *args, "--screenshot", str(shot))
+    assert result.returncode == 0, result.stderr
+    expected = sacrebleu.corpus_bleu(
+        demo_lines("sys.happypoet.txt"), [demo_lines("ref.A.txt")]
+    )
+    assert f"summary: {expected.score:.2f}" in result.stdout.splitlines()

@@ -119,3 +119,24 @@ def test_cancel_stops_waiting_for_the_fetch(
     assert dialog.status.text() == "Cancelled."
     assert dialog.isVisible()  # the dialog stays: another choice can be made
     assert dialog.open_button.isEnabled()
+
+
+def test_the_command_lines_set_opens_without_the_dialog_when_cached(
+    window: MainWindow, cache: Path, system: Path, qtbot: QtBot
+) -> None:
+    with qtbot.waitSignal(window.session.scores_changed, timeout=60_000):
+        dialog = window.file_actions.open_named_set(direct=("wmt21", "de-en", [system]))
+        assert not dialog.isVisible()
+    assert window.session.files is not None
+    assert window.session.files.hypothesis == system
+
+
+def test_the_command_lines_download_shows_the_dialog_and_its_failure(
+    window: MainWindow, cache: Path, system: Path, qtbot: QtBot
+) -> None:
+    dialog = window.file_actions.open_named_set(direct=("wmt22", "de-en", [system]))
+    assert dialog.isVisible()  # a download: its progress and Cancel are shown
+    with qtbot.waitSignal(dialog.failed, timeout=60_000):
+        pass
+    assert dialog.isVisible()
+    assert window.banner.text().startswith("⚠ sacreBLEU's test set wmt22 (de-en)")
