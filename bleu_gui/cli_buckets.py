@@ -12,11 +12,9 @@ for: `bleu-gui score` never pays for it (`tests/cli/test_cli_startup.py`).
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import json
 import math
 from collections.abc import Sequence
-from enum import StrEnum
 
 from bleu_gui.cli_config import add_scoring_options, config_from_options
 from bleu_gui.cli_counts import as_arrays, check_order_reachable, count_systems
@@ -38,6 +36,7 @@ from bleu_gui.cli_significance import seed_from_options
 from bleu_gui.core import BleuConfig, ConfigError
 from bleu_gui.core.buckets import (
     SUBSET_TEST_NOTE,
+    WORD_FREQUENCY,
     BucketEdges,
     BucketKind,
     BucketRow,
@@ -60,20 +59,9 @@ WORDS = "words"
 """`--by`'s name for the word-frequency table."""
 
 
-class _EdgeName(StrEnum):
-    """What `--edges NAME=…` may set: each kind of sentence bucket, and words."""
-
-    REF_LENGTH = BucketKind.REF_LENGTH.value
-    LENGTH_DIFF = BucketKind.LENGTH_DIFF.value
-    BASELINE_BLEU = BucketKind.BASELINE_BLEU.value
-    WORD_FREQUENCY = "word-frequency"
-
-
-_FIELDS = {
-    _EdgeName.REF_LENGTH: "ref_length",
-    _EdgeName.LENGTH_DIFF: "length_diff",
-    _EdgeName.BASELINE_BLEU: "baseline_bleu",
-    _EdgeName.WORD_FREQUENCY: "word_frequency",
+_EDGE_NAMES: dict[str, BucketKind | None] = {
+    **{kind.value: kind for kind in BucketKind},
+    WORD_FREQUENCY: None,
 }
 _VIEWS = [kind.value for kind in BucketKind] + [WORDS]
 
@@ -86,8 +74,8 @@ def buckets_main(argv: Sequence[str] | None = None) -> int:
 def _build_parser() -> argparse.ArgumentParser:
     defaults = BucketEdges()
     default_edges = "; ".join(
-        f"{name.value}={','.join(f'{edge:g}' for edge in getattr(defaults, field))}"
-        for name, field in _FIELDS.items()
+        f"{name}={','.join(f'{edge:g}' for edge in defaults.of(kind))}"
+        for name, kind in _EDGE_NAMES.items()
     )
     parser = StrictParser(
         prog=f"{PROG} buckets",
@@ -167,29 +155,25 @@ def edges_from(given: Sequence[str]) -> BucketEdges:
         ConfigError: for an unknown kind, a value that is not a number, or edges
             that do not increase.
     """
-    changes: dict[str, tuple[float, ...]] = {}
+    edges = BucketEdges()
     for item in given:
         name, equals, values = item.partition("=")
+        if name.strip() not in _EDGE_NAMES:
+            known = ", ".join(_EDGE_NAMES)
+            raise ConfigError(f"--edges {item}: the kind must be one of {known}")
         try:
-            field = _FIELDS[_EdgeName(name.strip())]
-        except ValueError:
-            known = ", ".join(name.value for name in _EdgeName)
-            raise ConfigError(
-                f"--edges {item}: the kind must be one of {known}"
-            ) from None
-        try:
-            edges = tuple(float(value) for value in values.split(",") if value.strip())
+            cuts = tuple(float(value) for value in values.split(",") if value.strip())
         except ValueError:
             raise ConfigError(
                 f"--edges {item}: the edges must be numbers separated by commas"
             ) from None
         if not equals:
             raise ConfigError(f"--edges {item}: write KIND=E1,E2,…")
-        changes[field] = edges
-    try:
-        return dataclasses.replace(BucketEdges(), **changes)
-    except ValueError as error:
-        raise ConfigError(f"--edges: {error}") from None
+        try:
+            edges = edges.edited(_EDGE_NAMES[name.strip()], cuts)
+        except ValueError as error:
+            raise ConfigError(f"--edges: {error}") from None
+    return edges
 
 
 def _buckets_command(args: list[str]) -> int:

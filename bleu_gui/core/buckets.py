@@ -25,7 +25,7 @@ import contextlib
 import itertools
 import math
 from collections.abc import Generator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
 import numpy as np
@@ -44,6 +44,7 @@ from bleu_gui.core.steps import drain
 
 __all__ = [
     "SUBSET_TEST_NOTE",
+    "WORD_FREQUENCY",
     "Bucket",
     "BucketEdges",
     "BucketKind",
@@ -89,6 +90,9 @@ _TITLES = {
 }
 
 
+WORD_FREQUENCY = "word-frequency"
+"""The name of the word-frequency edges, where a kind's value names a kind's."""
+
 SUBSET_TEST_NOTE = (
     "Δ, p and the intervals are sacreBLEU's paired bootstrap run on each bucket's "
     "sentences only (a subset test, the corpus test's seed and resamples): it says "
@@ -118,7 +122,7 @@ class BucketEdges:
 
     def __post_init__(self) -> None:
         named = [(kind.value, self.of(kind), kind.whole) for kind in BucketKind]
-        named.append(("word-frequency", self.word_frequency, True))
+        named.append((WORD_FREQUENCY, self.word_frequency, True))
         for name, edges, whole in named:
             if not edges:
                 raise ValueError(f"{name}: no bucket edges")
@@ -129,15 +133,28 @@ class BucketEdges:
             if whole and any(edge != int(edge) for edge in edges):
                 raise ValueError(f"{name}: bucket edges must be whole numbers")
         if self.word_frequency[0] < 1:
-            raise ValueError("word-frequency: the first edge must be 1 or more")
+            raise ValueError(f"{WORD_FREQUENCY}: the first edge must be 1 or more")
 
-    def of(self, kind: BucketKind) -> tuple[float, ...]:
-        """The edges of one kind."""
-        return {
-            BucketKind.REF_LENGTH: self.ref_length,
-            BucketKind.LENGTH_DIFF: self.length_diff,
-            BucketKind.BASELINE_BLEU: self.baseline_bleu,
-        }[kind]
+    def of(self, kind: BucketKind | None) -> tuple[float, ...]:
+        """The edges of one kind (None: of word frequency)."""
+        return getattr(self, _FIELDS[kind])  # type: ignore[no-any-return]
+
+    def edited(self, kind: BucketKind | None, edges: tuple[float, ...]) -> BucketEdges:
+        """These edges with one kind's replaced (None: word frequency's).
+
+        Raises:
+            ValueError: as the constructor, for edges that do not increase.
+        """
+        edited: BucketEdges = replace(self, **{_FIELDS[kind]: tuple(edges)})
+        return edited
+
+
+_FIELDS: dict[BucketKind | None, str] = {
+    BucketKind.REF_LENGTH: "ref_length",
+    BucketKind.LENGTH_DIFF: "length_diff",
+    BucketKind.BASELINE_BLEU: "baseline_bleu",
+    None: "word_frequency",
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -313,6 +330,7 @@ def iter_bucket_table(
     *,
     samples: int = 1000,
     seed: int | None = DEFAULT_SEED,
+    values: FloatArray | None = None,
 ) -> Generator[BucketProgress, None, BucketTable]:
     """The bucket table of `kind`, a bucket (and a block of resamples) at a time.
 
@@ -324,9 +342,13 @@ def iter_bucket_table(
         edges: the bucket edges (`None`: the defaults).
         samples: bootstrap resamples of each subset test (0: no test).
         seed: their seed (sacreBLEU's `SACREBLEU_SEED`, 12345 by default).
+        values: the baseline's values of `kind`, if the caller has them (the
+            window holds the sentence scores: scoring 100,000 sentences again
+            would take a second); `None`: computed here (`bucket_values`).
 
     Raises:
-        ValueError: for no systems, or systems of different lengths.
+        ValueError: for no systems, systems of different lengths, or values of
+            another length.
     """
     if not systems:
         raise ValueError("buckets need at least one system")
@@ -334,7 +356,11 @@ def iter_bucket_table(
         raise ValueError("the systems differ in segments")
     buckets = buckets_of(kind, edges or BucketEdges())
     fitted = [fit_stats(stats, config) for stats in systems]
-    index = bucket_index(bucket_values(kind, fitted[0], config), buckets)
+    if values is None:
+        values = bucket_values(kind, fitted[0], config)
+    if len(values) != len(fitted[0]):
+        raise ValueError(f"{len(values)} values for {len(fitted[0])} segments")
+    index = bucket_index(values, buckets)
     untested = _why_untested(len(systems), config, samples)
     out = []
     for number, bucket in enumerate(buckets):
