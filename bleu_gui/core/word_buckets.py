@@ -51,8 +51,9 @@ MATCHING_RULE = (
 )
 """The rule, in the words the command line, the window and the report print."""
 
-# Sentences counted between two progress steps.
-_STEP = 2_000
+# Sentences counted between two steps: ~25 ms of work (2 systems, 2 references),
+# what the window runs between two paints (`SliceWorker`).
+_STEP = 250
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,6 +131,7 @@ def iter_word_table(
     """Per frequency bucket and system, matched, hypothesis and reference words.
 
     Yields (sentences done, sentences in all); a sentence is every system's.
+    The references' words are counted first (sentences done: 0).
 
     Args:
         references: tokenized reference streams (canonical tokenized lines, as
@@ -146,10 +148,11 @@ def iter_word_table(
         raise ValueError("the references and systems differ in segments")
     frequency: Counter[str] = Counter()
     for stream in references:
-        for line in stream:
-            if line is not None:
-                frequency.update(split_tokens(line))
-    yield 0, size
+        for start in range(0, size, 4 * _STEP):  # counting is ~4 times faster
+            for line in stream[start : start + 4 * _STEP]:
+                if line is not None:
+                    frequency.update(split_tokens(line))
+            yield 0, size
     bucket_of: dict[str, int] = {}
     counts = [[[0, 0, 0] for _ in buckets] for _ in systems]
     for row in range(size):
