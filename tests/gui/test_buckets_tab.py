@@ -64,12 +64,22 @@ def show_tab(qtbot: QtBot, window: MainWindow) -> BucketsPanel:
 
 
 def open_pair(qtbot: QtBot, window: MainWindow, tmp_path: Path) -> BucketsPanel:
+    """The pair (a, b) opened and scored with the tab on screen; never made early."""
     panel = show_tab(qtbot, window)
     ref = write(tmp_path / "ref.txt", REF)
     a = write(tmp_path / "a.txt", HYP_A)
     b = write(tmp_path / "b.txt", HYP_B)
-    window.session.open_files(FileSet(b, (ref,), None, systems=(a, b)))
+    session = window.session
+    # After each system scored (the panel's slot ran first): while the session
+    # still reads or scores, the buckets are not being made.
+    made_while_busy: list[bool] = []
+    session.system_scored.connect(
+        lambda _id: made_while_busy.append(session.is_busy and panel.busy)
+    )
+    session.open_files(FileSet(b, (ref,), None, systems=(a, b)))
     shown_when(qtbot, panel)
+    assert made_while_busy
+    assert not any(made_while_busy)
     return panel
 
 
