@@ -137,7 +137,8 @@ class BucketEdges:
 
     def of(self, kind: BucketKind | None) -> tuple[float, ...]:
         """The edges of one kind (None: of word frequency)."""
-        return getattr(self, _FIELDS[kind])  # type: ignore[no-any-return]
+        edges: tuple[float, ...] = getattr(self, _FIELDS[kind])
+        return edges
 
     def edited(self, kind: BucketKind | None, edges: tuple[float, ...]) -> BucketEdges:
         """These edges with one kind's replaced (None: word frequency's).
