@@ -28,6 +28,10 @@ other criterion, pair or not.
 A band of the effort view clicked, or its "where B needs less work", keeps those
 sentences (`EffortRows`: rows counted from one system's effort, or the pair's);
 whoever sets it drops it when that effort is counted anew.
+
+A bucket of the buckets view clicked keeps its sentences (`BucketRows`: rows of
+the statistics the buckets were made from); whoever sets it drops it when those
+change.
 """
 
 from __future__ import annotations
@@ -52,6 +56,7 @@ from bleu_gui.core.text_search import (
 __all__ = [
     "DELTA_LIMIT",
     "SCORE_TOLERANCE",
+    "BucketRows",
     "DeltaRange",
     "DeltaSide",
     "DocumentRows",
@@ -270,6 +275,24 @@ class EffortRows:
 
 
 @dataclass(frozen=True, slots=True)
+class BucketRows:
+    """The sentences of a bucket of the Buckets tab.
+
+    Attributes:
+        words: which sentences, as the filter line says them ("sentences with
+            a reference length of 10–19").
+        rows: their 0-based rows, in corpus order (`core.buckets.BucketRow`).
+    """
+
+    words: str
+    rows: tuple[int, ...]
+
+    def keeps(self, size: int) -> npt.NDArray[np.bool_]:
+        """Which of `size` rows are among `rows` (a row past the end: none)."""
+        return _among(self.rows, size)
+
+
+@dataclass(frozen=True, slots=True)
 class SentenceFilter:
     """What to show.
 
@@ -288,6 +311,7 @@ class SentenceFilter:
         documents: only the sentences of these documents (None: all).
         effort: only the sentences of an effort band, or where B needs less
             work (None: all).
+        buckets: only the sentences of a bucket (None: all).
     """
 
     text: str = ""
@@ -303,6 +327,7 @@ class SentenceFilter:
     ngram: NgramRows | None = None
     documents: DocumentRows | None = None
     effort: EffortRows | None = None
+    buckets: BucketRows | None = None
 
     @property
     def is_active(self) -> bool:
@@ -315,6 +340,7 @@ class SentenceFilter:
             or self.ngram is not None
             or self.documents is not None
             or self.effort is not None
+            or self.buckets is not None
         )
 
     @property
@@ -323,12 +349,12 @@ class SentenceFilter:
         return self.side is not DeltaSide.ANY or not self.delta.is_whole
 
     def without_pair(self) -> SentenceFilter:
-        """This filter without its pair part (side, Δ range, n-gram), documents, effort.
+        """This filter without its pair part, n-gram, documents, effort and bucket.
 
         What depends on the texts and scores of one system only: the part the
         browser searches the texts with, a slice of rows at a time (the rows of
-        an n-gram, of documents or of an effort band count from the corpus's
-        first, not the slice's, so none belongs there).
+        an n-gram, of documents, of an effort band or of a bucket count from the
+        corpus's first, not the slice's, so none belongs there).
         """
         return replace(
             self,
@@ -337,6 +363,7 @@ class SentenceFilter:
             ngram=None,
             documents=None,
             effort=None,
+            buckets=None,
         )
 
     def pattern(self) -> re.Pattern[str]:
@@ -404,6 +431,8 @@ def filter_rows(
         keep &= spec.documents.keeps(len(scores))
     if spec.effort is not None:
         keep &= spec.effort.keeps(len(scores))
+    if spec.buckets is not None:
+        keep &= spec.buckets.keeps(len(scores))
     if spec.text:
         texts = SearchTexts(hypotheses, references, source)
         query = spec.query()

@@ -41,6 +41,7 @@ from bleu_gui.core import BleuScore
 from bleu_gui.io import Corpus
 from bleu_gui.models.sentence_browser import SentenceBrowser
 from bleu_gui.models.session import Session
+from bleu_gui.views.buckets_panel import BUCKETS_TAB, BucketsPanel
 from bleu_gui.views.central_area import CentralArea
 from bleu_gui.views.compare_panels import ComparePanels, WindowHooks
 from bleu_gui.views.compare_sentences import CompareSentences
@@ -153,6 +154,13 @@ class MainWindow(QMainWindow):
         # Post-editing effort by band, the last tab.
         self.effort = EffortPanel(self.session, self.filter_bar)
         area.tabs.addTab(self.effort, EFFORT_TAB)
+        # Where a system wins, by bucket, beside it.
+        self.buckets = BucketsPanel(
+            self.session,
+            self.filter_bar,
+            seed=lambda: self.compare_systems.table.seed,
+        )
+        area.tabs.addTab(self.buckets, BUCKETS_TAB)
         # Its panels under the names the What if view, the session and tests use.
         self.table, self.pair_bar, self.banner = area.table, area.pair_bar, area.banner
         self.detail, self.edit_bar = area.detail, area.edit_bar
@@ -341,6 +349,7 @@ class MainWindow(QMainWindow):
         self.ngram_filter.dropped.connect(self.work_status.warn)
         self.documents.dropped.connect(self.work_status.warn)
         self.effort.dropped.connect(self.work_status.warn)
+        self.buckets.dropped.connect(self.work_status.warn)
         # A document chosen: its first sentence shown, unless one of it is.
         self.documents.view.document_chosen.connect(lambda _id: self.table.step(0))
 
@@ -539,6 +548,7 @@ class MainWindow(QMainWindow):
         self.compare.shutdown()
         self.compare_systems.shutdown()
         self.documents.shutdown()
+        self.buckets.shutdown()
         self.session.shutdown()
         self.explainer.shutdown()
         self.file_actions.close()

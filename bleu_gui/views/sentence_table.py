@@ -11,7 +11,8 @@ the bar still reads and clears it.
 A salient n-gram clicked (`set_ngram`) filters too: the bar shows it as a chip in a
 row of its own under the controls (hidden otherwise), with a × button that removes
 it; Clear removes it with the rest. A document clicked in the documents view
-(`set_documents`) shows as a chip the same way, in a row of its own. The chip is
+(`set_documents`), an effort band and a bucket (`set_buckets`) show as chips the
+same way, each in a row of its own. The chip is
 `views.filter_chip.FilterChip`.
 
 The table's columns are chosen in a menu on its header (a right-click: a check per
@@ -60,6 +61,7 @@ from typing_extensions import override
 from bleu_gui.io.sentence_columns import COLUMN_SPECS
 from bleu_gui.models.sentence_filter import (
     DELTA_LIMIT,
+    BucketRows,
     DeltaRange,
     DeltaSide,
     DocumentRows,
@@ -73,7 +75,7 @@ from bleu_gui.models.sentence_table import (
     ColumnKind,
     SentenceTableModel,
 )
-from bleu_gui.views.filter_chip import FilterChip
+from bleu_gui.views.filter_chip import BucketChip, FilterChip
 from bleu_gui.views.settings_panel import COMMIT_PAUSE_MS, typed_number
 
 __all__ = [
@@ -553,6 +555,7 @@ class FilterBar(QWidget):
         self.effort_row = FilterChip(
             "effort-chip", REMOVE_EFFORT, "show the sentences of every band", self
         )
+        self.bucket_row = BucketChip(self)
 
         column = QVBoxLayout(self)
         column.setContentsMargins(0, 0, 0, 0)
@@ -571,6 +574,7 @@ class FilterBar(QWidget):
         column.addWidget(self.ngram_row)
         column.addWidget(self.documents_row)
         column.addWidget(self.effort_row)
+        column.addWidget(self.bucket_row)
         self._connect_signals()
 
     def _connect_signals(self) -> None:
@@ -587,6 +591,7 @@ class FilterBar(QWidget):
         self.ngram_remove.clicked.connect(lambda: self.set_ngram(None))
         self.documents_remove.clicked.connect(lambda: self.set_documents(None))
         self.effort_row.remove_button.clicked.connect(lambda: self.set_effort(None))
+        self.bucket_row.remove_button.clicked.connect(lambda: self.set_buckets(None))
         self.stop.clicked.connect(self.stop_requested)
         self.side.currentIndexChanged.connect(self._emit)
         for spin in (self.min_delta, self.max_delta):
@@ -711,6 +716,11 @@ class FilterBar(QWidget):
         self._show_effort()
         self._emit()
 
+    def set_buckets(self, rows: BucketRows | None) -> None:
+        """Show only the sentences of a bucket (None: all), as a chip."""
+        self.bucket_row.set_rows(rows)
+        self._emit()
+
     def _show_effort(self) -> None:
         effort = self._effort
         text = None if effort is None else f"Only {effort.words}"
@@ -738,6 +748,7 @@ class FilterBar(QWidget):
             ngram=self._ngram,
             documents=self._documents,
             effort=self._effort,
+            buckets=self.bucket_row.rows,
         )
 
     def _delta_range(self) -> DeltaRange:
@@ -841,6 +852,7 @@ class FilterBar(QWidget):
         self._show_documents()
         self._effort = None
         self._show_effort()
+        self.bucket_row.set_rows(None)
         for widget in widgets:
             widget.blockSignals(False)
         self._emit()
