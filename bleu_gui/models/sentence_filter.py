@@ -44,6 +44,7 @@ from bleu_gui.core.text_search import (
     compile_query,
     rows_matching,
 )
+from bleu_gui.models.qa_filter import QaRows
 
 __all__ = [
     "DELTA_LIMIT",
@@ -262,6 +263,8 @@ class SentenceFilter:
         delta: with a pair, the range of Δ = B − A shown.
         ngram: with a pair, only the sentences of a salient n-gram (None: all).
         documents: only the sentences of these documents (None: all).
+        qa: only the sentences with QA issues (of one check), as the QA panel
+            chose them (None: all).
     """
 
     text: str = ""
@@ -276,6 +279,7 @@ class SentenceFilter:
     delta: DeltaRange = field(default_factory=DeltaRange)
     ngram: NgramRows | None = None
     documents: DocumentRows | None = None
+    qa: QaRows | None = None
 
     @property
     def is_active(self) -> bool:
@@ -287,6 +291,7 @@ class SentenceFilter:
             or self.compares
             or self.ngram is not None
             or self.documents is not None
+            or self.qa is not None
         )
 
     @property
@@ -295,7 +300,7 @@ class SentenceFilter:
         return self.side is not DeltaSide.ANY or not self.delta.is_whole
 
     def without_pair(self) -> SentenceFilter:
-        """This filter without its pair part (side, Δ range, n-gram) and documents.
+        """This filter without its pair part (side, Δ range, n-gram), documents, QA.
 
         What depends on the texts and scores of one system only: the part the
         browser searches the texts with, a slice of rows at a time (the rows of
@@ -303,7 +308,12 @@ class SentenceFilter:
         slice's, so neither belongs there).
         """
         return replace(
-            self, side=DeltaSide.ANY, delta=DeltaRange(), ngram=None, documents=None
+            self,
+            side=DeltaSide.ANY,
+            delta=DeltaRange(),
+            ngram=None,
+            documents=None,
+            qa=None,
         )
 
     def pattern(self) -> re.Pattern[str]:
@@ -369,6 +379,8 @@ def filter_rows(
         keep &= spec.ngram.keeps(len(scores))
     if spec.documents is not None:
         keep &= spec.documents.keeps(len(scores))
+    if spec.qa is not None:
+        keep &= spec.qa.keeps(len(scores))
     if spec.text:
         texts = SearchTexts(hypotheses, references, source)
         query = spec.query()

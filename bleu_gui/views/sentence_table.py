@@ -58,6 +58,7 @@ from PySide6.QtWidgets import (
 from typing_extensions import override
 
 from bleu_gui.io.sentence_columns import COLUMN_SPECS
+from bleu_gui.models.qa_filter import QaRows
 from bleu_gui.models.sentence_filter import (
     DELTA_LIMIT,
     DeltaRange,
@@ -94,6 +95,9 @@ REMOVE_NGRAM = "Remove the n-gram filter"
 
 REMOVE_DOCUMENTS = "Remove the document filter"
 """The name (and tooltip) of the document chip's × button."""
+
+REMOVE_QA = "Remove the QA filter"
+"""The name (and tooltip) of the QA chip's × button."""
 
 DEFAULT_COLUMNS = "Default columns"
 """The column menu's last item: forget the columns chosen, show the default ones."""
@@ -544,6 +548,10 @@ class FilterBar(QWidget):
         )
         self.documents_chip, self.documents_label = documents.chip, documents.label
         self.documents_remove = documents.remove_button
+        self._qa: QaRows | None = None
+        self.qa_row = FilterChip(
+            "qa-chip", REMOVE_QA, "show the sentences with and without issues", self
+        )
 
         column = QVBoxLayout(self)
         column.setContentsMargins(0, 0, 0, 0)
@@ -561,6 +569,7 @@ class FilterBar(QWidget):
         column.addWidget(self.problem_row)
         column.addWidget(self.ngram_row)
         column.addWidget(self.documents_row)
+        column.addWidget(self.qa_row)
         self._connect_signals()
 
     def _connect_signals(self) -> None:
@@ -576,6 +585,7 @@ class FilterBar(QWidget):
         self.clear.clicked.connect(self.reset)
         self.ngram_remove.clicked.connect(lambda: self.set_ngram(None))
         self.documents_remove.clicked.connect(lambda: self.set_documents(None))
+        self.qa_row.remove_button.clicked.connect(lambda: self.set_qa(None))
         self.stop.clicked.connect(self.stop_requested)
         self.side.currentIndexChanged.connect(self._emit)
         for spin in (self.min_delta, self.max_delta):
@@ -689,6 +699,22 @@ class FilterBar(QWidget):
             "filters above hide some. × or Clear removes it.",
         )
 
+    @property
+    def qa(self) -> QaRows | None:
+        """The sentences with QA issues shown, if only those (the QA panel's)."""
+        return self._qa
+
+    def set_qa(self, qa: QaRows | None) -> None:
+        """Show only the sentences of `qa` (None: all), say so, and filter."""
+        self._qa = qa
+        count = 0 if qa is None else len(qa.rows)
+        self.qa_row.show_filter(
+            None if qa is None else f"Only {qa.describe()}",
+            f"Chosen in the QA panel: {count:,} sentence{'' if count == 1 else 's'} "
+            "in all, fewer if the filters above hide some. × or Clear removes it.",
+        )
+        self._emit()
+
     def current_filter(self) -> SentenceFilter:
         """The filter the controls describe."""
         return SentenceFilter(
@@ -704,6 +730,7 @@ class FilterBar(QWidget):
             delta=self._delta_range(),
             ngram=self._ngram,
             documents=self._documents,
+            qa=self._qa,
         )
 
     def _delta_range(self) -> DeltaRange:
@@ -805,6 +832,8 @@ class FilterBar(QWidget):
         self._show_ngram()
         self._documents = None
         self._show_documents()
+        self._qa = None
+        self.qa_row.show_filter(None, "")
         for widget in widgets:
             widget.blockSignals(False)
         self._emit()

@@ -1,0 +1,142 @@
+"""Running the QA checks on the shown system (and the baseline) in the background.
+
+The checks (`core.qa`) depend on a system's texts, its source, their inline tags,
+the languages and the checks switched on, never on the scoring options. They run
+once the session is idle, on its shown system and, when a pair is compared, on the
+baseline too: never while systems are still being read or scored, which would take
+the GIL from the window (ten systems of 100,000 segments are scored in the
+background, and the window must answer meanwhile). What they were found with is
+kept with the issues (`workspace.QaOf`), so that an edit or another set of checks
+makes them stale at once. One job per system under its QA key, on a `JobRunner`
+of its own: the session is not busy while it checks.
+
+The languages: the test set's (a TMX file's or an XLIFF header's, `TestSetFiles.
+languages`); unknown otherwise, and then the result's notice says numbers are
+compared by their digits.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QObject, Signal
+
+from bleu_gui.core.qa import iter_qa
+from bleu_gui.core.qa_checks import ALL_CHECKS, CheckKind
+from bleu_gui.models.job_keys import qa_key
+from bleu_gui.models.jobs import JobRunner
+from bleu_gui.models.workspace import QaOf, SystemId, Workspace
+from bleu_gui.workers import Worker
+
+if TYPE_CHECKING:
+    from bleu_gui.models.session import Session
+
+__all__ = ["QaCounting"]
+
+
+class QaCounting(QObject):
+    """Starts and takes in the QA checks of the shown system and the baseline.
+
+    The session's `qa`. Its jobs share the effort's runner (under keys of their
+    own): neither is the session's busy work.
+
+    Signals:
+        counted: (system id) that system's issues were found for its texts as
+            they are and the checks switched on (`System.current_qa`).
+        enabled_changed: checks were switched on or off (`enabled`).
+    """
+
+    counted = Signal(int)
+    enabled_changed = Signal()
+
+    def __init__(
+        self,
+        session: Session,
+        put: Callable[[Workspace], None],
+        jobs: JobRunner,
+    ) -> None:
+        super().__init__(session)
+        self._workspace = lambda: session.workspace
+        self._put = put
+        self._jobs = jobs
+        self._busy = lambda: session.is_busy
+        self._failed = session.error_occurred.emit
+        self._enabled: frozenset[CheckKind] = ALL_CHECKS
+        for signal in (
+            session.system_scored,
+            session.systems_changed,
+            session.pair_changed,
+            session.busy_changed,
+        ):
+            signal.connect(self.ensure_shown)
+
+    @property
+    def enabled(self) -> frozenset[CheckKind]:
+        """The checks switched on (every one until the user switches one off)."""
+        return self._enabled
+
+    def set_enabled(self, enabled: frozenset[CheckKind]) -> None:
+        """Switch checks on and off; the shown systems are checked again."""
+        if enabled == self._enabled:
+            return
+        self._enabled = enabled
+        self.enabled_changed.emit()
+        self.ensure_shown()
+
+    def ensure_shown(self) -> None:
+        """Check the shown system and the pair's baseline, once all is scored.
+
+        Nothing while the session is busy (reading, scoring, comparing): its
+        `busy_changed(False)` calls this again.
+        """
+        if self._busy():
+            return
+        workspace = self._workspace()
+        wanted = [workspace.shown_system]
+        if workspace.pair is not None:
+            wanted.append(workspace.baseline_system)
+        for system in wanted:
+            if system is not None and system.scores is not None:
+                self.ensure(system.id)
+
+    def ensure(self, system_id: SystemId) -> None:
+        """Check the system unless it is checked for its texts and checks now."""
+        workspace = self._workspace()
+        if system_id not in workspace:
+            return
+        system = workspace.system(system_id)
+        enabled = self._enabled
+        if system.qa is not None and system.qa.is_of(system.corpus, enabled):
+            return
+        corpus = system.corpus
+        source = corpus.source
+        test_set = workspace.test_set
+        languages = None if test_set is None else test_set.languages
+        source_language, target_language = languages or (None, None)
+        self._jobs.start(
+            qa_key(system_id),
+            Worker(
+                lambda: iter_qa(
+                    corpus.hypothesis.lines,
+                    None if source is None else source.lines,
+                    source_tags=None if source is None else source.tags,
+                    hypothesis_tags=corpus.hypothesis.tags,
+                    source_language=source_language,
+                    target_language=target_language,
+                    enabled=enabled,
+                )
+            ),
+            lambda result: self._on_counted(system_id, QaOf(corpus, enabled, result)),
+            on_failed=self._failed,
+        )
+
+    def _on_counted(self, system_id: SystemId, counted: QaOf) -> None:
+        workspace = self._workspace()
+        if system_id not in workspace:
+            return
+        system = workspace.system(system_id)
+        if not counted.is_of(system.corpus, self._enabled):
+            return  # its texts or the checks changed meanwhile: their own follows
+        self._put(workspace.with_qa(system_id, counted))
+        self.counted.emit(system_id)
