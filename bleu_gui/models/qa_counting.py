@@ -18,9 +18,9 @@ compared by their digits.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import Protocol
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QObject, Signal, SignalInstance
 
 from bleu_gui.core.qa import iter_qa
 from bleu_gui.core.qa_checks import ALL_CHECKS, CheckKind
@@ -29,8 +29,22 @@ from bleu_gui.models.jobs import JobRunner
 from bleu_gui.models.workspace import QaOf, SystemId, Workspace
 from bleu_gui.workers import Worker
 
-if TYPE_CHECKING:
-    from bleu_gui.models.session import Session
+
+class _Session(Protocol):
+    """What the checks need of the `Session` (named so: no import circle)."""
+
+    system_scored: SignalInstance
+    systems_changed: SignalInstance
+    pair_changed: SignalInstance
+    busy_changed: SignalInstance
+    error_occurred: SignalInstance
+
+    @property
+    def workspace(self) -> Workspace: ...
+
+    @property
+    def is_busy(self) -> bool: ...
+
 
 __all__ = ["QaCounting"]
 
@@ -52,16 +66,16 @@ class QaCounting(QObject):
 
     def __init__(
         self,
-        session: Session,
+        session: _Session,
         put: Callable[[Workspace], None],
         jobs: JobRunner,
     ) -> None:
-        super().__init__(session)
-        self._workspace = lambda: session.workspace
+        super().__init__(session if isinstance(session, QObject) else None)
+        self._workspace: Callable[[], Workspace] = lambda: session.workspace
         self._put = put
         self._jobs = jobs
-        self._busy = lambda: session.is_busy
-        self._failed = session.error_occurred.emit
+        self._busy: Callable[[], bool] = lambda: session.is_busy
+        self._failed: Callable[[str], None] = session.error_occurred.emit
         self._enabled: frozenset[CheckKind] = ALL_CHECKS
         for signal in (
             session.system_scored,

@@ -202,10 +202,10 @@ class MainWindow(QMainWindow):
             status=self.status_text.setText,
         )
         self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, self.qa.dock)
-        corpus_dock = self.findChild(QDockWidget, "corpus-dock")
-        assert isinstance(corpus_dock, QDockWidget)
-        self.tabifyDockWidget(corpus_dock, self.qa.dock)
-        corpus_dock.raise_()  # the scores in front; QA a tab beside them
+        scores_dock = self.findChild(QDockWidget, "corpus-dock")
+        assert isinstance(scores_dock, QDockWidget)
+        self.tabifyDockWidget(scores_dock, self.qa.dock)
+        scores_dock.raise_()  # the scores in front; QA a tab beside them
 
     def _dock(self, title: str, name: str, panel: QWidget) -> QDockWidget:
         """A left dock showing `panel`, scrolled when the window is short."""

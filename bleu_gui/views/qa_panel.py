@@ -174,6 +174,8 @@ class QaPanel(QObject):
             box.setToolTip(
                 f"{spec.title}: {spec.description}. Untick to switch it off."
             )
+            # Its count must not widen the dock (the window's minimum width).
+            box.setMinimumWidth(box.fontMetrics().horizontalAdvance("x" * 8))
             self.checks[spec.kind] = box
             grid.addWidget(box, index // 2, index % 2)
         self.reasons = QLabel()
@@ -194,6 +196,10 @@ class QaPanel(QObject):
             "with issues of one check (a chip in the filter bar; × removes it)"
         )
         self.show_choice.setAccessibleName("Show in the table")
+        self.show_choice.setSizeAdjustPolicy(
+            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
+        )
+        self.show_choice.setMinimumContentsLength(8)
         # Beside the last check (seven checks leave the grid's last cell free).
         grid.addWidget(self.show_choice, len(CHECKS) // 2, 1)
         self.list = QTableView()
