@@ -105,11 +105,15 @@ def export_sentences(
     warnings: Sequence[str],
     documents: Sequence[str] | None = None,
     units: Units | None = None,
+    languages: Sequence[str] | None = None,
 ) -> None:
     """Write `--export`'s sentence table: the window's writers, whole or not at all.
 
     Each system's columns include its post-editing effort (edit rates and band
-    against the closest reference, `core.effort`), as the window's table does.
+    against the closest reference, `core.effort`), as the window's table does,
+    and with a source (`--src`, a test-set file's, XLIFF and TMX files' own) its
+    QA issues (`core.qa`, every check; `languages`: the source and target
+    languages, for the numbers), as `bleu-gui qa` finds them.
 
     `warnings`: those said on stderr about the files, which the table carries.
     `documents`, `units`: each segment's document id and unit, if the test set
@@ -119,6 +123,7 @@ def export_sentences(
         InputError: the file cannot be written (nothing is left of it then).
     """
     from bleu_gui.core.effort import effort_of
+    from bleu_gui.core.qa import qa_of
     from bleu_gui.core.scoring import score_sentences
     from bleu_gui.io.sentence_export import SystemSentences, sentences_table
     from bleu_gui.io.table_export import write_table
@@ -134,6 +139,16 @@ def export_sentences(
                 effort=effort_of(
                     corpus.hypothesis.lines,
                     [reference.lines for reference in corpus.references],
+                ),
+                qa=None
+                if (source := corpus.source) is None
+                else qa_of(
+                    corpus.hypothesis.lines,
+                    source.lines,
+                    source_tags=source.tags,
+                    hypothesis_tags=corpus.hypothesis.tags,
+                    source_language=(languages or (None, None))[0],
+                    target_language=(languages or (None, None))[1],
                 ),
             )
             for corpus, stats, name in zip(

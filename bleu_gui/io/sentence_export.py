@@ -41,6 +41,7 @@ from bleu_gui.io.table_export import CellType, Table, TableColumn, Value
 
 if TYPE_CHECKING:  # counted by the caller; its library is not an export's
     from bleu_gui.core.effort import Effort
+    from bleu_gui.core.qa import QaResult
 
 __all__ = [
     "DOCUMENT_HEADER",
@@ -91,6 +92,8 @@ class SystemSentences:
         edited: the rows (0-based) whose hypothesis is a what-if edit.
         effort: its post-editing effort (`core.effort`), for the effort columns;
             None: none are exported.
+        qa: its QA issues (`core.qa`), for the QA columns (the count, and the
+            issues' text, `io.qa_text`); None: none are exported (no source).
     """
 
     name: str
@@ -99,6 +102,7 @@ class SystemSentences:
     texts: Sequence[str]
     edited: frozenset[int] = field(default=frozenset())
     effort: Effort | None = None
+    qa: QaResult | None = None
 
     @classmethod
     def of(
@@ -180,7 +184,9 @@ def sentences_table(
     number_columns: list[tuple[_Spec, npt.NDArray[np.float64]]] = []
     text_columns: list[Sequence[str]] = []
     edited_columns: list[frozenset[int]] = []
-    # ("n", index) a number, ("t", index) a text, ("e", index) an "Edited" mark
+    qa_columns: list[QaResult] = []
+    # ("n", index) a number, ("t", index) a text, ("e", index) an "Edited" mark,
+    # ("q", index) a system's QA issues in words
     layout: list[tuple[str, int]] = []
     baseline = systems[0].scores.score
     for position, system in enumerate(systems):
@@ -209,6 +215,12 @@ def sentences_table(
                 (_Spec.of(ColumnKind.CHAR_EDITS), effort.char_rate()),
                 (_Spec.of(ColumnKind.BAND), effort.band_lows()),
             ]
+        qa = system.qa
+        if qa is not None:
+            counts = np.zeros(size, dtype=np.float64)
+            for row, found in qa.by_row.items():
+                counts[row] = len(found)
+            parts.append((_Spec.of(ColumnKind.QA), counts))
         for spec, array in parts:
             header = spec.header
             if several and spec.shown is not Shown.DELTA:
@@ -218,6 +230,12 @@ def sentences_table(
             columns.append(TableColumn(header, kind, "", spec.shown.number_format))
             layout.append(("n", len(number_columns)))
             number_columns.append((spec, array))
+        if qa is not None:
+            issues = column_words(ColumnKey(ColumnKind.QA_ISSUES))[0]
+            header = system_header(issues, system.name) if several else issues
+            columns.append(TableColumn(header, CellType.TEXT))
+            layout.append(("q", len(qa_columns)))
+            qa_columns.append(qa)
         text = column_words(ColumnKey(ColumnKind.HYPOTHESIS))[0]
         header = system_header(text, system.name) if several else text
         columns.append(TableColumn(header, CellType.TEXT))
@@ -233,6 +251,8 @@ def sentences_table(
             layout.append(("e", len(edited_columns)))
             edited_columns.append(system.edited)
     lists = [array.tolist() for _, array in number_columns]
+    if qa_columns:  # the checks' words load only for a table that has them
+        from bleu_gui.io.qa_text import issues_text
     values_rows: list[tuple[Value, ...]] = []
     text_rows: list[tuple[str, ...]] = []
     for row in range(size):
@@ -245,6 +265,11 @@ def sentences_table(
             values.append(documents[row])
             texts.append(documents[row])
         for part, index in layout:
+            if part == "q":
+                text = issues_text(qa_columns[index].row_issues(row))
+                values.append(text)
+                texts.append(text)
+                continue
             if part in ("t", "e"):
                 text = (
                     text_columns[index][row]
