@@ -61,6 +61,7 @@ NO_TEST_SET = "Open a test set to check its translations."
 CHECKING = "Checking the translations…"
 SHOW_ALL = "Table: all sentences"
 SHOW_ISSUES = "Table: with issues"
+_ANY = "any"  # the choice's data: issues of any check
 
 
 def show_check(kind: CheckKind) -> str:
@@ -155,6 +156,7 @@ class QaPanel(QObject):
         self._status = status
         self._result: QaResult | None = None
         self._system: SystemId | None = None  # whose issues are listed
+        self._applying = False  # the filter bar is given the choice's rows
         self.model = QaIssuesModel(self)
         self._build(window)
         self._connect_signals()
@@ -188,9 +190,9 @@ class QaPanel(QObject):
         self.reasons.hide()
         self.show_choice = QComboBox()
         self.show_choice.addItem(SHOW_ALL, None)
-        self.show_choice.addItem(SHOW_ISSUES, "any")
-        for spec in CHECKS:
-            self.show_choice.addItem(show_check(spec.kind), spec.kind)
+        self.show_choice.addItem(SHOW_ISSUES, _ANY)
+        for spec in CHECKS:  # by name: Qt keeps a str enum as a plain str
+            self.show_choice.addItem(show_check(spec.kind), spec.kind.value)
         self.show_choice.setToolTip(
             "Which sentences the table shows: all, those with QA issues, or those "
             "with issues of one check (a chip in the filter bar; × removes it)"
@@ -261,7 +263,7 @@ class QaPanel(QObject):
         result = None if shown is None else shown.current_qa(enabled)
         system = None if shown is None else shown.id
         if system != self._system:
-            self._set_choice(None)  # another system: its own issues to choose from
+            self._show_all()  # another system: its own issues to choose from
         self._system = system
         if result is not self._result:
             self._result = result
@@ -294,28 +296,34 @@ class QaPanel(QObject):
     def _chosen(self) -> tuple[bool, CheckKind | None]:
         """Whether sentences with issues are chosen, and of which check (None: any)."""
         data = self.show_choice.currentData()
-        if data is None:
+        if not isinstance(data, str):
             return False, None
-        return True, data if isinstance(data, CheckKind) else None
+        return True, None if data == _ANY else CheckKind(data)
 
     def _apply_choice(self) -> None:
         """Give the filter bar the chosen sentences (as found now), or none."""
         chosen, kind = self._chosen()
         result = self._result
+        if chosen and result is None:
+            return  # being counted again: the rows found last until then
         rows = QaRows.of(result, kind) if chosen and result is not None else None
         if rows != self.filter_bar.qa:
-            self.filter_bar.set_qa(rows)
+            self._applying = True  # not the chip's ×: the choice stays
+            try:
+                self.filter_bar.set_qa(rows)
+            finally:
+                self._applying = False
 
-    def _set_choice(self, kind: CheckKind | str | None) -> None:
-        index = self.show_choice.findData(kind) if kind is not None else 0
+    def _show_all(self) -> None:
+        """Say "all sentences" (the only choice made for the user)."""
         self.show_choice.blockSignals(True)
-        self.show_choice.setCurrentIndex(max(index, 0))
+        self.show_choice.setCurrentIndex(0)
         self.show_choice.blockSignals(False)
 
     def _on_filter(self, spec: SentenceFilter) -> None:
         """The filter bar's chip removed (× or Clear): the choice says all again."""
-        if spec.qa is None and self._chosen()[0]:
-            self._set_choice(None)
+        if spec.qa is None and self._chosen()[0] and not self._applying:
+            self._show_all()
 
     # --- an issue clicked ------------------------------------------------------------
 
