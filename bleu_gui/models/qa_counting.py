@@ -18,12 +18,14 @@ compared by their digits.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Protocol
 
 from PySide6.QtCore import QObject, Signal, SignalInstance
 
 from bleu_gui.core.qa import iter_qa
 from bleu_gui.core.qa_checks import ALL_CHECKS, CheckKind
+from bleu_gui.io import Corpus
 from bleu_gui.models.job_keys import qa_key
 from bleu_gui.models.jobs import JobRunner
 from bleu_gui.models.workspace import QaOf, SystemId, Workspace
@@ -47,6 +49,23 @@ class _Session(Protocol):
 
 
 __all__ = ["QaCounting"]
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class _Running:
+    """What a running job checks: a system's texts, with these checks."""
+
+    corpus: Corpus
+    enabled: frozenset[CheckKind]
+
+    def is_of(self, corpus: Corpus, enabled: frozenset[CheckKind]) -> bool:
+        source, checked = corpus.source, self.corpus.source
+        return (
+            self.enabled == enabled
+            and corpus.hypothesis.lines is self.corpus.hypothesis.lines
+            and (source is None) == (checked is None)
+            and (source is None or checked is None or source.lines is checked.lines)
+        )
 
 
 class QaCounting(QObject):
@@ -77,6 +96,7 @@ class QaCounting(QObject):
         self._busy: Callable[[], bool] = lambda: session.is_busy
         self._failed: Callable[[str], None] = session.error_occurred.emit
         self._enabled: frozenset[CheckKind] = ALL_CHECKS
+        self._running: dict[SystemId, _Running] = {}  # the jobs under way
         for signal in (
             session.system_scored,
             session.systems_changed,
@@ -124,6 +144,9 @@ class QaCounting(QObject):
         if system.qa is not None and system.qa.is_of(system.corpus, enabled):
             return
         corpus = system.corpus
+        running = self._running.get(system_id)
+        if running is not None and running.is_of(corpus, enabled):
+            return  # being checked already: a signal more is no reason to restart
         source = corpus.source
         test_set = workspace.test_set
         languages = None if test_set is None else test_set.languages
@@ -142,10 +165,20 @@ class QaCounting(QObject):
                 )
             ),
             lambda result: self._on_counted(system_id, QaOf(corpus, enabled, result)),
-            on_failed=self._failed,
+            on_failed=lambda message: self._on_failed(system_id, message),
+            on_cancelled=lambda: self._forget(system_id),
         )
+        self._running[system_id] = _Running(corpus, enabled)
+
+    def _forget(self, system_id: SystemId) -> None:
+        self._running.pop(system_id, None)
+
+    def _on_failed(self, system_id: SystemId, message: str) -> None:
+        self._forget(system_id)
+        self._failed(message)
 
     def _on_counted(self, system_id: SystemId, counted: QaOf) -> None:
+        self._running.pop(system_id, None)
         workspace = self._workspace()
         if system_id not in workspace:
             return

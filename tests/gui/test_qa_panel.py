@@ -10,6 +10,7 @@ signals and by what the window shows, never by time.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 from PySide6.QtCore import Qt
@@ -17,6 +18,7 @@ from pytestqt.qtbot import QtBot
 
 from bleu_gui.core.qa_checks import CheckKind
 from bleu_gui.io.systems_table import QA_COUNTED, QA_NOT_COUNTED
+from bleu_gui.models.job_keys import JobKind
 from bleu_gui.models.qa_issues_model import IssueColumn
 from bleu_gui.models.sentence_table import ColumnKey, ColumnKind
 from bleu_gui.models.session import FileSet
@@ -232,11 +234,22 @@ def test_a_check_switched_off_is_counted_again_without_it(
 
 
 def test_the_systems_table_counts_the_checked_systems(
-    qtbot: QtBot, window: MainWindow, tmp_path: Path
+    qtbot: QtBot, window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    # Three systems: the baseline (A), one not shown, the shown one (B).
-    open_corpus(qtbot, window, tmp_path, systems=("base.txt", "other.txt", "hyp.txt"))
+    # Three systems: the baseline (A), one not shown, the shown one (B). The
+    # checks start only once every system is scored (the session idle).
     session = window.session
+    runner = session.qa._jobs  # the runner the checks share with the effort
+    started: list[bool] = []
+    start = runner.start
+
+    def recording(key: Any, *args: Any, **kwargs: Any) -> None:
+        if getattr(key, "kind", None) is JobKind.QA:
+            started.append(session.is_busy)
+        start(key, *args, **kwargs)
+
+    monkeypatch.setattr(runner, "start", recording)
+    open_corpus(qtbot, window, tmp_path, systems=("base.txt", "other.txt", "hyp.txt"))
     qtbot.waitUntil(
         lambda: all(
             s.current_qa(session.qa.enabled) is not None
@@ -270,6 +283,7 @@ def test_the_systems_table_counts_the_checked_systems(
         "hyp": ("7", QA_COUNTED),
     }
     assert window.qa.summary.text() != CHECKING
+    assert started == [False, False]  # B and A, each once, never while busy
 
 
 def test_an_xliff_job_checks_tags_and_reads_numbers_in_its_headers_languages(
