@@ -197,7 +197,7 @@ class MainWindow(QMainWindow):
             self.session,
             self,
             filter_bar=self.filter_bar,
-            detail=self.detail,
+            detail=area.marked_detail,
             select=self.select_sentence,
             status=self.status_text.setText,
         )

@@ -88,7 +88,6 @@ from bleu_gui.views.palette import (
     is_palette_change,
     legend_items,
     muted_text_color,
-    qa_mark_format,
     reference_match_format,
     status_format,
 )
@@ -150,7 +149,6 @@ class SentenceDetailView(QWidget, ShownTexts[str]):
         self._texts: dict[str, SegmentText] = {}
         self._shown: dict[str, Shown] = {}
         self._painted: dict[str, list[PaintedSpan]] = {}
-        self._mark: tuple[str, Span, str] | None = None  # see `set_mark`
         self._build()
         # An explicit minimum keeps the layout from deriving one from the texts'
         # heights, which change with every sentence and would resize the window.
@@ -179,39 +177,6 @@ class SentenceDetailView(QWidget, ShownTexts[str]):
         self._heading.setVisible(heading is not None)
         self._render()
         self.shown_changed.emit()
-
-    def set_mark(self, which: str | None, span: Span = (0, 0), text: str = "") -> None:
-        """Underline `span` of text `which` (a QA issue's), while it shows `text`.
-
-        Kept across renders (the sentence is explained after it is selected),
-        applied only while `which` shows `text` as typed (not its tokens): a
-        mark never lands on another sentence. A zero-width span (where a tag
-        is missing) marks the character at it. None: no mark.
-        """
-        self._mark = None if which is None else (which, span, text)
-        self._apply_mark()
-
-    def marked(self) -> tuple[str, Span] | None:
-        """The text and span underlined now, if any (for tests and the panel)."""
-        mark = self._mark
-        if mark is None or not self._mark_applies(mark):
-            return None
-        which, (start, end), text = mark
-        return which, (start, max(end, min(start + 1, len(text))))
-
-    def _mark_applies(self, mark: tuple[str, Span, str]) -> bool:
-        which, _, text = mark
-        shown = self._shown.get(which)
-        return shown is not None and not shown.tokenized and shown.text == text
-
-    def _apply_mark(self) -> None:
-        for widget in self._texts.values():
-            if widget.extraSelections():
-                widget.setExtraSelections([])
-        marked = self.marked()
-        if marked is not None:
-            which, span = marked
-            self._texts[which].emphasise([span], qa_mark_format(self.palette()))
 
     def heading(self) -> str:
         """The sentence's name shown above it ("" for none), as a person reads it."""
@@ -441,8 +406,6 @@ class SentenceDetailView(QWidget, ShownTexts[str]):
         else:
             frame.empty.setText("There is no n-gram explanation for this sentence.")
         frame.empty.setVisible(explanation is None)
-        if explanation is None:
-            self._apply_mark()  # on the source alone
         for widget in (
             frame.note,
             *self._hypothesis.widgets(),
@@ -463,7 +426,6 @@ class SentenceDetailView(QWidget, ShownTexts[str]):
         self._render_references(explanation, references)
         self._render_note(hypothesis, references)
         self._render_legend(len(explanation.references))
-        self._apply_mark()
 
     def _render_hypothesis(
         self, explanation: SentenceExplanation, shown: Shown

@@ -147,7 +147,8 @@ def test_a_click_on_an_issue_selects_its_sentence_and_underlines_its_span(
     qtbot: QtBot, window: MainWindow, tmp_path: Path
 ) -> None:
     open_corpus(qtbot, window, tmp_path)
-    panel, detail = window.qa, window.detail
+    panel, detail = window.qa, window.central_area.marked_detail
+    assert detail is window.detail
     view = panel.list
     # The numbers issue: "16" of "It costs 16 euros." (characters 9 to 11).
     index = panel.model.index(0, IssueColumn.ISSUE)
