@@ -110,10 +110,11 @@ def export_sentences(
     """Write `--export`'s sentence table: the window's writers, whole or not at all.
 
     Each system's columns include its post-editing effort (edit rates and band
-    against the closest reference, `core.effort`), as the window's table does,
-    and with a source (`--src`, a test-set file's, XLIFF and TMX files' own) its
-    QA issues (`core.qa`, every check; `languages`: the source and target
-    languages, for the numbers), as `bleu-gui qa` finds them.
+    against the closest reference, `core.effort`), as the window's table does;
+    an XLSX file also its track changes into that reference (rich text). With a
+    source (`--src`, a test-set file's, XLIFF and TMX files' own) its QA issues
+    (`core.qa`, every check; `languages`: the source and target languages, for
+    the numbers), as `bleu-gui qa` finds them.
 
     `warnings`: those said on stderr about the files, which the table carries.
     `documents`, `units`: each segment's document id and unit, if the test set
@@ -122,28 +123,36 @@ def export_sentences(
     Raises:
         InputError: the file cannot be written (nothing is left of it then).
     """
+    from bleu_gui.core.changes import closest_changes
     from bleu_gui.core.effort import effort_of
     from bleu_gui.core.qa import qa_of
     from bleu_gui.core.scoring import score_sentences
     from bleu_gui.io.sentence_export import SystemSentences, sentences_table
-    from bleu_gui.io.table_export import write_table
+    from bleu_gui.io.table_export import ExportFormat, format_of, write_table
 
-    sig = sentence_signature(config, systems[0])
-    table = sentences_table(
-        [
+    rich = format_of(path) is ExportFormat.XLSX
+    sentences = []
+    for corpus, stats, name in zip(systems, as_arrays(every), names, strict=True):
+        hypotheses = corpus.hypothesis.lines
+        references = [reference.lines for reference in corpus.references]
+        effort = effort_of(hypotheses, references)
+        changes = (
+            list(closest_changes(hypotheses, references, effort.closest.tolist()))
+            if rich
+            else None
+        )
+        sentences.append(
             SystemSentences(
                 name,
                 score_sentences(stats, config),
                 stats.hyp_len,
-                corpus.hypothesis.lines,
-                effort=effort_of(
-                    corpus.hypothesis.lines,
-                    [reference.lines for reference in corpus.references],
-                ),
+                hypotheses,
+                effort=effort,
+                changes=changes,
                 qa=None
                 if (source := corpus.source) is None
                 else qa_of(
-                    corpus.hypothesis.lines,
+                    hypotheses,
                     source.lines,
                     source_tags=source.tags,
                     hypothesis_tags=corpus.hypothesis.tags,
@@ -151,10 +160,10 @@ def export_sentences(
                     target_language=(languages or (None, None))[1],
                 ),
             )
-            for corpus, stats, name in zip(
-                systems, as_arrays(every), names, strict=True
-            )
-        ],
+        )
+    sig = sentence_signature(config, systems[0])
+    table = sentences_table(
+        sentences,
         title=f"Sentences of {', '.join(names)}",
         signature=[f"Sentence BLEU: {sig}"],
         warnings=warnings,

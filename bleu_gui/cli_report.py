@@ -61,8 +61,9 @@ def _build_report_parser() -> argparse.ArgumentParser:
         description="Write one self-contained HTML file (no script, nothing "
         "loaded from the network): corpus scores with their signatures, the paired "
         "test of every system against the first, precision and brevity-penalty "
-        "charts, and the sentences that matter most, their n-grams painted by "
-        "order and explained in words.",
+        "charts, each system's sentences, words and BLEU per post-editing band, "
+        "and the sentences that matter most, their n-grams painted by order and "
+        "explained in words.",
     )
     parser.add_argument(
         "refs", nargs="+", metavar="REF", help="reference files, or one test-set file"
@@ -126,6 +127,13 @@ def _build_report_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _languages(given: Sequence[str] | None) -> tuple[str | None, str | None]:
+    """`--languages SRC TGT` as the QA checks take it (how numbers are written)."""
+    if not given:
+        return None, None
+    return given[0], given[1]
+
+
 def _report_command(args: list[str]) -> int:
     from bleu_gui.core.report import ReportRequest, ReportSystem, build_report
     from bleu_gui.io.report_html import write_report
@@ -176,8 +184,12 @@ def _report_command(args: list[str]) -> int:
             source_name=None
             if first.source is None
             else display_name(first.source.path),
+            source_tags=None if first.source is None else first.source.tags,
+            languages=_languages(options.languages),
             systems=tuple(
-                ReportSystem(name, corpus.hypothesis.lines, stats)
+                ReportSystem(
+                    name, corpus.hypothesis.lines, stats, tags=corpus.hypothesis.tags
+                )
                 for name, corpus, stats in zip(
                     names, systems, as_arrays(every), strict=True
                 )

@@ -38,10 +38,9 @@ are the character-level ones inside a single replacement.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from itertools import pairwise
 
 from rapidfuzz.distance import Indel
 
@@ -54,6 +53,8 @@ __all__ = [
     "CharChange",
     "TextChanges",
     "TooLong",
+    "closest_changes",
+    "markup",
     "text_changes",
 ]
 
@@ -70,7 +71,7 @@ SIMILAR_ENOUGH = 0.5
 (`Indel.normalized_similarity`: twice the common characters over both lengths)
 for their character difference to be shown."""
 
-_WORD = re.compile(r"\S+")
+_SPACES = re.compile(r"(\S+)")
 
 
 class ChangeKind(StrEnum):
@@ -188,19 +189,10 @@ class _Words:
 
     @staticmethod
     def of(text: str) -> _Words:
-        found = list(_WORD.finditer(text))
-        if not found:
-            return _Words(text, (), ())
-        spaces = [
-            text[match.end() : following.start()]
-            for match, following in pairwise(found)
-        ]
-        spaces.append(text[found[-1].end() :])
-        return _Words(
-            text[: found[0].start()],
-            tuple(match.group() for match in found),
-            tuple(spaces),
-        )
+        # One C call: the words at odd places, the white space around them at
+        # even ones (the first and last may be empty).
+        parts = _SPACES.split(text)
+        return _Words(parts[0], tuple(parts[1::2]), tuple(parts[2::2]))
 
     def run(self, start: int, end: int) -> tuple[str, str]:
         """Words `start`..`end`-1 with the spaces between them, and the space after."""
@@ -294,3 +286,48 @@ def _char_changes(old: str, new: str) -> tuple[CharChange, ...]:
         return ()
     blocks = _blocks(old, new)
     return tuple(CharChange(k, old[i1:i2], new[j1:j2]) for k, i1, i2, j1, j2 in blocks)
+
+
+def markup(changes: TextChanges) -> str:
+    """The changes as one line of plain text, the way `wdiff` writes them.
+
+    Deleted words as ``[-words-]``, inserted ones as ``{+words+}``, a replacement
+    as both, kept words as they are, with the new text's white space: what a
+    cell of a spreadsheet holds for a reader whose program drops the styles.
+    Texts too long to compare give why, in words.
+    """
+    too_long = changes.too_long
+    if too_long is not None:
+        text = "hypothesis" if too_long.side == "old" else "reference"
+        return (
+            f"not compared: the {text} has {too_long.chars:,} characters "
+            f"(at most {too_long.limit:,})"
+        )
+    parts = [changes.new_lead]
+    for change in changes.changes:
+        match change.kind:
+            case ChangeKind.EQUAL:
+                parts.append(change.new + change.new_space)
+            case ChangeKind.DELETED:
+                parts.append(f"[-{change.old}-]{change.old_space}")
+            case ChangeKind.INSERTED:
+                parts.append(f"{{+{change.new}+}}{change.new_space}")
+            case _:
+                parts.append(f"[-{change.old}-]{{+{change.new}+}}{change.new_space}")
+    return "".join(parts)
+
+
+def closest_changes(
+    hypotheses: Sequence[str],
+    references: Sequence[Sequence[str | None]],
+    closest: Sequence[int],
+) -> Iterator[TextChanges]:
+    """Each hypothesis's changes into its closest reference (`Effort.closest`).
+
+    What a post-editor changed, sentence by sentence, against the reference the
+    edit rates were counted on; a segment no reference translates is compared
+    with the empty text.
+    """
+    for row, hypothesis in enumerate(hypotheses):
+        reference = references[closest[row]][row] if references else None
+        yield text_changes(hypothesis, reference or "")

@@ -5,7 +5,11 @@ the core alone: each system's corpus score, sacreBLEU's paired test of every
 system against the first (the baseline), and the N sentences that matter most:
 one system, the N of highest cost (`core.analysis`: corpus BLEU gained were the
 sentence perfect); several, the N of largest |Δ| sentence BLEU between the
-baseline and the second system, each with its explanation. The command line
+baseline and the second system, each with its explanation; and per system the
+post-editing effort by fuzzy-match band (`core.band_table`: count, words and
+corpus BLEU of each band's sentences), its effort counted here unless the caller
+has it already (the window's, counted in the background); and, with the source,
+each system's QA issues (`core.qa`: numbers, tags, untranslated, …). The command line
 builds it at once (`build_report`), the window step by step
 (`iter_build_report`), so that a user can cancel it.
 """
@@ -19,11 +23,15 @@ import numpy as np
 import numpy.typing as npt
 
 from bleu_gui.core.analysis import iter_perfect_gains
+from bleu_gui.core.band_table import BandTable, band_table
 from bleu_gui.core.config import BleuConfig
 from bleu_gui.core.delta import sentence_deltas
 from bleu_gui.core.edits import Edits, apply_edits, edited_hypotheses
+from bleu_gui.core.effort import Effort, iter_effort
 from bleu_gui.core.explain import SentenceExplanation, explain_sentence
+from bleu_gui.core.inline_tags import SegmentTags
 from bleu_gui.core.pair_ngrams import PairExplanation, explain_pair
+from bleu_gui.core.qa import QaResult, iter_qa
 from bleu_gui.core.result import BleuScore
 from bleu_gui.core.scoring import score_corpus
 from bleu_gui.core.significance import (
@@ -55,22 +63,35 @@ class ReportSystem:
     """One system: its name as the user gave it, its lines, their statistics.
 
     `edited`: the rows (0-based) whose line is a what-if edit (`with_edits`).
+    `effort`: the post-editing effort of `lines`, if counted already (None: the
+    report counts it). `tags`: each line's inline tags, in a format that keeps
+    them (XLIFF, TMX), for the QA checks' tags check.
     """
 
     name: str
     lines: Sequence[str]
     stats: CorpusStats
     edited: frozenset[int] = field(default=frozenset())
+    effort: Effort | None = None
+    tags: Sequence[SegmentTags] | None = None
 
     def with_edits(self, edits: Edits) -> ReportSystem:
-        """This system seen through `edits`: edited lines, statistics and marks."""
+        """This system seen through `edits`: edited lines, statistics and marks.
+
+        An edited line keeps no inline tags: it is the text as typed.
+        """
         if not edits:
             return self
+        edited = self.edited | {line.row for line in edits}
+        tags = self.tags
+        if tags is not None:
+            tags = tuple(() if row in edited else t for row, t in enumerate(tags))
         return ReportSystem(
             self.name,
             edited_hypotheses(self.lines, edits),
             apply_edits(self.stats, edits),
-            self.edited | {line.row for line in edits},
+            edited,
+            tags=tags,
         )
 
 
@@ -90,8 +111,13 @@ class ReportRequest:
         title: the page's heading.
         reference_names: each reference's name (its file, as the user gave it),
             in the order of `references`; empty: they are numbered only.
-        source: the source text, one line per segment, if given.
+        source: the source text, one line per segment, if given: with it, the
+            report runs the QA checks.
         source_name: the source's name (its file), if given.
+        source_tags: each source line's inline tags, in a format that keeps
+            them (XLIFF, TMX).
+        languages: the source's and the systems' languages, where known (how
+            the QA checks read numbers).
         warnings: the warnings about the files (`io.notices`: a kept byte-order
             mark and its cost, a language the tokenizer leaves unsplit, …), as
             the command line or the window said them; the page shows them right
@@ -111,6 +137,8 @@ class ReportRequest:
     reference_names: tuple[str, ...] = ()
     source: Sequence[str] | None = None
     source_name: str | None = None
+    source_tags: Sequence[SegmentTags] | None = None
+    languages: tuple[str | None, str | None] = (None, None)
 
     def reference_heading(self, k: int) -> str:
         """How reference `k` (0-based) is headed: "Reference 1 (ref.A.txt)"."""
@@ -130,13 +158,19 @@ class TopRow:
 
 @dataclass(frozen=True, slots=True)
 class Report:
-    """Everything the page shows, computed by the core."""
+    """Everything the page shows, computed by the core.
+
+    `bands`: per system (in `request.systems`' order), its sentences by band.
+    `qa`: per system, its QA issues; empty without a source.
+    """
 
     request: ReportRequest
     scores: tuple[BleuScore, ...]
     paired: PairedTestResult | None
     deltas: npt.NDArray[np.float64] | None
     rows: tuple[TopRow, ...]
+    bands: tuple[BandTable, ...] = ()
+    qa: tuple[QaResult, ...] = ()
 
 
 def _top(values: npt.NDArray[np.float64], count: int) -> list[int]:
@@ -208,4 +242,30 @@ def iter_build_report(
                 a.lines[row], b.lines[row], refs(row), config, names=(a.name, b.name)
             )
             rows.append(TopRow(row, float(deltas[row]), pair))
-    return Report(request, scores, paired, deltas, tuple(rows))
+    bands = []
+    for system in systems:
+        effort = system.effort
+        if effort is None:
+            effort = yield from relabel(
+                iter_effort(system.lines, request.references),
+                lambda step: (step[0], step[1], "Counting the post-editing effort"),
+            )
+        bands.append(band_table(effort, system.stats, config))
+    checked: list[QaResult] = []
+    if request.source is not None:
+        for system in systems:
+            result = yield from relabel(
+                iter_qa(
+                    system.lines,
+                    request.source,
+                    source_tags=request.source_tags,
+                    hypothesis_tags=system.tags,
+                    source_language=request.languages[0],
+                    target_language=request.languages[1],
+                ),
+                lambda step: (step[0], step[1], "Running the QA checks"),
+            )
+            checked.append(result)
+    return Report(
+        request, scores, paired, deltas, tuple(rows), tuple(bands), tuple(checked)
+    )

@@ -55,6 +55,8 @@ from bleu_gui.core.significance import (
     PairedTest,
 )
 from bleu_gui.io.control_marks import control_mark, is_control
+from bleu_gui.io.report_bands import band_section
+from bleu_gui.io.report_qa import qa_section
 from bleu_gui.io.report_svg import Series, bar_chart, delta_histogram
 from bleu_gui.io.safe_write import write_text
 from bleu_gui.io.significance_text import identity_note, p_value_text
@@ -134,6 +136,7 @@ mark{color:#1b1f23;border-radius:2px;padding:0 1px}
  padding:6px 12px 6px 28px;margin:6px 0}.warning-word{color:#b31d28;font-weight:600}
 .edited-note{background:#fff8c5;border:1px solid #d4a72c;border-radius:6px;
  padding:6px 12px}.edited{color:#9a6700;font-weight:600}
+.wide{overflow-x:auto}
 """
 
 
@@ -516,7 +519,7 @@ def _sentences(report: Report) -> str:
 
 
 def render_report(report: Report) -> str:
-    """The page: summary, systems, charts, sentences; styles inline, no script."""
+    """The page: summary, systems, charts, effort, QA, sentences; no JS."""
     title = escaped(report.request.title)
     return (
         '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
@@ -529,6 +532,18 @@ def render_report(report: Report) -> str:
         + _summary(report)
         + _systems_table(report)
         + _charts(report)
+        + band_section(
+            [system.name for system in report.request.systems],
+            report.bands,
+            _SYSTEM_COLOURS,
+            escaped,
+        )
+        + qa_section(
+            [system.name for system in report.request.systems],
+            report.qa,
+            escaped,
+            has_source=report.request.source is not None,
+        )
         + _sentences(report)
         + '<p class="muted">Made by bleu-gui.</p></body></html>\n'
     )

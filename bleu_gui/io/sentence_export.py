@@ -12,6 +12,11 @@ its numbers are those of the edited statistics (`SystemSentences.of`), and when 
 system has edits each system gets an "Edited" column after its hypothesis: "yes"
 on an edited row, empty elsewhere, so that a reader of the file knows which rows
 are not the system's output.
+
+An XLSX export also shows each system's track changes into its closest reference
+(a "Changes" column after its hypothesis, `SystemSentences.changes`), as rich
+text: only a spreadsheet can show them as a translator reads them, and the other
+formats keep the numbers a program reads.
 """
 
 from __future__ import annotations
@@ -24,6 +29,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 import numpy.typing as npt
 
+from bleu_gui.core.changes import markup
 from bleu_gui.core.config import BleuConfig
 from bleu_gui.core.edits import Edits, apply_edits, edited_hypotheses
 from bleu_gui.core.result import SentenceScores
@@ -40,10 +46,12 @@ from bleu_gui.io.sentence_columns import (
 from bleu_gui.io.table_export import CellType, Table, TableColumn, Value
 
 if TYPE_CHECKING:  # counted by the caller; its library is not an export's
+    from bleu_gui.core.changes import TextChanges
     from bleu_gui.core.effort import Effort
     from bleu_gui.core.qa import QaResult
 
 __all__ = [
+    "CHANGES_HEADER",
     "DOCUMENT_HEADER",
     "EDITED",
     "SystemSentences",
@@ -52,6 +60,9 @@ __all__ = [
     "sentences_table",
     "system_header",
 ]
+
+CHANGES_HEADER = "Changes into the closest reference"
+"""The header of a system's track changes (XLSX exports)."""
 
 DOCUMENT_HEADER = "Document"
 """The header of a segment's document id (sentence exports, the documents table)."""
@@ -92,6 +103,9 @@ class SystemSentences:
         edited: the rows (0-based) whose hypothesis is a what-if edit.
         effort: its post-editing effort (`core.effort`), for the effort columns;
             None: none are exported.
+        changes: each row's track changes from its hypothesis into the closest
+            reference (`core.changes.closest_changes`), for the "Changes"
+            column; None: no such column.
         qa: its QA issues (`core.qa`), for the QA columns (the count, and the
             issues' text, `io.qa_text`); None: none are exported (no source).
     """
@@ -102,6 +116,7 @@ class SystemSentences:
     texts: Sequence[str]
     edited: frozenset[int] = field(default=frozenset())
     effort: Effort | None = None
+    changes: Sequence[TextChanges] | None = None
     qa: QaResult | None = None
 
     @classmethod
@@ -185,8 +200,9 @@ def sentences_table(
     text_columns: list[Sequence[str]] = []
     edited_columns: list[frozenset[int]] = []
     qa_columns: list[QaResult] = []
+    changes_columns: dict[int, Sequence[TextChanges | None]] = {}
     # ("n", index) a number, ("t", index) a text, ("e", index) an "Edited" mark,
-    # ("q", index) a system's QA issues in words
+    # ("c", column) track changes, ("q", index) a system's QA issues in words
     layout: list[tuple[str, int]] = []
     baseline = systems[0].scores.score
     for position, system in enumerate(systems):
@@ -250,6 +266,18 @@ def sentences_table(
             )
             layout.append(("e", len(edited_columns)))
             edited_columns.append(system.edited)
+        if system.changes is not None:
+            if len(system.changes) != size:
+                raise ValueError(f"{len(system.changes)} changes for {size} segments")
+            header = CHANGES_HEADER
+            columns.append(
+                TableColumn(
+                    system_header(header, system.name) if several else header,
+                    CellType.TEXT,
+                )
+            )
+            layout.append(("c", len(columns) - 1))
+            changes_columns[len(columns) - 1] = system.changes
     lists = [array.tolist() for _, array in number_columns]
     if qa_columns:  # the checks' words load only for a table that has them
         from bleu_gui.io.qa_text import issues_text
@@ -267,6 +295,12 @@ def sentences_table(
         for part, index in layout:
             if part == "q":
                 text = issues_text(qa_columns[index].row_issues(row))
+                values.append(text)
+                texts.append(text)
+                continue
+            if part == "c":
+                tracked = changes_columns[index][row]
+                text = "" if tracked is None else markup(tracked)
                 values.append(text)
                 texts.append(text)
                 continue
@@ -295,4 +329,5 @@ def sentences_table(
         text_rows,
         tuple(signature),
         tuple(warnings),
+        changes_columns,
     )

@@ -49,16 +49,19 @@ import io
 import json
 import math
 import re
-from collections.abc import Callable, Generator, Sequence
+from collections.abc import Callable, Generator, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from pathlib import Path
-from typing import IO
+from typing import IO, TYPE_CHECKING
 
 from bleu_gui.io.control_marks import with_marks
 from bleu_gui.io.errors import InputError
 from bleu_gui.io.latex_table import latex_booktabs
 from bleu_gui.io.safe_write import write_bytes, write_text
+
+if TYPE_CHECKING:
+    from bleu_gui.core.changes import TextChanges
 
 __all__ = [
     "DELIMITED_ENCODING",
@@ -151,6 +154,10 @@ class Table:
         warnings: the warnings that qualify the numbers (`io.notices`), one line
             each; written after the signature, each as "Warning: …", where the
             format has room (not in CSV and TSV, which hold the table only).
+        changes: per column index, each row's track changes, written by XLSX
+            as the cell's rich text (`io.changes_cells`) in place of its value
+            (None: the cell's value, as in other columns); a column only XLSX
+            exports have.
     """
 
     title: str
@@ -159,6 +166,7 @@ class Table:
     texts: Sequence[tuple[str, ...]]
     signature: tuple[str, ...] = field(default=())
     warnings: tuple[str, ...] = field(default=())
+    changes: Mapping[int, Sequence[TextChanges | None]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         if len(self.values) != len(self.texts):
@@ -474,6 +482,8 @@ def xlsx_steps(
     from openpyxl.styles import Font
     from openpyxl.utils import get_column_letter
 
+    from bleu_gui.io.changes_cells import rich_text
+
     book = Workbook(write_only=True)
     sheet = book.create_sheet("Table")
     sheet.freeze_panes = "A2"
@@ -498,12 +508,17 @@ def xlsx_steps(
         for column in table.columns
     ]
     label = "Writing the workbook"
+    changes = table.changes
     for done, row in enumerate(table.values):
         if done % XLSX_STEP == 0:
             yield done, total, label
         cells: list[object] = []
-        for value, number_format in zip(row, formats, strict=True):
-            if isinstance(value, str):
+        for index, (value, number_format) in enumerate(zip(row, formats, strict=True)):
+            tracked = changes[index][done] if index in changes else None
+            if tracked is not None:
+                styled = rich_text(tracked, _xlsx_text)
+                cells.append(WriteOnlyCell(sheet, value=styled))
+            elif isinstance(value, str):
                 cells.append(_text_cell(sheet, value))
             elif value is None or (isinstance(value, float) and math.isnan(value)):
                 cells.append(None)

@@ -24,6 +24,10 @@ A document clicked in the documents view keeps that document's sentences
 (`DocumentRows`: its ids and their rows, found once by `core.documents`); whoever
 sets it drops it when the test set's documents change. It combines with every
 other criterion, pair or not.
+
+A band of the effort view clicked, or its "where B needs less work", keeps those
+sentences (`EffortRows`: rows counted from one system's effort, or the pair's);
+whoever sets it drops it when that effort is counted anew.
 """
 
 from __future__ import annotations
@@ -52,6 +56,7 @@ __all__ = [
     "DeltaRange",
     "DeltaSide",
     "DocumentRows",
+    "EffortRows",
     "NgramRows",
     "SentenceFilter",
     "filter_rows",
@@ -247,6 +252,25 @@ class DocumentRows:
 
 
 @dataclass(frozen=True, slots=True)
+class EffortRows:
+    """The sentences of a post-editing effort band, or where B needs less work.
+
+    Attributes:
+        words: which sentences, as the filter line says them ("sentences in
+            band 95–99 % of happypoet").
+        rows: their 0-based rows, in corpus order, as the effort view counted
+            them (`Effort.bands`, `core.band_table.less_work_rows`).
+    """
+
+    words: str
+    rows: tuple[int, ...]
+
+    def keeps(self, size: int) -> npt.NDArray[np.bool_]:
+        """Which of `size` rows are among `rows` (a row past the end: none)."""
+        return _among(self.rows, size)
+
+
+@dataclass(frozen=True, slots=True)
 class SentenceFilter:
     """What to show.
 
@@ -263,6 +287,8 @@ class SentenceFilter:
         delta: with a pair, the range of Δ = B − A shown.
         ngram: with a pair, only the sentences of a salient n-gram (None: all).
         documents: only the sentences of these documents (None: all).
+        effort: only the sentences of an effort band, or where B needs less
+            work (None: all).
         qa: only the sentences with QA issues (of one check), as the QA panel
             chose them (None: all).
     """
@@ -279,6 +305,7 @@ class SentenceFilter:
     delta: DeltaRange = field(default_factory=DeltaRange)
     ngram: NgramRows | None = None
     documents: DocumentRows | None = None
+    effort: EffortRows | None = None
     qa: QaRows | None = None
 
     @property
@@ -291,6 +318,7 @@ class SentenceFilter:
             or self.compares
             or self.ngram is not None
             or self.documents is not None
+            or self.effort is not None
             or self.qa is not None
         )
 
@@ -300,12 +328,12 @@ class SentenceFilter:
         return self.side is not DeltaSide.ANY or not self.delta.is_whole
 
     def without_pair(self) -> SentenceFilter:
-        """This filter without its pair part (side, Δ range, n-gram), documents, QA.
+        """This filter without its pair part (side, Δ, n-gram), documents, effort, QA.
 
         What depends on the texts and scores of one system only: the part the
         browser searches the texts with, a slice of rows at a time (the rows of
-        an n-gram or of documents count from the corpus's first, not the
-        slice's, so neither belongs there).
+        an n-gram, of documents or of an effort band count from the corpus's
+        first, not the slice's, so none belongs there).
         """
         return replace(
             self,
@@ -313,6 +341,7 @@ class SentenceFilter:
             delta=DeltaRange(),
             ngram=None,
             documents=None,
+            effort=None,
             qa=None,
         )
 
@@ -362,7 +391,7 @@ def filter_rows(
     bound is in the range. `deltas` (Δ = B − A per row, NaN: unscorable) are those
     of the pair the side and Δ range filter by; None (no pair): those keep all. The
     n-gram part keeps its rows, pair or not (its setter drops it with the pair);
-    the documents part its rows.
+    the documents and effort parts their rows.
 
     Raises:
         ValueError: for an invalid regular expression or a line break in the text.
@@ -379,6 +408,8 @@ def filter_rows(
         keep &= spec.ngram.keeps(len(scores))
     if spec.documents is not None:
         keep &= spec.documents.keeps(len(scores))
+    if spec.effort is not None:
+        keep &= spec.effort.keeps(len(scores))
     if spec.qa is not None:
         keep &= spec.qa.keeps(len(scores))
     if spec.text:

@@ -174,7 +174,8 @@ class Session(QObject):
         system_scored: (system id) that system has new scores.
         effort_changed: (system id) that system's post-editing effort was counted
             for its texts as they are (`System.current_effort`); the shown
-            system's is counted after its scores, once per text.
+            system's is counted after its scores, once per text, then with a
+            pair the baseline's, once nothing is being scored.
         edits_changed: (system id) that system's what-if edits changed; its new
             scores follow (`system_scored`).
         pair_changed: `pair` changed (new values, or None).
@@ -256,11 +257,13 @@ class Session(QObject):
             lambda: self._workspace,
             self._put,
             self._effort_jobs,
+            scoring=lambda: self._jobs.is_busy,
             counted=self.effort_changed.emit,
             failed=self._on_failed,
         )
-        self.system_scored.connect(self._effort.ensure_shown)
-        self.systems_changed.connect(self._effort.ensure_shown)
+        self.system_scored.connect(self._effort.ensure_wanted)
+        self.systems_changed.connect(self._effort.ensure_wanted)
+        self._jobs.busy_changed.connect(self._on_scoring_changed)
         self.qa = QaCounting(self, self._put, self._effort_jobs)  # once idle
         self._roster = SystemRoster(
             self, self._put, self._jobs, self._pair, self._retire
@@ -383,6 +386,11 @@ class Session(QObject):
         number, and the signature says so. The loaded files are read again.
         """
         self._loader.set_drop_bom(drop)
+
+    def _on_scoring_changed(self, busy: bool) -> None:
+        """Scoring ended: the pair's baseline may be counted now (`EffortCounting`)."""
+        if not busy:
+            self._effort.ensure_wanted()
 
     def _put(self, workspace: Workspace) -> None:
         """Replace the workspace (the collaborators' transitions go through here)."""

@@ -18,6 +18,7 @@ from __future__ import annotations
 import io
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtGui import QAction, QGuiApplication, QKeySequence
@@ -53,6 +54,9 @@ from bleu_gui.views.explain_panel import ExplainPanel
 from bleu_gui.views.menu_action import menu_action
 from bleu_gui.views.sentence_table import SentenceTableView
 from bleu_gui.workers import Job, SliceWorker, blocking_call
+
+if TYPE_CHECKING:  # its library loads when changes are exported
+    from bleu_gui.core.changes import TextChanges
 
 __all__ = [
     "DOCUMENTS_FORMATS",
@@ -196,6 +200,29 @@ class ExportActions(QObject):
         files = session.files
         return files.hypotheses[0].name if files and files.hypotheses else "the system"
 
+    def _changes(self) -> Callable[[int], TextChanges | None]:
+        """A corpus row's track changes into its closest reference (XLSX only).
+
+        From the texts the shown system's effort was counted from (its edits
+        included), against the reference its edit rates are of; None while the
+        effort is still being counted, as the effort's own cells are.
+        """
+        from bleu_gui.core.changes import text_changes
+
+        shown = self._session.workspace.shown_system
+        counted = None if shown is None else shown.effort
+        if shown is None or counted is None or not counted.is_of(shown.corpus):
+            return lambda _row: None
+        hypotheses = counted.corpus.hypothesis.lines
+        references = [reference.lines for reference in counted.corpus.references]
+        closest = counted.effort.closest
+
+        def changes(row: int) -> TextChanges:
+            reference = references[int(closest[row])][row]
+            return text_changes(hypotheses[row], reference or "")
+
+        return changes
+
     def _shown_edits(self) -> Edits:
         """The shown system's what-if edits: the text column shows them."""
         shown = self._session.shown
@@ -264,6 +291,7 @@ class ExportActions(QObject):
         edits, marks = self._shown_edits(), self._edit_marks()
         warnings = self._sentences_warnings()
         documents = self._segment_documents()
+        changes = self._changes() if export_format is ExportFormat.XLSX else None
 
         collecting = [True]  # the table is read from the model until it is False
 
@@ -277,6 +305,7 @@ class ExportActions(QObject):
                 marks=marks,
                 warnings=warnings,
                 documents=documents,
+                changes=changes,
             )
             collecting[0] = False  # a change of the model from now on is harmless
             yield from self._write_steps(target, table, export_format)

@@ -46,6 +46,7 @@ from bleu_gui.views.compare_panels import ComparePanels, WindowHooks
 from bleu_gui.views.compare_sentences import CompareSentences
 from bleu_gui.views.compare_systems import CompareSystems
 from bleu_gui.views.documents_view import DocumentsPanel
+from bleu_gui.views.effort_panel import EFFORT_TAB, EffortPanel
 from bleu_gui.views.export_actions import ExportActions
 from bleu_gui.views.file_actions import FileActions, FileRole
 from bleu_gui.views.menu_action import menu_action
@@ -150,6 +151,9 @@ class MainWindow(QMainWindow):
             self.browser.model, self.filter_bar, self.compare
         )
         self.setCentralWidget(area.splitter)
+        # Post-editing effort by band, the last tab.
+        self.effort = EffortPanel(self.session, self.filter_bar)
+        area.tabs.addTab(self.effort, EFFORT_TAB)
         # Its panels under the names the What if view, the session and tests use.
         self.table, self.pair_bar, self.banner = area.table, area.pair_bar, area.banner
         self.detail, self.edit_bar = area.detail, area.edit_bar
@@ -351,6 +355,7 @@ class MainWindow(QMainWindow):
         )
         self.ngram_filter.dropped.connect(self.work_status.warn)
         self.documents.dropped.connect(self.work_status.warn)
+        self.effort.dropped.connect(self.work_status.warn)
         # A document chosen: its first sentence shown, unless one of it is.
         self.documents.view.document_chosen.connect(lambda _id: self.table.step(0))
 

@@ -308,10 +308,10 @@ class QaPanel(QObject):
         if chosen and result is None:
             return  # being counted again: the rows found last until then
         rows = QaRows.of(result, kind) if chosen and result is not None else None
-        if rows != self.filter_bar.qa:
+        if rows != self.filter_bar.qa.rows:
             self._applying = True  # not the chip's ×: the choice stays
             try:
-                self.filter_bar.set_qa(rows)
+                self.filter_bar.qa.set(rows)
             finally:
                 self._applying = False
 

@@ -13,6 +13,7 @@ supersedes the first. The file is written whole or not at all (`io.safe_write`).
 from __future__ import annotations
 
 from collections.abc import Generator, Sequence
+from dataclasses import replace
 from pathlib import Path
 
 from PySide6.QtCore import QObject, Signal
@@ -56,10 +57,17 @@ def report_request(
     first = [workspace.baseline, workspace.shown]
     ids = dict.fromkeys(i for i in [*first, *by_id] if i is not None and i in by_id)
     ordered = [by_id[i] for i in ids]
+    # The effort the window counted of the texts as edited, when it is there.
     systems = tuple(
-        ReportSystem(
-            system.name, system.read_corpus.hypothesis.lines, system.read_stats
-        ).with_edits(system.edits)
+        replace(
+            ReportSystem(
+                system.name,
+                system.read_corpus.hypothesis.lines,
+                system.read_stats,
+                tags=system.read_corpus.hypothesis.tags,
+            ).with_edits(system.edits),
+            effort=system.current_effort,
+        )
         for system in ordered
         if system.read_stats is not None
     )
@@ -72,6 +80,7 @@ def report_request(
         reference_names=system_names(ref.path for ref in corpus.references),
         source=None if source is None else source.lines,
         source_name=None if source is None else system_names([source.path])[0],
+        source_tags=None if source is None else source.tags,
         systems=systems,
         config=workspace.config,
         signature=signature,

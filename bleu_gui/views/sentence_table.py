@@ -58,12 +58,12 @@ from PySide6.QtWidgets import (
 from typing_extensions import override
 
 from bleu_gui.io.sentence_columns import COLUMN_SPECS
-from bleu_gui.models.qa_filter import QaRows
 from bleu_gui.models.sentence_filter import (
     DELTA_LIMIT,
     DeltaRange,
     DeltaSide,
     DocumentRows,
+    EffortRows,
     NgramRows,
     SentenceFilter,
 )
@@ -74,12 +74,14 @@ from bleu_gui.models.sentence_table import (
     SentenceTableModel,
 )
 from bleu_gui.views.filter_chip import FilterChip
+from bleu_gui.views.qa_chip import QaChip
 from bleu_gui.views.settings_panel import COMMIT_PAUSE_MS, typed_number
 
 __all__ = [
     "ALWAYS_SHOWN",
     "DEFAULT_COLUMNS",
     "REMOVE_DOCUMENTS",
+    "REMOVE_EFFORT",
     "REMOVE_NGRAM",
     "SEARCHING",
     "FilterBar",
@@ -96,8 +98,8 @@ REMOVE_NGRAM = "Remove the n-gram filter"
 REMOVE_DOCUMENTS = "Remove the document filter"
 """The name (and tooltip) of the document chip's × button."""
 
-REMOVE_QA = "Remove the QA filter"
-"""The name (and tooltip) of the QA chip's × button."""
+REMOVE_EFFORT = "Remove the effort filter"
+"""The name (and tooltip) of the effort chip's × button."""
 
 DEFAULT_COLUMNS = "Default columns"
 """The column menu's last item: forget the columns chosen, show the default ones."""
@@ -548,10 +550,11 @@ class FilterBar(QWidget):
         )
         self.documents_chip, self.documents_label = documents.chip, documents.label
         self.documents_remove = documents.remove_button
-        self._qa: QaRows | None = None
-        self.qa_row = FilterChip(
-            "qa-chip", REMOVE_QA, "show the sentences with and without issues", self
+        self._effort: EffortRows | None = None
+        self.effort_row = FilterChip(
+            "effort-chip", REMOVE_EFFORT, "show the sentences of every band", self
         )
+        self.qa = QaChip(self, self._emit)  # the QA dock's choice
 
         column = QVBoxLayout(self)
         column.setContentsMargins(0, 0, 0, 0)
@@ -569,7 +572,8 @@ class FilterBar(QWidget):
         column.addWidget(self.problem_row)
         column.addWidget(self.ngram_row)
         column.addWidget(self.documents_row)
-        column.addWidget(self.qa_row)
+        column.addWidget(self.effort_row)
+        column.addWidget(self.qa.row)
         self._connect_signals()
 
     def _connect_signals(self) -> None:
@@ -585,7 +589,7 @@ class FilterBar(QWidget):
         self.clear.clicked.connect(self.reset)
         self.ngram_remove.clicked.connect(lambda: self.set_ngram(None))
         self.documents_remove.clicked.connect(lambda: self.set_documents(None))
-        self.qa_row.remove_button.clicked.connect(lambda: self.set_qa(None))
+        self.effort_row.remove_button.clicked.connect(lambda: self.set_effort(None))
         self.stop.clicked.connect(self.stop_requested)
         self.side.currentIndexChanged.connect(self._emit)
         for spin in (self.min_delta, self.max_delta):
@@ -700,20 +704,26 @@ class FilterBar(QWidget):
         )
 
     @property
-    def qa(self) -> QaRows | None:
-        """The sentences with QA issues shown, if only those (the QA panel's)."""
-        return self._qa
+    def effort(self) -> EffortRows | None:
+        """The effort band (or "B needs less work") whose sentences are shown."""
+        return self._effort
 
-    def set_qa(self, qa: QaRows | None) -> None:
-        """Show only the sentences of `qa` (None: all), say so, and filter."""
-        self._qa = qa
-        count = 0 if qa is None else len(qa.rows)
-        self.qa_row.show_filter(
-            None if qa is None else f"Only {qa.describe()}",
-            f"Chosen in the QA panel: {count:,} sentence{'' if count == 1 else 's'} "
-            "in all, fewer if the filters above hide some. × or Clear removes it.",
-        )
+    def set_effort(self, effort: EffortRows | None) -> None:
+        """Show only the sentences of `effort` (None: all), as a chip that says so."""
+        self._effort = effort
+        self._show_effort()
         self._emit()
+
+    def _show_effort(self) -> None:
+        effort = self._effort
+        text = None if effort is None else f"Only {effort.words}"
+        count = 0 if effort is None else len(effort.rows)
+        self.effort_row.show_filter(
+            text,
+            f"Chosen in the Effort tab: {count:,} "
+            f"{'sentence' if count == 1 else 'sentences'} in all, fewer if the "
+            "filters above hide some. × or Clear removes it.",
+        )
 
     def current_filter(self) -> SentenceFilter:
         """The filter the controls describe."""
@@ -730,7 +740,8 @@ class FilterBar(QWidget):
             delta=self._delta_range(),
             ngram=self._ngram,
             documents=self._documents,
-            qa=self._qa,
+            effort=self._effort,
+            qa=self.qa.rows,
         )
 
     def _delta_range(self) -> DeltaRange:
@@ -832,8 +843,9 @@ class FilterBar(QWidget):
         self._show_ngram()
         self._documents = None
         self._show_documents()
-        self._qa = None
-        self.qa_row.show_filter(None, "")
+        self._effort = None
+        self._show_effort()
+        self.qa.set(None, apply=False)
         for widget in widgets:
             widget.blockSignals(False)
         self._emit()

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import html
 import json
 from pathlib import Path
 
 import pytest
+import sacrebleu
 
 from bleu_gui.cli import main, report_main
 from bleu_gui.io.report_html import escaped
@@ -177,7 +179,7 @@ def test_a_copy_of_the_baseline_reads_the_same_in_report_cli_and_export(
 
 def _sentence_tables(page: ReportPage) -> list[list[list[str]]]:
     """The tables of the sentences shown, in the order of their headings."""
-    tables = page.tables[2:]  # after the corpus's and the systems'
+    tables = page.tables[3:]  # after the corpus's, the systems' and the bands'
     assert len(tables) == len(page.headings)
     return tables
 
@@ -237,3 +239,45 @@ def test_a_src_of_another_length_is_one_line_naming_it(
     assert err.startswith("bleu-gui: error: ")
     assert str(src) in err
     assert not out.exists()
+
+
+def test_the_band_table_counts_each_band_of_each_system(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # By hand, against one reference (line 2: 39 characters; line 3: "yes").
+    # A: identical (100 %); 3 edits of 39 (92 %: 85–94 %); "no", 3 of 3 (< 50 %).
+    # B: identical twice (100 %); "yes.", 1 of 3 (67 %: 50–74 %).
+    ref = ["the cat sat on the mat", "a b c d e f g h i j k l m n o p q r s t", "yes"]
+    a = ["the cat sat on the mat", "a b c d e f g h i j k l m n o p q x y z", "no"]
+    b = ["the cat sat on the mat", "a b c d e f g h i j k l m n o p q r s t", "yes."]
+    paths = []
+    for name, lines in (("ref", ref), ("A", a), ("B", b)):
+        path = tmp_path / f"{name}.txt"
+        path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+        paths.append(str(path))
+    out = tmp_path / "report.html"
+    assert report_main([paths[0], "-i", *paths[1:], "-o", str(out)]) == 0
+    capsys.readouterr()
+    page = out.read_text(encoding="utf-8")
+    table = ReportPage(page).table_with("Band")
+
+    def bleu(hyps: list[str], rows: list[int]) -> str:
+        lines = [hyps[k] for k in rows]
+        return f"{sacrebleu.corpus_bleu(lines, [[ref[k] for k in rows]]).score:.2f}"
+
+    assert table[0] == ["Band", paths[1], paths[2]]
+    assert table[1] == ["Sentences", "Words", "BLEU"] * 2
+    assert table[2:] == [
+        ["100 %", "1", "6", bleu(a, [0]), "2", "26", bleu(b, [0, 1])],
+        ["95–99 %", "0", "0", "–", "0", "0", "–"],
+        ["85–94 %", "1", "20", bleu(a, [1]), "0", "0", "–"],
+        ["75–84 %", "0", "0", "–", "0", "0", "–"],
+        ["50–74 %", "0", "0", "–", "1", "1", bleu(b, [2])],
+        ["< 50 %", "1", "1", bleu(a, [2]), "0", "0", "–"],
+    ]
+    assert "<title>Sentences per fuzzy-match band</title>" in page
+    assert (
+        "Bands as CAT tools count fuzzy matches: 100 − the character edit rate "
+        "(Levenshtein distance over the reference's characters, on the raw text) "
+        "against the closest reference."
+    ) in html.unescape(page)

@@ -40,6 +40,7 @@ from bleu_gui.views.compare_panels import (
     SALIENT_TAB,
     ComparePanels,
 )
+from bleu_gui.views.effort_panel import EFFORT_TAB
 from bleu_gui.views.main_window import MainWindow
 from bleu_gui.views.pair_detail import TextKey
 from tests.gui.demo_sets import TIMEOUT, other_set, read_lines, write_lines
@@ -385,6 +386,7 @@ def test_with_one_system_the_window_is_as_before(one: MainWindow) -> None:
         "Explain",
         "Charts",
         SALIENT_TAB,
+        EFFORT_TAB,
     ]
     assert one.explain.isVisible()
     buttons = toggles(one)

@@ -242,7 +242,9 @@ def test_the_workbook_reads_back_as_numbers_shown_like_the_window(
     book = load_workbook(target)
     sheet = book["Table"]
     rows = list(sheet.iter_rows(values_only=True))
-    assert list(rows[0]) == EXPORTED_HEADERS
+    # A workbook also shows B's track changes into its closest reference.
+    changes = f"Changes into the closest reference: {SHOWN}"
+    assert list(rows[0]) == [*EXPORTED_HEADERS, changes]
     a, b = sentence_scores(BASELINE), sentence_scores(SHOWN)
     assert [row[0] for row in rows[1:]] == list(range(1, 501))
     # Excel keeps a number to 15 significant digits; openpyxl writes 16 or 17.

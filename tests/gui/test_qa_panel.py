@@ -24,9 +24,9 @@ from bleu_gui.models.sentence_table import ColumnKey, ColumnKind
 from bleu_gui.models.session import FileSet
 from bleu_gui.models.systems_model import SystemColumn
 from bleu_gui.views.main_window import MainWindow
+from bleu_gui.views.qa_chip import REMOVE_QA
 from bleu_gui.views.qa_panel import CHECKING, SHOW_ALL, SHOW_ISSUES, show_check
 from bleu_gui.views.sentence_detail import HYPOTHESIS, SOURCE
-from bleu_gui.views.sentence_table import REMOVE_QA
 from tests.cli.test_cli_qa import XLIFF
 from tests.qa_corpus import EXPECTED, HYPOTHESES, REFERENCES, SOURCE_LINES, write
 
@@ -184,15 +184,15 @@ def test_the_table_filters_by_issues_and_by_check_and_the_chip_removes_it(
     assert choice.currentText() == SHOW_ALL
     choice.setCurrentText(SHOW_ISSUES)
     qtbot.waitUntil(lambda: table_rows(window) == [0, 1, 2, 3, 4, 5])
-    assert bar.qa_row.isVisible()
-    assert bar.qa_row.label.text() == "Only sentences with QA issues"
-    assert bar.qa_row.chip.toolTip() == (
+    assert bar.qa.row.isVisible()
+    assert bar.qa.row.label.text() == "Only sentences with QA issues"
+    assert bar.qa.row.chip.toolTip() == (
         "Chosen in the QA panel: 6 sentences in all, fewer if the filters above "
         "hide some. × or Clear removes it."
     )
     choice.setCurrentText(show_check(CheckKind.INCONSISTENT))
     qtbot.waitUntil(lambda: table_rows(window) == [4, 5])
-    assert bar.qa_row.label.text() == "Only sentences with Inconsistent issues"
+    assert bar.qa.row.label.text() == "Only sentences with Inconsistent issues"
     choice.setCurrentText(show_check(CheckKind.NUMBERS))
     qtbot.waitUntil(lambda: table_rows(window) == [0])
     # It combines with the other filters: a text that the numbers row lacks.
@@ -201,12 +201,12 @@ def test_the_table_filters_by_issues_and_by_check_and_the_chip_removes_it(
     bar.search.setText("")
     qtbot.waitUntil(lambda: table_rows(window) == [0])
     # The chip's ×: every sentence again, and the panel's choice says so.
-    button = bar.qa_row.remove_button
+    button = bar.qa.row.remove_button
     assert button.accessibleName() == REMOVE_QA
     qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: table_rows(window) == list(range(7)))
     assert choice.currentText() == SHOW_ALL
-    assert not bar.qa_row.isVisible()
+    assert not bar.qa.row.isVisible()
 
 
 def test_a_check_switched_off_is_counted_again_without_it(

@@ -10,7 +10,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFileDialog, QMenu
 from pytestqt.qtbot import QtBot
 
-from bleu_gui.cli import demo_paths
+from bleu_gui.cli import demo_paths, report_main
 from bleu_gui.models.session import FileSet
 from bleu_gui.views.main_window import MainWindow
 from bleu_gui.views.report_action import NOTHING_TO_REPORT
@@ -210,7 +210,7 @@ def test_the_windows_report_shows_the_source_it_has_and_names_the_references(
     )
     src_lines = source.read_text(encoding="utf-8").splitlines()
     ref_lines = [r.read_text(encoding="utf-8").splitlines() for r in refs]
-    sentences = page.tables[2:]
+    sentences = page.tables[3:]  # after the corpus, systems and bands tables
     assert len(sentences) == len(page.headings) == 20
     for heading, table in zip(page.headings, sentences, strict=True):
         index = int(heading.split()[1]) - 1
@@ -219,3 +219,66 @@ def test_the_windows_report_shows_the_source_it_has_and_names_the_references(
             ["Reference 1 (ref.A.txt)", ref_lines[0][index]],
             ["Reference 2 (ref.B.txt)", ref_lines[1][index]],
         ]
+    # With its source, the report runs the QA checks: as the command line does.
+    cli = tmp_path / "cli.html"
+    argv = [*map(str, refs), "-i", str(a), str(b), "--src", str(source)]
+    assert report_main([*argv, "-o", str(cli), "--samples", "10"]) == 0
+    theirs = ReportPage(cli.read_text(encoding="utf-8"))
+    assert [row[1:] for row in page.qa_tables[0][1:]] == [
+        row[1:] for row in theirs.qa_tables[0][1:]
+    ]
+    assert [row[0] for row in page.qa_tables[0]] == [
+        "Check",
+        "Empty",
+        "Untranslated",
+        "Numbers",
+        "Tags",
+        "End punctuation",
+        "Spaces",
+        "Inconsistent",
+        "All",
+    ]
+    # The window names a system by its file, the command line as it was typed.
+    assert page.qa_headings == [
+        heading.replace(f"{folder}/", "") for heading in theirs.qa_headings
+    ]
+    assert [heading.split(":")[0] for heading in page.qa_headings] == [
+        "sys.happypoet.txt",
+        "sys.UEdin.txt",
+    ]
+
+
+def test_the_windows_report_has_the_band_table_the_command_line_writes(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    # The window passes the effort it counted; the command line counts its own.
+    _, refs, _, _ = demo_paths()
+    folder = refs[0].parent
+    a, b = folder / "sys.happypoet.txt", folder / "sys.UEdin.txt"
+    session = window.session
+    session.open_files(FileSet(b, tuple(refs), None, systems=(a, b)))
+    qtbot.waitUntil(
+        lambda: (
+            all(s.current_effort is not None for s in session.systems)
+            and len(session.systems) == 2
+            and not session.is_busy
+        ),
+        timeout=TIMEOUT,
+    )
+    target = tmp_path / "window.html"
+    with qtbot.waitSignal(window.report_action.written, timeout=TIMEOUT):
+        window.report_action.export(target)
+    cli = tmp_path / "cli.html"
+    argv = [*map(str, refs), "-i", str(a), str(b), "-o", str(cli), "--samples", "10"]
+    assert report_main(argv) == 0
+    ours = ReportPage(target.read_text(encoding="utf-8")).table_with("Band")
+    theirs = ReportPage(cli.read_text(encoding="utf-8")).table_with("Band")
+    assert [row[1:] for row in ours[2:]] == [row[1:] for row in theirs[2:]]
+    assert [row[0] for row in ours[2:]] == [
+        "100 %",
+        "95–99 %",
+        "85–94 %",
+        "75–84 %",
+        "50–74 %",
+        "< 50 %",
+    ]

@@ -8,7 +8,9 @@ from html.parser import HTMLParser
 class ReportPage(HTMLParser):
     """A page's tables (rows of cell texts), h3 headings, warnings and chart bars.
 
-    `bars`: each histogram bar's (class, tooltip), left to right.
+    `bars`: each histogram bar's (class, tooltip), left to right. The QA
+    section's tables and headings are kept apart (`qa_tables`, `qa_headings`),
+    so that `tables` and `headings` index the scores' and sentences' as before.
     """
 
     def __init__(self, page: str) -> None:
@@ -17,6 +19,10 @@ class ReportPage(HTMLParser):
         self.headings: list[str] = []
         self.warnings: list[str] = []
         self.bars: list[tuple[str, str]] = []
+        self.qa_tables: list[list[list[str]]] = []
+        self.qa_headings: list[str] = []
+        self._section: list[str] | None = None
+        self._in_qa = False
         self._bar: tuple[str, list[str]] | None = None
         self._cell: list[str] | None = None
         self._heading: list[str] | None = None
@@ -34,13 +40,19 @@ class ReportPage(HTMLParser):
         elif tag == "li" and self._in_warnings:
             self._warning = []
         elif tag == "table":
-            self.tables.append([])
+            self._tables.append([])
         elif tag == "tr":
-            self.tables[-1].append([])
+            self._tables[-1].append([])
         elif tag in ("td", "th"):
             self._cell = []
         elif tag == "h3":
             self._heading = []
+        elif tag == "h2":
+            self._section = []
+
+    @property
+    def _tables(self) -> list[list[list[str]]]:
+        return self.qa_tables if self._in_qa else self.tables
 
     def handle_endtag(self, tag: str) -> None:
         if tag == "rect" and self._bar is not None:
@@ -52,11 +64,15 @@ class ReportPage(HTMLParser):
             self.warnings.append("".join(self._warning))
             self._warning = None
         elif tag in ("td", "th") and self._cell is not None:
-            self.tables[-1][-1].append("".join(self._cell).strip())
+            self._tables[-1][-1].append("".join(self._cell).strip())
             self._cell = None
         elif tag == "h3" and self._heading is not None:
-            self.headings.append("".join(self._heading))
+            heading = "".join(self._heading)
+            (self.qa_headings if self._in_qa else self.headings).append(heading)
             self._heading = None
+        elif tag == "h2" and self._section is not None:
+            self._in_qa = "".join(self._section) == "QA checks"
+            self._section = None
 
     def handle_data(self, data: str) -> None:
         if self._bar is not None:
@@ -67,6 +83,8 @@ class ReportPage(HTMLParser):
             self._cell.append(data)
         if self._heading is not None:
             self._heading.append(data)
+        if self._section is not None:
+            self._section.append(data)
 
     def table_with(self, header: str) -> list[list[str]]:
         """The first table whose first row starts with `header`."""
