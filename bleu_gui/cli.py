@@ -225,13 +225,21 @@ def _build_parser() -> argparse.ArgumentParser:
     )
     add_bilingual_options(parser)
     parser.add_argument(
+        "--src",
+        default=None,
+        metavar="SRC",
+        help="the source file, one line per segment, for --export's QA columns "
+        "(XLIFF, TMX and test-set files hold their own); no score reads it",
+    )
+    parser.add_argument(
         "--export",
         type=Path,
         metavar="FILE",
         help="also write the sentence table (every segment, every system's sentence "
-        "BLEU, Δ to the first system, lengths, BP, precisions and hypothesis) to "
-        "FILE, as the window's File > Export does; the format by the extension: "
-        ".csv, .tsv, .json (unrounded), .xlsx, .md, .tex",
+        "BLEU, Δ to the first system, lengths, BP, precisions, edit rates and band, "
+        "with a source its QA issues, and hypothesis) to FILE, as the window's "
+        "File > Export does; the format by the extension: .csv, .tsv, .json "
+        "(unrounded), .xlsx, .md, .tex",
     )
     parser.add_argument(
         "--export-systems",
@@ -274,6 +282,12 @@ def _score_command(args: list[str]) -> int:
         stdin = piped_hypothesis(options, encodings) if piped else None
         selection = None
         own_outputs = options.input is not None  # -i with a test-set file
+        if (named_set or test_set_file is not None) and options.src is not None:
+            held = "a sacreBLEU test set" if named_set else "a test-set file"
+            raise ConfigError(
+                f"--src: {held} holds its source"
+                + ("" if named_set else "; choose it with --source-column")
+            )
         if named_set:
             selection = read_named_set(options, encodings, warnings, piped=stdin)
         elif test_set_file is not None:
@@ -293,7 +307,13 @@ def _score_command(args: list[str]) -> int:
             check_references_once(options.refs)
             pool = _early_pool(options, piped=stdin is not None)
             systems, units = _read(
-                options, names, encodings, piped=stdin, warnings=warnings
+                options,
+                names,
+                encodings,
+                piped=stdin,
+                warnings=warnings,
+                source=options.src,
+                bilingual_source=options.export is not None,
             )
         else:
             systems, units = selected_systems(selection, names), selection.units
@@ -319,6 +339,7 @@ def _score_command(args: list[str]) -> int:
                 warnings.lines,
                 documents,
                 units,
+                options.languages,
             )
         sig = corpus_signature(config, systems[0])
         if options.documents:

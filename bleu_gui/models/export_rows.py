@@ -25,7 +25,7 @@ from PySide6.QtCore import Qt
 
 from bleu_gui.core.edits import Edits
 from bleu_gui.io.cell_text import Shown
-from bleu_gui.io.sentence_columns import COLUMN_SPECS, EFFORT_KINDS
+from bleu_gui.io.sentence_columns import COLUMN_SPECS, LATER_KINDS
 from bleu_gui.io.sentence_export import (
     CHANGES_HEADER,
     DOCUMENT_HEADER,
@@ -134,7 +134,7 @@ def sentence_table_steps(
     values: list[tuple[Value, ...]] = []
     texts: list[tuple[str, ...]] = []
     is_text = [key.kind is ColumnKind.HYPOTHESIS for key in keys]
-    later = [key.kind in EFFORT_KINDS for key in keys]  # counted after the scores
+    later = [key.kind in LATER_KINDS for key in keys]  # counted after the scores
     # Where the document id goes: after the segment number and the unit, if shown
     # (the command line's order: "#", "Unit", "Document").
     at = 0
@@ -164,7 +164,7 @@ def sentence_table_steps(
             for value, counting in zip(picked, later, strict=True)
         ):
             raise ValueError(NOT_SCORED)
-        # An effort still being counted is exported empty, not waited for.
+        # An effort or QA still being counted is exported empty, not waited for.
         picked = tuple(None if value is _PENDING else value for value in picked)
         shown_texts = tuple(
             str(value) if text else ("" if value is None and count else cells[column])

@@ -115,6 +115,8 @@ class SentenceBrowser(QObject):
         self.regex_search.stopped.connect(self._on_regex_stopped)
         session.scores_changed.connect(self._on_scores_changed)
         session.effort_changed.connect(self._show_effort)
+        session.qa.counted.connect(self._show_qa)
+        session.qa.enabled_changed.connect(self._show_qa)
         session.texts_loaded.connect(self._on_texts_loaded)
         session.busy_changed.connect(self._on_busy_changed)
         session.files_changed.connect(self._on_files_changed)
@@ -425,6 +427,7 @@ class SentenceBrowser(QObject):
             units=self._units(),
         )
         self._show_effort()
+        self._show_qa()
         self._announce_sort()
         self._report()
         if search:
@@ -439,6 +442,14 @@ class SentenceBrowser(QObject):
         ):
             effort = None  # the table shows other texts (being opened)
         self.model.set_effort(effort)
+
+    def _show_qa(self) -> None:
+        """The shown system's QA issues, once found in its texts as shown."""
+        shown = self._session.workspace.shown_system
+        qa = None
+        if shown is not None and shown.corpus.hypothesis.lines is self.model.hypotheses:
+            qa = shown.current_qa(self._session.qa.enabled)
+        self.model.set_qa(qa)
 
     def _units(self) -> Units | None:
         """Each segment's unit, when the open test set has them."""

@@ -52,6 +52,7 @@ from bleu_gui.core.text_search import (
     compile_query,
     rows_matching,
 )
+from bleu_gui.models.qa_filter import QaRows
 
 __all__ = [
     "DELTA_LIMIT",
@@ -312,6 +313,8 @@ class SentenceFilter:
         effort: only the sentences of an effort band, or where B needs less
             work (None: all).
         buckets: only the sentences of a bucket (None: all).
+        qa: only the sentences with QA issues (of one check), as the QA panel
+            chose them (None: all).
     """
 
     text: str = ""
@@ -328,6 +331,7 @@ class SentenceFilter:
     documents: DocumentRows | None = None
     effort: EffortRows | None = None
     buckets: BucketRows | None = None
+    qa: QaRows | None = None
 
     @property
     def is_active(self) -> bool:
@@ -341,6 +345,7 @@ class SentenceFilter:
             or self.documents is not None
             or self.effort is not None
             or self.buckets is not None
+            or self.qa is not None
         )
 
     @property
@@ -349,11 +354,12 @@ class SentenceFilter:
         return self.side is not DeltaSide.ANY or not self.delta.is_whole
 
     def without_pair(self) -> SentenceFilter:
-        """This filter without its pair part, n-gram, documents, effort and bucket.
+        """This filter without its pair part, n-gram, documents, effort, bucket, QA.
 
         What depends on the texts and scores of one system only: the part the
         browser searches the texts with, a slice of rows at a time (the rows of
-        an n-gram, of documents, of an effort band or of a bucket count from the
+        an n-gram, of documents, of an effort band, of a bucket or with QA
+        issues count from the
         corpus's first, not the slice's, so none belongs there).
         """
         return replace(
@@ -364,6 +370,7 @@ class SentenceFilter:
             documents=None,
             effort=None,
             buckets=None,
+            qa=None,
         )
 
     def pattern(self) -> re.Pattern[str]:
@@ -433,6 +440,8 @@ def filter_rows(
         keep &= spec.effort.keeps(len(scores))
     if spec.buckets is not None:
         keep &= spec.buckets.keeps(len(scores))
+    if spec.qa is not None:
+        keep &= spec.qa.keeps(len(scores))
     if spec.text:
         texts = SearchTexts(hypotheses, references, source)
         query = spec.query()

@@ -101,6 +101,7 @@ from bleu_gui.models.open_request import (
 )
 from bleu_gui.models.opened_from import OpenedFrom
 from bleu_gui.models.pair_state import PairState
+from bleu_gui.models.qa_counting import QaCounting
 from bleu_gui.models.retired import Retired
 from bleu_gui.models.scoring_plan import ScoringPlan
 from bleu_gui.models.session_pool import SessionPool
@@ -263,6 +264,7 @@ class Session(QObject):
         self.system_scored.connect(self._effort.ensure_wanted)
         self.systems_changed.connect(self._effort.ensure_wanted)
         self._jobs.busy_changed.connect(self._on_scoring_changed)
+        self.qa = QaCounting(self, self._put, self._effort_jobs)  # once idle
         self._roster = SystemRoster(
             self, self._put, self._jobs, self._pair, self._retire
         )

@@ -52,6 +52,7 @@ from bleu_gui.views.export_actions import ExportActions
 from bleu_gui.views.file_actions import FileActions, FileRole
 from bleu_gui.views.menu_action import menu_action
 from bleu_gui.views.ngram_filter import NgramFilter
+from bleu_gui.views.qa_panel import QaPanel
 from bleu_gui.views.report_action import ReportAction
 from bleu_gui.views.save_hypothesis import install as install_save_hypothesis
 from bleu_gui.views.sentence_table import FilterBar
@@ -203,6 +204,20 @@ class MainWindow(QMainWindow):
             copied=self.work_status.copied,
         )
         self.explainer = self.shown_sentence.explainer
+        # The QA checks' issues, tabbed with the corpus summary.
+        self.qa = QaPanel(
+            self.session,
+            self,
+            filter_bar=self.filter_bar,
+            detail=area.marked_detail,
+            select=self.select_sentence,
+            status=self.status_text.setText,
+        )
+        self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, self.qa.dock)
+        scores_dock = self.findChild(QDockWidget, "corpus-dock")
+        assert isinstance(scores_dock, QDockWidget)
+        self.tabifyDockWidget(scores_dock, self.qa.dock)
+        scores_dock.raise_()  # the scores in front; QA a tab beside them
 
     def _dock(self, title: str, name: str, panel: QWidget) -> QDockWidget:
         """A left dock showing `panel`, scrolled when the window is short."""

@@ -76,6 +76,7 @@ from bleu_gui.models.sentence_table import (
     SentenceTableModel,
 )
 from bleu_gui.views.filter_chip import BucketChip, FilterChip
+from bleu_gui.views.qa_chip import QaChip
 from bleu_gui.views.settings_panel import COMMIT_PAUSE_MS, typed_number
 
 __all__ = [
@@ -556,6 +557,7 @@ class FilterBar(QWidget):
             "effort-chip", REMOVE_EFFORT, "show the sentences of every band", self
         )
         self.bucket_row = BucketChip(self)
+        self.qa = QaChip(self, self._emit)  # the QA dock's choice
 
         column = QVBoxLayout(self)
         column.setContentsMargins(0, 0, 0, 0)
@@ -575,6 +577,7 @@ class FilterBar(QWidget):
         column.addWidget(self.documents_row)
         column.addWidget(self.effort_row)
         column.addWidget(self.bucket_row)
+        column.addWidget(self.qa.row)
         self._connect_signals()
 
     def _connect_signals(self) -> None:
@@ -749,6 +752,7 @@ class FilterBar(QWidget):
             documents=self._documents,
             effort=self._effort,
             buckets=self.bucket_row.rows,
+            qa=self.qa.rows,
         )
 
     def _delta_range(self) -> DeltaRange:
@@ -853,6 +857,7 @@ class FilterBar(QWidget):
         self._effort = None
         self._show_effort()
         self.bucket_row.set_rows(None)
+        self.qa.set(None, apply=False)
         for widget in widgets:
             widget.blockSignals(False)
         self._emit()
