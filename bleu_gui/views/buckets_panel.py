@@ -57,7 +57,7 @@ from bleu_gui.models.sentence_filter import BucketRows, SentenceFilter
 from bleu_gui.models.session import Session
 from bleu_gui.models.workspace import SystemId
 from bleu_gui.views.bucket_chart import BucketBars, BucketChart
-from bleu_gui.views.sentence_table import FilterBar
+from bleu_gui.views.filter_bar import FilterBar
 
 __all__ = [
     "BUCKETS_TAB",

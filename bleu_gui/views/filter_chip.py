@@ -1,6 +1,6 @@
 """A filter chosen outside the filter bar, shown in it as a chip that removes it.
 
-The sentence table's filter bar (`views.sentence_table.FilterBar`) shows a
+The sentence table's filter bar (`views.filter_bar.FilterBar`) shows a
 salient n-gram and the documents chosen elsewhere each as a framed label with a
 × button, in a row of its own. The chip is a widget of its own because it keeps
 its colours in step with the palette (its style sheet is written out in the

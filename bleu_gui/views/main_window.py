@@ -50,12 +50,12 @@ from bleu_gui.views.documents_view import DocumentsPanel
 from bleu_gui.views.effort_panel import EFFORT_TAB, EffortPanel
 from bleu_gui.views.export_actions import ExportActions
 from bleu_gui.views.file_actions import FileActions, FileRole
+from bleu_gui.views.filter_bar import FilterBar
 from bleu_gui.views.menu_action import menu_action
 from bleu_gui.views.ngram_filter import NgramFilter
 from bleu_gui.views.qa_panel import QaPanel
 from bleu_gui.views.report_action import ReportAction
 from bleu_gui.views.save_hypothesis import install as install_save_hypothesis
-from bleu_gui.views.sentence_table import FilterBar
 from bleu_gui.views.session_actions import SessionActions
 from bleu_gui.views.settings_panel import SettingsPanel
 from bleu_gui.views.shown_sentence import ShownSentence

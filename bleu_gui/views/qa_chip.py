@@ -1,6 +1,6 @@
 """The filter bar's QA chip: the sentences with QA issues the QA dock chose.
 
-Its own object beside `views.sentence_table.FilterBar`, which holds it: the rows
+Its own object beside `views.filter_bar.FilterBar`, which holds it: the rows
 (`models.qa_filter.QaRows`), their chip (`views.filter_chip.FilterChip`) and the
 words on it. The bar reads `rows` into its `SentenceFilter` and clears it with
 the rest; the QA dock sets it (`set`).

@@ -40,9 +40,9 @@ from bleu_gui.models.qa_issues_model import ISSUE_ROLE, IssueColumn, QaIssuesMod
 from bleu_gui.models.sentence_filter import SentenceFilter
 from bleu_gui.models.session import Session
 from bleu_gui.models.workspace import SystemId
+from bleu_gui.views.filter_bar import FilterBar
 from bleu_gui.views.marked_detail import MarkedDetailView
 from bleu_gui.views.sentence_detail import HYPOTHESIS, SOURCE
-from bleu_gui.views.sentence_table import FilterBar
 
 __all__ = [
     "CHECKING",

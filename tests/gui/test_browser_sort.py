@@ -30,8 +30,8 @@ from bleu_gui.models.sentence_table import (
     SentenceTableModel,
 )
 from bleu_gui.models.session import FileSet, Session
+from bleu_gui.views.filter_bar import FilterBar
 from bleu_gui.views.main_window import MainWindow
-from bleu_gui.views.sentence_table import FilterBar
 
 TIMEOUT = 20_000
 ASCENDING = Qt.SortOrder.AscendingOrder
