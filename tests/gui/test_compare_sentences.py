@@ -56,6 +56,8 @@ ONE_SYSTEM_HEADERS = [
     "Word edits %",
     "Char edits %",
     "Band",
+    "QA",
+    "QA issues",
     "Hypothesis",
 ]
 Floats = npt.NDArray[np.float64]
