@@ -87,7 +87,7 @@ class NoMarginReason(StrEnum):
     """Why a pair has no margin, in words a user reads."""
 
     NOT_SACREBLEU = "significance needs the sacreBLEU mode"
-    NOT_SIGNIFICANT = "the difference is not significant (p > 0.05)"
+    NOT_SIGNIFICANT = "the difference is not significant at 0.05"
     IDENTICAL = "the two systems cannot be told apart"
     NEVER_LOST = (
         "the difference stays significant after swapping every sentence where B "
@@ -232,7 +232,9 @@ def swapped_stats(
     return CorpusStats(hyp_len, stats_b.ref_lens, matches, totals)
 
 
-def _candidates(effects: npt.NDArray[np.float64], better: bool) -> npt.NDArray[np.int64]:
+def _candidates(
+    effects: npt.NDArray[np.float64], better: bool
+) -> npt.NDArray[np.int64]:
     """Rows whose effect points B's way, largest first; ties in row order."""
     signed = effects if better else -effects
     rows = np.flatnonzero(signed > 0)  # NaN compares False: never a candidate

@@ -1,4 +1,4 @@
-"""The margin of a significant difference, checked by re-running sacreBLEU on swapped files.
+"""The margin of a significant difference, checked by sacreBLEU on swapped files.
 
 For a pair of the demo systems whose difference sacreBLEU finds significant, B' is
 B's lines with the margin's rows replaced by A's lines (text, not statistics), and
@@ -49,14 +49,13 @@ def sacrebleu_p(
     )
     _, scores = tester()
     base, other = scores["BLEU"]
-    assert not isinstance(base, str) and not isinstance(other, str)
+    assert not isinstance(base, str)
+    assert not isinstance(other, str)
     assert other.p_value is not None
     return other.p_value, base.score, other.score
 
 
-def swapped_lines(
-    b: Sequence[str], a: Sequence[str], rows: Sequence[int]
-) -> list[str]:
+def swapped_lines(b: Sequence[str], a: Sequence[str], rows: Sequence[int]) -> list[str]:
     """B's lines with the given rows taken from A."""
     out = list(b)
     for row in rows:
@@ -154,7 +153,7 @@ def test_progress_counts_the_tests_and_the_swaps() -> None:
     assert isinstance(found, Margin)
     assert seen[0].swaps == -1  # the swap effects come first
     tested = [step for step in seen if step.swaps >= 0]
-    assert tested[0].swaps == 0 and tested[0].tests == 0
+    assert (tested[0].swaps, tested[0].tests) == (0, 0)
     assert {step.tests for step in tested} == set(range(found.tests))
     assert all(step.total == 200 for step in tested)
     assert found.count in {step.swaps for step in tested}
@@ -172,6 +171,4 @@ def test_swapped_stats_take_a_rows_and_keep_b_elsewhere() -> None:
     got = swapped_stats(stats_b, stats_a, rows)
     for field in ("hyp_len", "ref_lens", "matches", "totals"):
         assert np.array_equal(getattr(got, field), getattr(expected, field))
-    assert np.array_equal(
-        stats_b.matches, corpus_stats(b_lines, refs, config).matches
-    )
+    assert np.array_equal(stats_b.matches, corpus_stats(b_lines, refs, config).matches)
