@@ -57,6 +57,7 @@ from bleu_gui.core.steps import drain
 __all__ = [
     "Margin",
     "MarginProgress",
+    "MarginRequest",
     "NoMargin",
     "NoMarginReason",
     "iter_margin",
@@ -129,6 +130,31 @@ class Margin:
     samples: int
     seed: int | None
     tests: int
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class MarginRequest:
+    """A margin to find, as the window sends it to the tests' process.
+
+    Attributes: as `iter_margin`'s arguments (`samples` and `seed` those of the
+    paired test that found the difference significant).
+    """
+
+    stats_a: CorpusStats
+    stats_b: CorpusStats
+    config: BleuConfig
+    samples: int
+    seed: int | None
+
+    def steps(self) -> Generator[MarginProgress, None, Margin | NoMargin]:
+        """The search's step generator."""
+        return iter_margin(
+            self.stats_a,
+            self.stats_b,
+            self.config,
+            samples=self.samples,
+            seed=self.seed,
+        )
 
 
 def margin(

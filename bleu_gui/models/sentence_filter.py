@@ -56,6 +56,7 @@ __all__ = [
     "DeltaSide",
     "DocumentRows",
     "EffortRows",
+    "MarginRows",
     "NgramRows",
     "SentenceFilter",
     "filter_rows",
@@ -270,6 +271,25 @@ class EffortRows:
 
 
 @dataclass(frozen=True, slots=True)
+class MarginRows:
+    """The sentences of a significance margin (`core.margin`), from the Systems dock.
+
+    Attributes:
+        words: which sentences, as the filter line says them ("the 30 sentences
+            of happypoet's margin").
+        rows: their 0-based rows, in swap order (the filter shows them in the
+            table's order).
+    """
+
+    words: str
+    rows: tuple[int, ...]
+
+    def keeps(self, size: int) -> npt.NDArray[np.bool_]:
+        """Which of `size` rows are among `rows` (a row past the end: none)."""
+        return _among(self.rows, size)
+
+
+@dataclass(frozen=True, slots=True)
 class SentenceFilter:
     """What to show.
 
@@ -288,6 +308,7 @@ class SentenceFilter:
         documents: only the sentences of these documents (None: all).
         effort: only the sentences of an effort band, or where B needs less
             work (None: all).
+        margin: only the sentences of a significance margin (None: all).
     """
 
     text: str = ""
@@ -303,6 +324,7 @@ class SentenceFilter:
     ngram: NgramRows | None = None
     documents: DocumentRows | None = None
     effort: EffortRows | None = None
+    margin: MarginRows | None = None
 
     @property
     def is_active(self) -> bool:
@@ -315,6 +337,7 @@ class SentenceFilter:
             or self.ngram is not None
             or self.documents is not None
             or self.effort is not None
+            or self.margin is not None
         )
 
     @property
@@ -337,6 +360,7 @@ class SentenceFilter:
             ngram=None,
             documents=None,
             effort=None,
+            margin=None,
         )
 
     def pattern(self) -> re.Pattern[str]:
@@ -404,6 +428,8 @@ def filter_rows(
         keep &= spec.documents.keeps(len(scores))
     if spec.effort is not None:
         keep &= spec.effort.keeps(len(scores))
+    if spec.margin is not None:
+        keep &= spec.margin.keeps(len(scores))
     if spec.text:
         texts = SearchTexts(hypotheses, references, source)
         query = spec.query()

@@ -64,6 +64,7 @@ from bleu_gui.models.sentence_filter import (
     DeltaSide,
     DocumentRows,
     EffortRows,
+    MarginRows,
     NgramRows,
     SentenceFilter,
 )
@@ -74,6 +75,7 @@ from bleu_gui.models.sentence_table import (
     SentenceTableModel,
 )
 from bleu_gui.views.filter_chip import FilterChip
+from bleu_gui.views.margin_chip import MarginChip
 from bleu_gui.views.settings_panel import COMMIT_PAUSE_MS, typed_number
 
 __all__ = [
@@ -553,6 +555,7 @@ class FilterBar(QWidget):
         self.effort_row = FilterChip(
             "effort-chip", REMOVE_EFFORT, "show the sentences of every band", self
         )
+        self.margin_row = MarginChip(self)
 
         column = QVBoxLayout(self)
         column.setContentsMargins(0, 0, 0, 0)
@@ -571,6 +574,7 @@ class FilterBar(QWidget):
         column.addWidget(self.ngram_row)
         column.addWidget(self.documents_row)
         column.addWidget(self.effort_row)
+        column.addWidget(self.margin_row)
         self._connect_signals()
 
     def _connect_signals(self) -> None:
@@ -587,6 +591,7 @@ class FilterBar(QWidget):
         self.ngram_remove.clicked.connect(lambda: self.set_ngram(None))
         self.documents_remove.clicked.connect(lambda: self.set_documents(None))
         self.effort_row.remove_button.clicked.connect(lambda: self.set_effort(None))
+        self.margin_row.remove_button.clicked.connect(lambda: self.set_margin(None))
         self.stop.clicked.connect(self.stop_requested)
         self.side.currentIndexChanged.connect(self._emit)
         for spin in (self.min_delta, self.max_delta):
@@ -722,6 +727,11 @@ class FilterBar(QWidget):
             "filters above hide some. × or Clear removes it.",
         )
 
+    def set_margin(self, margin: MarginRows | None) -> None:
+        """Show only the sentences of `margin` (None: all), as a chip that says so."""
+        self.margin_row.show_rows(margin)
+        self._emit()
+
     def current_filter(self) -> SentenceFilter:
         """The filter the controls describe."""
         return SentenceFilter(
@@ -738,6 +748,7 @@ class FilterBar(QWidget):
             ngram=self._ngram,
             documents=self._documents,
             effort=self._effort,
+            margin=self.margin_row.rows,
         )
 
     def _delta_range(self) -> DeltaRange:
@@ -841,6 +852,7 @@ class FilterBar(QWidget):
         self._show_documents()
         self._effort = None
         self._show_effort()
+        self.margin_row.show_rows(None)
         for widget in widgets:
             widget.blockSignals(False)
         self._emit()
