@@ -30,6 +30,7 @@ from bleu_gui.core.edits import Edits, apply_edits, edited_hypotheses
 from bleu_gui.core.effort import Effort, iter_effort
 from bleu_gui.core.explain import SentenceExplanation, explain_sentence
 from bleu_gui.core.inline_tags import SegmentTags
+from bleu_gui.core.margin import Margin, NoMargin, iter_margin
 from bleu_gui.core.pair_ngrams import PairExplanation, explain_pair
 from bleu_gui.core.qa import QaResult, iter_qa
 from bleu_gui.core.result import BleuScore
@@ -118,6 +119,8 @@ class ReportRequest:
             them (XLIFF, TMX).
         languages: the source's and the systems' languages, where known (how
             the QA checks read numbers).
+        margin: with a paired bootstrap, each compared system's margin
+            (`core.margin`: a dozen more tests per system, at the test's seed).
         warnings: the warnings about the files (`io.notices`: a kept byte-order
             mark and its cost, a language the tokenizer leaves unsplit, …), as
             the command line or the window said them; the page shows them right
@@ -139,6 +142,7 @@ class ReportRequest:
     source_name: str | None = None
     source_tags: Sequence[SegmentTags] | None = None
     languages: tuple[str | None, str | None] = (None, None)
+    margin: bool = False
 
     def reference_heading(self, k: int) -> str:
         """How reference `k` (0-based) is headed: "Reference 1 (ref.A.txt)"."""
@@ -162,6 +166,8 @@ class Report:
 
     `bands`: per system (in `request.systems`' order), its sentences by band.
     `qa`: per system, its QA issues; empty without a source.
+    `margins`: per compared system (the baseline's not), its margin; empty
+    unless asked for (`ReportRequest.margin`) with a paired bootstrap.
     """
 
     request: ReportRequest
@@ -171,6 +177,7 @@ class Report:
     rows: tuple[TopRow, ...]
     bands: tuple[BandTable, ...] = ()
     qa: tuple[QaResult, ...] = ()
+    margins: tuple[Margin | NoMargin, ...] = ()
 
 
 def _top(values: npt.NDArray[np.float64], count: int) -> list[int]:
@@ -214,6 +221,21 @@ def iter_build_report(
             ),
             lambda step: (step.done, step.total, "Running the paired test"),
         )
+
+    margins: list[Margin | NoMargin] = []
+    if request.margin and paired is not None and paired.test is PairedTest.BOOTSTRAP:
+        for system in systems[1:]:
+            found = yield from relabel(
+                iter_margin(
+                    systems[0].stats,
+                    system.stats,
+                    config,
+                    samples=paired.samples,
+                    seed=paired.seed,
+                ),
+                lambda step: (step.done, step.total, "Finding the margin"),
+            )
+            margins.append(found)
 
     def refs(row: int) -> list[str | None]:
         return [reference[row] for reference in request.references]
@@ -267,5 +289,12 @@ def iter_build_report(
             )
             checked.append(result)
     return Report(
-        request, scores, paired, deltas, tuple(rows), tuple(bands), tuple(checked)
+        request,
+        scores,
+        paired,
+        deltas,
+        tuple(rows),
+        tuple(bands),
+        tuple(checked),
+        tuple(margins),
     )
