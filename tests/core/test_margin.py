@@ -172,3 +172,16 @@ def test_swapped_stats_take_a_rows_and_keep_b_elsewhere() -> None:
     for field in ("hyp_len", "ref_lens", "matches", "totals"):
         assert np.array_equal(getattr(got, field), getattr(expected, field))
     assert np.array_equal(stats_b.matches, corpus_stats(b_lines, refs, config).matches)
+
+
+def test_effects_given_must_fit_the_rows_and_give_the_same_margin() -> None:
+    config = BleuConfig()
+    refs = [references()[0]]
+    stats_a = corpus_stats(system("Facebook-AI"), refs, config)
+    stats_b = corpus_stats(system("Online-W"), refs, config)
+    effects = swap_effects(stats_a, stats_b, config)
+    assert margin(stats_a, stats_b, config, effects=effects) == margin(
+        stats_a, stats_b, config
+    )
+    with pytest.raises(ValueError, match=r"^499 swap effects for 500 rows$"):
+        margin(stats_a, stats_b, config, effects=effects[:-1])
