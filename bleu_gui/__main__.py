@@ -1,4 +1,4 @@
-"""`bleu-gui`: `score`, `qa` and `report` run in the terminal, the rest opens a window.
+"""`bleu-gui`: `score`, `qa`, `buckets`, `report` in the terminal; the rest, a window.
 
 The dispatch is here so that `bleu-gui score` (or `report`) never imports Qt: the GUI
 is imported only when it is asked for.
@@ -61,6 +61,12 @@ def _dispatch(args: list[str]) -> int:
 
         with _imports_frozen():
             return qa_main(args[1:])
+    if args[:1] == ["buckets"]:
+        os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+        from bleu_gui.cli_buckets import buckets_main
+
+        with _imports_frozen():
+            return buckets_main(args[1:])
     if args[:1] == ["report"]:
         os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
         from bleu_gui.cli import report_main

@@ -96,6 +96,20 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--version", action="version", version=f"%(prog)s {__version__}"
     )
+    parser.add_argument(
+        "-t",
+        "--test-set",
+        metavar="NAME",
+        help="sacreBLEU's test set (wmt21) instead of REF files: its references "
+        "and source from sacreBLEU's cache, downloaded first if need be; with -l",
+    )
+    parser.add_argument(
+        "-l",
+        "--language-pair",
+        dest="langpair",
+        metavar="PAIR",
+        help="-t's language pair (de-en)",
+    )
     add_scoring_options(parser)
     add_bilingual_options(parser)  # `--languages`, `--xliff-states`: as `score`'s
     return parser
@@ -105,13 +119,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the application; returns its exit status."""
     parser = build_parser()
     options = parser.parse_args(list(sys.argv[1:] if argv is None else argv))
+    named = _named_set(options, parser)
     try:
         config = config_from_options(options)
     except ConfigError as error:
         parser.error(str(error))
     saved = _session_file(options, parser)
     bundle = None if saved is not None else _bundle(options, parser)
-    files = None if saved is not None or bundle is not None else _files(options, parser)
+    files = (
+        None
+        if saved is not None or bundle is not None or named is not None
+        else _files(options, parser)
+    )
     plugins = QLibraryInfo.path(QLibraryInfo.LibraryPath.PluginsPath)
     problem = platform_problem(os.environ, Path(plugins))
     if problem is not None:
@@ -139,12 +158,14 @@ def main(argv: Sequence[str] | None = None) -> int:
             lambda: _after_scoring(window, options.select, options.screenshot, status),
         )
         if options.screenshot:
-            _fail_on_errors(session, status)
+            _fail_on_errors(session, status, window.file_actions.error_occurred)
     window.show()
     if files is not None:
         session.open_files(files)
     if bundle is not None:
         window.file_actions.open_bundle(bundle, options.encoding, direct=True)
+    if named is not None:
+        window.file_actions.open_named_set(direct=named)
     if saved is not None:
         # A file that cannot be opened is one line in the window (which stays).
         opened = window.session_actions.open_session(saved)
@@ -312,6 +333,37 @@ def _bundle(
     return bundles[0]
 
 
+def _named_set(
+    options: argparse.Namespace, parser: argparse.ArgumentParser
+) -> tuple[str, str, tuple[Path, ...]] | None:
+    """The sacreBLEU test set `-t NAME -l PAIR` asks for, with the `-i` systems.
+
+    Checked here (a name or pair sacreBLEU does not know is a command-line
+    error); fetched once the window shows (`FileActions.open_named_set`), in
+    the background. `-l`'s target language chooses sacreBLEU's tokenizer.
+    """
+    if options.test_set is None:
+        return None
+    if "," in options.test_set:
+        parser.error(f"-t {options.test_set}: the window opens one test set")
+    if options.refs or options.src:
+        parser.error(
+            f"-t {options.test_set} gives the references and source: "
+            "leave out REF and --src"
+        )
+    if not options.input:
+        parser.error(f"-t {options.test_set}: give the system's output with -i HYP")
+    from bleu_gui.cli_named_sets import language_default_tokenizer
+    from bleu_gui.io.sacrebleu_sets import NamedSetError, check_names
+
+    try:
+        check_names(options.test_set, options.langpair)
+    except NamedSetError as error:
+        parser.error(str(error))
+    language_default_tokenizer(options)  # sacreBLEU's for -l's target language
+    return options.test_set, options.langpair, tuple(map(Path, options.input))
+
+
 def _files(
     options: argparse.Namespace, parser: argparse.ArgumentParser
 ) -> FileSet | None:
@@ -382,8 +434,11 @@ def _close_on_signal(window: MainWindow) -> None:
     QApplication.quit()
 
 
-def _fail_on_errors(session: Session, status: _Exit) -> None:
+def _fail_on_errors(session: Session, status: _Exit, *others: SignalInstance) -> None:
     """A screenshot run ends at the session's first error, in `score`'s words.
+
+    `others`: more one-line errors of the window's (a test set that could not
+    be fetched).
 
     Nobody is there to choose a TMX file's languages: the line says how to give
     them (`languages_needed` follows the error in the same turn, so the line is
@@ -404,6 +459,8 @@ def _fail_on_errors(session: Session, status: _Exit) -> None:
             failure[0] = f"{message} {CHOOSE_LANGUAGES}"
 
     session.error_occurred.connect(on_error)
+    for signal in others:
+        signal.connect(on_error)
     session.languages_needed.connect(on_languages_needed)
 
 

@@ -54,7 +54,19 @@ from bleu_gui.cli_files import (
     role_encodings,
     selected_systems,
 )
-from bleu_gui.cli_inputs import add_bilingual_options
+from bleu_gui.cli_inputs import add_bilingual_options, is_bilingual
+from bleu_gui.cli_named_sets import (
+    add_named_set_options,
+    check_named_set_options,
+    echo,
+    language_default_tokenizer,
+    read_named_set,
+)
+from bleu_gui.cli_pasted import (
+    add_pasted_options,
+    check_pasted_options,
+    tokenized_warnings,
+)
 from bleu_gui.cli_render import corpus_signature, system_lines
 from bleu_gui.cli_report import report_main
 from bleu_gui.cli_run import emit, run_command
@@ -130,10 +142,10 @@ def _build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument(
         "refs",
-        nargs="+",
+        nargs="*",
         metavar="REF",
         help="reference files (text, WMT SGML .sgm, XLIFF, TMX), or one test-set "
-        "file (WMT XML, TSV, CSV, XLSX)",
+        "file (WMT XML, TSV, CSV, XLSX); or none, with -t (sacreBLEU's test sets)",
     )
     parser.add_argument(
         "-i",
@@ -200,7 +212,9 @@ def _build_parser() -> argparse.ArgumentParser:
         help=f"accepted for sacreBLEU's command lines: {METRIC} is the only metric "
         "(sacreBLEU's chrf and ter are refused)",
     )
+    add_pasted_options(parser)
     add_significance_options(parser)
+    add_named_set_options(parser)
     add_test_set_options(parser)
     add_encoding_options(parser)
     parser.add_argument(
@@ -211,13 +225,21 @@ def _build_parser() -> argparse.ArgumentParser:
     )
     add_bilingual_options(parser)
     parser.add_argument(
+        "--src",
+        default=None,
+        metavar="SRC",
+        help="the source file, one line per segment, for --export's QA columns "
+        "(XLIFF, TMX and test-set files hold their own); no score reads it",
+    )
+    parser.add_argument(
         "--export",
         type=Path,
         metavar="FILE",
         help="also write the sentence table (every segment, every system's sentence "
-        "BLEU, Δ to the first system, lengths, BP, precisions and hypothesis) to "
-        "FILE, as the window's File > Export does; the format by the extension: "
-        ".csv, .tsv, .json (unrounded), .xlsx, .md, .tex",
+        "BLEU, Δ to the first system, lengths, BP, precisions, edit rates and band, "
+        "with a source its QA issues, and hypothesis) to FILE, as the window's "
+        "File > Export does; the format by the extension: .csv, .tsv, .json "
+        "(unrounded), .xlsx, .md, .tex",
     )
     parser.add_argument(
         "--export-systems",
@@ -233,14 +255,23 @@ def _build_parser() -> argparse.ArgumentParser:
 
 
 def _score_command(args: list[str]) -> int:
-    options = _build_parser().parse_args(args)
+    parser = _build_parser()
+    options = parser.parse_args(args)
+    if options.test_set is None and not options.refs:
+        parser.error("the following arguments are required: REF")
     warnings = Warnings(quiet=options.quiet)
     pool: WorkerPool | None = None
     try:
         encodings = role_encodings(options)
-        test_set_file = given_test_set_file(options)
+        check_named_set_options(options)
+        if options.echo is not None:
+            return emit(echo(options))
+        named_set = options.test_set is not None
+        test_set_file = None if named_set else given_test_set_file(options)
+        check_pasted_options(options, test_set_file=test_set_file is not None)
         piped = test_set_file is None and piped_input(options)
         _check_metrics(options.metrics)
+        language_default_tokenizer(options)
         config = config_from_options(options)
         if not 0 <= options.width <= MAX_WIDTH:
             raise ConfigError(
@@ -251,8 +282,17 @@ def _score_command(args: list[str]) -> int:
         stdin = piped_hypothesis(options, encodings) if piped else None
         selection = None
         own_outputs = options.input is not None  # -i with a test-set file
-        if test_set_file is not None:
+        if (named_set or test_set_file is not None) and options.src is not None:
+            held = "a sacreBLEU test set" if named_set else "a test-set file"
+            raise ConfigError(
+                f"--src: {held} holds its source"
+                + ("" if named_set else "; choose it with --source-column")
+            )
+        if named_set:
+            selection = read_named_set(options, encodings, warnings, piped=stdin)
+        elif test_set_file is not None:
             selection = read_test_set_file(test_set_file, options, encodings, warnings)
+        if selection is not None:
             options.input = [name for name, _ in selection.systems]
         test = check_significance_options(options, config)
         check_documents(options, selection, test)
@@ -267,11 +307,18 @@ def _score_command(args: list[str]) -> int:
             check_references_once(options.refs)
             pool = _early_pool(options, piped=stdin is not None)
             systems, units = _read(
-                options, names, encodings, piped=stdin, warnings=warnings
+                options,
+                names,
+                encodings,
+                piped=stdin,
+                warnings=warnings,
+                source=options.src,
+                bilingual_source=options.export is not None,
             )
         else:
             systems, units = selected_systems(selection, names), selection.units
         check_order_reachable(config, systems)
+        tokenized_warnings(systems, options, warnings.add)
         if options.export is not None:
             from bleu_gui.io.table_export import format_of
 
@@ -292,6 +339,7 @@ def _score_command(args: list[str]) -> int:
                 warnings.lines,
                 documents,
                 units,
+                options.languages,
             )
         sig = corpus_signature(config, systems[0])
         if options.documents:
@@ -334,6 +382,12 @@ def _score_command(args: list[str]) -> int:
                 options.export_systems, every, names, config, sig, warnings.lines
             )
         named = len(names) > 1 or (selection is not None and not own_outputs)
+        sacrebleus = test_set_file is None and not is_bilingual(options.refs, names)
+        if len(names) > 1 and not options.sentence_level and sacrebleus:
+            # What sacreBLEU prints for these files, -b or not: its table. The
+            # systems of a test-set file or of XLIFF/TMX files, which sacreBLEU
+            # does not read, keep our records.
+            options.score_only = True
         outputs = [
             system_lines(
                 corpus, stats, name if named else None, config, options, seed, units

@@ -105,12 +105,16 @@ def export_sentences(
     warnings: Sequence[str],
     documents: Sequence[str] | None = None,
     units: Units | None = None,
+    languages: Sequence[str] | None = None,
 ) -> None:
     """Write `--export`'s sentence table: the window's writers, whole or not at all.
 
     Each system's columns include its post-editing effort (edit rates and band
     against the closest reference, `core.effort`), as the window's table does;
-    an XLSX file also its track changes into that reference (rich text).
+    an XLSX file also its track changes into that reference (rich text). With a
+    source (`--src`, a test-set file's, XLIFF and TMX files' own) its QA issues
+    (`core.qa`, every check; `languages`: the source and target languages, for
+    the numbers), as `bleu-gui qa` finds them.
 
     `warnings`: those said on stderr about the files, which the table carries.
     `documents`, `units`: each segment's document id and unit, if the test set
@@ -121,6 +125,7 @@ def export_sentences(
     """
     from bleu_gui.core.changes import closest_changes
     from bleu_gui.core.effort import effort_of
+    from bleu_gui.core.qa import qa_of
     from bleu_gui.core.scoring import score_sentences
     from bleu_gui.io.sentence_export import SystemSentences, sentences_table
     from bleu_gui.io.table_export import ExportFormat, format_of, write_table
@@ -144,6 +149,16 @@ def export_sentences(
                 hypotheses,
                 effort=effort,
                 changes=changes,
+                qa=None
+                if (source := corpus.source) is None
+                else qa_of(
+                    hypotheses,
+                    source.lines,
+                    source_tags=source.tags,
+                    hypothesis_tags=corpus.hypothesis.tags,
+                    source_language=(languages or (None, None))[0],
+                    target_language=(languages or (None, None))[1],
+                ),
             )
         )
     sig = sentence_signature(config, systems[0])

@@ -61,6 +61,7 @@ __all__ = [
     "read_test_set_file",
     "role_encodings",
     "selected_systems",
+    "with_own_outputs",
 ]
 
 
@@ -423,11 +424,16 @@ def read_systems(
         return segments
 
     hypothesis(names[0])
+    references = tuple(
+        _read_one(Path(ref), encodings.references, options, warnings)
+        for ref in options.refs
+    )
+    if getattr(options, "num_refs", 1) != 1:  # `score`'s -nr (not `report`'s)
+        from bleu_gui.cli_pasted import split_references
+
+        references = split_references(references[0], options.num_refs)
     test_set = TestSet(
-        tuple(
-            _read_one(Path(ref), encodings.references, options, warnings)
-            for ref in options.refs
-        ),
+        references,
         None
         if source is None
         else _read_one(Path(source), options.encoding, options, warnings),
@@ -489,7 +495,7 @@ def read_test_set_file(
     one it marks as a system a system (a column chosen for the other role left
     out), and the source is the one it marks as the source. With -i, the systems
     are the -i files (after those chosen with --systems, if any): a researcher's
-    own output scored against the file's references (`_with_own_outputs`). The
+    own output scored against the file's references (`with_own_outputs`). The
     file holds the references, so it is decoded with the references' encoding.
 
     Raises:
@@ -549,18 +555,23 @@ def read_test_set_file(
     for notice in selection.notices:  # once the choice holds: else one error line
         warnings.add(notice)
     if own:
-        selection = _with_own_outputs(selection, own, options, encodings, warnings)
+        selection = with_own_outputs(selection, own, options, encodings, warnings)
     return selection
 
 
-def _with_own_outputs(
+def with_own_outputs(
     selection: Selection,
     names: Sequence[str],
     options: argparse.Namespace,
     encodings: Encodings,
     warnings: Warnings,
+    *,
+    piped: Segments | None = None,
 ) -> Selection:
     """`selection` with the -i files as more systems, after the file's own.
+
+    `piped`: standard input, already read (given without -i); else `STDIN_NAME`
+    reads it.
 
     Each -i file must have one line per segment the test-set file keeps, in the
     file's order: for WMT XML, the segments sacreBLEU keeps (test-suite
@@ -575,7 +586,11 @@ def _with_own_outputs(
         if name in read:
             continue
         if name == STDIN_NAME:
-            segments = read_stdin(encodings.hypotheses, drop_bom=options.drop_bom)
+            segments = (
+                piped
+                if piped is not None
+                else read_stdin(encodings.hypotheses, drop_bom=options.drop_bom)
+            )
         else:
             segments = _read_one(Path(name), encodings.hypotheses, options, warnings)
         selection.test_set.corpus(segments)  # one line per kept segment

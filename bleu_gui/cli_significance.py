@@ -169,17 +169,11 @@ def check_significance_options(
     if options.holm and not options.all_pairs:
         raise ConfigError("--holm corrects the p-values of --all-pairs: add it")
     _check_margin(options)
-    if options.format == "latex":
-        if options.all_pairs:
-            raise ConfigError(
-                "-f latex prints sacreBLEU's table of a paired test; --all-pairs "
-                "prints text or json"
-            )
-        if not paired and len(options.input) > 1:
-            raise ConfigError(
-                "-f latex prints sacreBLEU's table of a paired test (--paired-bs or "
-                "--paired-ar); without one, choose json or text"
-            )
+    if options.format == "latex" and options.all_pairs:
+        raise ConfigError(
+            "-f latex prints sacreBLEU's table of a paired test; --all-pairs "
+            "prints text or json"
+        )
     test = (
         PairedTest.BOOTSTRAP
         if options.paired_bs
@@ -397,10 +391,11 @@ def _margin_lines(names: Sequence[str], margins: Sequence[Margin | NoMargin]) ->
 def render_scores(
     names: Sequence[str], scores: Sequence[str], sig: str, options: argparse.Namespace
 ) -> str:
-    """Several systems' scores, no test: what sacreBLEU prints for them with `-b`.
+    """Several systems' scores, no test: what sacreBLEU prints for them.
 
-    `scores` are the scores as printed (`-w`'s decimals). JSON: a list of records
-    with the score as a string; text: the table and the signature.
+    sacreBLEU prints the same with or without `-b`. `scores` are the scores as
+    printed (`-w`'s decimals). JSON: a list of records with the score as a string;
+    text and latex: the table and the signature.
     """
     if options.format == "json":
         records = [
@@ -408,7 +403,8 @@ def render_scores(
             for name, score in zip(names, scores, strict=True)
         ]
         return json.dumps(records, indent=4, ensure_ascii=ascii_json()) + "\n"
-    table = _grid(("System", "BLEU"), list(zip(names, scores, strict=True)))
+    rows = list(zip(names, scores, strict=True))
+    table = (_latex if options.format == "latex" else _grid)(("System", "BLEU"), rows)
     return table + "\n\n" + _signatures(sig)
 
 

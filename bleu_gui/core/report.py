@@ -24,6 +24,7 @@ import numpy.typing as npt
 
 from bleu_gui.core.analysis import iter_perfect_gains
 from bleu_gui.core.band_table import BandTable, band_table
+from bleu_gui.core.buckets import BucketKind, BucketTable, iter_bucket_table
 from bleu_gui.core.config import BleuConfig
 from bleu_gui.core.delta import sentence_deltas
 from bleu_gui.core.edits import Edits, apply_edits, edited_hypotheses
@@ -36,6 +37,7 @@ from bleu_gui.core.qa import QaResult, iter_qa
 from bleu_gui.core.result import BleuScore
 from bleu_gui.core.scoring import score_corpus
 from bleu_gui.core.significance import (
+    DEFAULT_SAMPLES,
     DEFAULT_SEED,
     PairedTest,
     PairedTestResult,
@@ -166,6 +168,9 @@ class Report:
 
     `bands`: per system (in `request.systems`' order), its sentences by band.
     `qa`: per system, its QA issues; empty without a source.
+    `buckets`: one table per kind of sentence bucket (`core.buckets`), the
+    systems bucketed by the first one's values, with the subset bootstrap when
+    the report's test is a bootstrap.
     `margins`: per compared system (the baseline's not), its margin; empty
     unless asked for (`ReportRequest.margin`) with a paired bootstrap.
     """
@@ -177,6 +182,7 @@ class Report:
     rows: tuple[TopRow, ...]
     bands: tuple[BandTable, ...] = ()
     qa: tuple[QaResult, ...] = ()
+    buckets: tuple[BucketTable, ...] = ()
     margins: tuple[Margin | NoMargin, ...] = ()
 
 
@@ -288,6 +294,22 @@ def iter_build_report(
                 lambda step: (step[0], step[1], "Running the QA checks"),
             )
             checked.append(result)
+    buckets = []
+    bootstrap = request.test is PairedTest.BOOTSTRAP
+    for kind in BucketKind:
+        table = yield from relabel(
+            iter_bucket_table(
+                kind,
+                [system.stats for system in systems],
+                config,
+                samples=(request.samples or DEFAULT_SAMPLES[PairedTest.BOOTSTRAP])
+                if bootstrap
+                else 0,
+                seed=request.seed,
+            ),
+            lambda step: (step.done, step.total, "Testing the buckets"),
+        )
+        buckets.append(table)
     return Report(
         request,
         scores,
@@ -296,5 +318,6 @@ def iter_build_report(
         tuple(rows),
         tuple(bands),
         tuple(checked),
+        tuple(buckets),
         tuple(margins),
     )

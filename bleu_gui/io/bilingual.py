@@ -187,9 +187,15 @@ def read_xliff(path: Path, encoding: str, options: FormatOptions) -> Bundle:
         *(segment_id for segment_id, _ in unfinished),
         *unpaired,
     )
-    return _bundle(
+    bundle = _bundle(
         path, Format.XLIFF, kept, ("source", "target"), notices, raw_ids, left_out
     )
+    # The header's languages (`source-language`, `srcLang`): how the QA checks
+    # read numbers. Both or none: one alone pairs with nothing.
+    languages = (store.getsourcelanguage(), store.gettargetlanguage())
+    if all(isinstance(language, str) and language for language in languages):
+        bundle = replace(bundle, languages=tuple(str(lang) for lang in languages))
+    return bundle
 
 
 def _child(unit: Any, name: str) -> Any:

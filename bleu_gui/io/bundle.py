@@ -143,7 +143,8 @@ class Bundle:
             them to choose from); empty for other formats.
         languages: A TMX file's languages as it writes them: the source and
             target read, then the others in the order first found (the window
-            lists them to choose from); empty for other formats.
+            lists them to choose from); an XLIFF file's source and target
+            languages as its header names them; empty for other formats.
     """
 
     path: Path

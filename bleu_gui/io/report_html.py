@@ -58,6 +58,7 @@ from bleu_gui.core.significance import (
 from bleu_gui.io.control_marks import control_mark, is_control
 from bleu_gui.io.margin_text import MARGIN_DEFINITION, margin_text
 from bleu_gui.io.report_bands import band_section
+from bleu_gui.io.report_buckets import bucket_section
 from bleu_gui.io.report_qa import qa_section
 from bleu_gui.io.report_svg import Series, bar_chart, delta_histogram
 from bleu_gui.io.safe_write import write_text
@@ -540,7 +541,7 @@ def _sentences(report: Report) -> str:
 
 
 def render_report(report: Report) -> str:
-    """The page: summary, systems, charts, effort, QA, sentences; no JS."""
+    """The page: summary, systems, charts, effort, buckets, QA, sentences; no JS."""
     title = escaped(report.request.title)
     return (
         '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
@@ -556,6 +557,12 @@ def render_report(report: Report) -> str:
         + band_section(
             [system.name for system in report.request.systems],
             report.bands,
+            _SYSTEM_COLOURS,
+            escaped,
+        )
+        + bucket_section(
+            [system.name for system in report.request.systems],
+            report.buckets,
             _SYSTEM_COLOURS,
             escaped,
         )

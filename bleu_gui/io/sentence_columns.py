@@ -26,7 +26,9 @@ from bleu_gui.io.cell_text import Shown
 __all__ = [
     "COLUMN_SPECS",
     "EFFORT_KINDS",
+    "LATER_KINDS",
     "PAIR_KINDS",
+    "QA_KINDS",
     "ColumnKey",
     "ColumnKind",
     "ColumnSpec",
@@ -49,6 +51,8 @@ class ColumnKind(Enum):
     WORD_EDITS = auto()
     CHAR_EDITS = auto()
     BAND = auto()
+    QA = auto()
+    QA_ISSUES = auto()
     A_BLEU = auto()
     B_BLEU = auto()
     DELTA = auto()
@@ -185,6 +189,26 @@ COLUMN_SPECS: Mapping[ColumnKind, ColumnSpec] = {
         Shown.BAND,
         hidden_with_pair=True,
     ),
+    ColumnKind.QA: ColumnSpec(
+        "QA",
+        "How many QA issues the sentence has (numbers, tags, untranslated, empty, "
+        "end punctuation, spaces, inconsistent; the QA panel lists them and "
+        "switches checks off)",
+        "QA",
+        Shown.INTEGER,
+        count=True,
+        hidden_with_pair=True,
+    ),
+    ColumnKind.QA_ISSUES: ColumnSpec(
+        "QA issues",
+        "The sentence's QA issues, each named by its check (sorts by the first "
+        "issue's check)",
+        "QA_ISSUES",
+        None,
+        text=True,
+        hidden_with_pair=True,
+        hidden_by_default=True,
+    ),
     ColumnKind.A_BLEU: ColumnSpec(
         "A",
         "Sentence BLEU of the baseline, A (0–100)",
@@ -234,20 +258,26 @@ _SYSTEM_KINDS = (
 EFFORT_KINDS = (ColumnKind.WORD_EDITS, ColumnKind.CHAR_EDITS, ColumnKind.BAND)
 """The post-editing effort's columns (`core.effort`), counted after the scores."""
 
+QA_KINDS = (ColumnKind.QA, ColumnKind.QA_ISSUES)
+"""The QA checks' columns (`core.qa`), found once the scores are there."""
+
+LATER_KINDS = EFFORT_KINDS + QA_KINDS
+"""The columns counted after the scores: an export writes them empty meanwhile."""
+
 
 def column_layout(orders: int, *, units: bool, pair: bool) -> tuple[ColumnKey, ...]:
     """The table's columns, left to right, for a maximum n-gram order `orders`.
 
     "#", the Unit (with units), the shown system's scores, its precisions p1 to
-    p`orders`, its post-editing effort, the pair's columns (with a pair), and the
-    text last.
+    p`orders`, its post-editing effort, its QA issues, the pair's columns (with a
+    pair), and the text last.
     """
     keys = [ColumnKey(ColumnKind.NUMBER)]
     if units:
         keys.append(ColumnKey(ColumnKind.UNIT))
     keys += [ColumnKey(kind) for kind in _SYSTEM_KINDS]
     keys += [ColumnKey(ColumnKind.PRECISION, order) for order in range(1, orders + 1)]
-    keys += [ColumnKey(kind) for kind in EFFORT_KINDS]
+    keys += [ColumnKey(kind) for kind in LATER_KINDS]
     if pair:
         keys += [ColumnKey(kind) for kind in PAIR_KINDS]
     keys.append(ColumnKey(ColumnKind.HYPOTHESIS))

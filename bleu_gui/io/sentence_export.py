@@ -48,6 +48,7 @@ from bleu_gui.io.table_export import CellType, Table, TableColumn, Value
 if TYPE_CHECKING:  # counted by the caller; its library is not an export's
     from bleu_gui.core.changes import TextChanges
     from bleu_gui.core.effort import Effort
+    from bleu_gui.core.qa import QaResult
 
 __all__ = [
     "CHANGES_HEADER",
@@ -105,6 +106,8 @@ class SystemSentences:
         changes: each row's track changes from its hypothesis into the closest
             reference (`core.changes.closest_changes`), for the "Changes"
             column; None: no such column.
+        qa: its QA issues (`core.qa`), for the QA columns (the count, and the
+            issues' text, `io.qa_text`); None: none are exported (no source).
     """
 
     name: str
@@ -114,6 +117,7 @@ class SystemSentences:
     edited: frozenset[int] = field(default=frozenset())
     effort: Effort | None = None
     changes: Sequence[TextChanges] | None = None
+    qa: QaResult | None = None
 
     @classmethod
     def of(
@@ -195,9 +199,10 @@ def sentences_table(
     number_columns: list[tuple[_Spec, npt.NDArray[np.float64]]] = []
     text_columns: list[Sequence[str]] = []
     edited_columns: list[frozenset[int]] = []
+    qa_columns: list[QaResult] = []
     changes_columns: dict[int, Sequence[TextChanges | None]] = {}
     # ("n", index) a number, ("t", index) a text, ("e", index) an "Edited" mark,
-    # ("c", column) track changes
+    # ("c", column) track changes, ("q", index) a system's QA issues in words
     layout: list[tuple[str, int]] = []
     baseline = systems[0].scores.score
     for position, system in enumerate(systems):
@@ -226,6 +231,12 @@ def sentences_table(
                 (_Spec.of(ColumnKind.CHAR_EDITS), effort.char_rate()),
                 (_Spec.of(ColumnKind.BAND), effort.band_lows()),
             ]
+        qa = system.qa
+        if qa is not None:
+            counts = np.zeros(size, dtype=np.float64)
+            for row, found in qa.by_row.items():
+                counts[row] = len(found)
+            parts.append((_Spec.of(ColumnKind.QA), counts))
         for spec, array in parts:
             header = spec.header
             if several and spec.shown is not Shown.DELTA:
@@ -235,6 +246,12 @@ def sentences_table(
             columns.append(TableColumn(header, kind, "", spec.shown.number_format))
             layout.append(("n", len(number_columns)))
             number_columns.append((spec, array))
+        if qa is not None:
+            issues = column_words(ColumnKey(ColumnKind.QA_ISSUES))[0]
+            header = system_header(issues, system.name) if several else issues
+            columns.append(TableColumn(header, CellType.TEXT))
+            layout.append(("q", len(qa_columns)))
+            qa_columns.append(qa)
         text = column_words(ColumnKey(ColumnKind.HYPOTHESIS))[0]
         header = system_header(text, system.name) if several else text
         columns.append(TableColumn(header, CellType.TEXT))
@@ -262,6 +279,8 @@ def sentences_table(
             layout.append(("c", len(columns) - 1))
             changes_columns[len(columns) - 1] = system.changes
     lists = [array.tolist() for _, array in number_columns]
+    if qa_columns:  # the checks' words load only for a table that has them
+        from bleu_gui.io.qa_text import issues_text
     values_rows: list[tuple[Value, ...]] = []
     text_rows: list[tuple[str, ...]] = []
     for row in range(size):
@@ -274,6 +293,11 @@ def sentences_table(
             values.append(documents[row])
             texts.append(documents[row])
         for part, index in layout:
+            if part == "q":
+                text = issues_text(qa_columns[index].row_issues(row))
+                values.append(text)
+                texts.append(text)
+                continue
             if part == "c":
                 tracked = changes_columns[index][row]
                 text = "" if tracked is None else markup(tracked)

@@ -44,6 +44,8 @@ from bleu_gui.io.table_export import (
 )
 
 __all__ = [
+    "QA_COUNTED",
+    "QA_NOT_COUNTED",
     "SYSTEMS_FORMATS",
     "SYSTEMS_TITLE",
     "SYSTEM_COLUMNS",
@@ -62,6 +64,13 @@ SYSTEMS_FORMATS = tuple(ExportFormat)
 `--export-systems` alike): a sheet (CSV, TSV, XLSX), a program (JSON, unrounded)
 or a paper (Markdown, LaTeX)."""
 SYSTEMS_TITLE = "Systems against the baseline"
+QA_NOT_COUNTED = (
+    "Not checked yet: a system's QA issues are counted when it is shown (or is "
+    "the baseline of the pair shown)"
+)
+"""The QA cell's tooltip of a system whose issues were not counted."""
+QA_COUNTED = "The QA panel lists the issues of the shown system"
+"""The QA cell's tooltip of a system whose issues were counted."""
 
 
 class SystemColumn(Enum):
@@ -73,6 +82,7 @@ class SystemColumn(Enum):
     P_VALUE = "p"
     MEAN_CI = "μ ± 95% CI"
     WHY = "Why Δ"
+    QA = "QA"
     TEST = "Test"
     SIGNATURE = "Signature"
 
@@ -110,6 +120,8 @@ class SystemRow:
         run: the test the result came from.
         signature: the signature of the row's numbers.
         compat: the compatibility mode its numbers are rounded for.
+        qa: its QA issues (`core.qa`), if they were counted for its texts as
+            they are; None: not yet (a system is checked when it is shown).
     """
 
     system: int
@@ -123,6 +135,7 @@ class SystemRow:
     run: TestRun | None
     signature: str
     compat: Compat
+    qa: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,6 +161,7 @@ def system_rows(
     run: TestRun | None = None,
     tested: Mapping[int, tuple[SystemResult, Identity | None]] | None = None,
     tested_signature: str = "",
+    qa: Sequence[int | None] | None = None,
 ) -> list[SystemRow]:
     """The rows of systems `names` (their statistics, and those summed over the scope).
 
@@ -196,6 +210,7 @@ def system_rows(
                 run,
                 signature,
                 config.compat,
+                None if qa is None else qa[k],
             )
         )
     return rows
@@ -337,6 +352,14 @@ SYSTEM_COLUMNS = (
         _why_value,
         _why_text,
         _why_text,
+    ),
+    SystemColumnSpec(
+        SystemColumn.QA,
+        "How many QA issues the system's translations have (numbers, tags, "
+        "untranslated, …); counted when a system is shown, — until then",
+        lambda r: r.qa,
+        lambda r: "—" if r.qa is None else f"{r.qa:,}",
+        lambda r: QA_NOT_COUNTED if r.qa is None else QA_COUNTED,
     ),
     SystemColumnSpec(
         SystemColumn.TEST,

@@ -20,6 +20,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from PySide6.QtCore import SignalInstance
+
 from bleu_gui.core.effort import iter_effort
 from bleu_gui.io import Corpus
 from bleu_gui.models.job_keys import effort_key
@@ -51,6 +53,17 @@ class EffortCounting:
         self._counted = counted
         self._failed = failed
         self._counting: dict[SystemId, Corpus] = {}  # the texts of each running count
+
+    def follow(
+        self, scored: SignalInstance, changed: SignalInstance, busy: SignalInstance
+    ) -> None:
+        """Count what is wanted as systems are scored and change, and as scoring ends.
+
+        `busy` False: the scoring jobs ended, which the baseline waited for.
+        """
+        scored.connect(self.ensure_wanted)
+        changed.connect(self.ensure_wanted)
+        busy.connect(lambda running: None if running else self.ensure_wanted())
 
     def ensure_wanted(self) -> None:
         """Count the shown system's effort once scored, then the baseline's.

@@ -21,6 +21,7 @@ __all__ = [
     "JobKey",
     "JobKind",
     "effort_key",
+    "qa_key",
     "system_key",
 ]
 
@@ -34,6 +35,7 @@ class JobKind(Enum):
     DOCUMENTS = "documents"
     INSPECT = "inspect"
     EFFORT = "effort"
+    QA = "qa"
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,7 +45,8 @@ class JobKey:
     Attributes:
         kind: the test set (reading it and scoring its shown system), one system
             (reading an added one, re-scoring), or the pair's comparison.
-        system: the system's id, for `JobKind.SYSTEM` and `JobKind.EFFORT`.
+        system: the system's id, for `JobKind.SYSTEM`, `JobKind.EFFORT` and
+            `JobKind.QA`.
     """
 
     kind: JobKind
@@ -64,3 +67,8 @@ def system_key(system_id: SystemId) -> JobKey:
 def effort_key(system_id: SystemId) -> JobKey:
     """The key of counting one system's post-editing effort."""
     return JobKey(JobKind.EFFORT, system_id)
+
+
+def qa_key(system_id: SystemId) -> JobKey:
+    """The key of running the QA checks on one system's texts."""
+    return JobKey(JobKind.QA, system_id)

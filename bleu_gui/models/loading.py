@@ -125,6 +125,8 @@ class Read:
         reference_labels: each reference's label, for references that are
             columns of one file.
         units: each segment's unit, if the files have them (`Bundle.units`).
+        languages: the source and target languages, if the files name them
+            (TMX), for the QA checks' numbers.
     """
 
     request: OpenRequest
@@ -136,6 +138,7 @@ class Read:
     notices: tuple[str, ...] = ()
     reference_labels: tuple[str, ...] | None = None
     units: Units | None = None
+    languages: tuple[str, str] | None = None
 
     @property
     def corpus(self) -> Corpus:
@@ -232,8 +235,10 @@ def read_aligned_job(files: FileSet) -> Job:
 
         references = [one(path, files.options) for path in files.references]
         systems = [one(path, files.options.for_systems()) for path in files.hypotheses]
+        found.extend(references[0].languages[:2])  # the align drops them
         return _align_by_id()(references, systems)
 
+    found: list[str] = []
     try:
         bundle = yield from blocking_call(read, reading.label)
     except LanguagesNotChosenError as error:
@@ -253,6 +258,7 @@ def read_aligned_job(files: FileSet) -> Job:
         bundle.segment_ids or (),  # not None: aligned by id
         bundle.notices,
         units=selection.units,
+        languages=(found[0], found[1]) if len(found) == 2 else None,
     )
 
 

@@ -204,6 +204,7 @@ class OpenedFrom:
             segment_ids=read.segment_ids,
             reference_labels=read.reference_labels,
             units=read.units,
+            languages=read.languages,
         )
 
     def systems(

@@ -114,7 +114,12 @@ class SentenceBrowser(QObject):
         self.regex_search.failed.connect(self._on_regex_failed)
         self.regex_search.stopped.connect(self._on_regex_stopped)
         session.scores_changed.connect(self._on_scores_changed)
-        session.effort_changed.connect(self._show_effort)
+        for counted in (
+            session.effort_changed,
+            session.qa.counted,
+            session.qa.enabled_changed,
+        ):
+            counted.connect(self._show_counts)
         session.texts_loaded.connect(self._on_texts_loaded)
         session.busy_changed.connect(self._on_busy_changed)
         session.files_changed.connect(self._on_files_changed)
@@ -222,7 +227,7 @@ class SentenceBrowser(QObject):
                 corpus, lambda: _texts_of(corpus), spec.query()
             )
             return
-        worker = SliceWorker(lambda: self._search_job(_search_part(spec), corpus))
+        worker = SliceWorker(lambda: _search_steps(_search_part(spec), corpus))
         self._worker = worker
         worker.signals.finished.connect(
             lambda rows: self._on_searched(worker, spec, corpus, rows)
@@ -231,15 +236,6 @@ class SentenceBrowser(QObject):
             lambda message: self._on_search_failed(worker, message)
         )
         worker.start()
-
-    def _search_job(self, search: SentenceFilter, corpus: Corpus) -> Job:
-        size = corpus.num_segments
-        parts = []
-        for start in range(0, size, _FILTER_CHUNK):
-            stop = min(start + _FILTER_CHUNK, size)
-            parts.append(_matching(search, corpus, start, stop) + start)
-            yield stop, size, "searching"
-        return np.concatenate(parts)
 
     def _on_searched(
         self,
@@ -267,13 +263,11 @@ class SentenceBrowser(QObject):
             self.filter_failed.emit(message)
 
     def _on_regex_stopped(self, request: int, seconds: float) -> None:
-        if request == self._request:
-            self._request = None
-            self._set_searching(None)
-            self.filter_failed.emit(
-                f"search stopped after {seconds:g} s: the regular expression is "
-                "too slow on these texts; simplify it"
-            )
+        self._on_regex_failed(
+            request,
+            f"search stopped after {seconds:g} s: the regular expression is "
+            "too slow on these texts; simplify it",
+        )
 
     def _searched(
         self, spec: SentenceFilter, corpus: Corpus, rows: npt.NDArray[np.int64]
@@ -424,21 +418,25 @@ class SentenceBrowser(QObject):
             lambda: self._sorted(rows),
             units=self._units(),
         )
-        self._show_effort()
+        self._show_counts()
         self._announce_sort()
         self._report()
         if search:
             self._search(spec, corpus)
 
-    def _show_effort(self) -> None:
-        """The shown system's effort, once counted for its texts as shown."""
+    def _show_counts(self) -> None:
+        """The shown system's effort and QA issues, once counted for its texts.
+
+        For the texts the table shows (none while other texts are being opened).
+        """
         shown = self._session.workspace.shown_system
-        effort = shown.current_effort if shown is not None else None
         if shown is not None and shown.corpus.hypothesis.lines is not (
             self.model.hypotheses
         ):
-            effort = None  # the table shows other texts (being opened)
-        self.model.set_effort(effort)
+            shown = None
+        self.model.set_effort(None if shown is None else shown.current_effort)
+        enabled = self._session.qa.enabled
+        self.model.set_qa(None if shown is None else shown.current_qa(enabled))
 
     def _units(self) -> Units | None:
         """Each segment's unit, when the open test set has them."""
@@ -581,6 +579,17 @@ def _texts_of(corpus: Corpus) -> SearchTexts:
         [reference.lines for reference in corpus.references],
         corpus.source.lines if corpus.source is not None else None,
     )
+
+
+def _search_steps(search: SentenceFilter, corpus: Corpus) -> Job:
+    """The rows of `corpus` whose texts match `search`, a slice of rows a step."""
+    size = corpus.num_segments
+    parts = []
+    for start in range(0, size, _FILTER_CHUNK):
+        stop = min(start + _FILTER_CHUNK, size)
+        parts.append(_matching(search, corpus, start, stop) + start)
+        yield stop, size, "searching"
+    return np.concatenate(parts)
 
 
 def _matching(

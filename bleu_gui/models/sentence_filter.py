@@ -28,6 +28,10 @@ other criterion, pair or not.
 A band of the effort view clicked, or its "where B needs less work", keeps those
 sentences (`EffortRows`: rows counted from one system's effort, or the pair's);
 whoever sets it drops it when that effort is counted anew.
+
+A bucket of the buckets view clicked keeps its sentences (`BucketRows`: rows of
+the statistics the buckets were made from); whoever sets it drops it when those
+change.
 """
 
 from __future__ import annotations
@@ -48,10 +52,12 @@ from bleu_gui.core.text_search import (
     compile_query,
     rows_matching,
 )
+from bleu_gui.models.qa_filter import QaRows
 
 __all__ = [
     "DELTA_LIMIT",
     "SCORE_TOLERANCE",
+    "BucketRows",
     "DeltaRange",
     "DeltaSide",
     "DocumentRows",
@@ -271,6 +277,24 @@ class EffortRows:
 
 
 @dataclass(frozen=True, slots=True)
+class BucketRows:
+    """The sentences of a bucket of the Buckets tab.
+
+    Attributes:
+        words: which sentences, as the filter line says them ("sentences with
+            a reference length of 10–19").
+        rows: their 0-based rows, in corpus order (`core.buckets.BucketRow`).
+    """
+
+    words: str
+    rows: tuple[int, ...]
+
+    def keeps(self, size: int) -> npt.NDArray[np.bool_]:
+        """Which of `size` rows are among `rows` (a row past the end: none)."""
+        return _among(self.rows, size)
+
+
+@dataclass(frozen=True, slots=True)
 class MarginRows:
     """The sentences of a significance margin (`core.margin`), from the Systems dock.
 
@@ -308,6 +332,9 @@ class SentenceFilter:
         documents: only the sentences of these documents (None: all).
         effort: only the sentences of an effort band, or where B needs less
             work (None: all).
+        buckets: only the sentences of a bucket (None: all).
+        qa: only the sentences with QA issues (of one check), as the QA panel
+            chose them (None: all).
         margin: only the sentences of a significance margin (None: all).
     """
 
@@ -324,6 +351,8 @@ class SentenceFilter:
     ngram: NgramRows | None = None
     documents: DocumentRows | None = None
     effort: EffortRows | None = None
+    buckets: BucketRows | None = None
+    qa: QaRows | None = None
     margin: MarginRows | None = None
 
     @property
@@ -337,6 +366,8 @@ class SentenceFilter:
             or self.ngram is not None
             or self.documents is not None
             or self.effort is not None
+            or self.buckets is not None
+            or self.qa is not None
             or self.margin is not None
         )
 
@@ -346,12 +377,13 @@ class SentenceFilter:
         return self.side is not DeltaSide.ANY or not self.delta.is_whole
 
     def without_pair(self) -> SentenceFilter:
-        """This filter without its pair part (side, Δ range, n-gram), documents, effort.
+        """This filter without its pair part, n-gram, documents, effort, bucket, QA.
 
         What depends on the texts and scores of one system only: the part the
         browser searches the texts with, a slice of rows at a time (the rows of
-        an n-gram, of documents or of an effort band count from the corpus's
-        first, not the slice's, so none belongs there).
+        an n-gram, of documents, of an effort band, of a bucket or with QA
+        issues count from the
+        corpus's first, not the slice's, so none belongs there).
         """
         return replace(
             self,
@@ -360,6 +392,8 @@ class SentenceFilter:
             ngram=None,
             documents=None,
             effort=None,
+            buckets=None,
+            qa=None,
             margin=None,
         )
 
@@ -428,6 +462,10 @@ def filter_rows(
         keep &= spec.documents.keeps(len(scores))
     if spec.effort is not None:
         keep &= spec.effort.keeps(len(scores))
+    if spec.buckets is not None:
+        keep &= spec.buckets.keeps(len(scores))
+    if spec.qa is not None:
+        keep &= spec.qa.keeps(len(scores))
     if spec.margin is not None:
         keep &= spec.margin.keeps(len(scores))
     if spec.text:

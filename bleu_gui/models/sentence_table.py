@@ -58,6 +58,7 @@ from bleu_gui.models.session import PairScores, Scores
 
 if TYPE_CHECKING:
     from bleu_gui.core.effort import Effort
+    from bleu_gui.core.qa import QaResult
 
 __all__ = [
     "EDITED_MARK",
@@ -327,6 +328,22 @@ class SentenceTableModel(QAbstractTableModel):
     def effort(self) -> Effort | None:
         """The post-editing effort the effort columns show, if counted."""
         return self._content.effort
+
+    def set_qa(self, qa: QaResult | None) -> None:
+        """Show the content's QA issues (None: still being checked)."""
+        if qa is self._content.qa:
+            return
+        self._content.set_qa(qa)
+        self._cells = {}
+        if self._rows.size:
+            self.dataChanged.emit(
+                self.index(0, 0), self.index(self._rows.size - 1, self._columns - 1)
+            )
+
+    @property
+    def qa(self) -> QaResult | None:
+        """The QA issues the QA columns show, if found."""
+        return self._content.qa
 
     def set_pair(
         self,

@@ -17,10 +17,13 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import numpy.typing as npt
 
+from bleu_gui.core.qa_checks import CHECKS
 from bleu_gui.io.bundle import Units
+from bleu_gui.io.qa_text import issues_text
 from bleu_gui.io.sentence_columns import (
     EFFORT_KINDS,
     PAIR_KINDS,
+    QA_KINDS,
     ColumnKey,
     ColumnKind,
 )
@@ -29,6 +32,7 @@ from bleu_gui.models.text_order import alphabetical_ranks, natural_ranks
 
 if TYPE_CHECKING:
     from bleu_gui.core.effort import Effort
+    from bleu_gui.core.qa import QaResult
 
 __all__ = ["SentenceValues"]
 
@@ -44,6 +48,7 @@ class SentenceValues:
         self.pair: PairScores | None = None
         self.pair_scores: tuple[npt.NDArray[np.float64], ...] = ()  # A's, B's
         self.effort: Effort | None = None  # of `hypotheses`; None: being counted
+        self.qa: QaResult | None = None  # of `hypotheses`; None: being checked
         # Edits being typed or scored: corpus row -> (its values by column, its
         # text or None).
         self.live: dict[int, tuple[Mapping[ColumnKey, float | None], str | None]]
@@ -68,6 +73,7 @@ class SentenceValues:
         if hypotheses is not self.hypotheses:
             self._text_ranks = None
             self.effort = None  # of other texts
+            self.qa = None
         if units is not self.units:
             self._unit_ranks = None
         if units is not None and len(units.names) != len(hypotheses):
@@ -93,6 +99,17 @@ class SentenceValues:
             effort = None
         self.effort = effort
         for kind in EFFORT_KINDS:
+            self._arrays.pop(ColumnKey(kind), None)
+
+    def set_qa(self, qa: QaResult | None) -> None:
+        """Hold the content's QA issues (None: being checked).
+
+        Issues of another number of rows than the content are dropped.
+        """
+        if qa is not None and qa.rows != len(self.hypotheses):
+            qa = None
+        self.qa = qa
+        for kind in QA_KINDS:
             self._arrays.pop(ColumnKey(kind), None)
 
     def set_pair(
@@ -131,6 +148,9 @@ class SentenceValues:
                 return corpus_row + 1
             case ColumnKind.UNIT if self.units is not None:
                 return self.units.names[corpus_row]
+            case ColumnKind.QA_ISSUES:
+                qa = self.qa
+                return None if qa is None else issues_text(qa.row_issues(corpus_row))
         values = self.values(key)
         if values is None:
             return None  # still being scored
@@ -183,6 +203,8 @@ class SentenceValues:
             return values
         if key.kind in EFFORT_KINDS:
             return self._effort_values(key)
+        if key.kind in QA_KINDS:
+            return self._qa_values(key)
         scores = self.scores
         if scores is None:
             return None
@@ -227,5 +249,27 @@ class SentenceValues:
                 values = effort.char_rate()
             case _:
                 values = effort.band_lows()
+        self._arrays[key] = values
+        return values
+
+    def _qa_values(self, key: ColumnKey) -> npt.NDArray[Any] | None:
+        """A QA column's values; None: being checked.
+
+        The count: each row's issues. The issues' text sorts by its first
+        issue's check (in `CHECKS` order), then by how many; rows without
+        issues have none (NaN), so that they sort last either way.
+        """
+        qa = self.qa
+        if qa is None:
+            return None
+        if key.kind is ColumnKind.QA:
+            values = np.zeros(qa.rows, dtype=np.int64)
+            for row, found in qa.by_row.items():
+                values[row] = len(found)
+        else:
+            order = {spec.kind: index for index, spec in enumerate(CHECKS)}
+            values = np.full(qa.rows, np.nan)
+            for row, found in qa.by_row.items():
+                values[row] = order[found[0].kind] * 1_000 + min(len(found), 999)
         self._arrays[key] = values
         return values

@@ -101,6 +101,7 @@ from bleu_gui.models.open_request import (
 )
 from bleu_gui.models.opened_from import OpenedFrom
 from bleu_gui.models.pair_state import PairState
+from bleu_gui.models.qa_counting import QaCounting
 from bleu_gui.models.retired import Retired
 from bleu_gui.models.scoring_plan import ScoringPlan
 from bleu_gui.models.session_pool import SessionPool
@@ -248,9 +249,8 @@ class Session(QObject):
             retire=self._retire,
             failed=self._on_failed,
         )
-        # A runner of its own: counting effort is not the session's busy work (a
-        # load ends when its texts are scored; the window's progress and Cancel
-        # are for reading and scoring).
+        # Its own runner: counting effort is not the session's busy work (a load
+        # ends when its texts are scored; Cancel is for reading and scoring).
         self._effort_jobs = JobRunner(self)
         self._effort = EffortCounting(
             lambda: self._workspace,
@@ -260,9 +260,10 @@ class Session(QObject):
             counted=self.effort_changed.emit,
             failed=self._on_failed,
         )
-        self.system_scored.connect(self._effort.ensure_wanted)
-        self.systems_changed.connect(self._effort.ensure_wanted)
-        self._jobs.busy_changed.connect(self._on_scoring_changed)
+        self._effort.follow(
+            self.system_scored, self.systems_changed, self._jobs.busy_changed
+        )
+        self.qa = QaCounting(self, self._put, self._effort_jobs)  # once idle
         self._roster = SystemRoster(
             self, self._put, self._jobs, self._pair, self._retire
         )
@@ -384,11 +385,6 @@ class Session(QObject):
         number, and the signature says so. The loaded files are read again.
         """
         self._loader.set_drop_bom(drop)
-
-    def _on_scoring_changed(self, busy: bool) -> None:
-        """Scoring ended: the pair's baseline may be counted now (`EffortCounting`)."""
-        if not busy:
-            self._effort.ensure_wanted()
 
     def _put(self, workspace: Workspace) -> None:
         """Replace the workspace (the collaborators' transitions go through here)."""

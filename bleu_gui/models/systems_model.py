@@ -108,6 +108,7 @@ class SystemEntry:
             the table then sums nothing of every sentence on the GUI thread.
         edits: how many of its sentences have what-if edits (`stats` include
             them); the table names it "name (3 edited)".
+        qa: its QA issues, if counted for its texts as they are (None: not).
     """
 
     name: str
@@ -115,6 +116,7 @@ class SystemEntry:
     texts: Sequence[str] | None = None
     summed: SummedStats | None = None
     edits: int = 0
+    qa: int | None = None
 
     @property
     def shown_name(self) -> str:
@@ -504,6 +506,7 @@ class SystemsModel(QAbstractTableModel):
             run=run,
             tested=tested,
             tested_signature=self._result_signature,
+            qa=[e.qa for e in entries],
         )
 
     def _update_all_pairs(self) -> None:

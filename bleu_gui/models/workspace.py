@@ -49,11 +49,14 @@ from bleu_gui.models.short_names import short_names
 
 if TYPE_CHECKING:  # the effort's counting (and its library) loads when it is counted
     from bleu_gui.core.effort import Effort
+    from bleu_gui.core.qa import QaResult
+    from bleu_gui.core.qa_checks import CheckKind
 
 __all__ = [
     "AsRead",
     "EffortOf",
     "PairScores",
+    "QaOf",
     "Scores",
     "System",
     "SystemId",
@@ -119,6 +122,31 @@ class EffortOf:
 
 
 @dataclass(frozen=True, slots=True, eq=False)
+class QaOf:
+    """A system's QA issues, the texts and the checks they were found with.
+
+    Attributes:
+        corpus: the texts (hypothesis and source, with their tags) checked.
+        enabled: the checks that were switched on.
+        result: the issues found (`core.qa`).
+    """
+
+    corpus: Corpus
+    enabled: frozenset[CheckKind]
+    result: QaResult
+
+    def is_of(self, corpus: Corpus, enabled: frozenset[CheckKind]) -> bool:
+        """Whether it was found in these very texts with these checks."""
+        source, checked = corpus.source, self.corpus.source
+        return (
+            self.enabled == enabled
+            and self.corpus.hypothesis.lines is corpus.hypothesis.lines
+            and (source is None) == (checked is None)
+            and (source is None or checked is None or source.lines is checked.lines)
+        )
+
+
+@dataclass(frozen=True, slots=True, eq=False)
 class AsRead:
     """A system's texts, tokens and statistics as read and counted, before its edits.
 
@@ -153,6 +181,9 @@ class TestSetFiles:
         units: each segment's unit as its file's tool names it (XLIFF and TMX
             ids, spreadsheet rows), for the table's Unit column, the detail and
             the exports; None for text files and WMT test sets.
+        languages: the source and target languages as the files name them
+            (a TMX file's, or those chosen for it), for the QA checks' reading
+            of numbers; None: not known.
     """
 
     __test__ = False  # for pytest: a value, not a class of tests
@@ -164,6 +195,7 @@ class TestSetFiles:
     segment_ids: tuple[str, ...] | None = None
     reference_labels: tuple[str, ...] | None = None
     units: Units | None = None
+    languages: tuple[str, str] | None = None
 
     @property
     def reference_names(self) -> tuple[str, ...]:
@@ -213,6 +245,8 @@ class System:
             ones, which every view and test scores. None without edits.
         effort: its post-editing effort, with the texts it was counted from
             (`EffortOf.is_of(corpus)`: of its texts now); None: not counted yet.
+        qa: its QA issues, with the texts and checks they were found with
+            (`QaOf.is_of`); None: not checked yet.
     """
 
     id: SystemId
@@ -227,6 +261,12 @@ class System:
     edits: Edits = field(default_factory=Edits)
     as_read: AsRead | None = None
     effort: EffortOf | None = None
+    qa: QaOf | None = None
+
+    def current_qa(self, enabled: frozenset[CheckKind]) -> QaResult | None:
+        """Its QA issues, if found in its texts as they are now with `enabled`."""
+        qa = self.qa
+        return qa.result if qa is not None and qa.is_of(self.corpus, enabled) else None
 
     @property
     def current_effort(self) -> Effort | None:
@@ -562,6 +602,10 @@ class Workspace:
     def with_effort(self, system_id: SystemId, effort: EffortOf) -> Workspace:
         """The system's post-editing effort, counted from the texts `effort` names."""
         return self._with_updated(replace(self.system(system_id), effort=effort))
+
+    def with_qa(self, system_id: SystemId, qa: QaOf) -> Workspace:
+        """The system's QA issues, found in the texts `qa` names."""
+        return self._with_updated(replace(self.system(system_id), qa=qa))
 
     def _with_updated(self, updated: System) -> Workspace:
         """`updated` in place of the system with its id."""

@@ -27,12 +27,14 @@ from bleu_gui.views.changes_view import ChangesView, DetailModes
 from bleu_gui.views.compare_panels import ComparePanels
 from bleu_gui.views.compare_sentences import PairBar
 from bleu_gui.views.explain_panel import ExplainPanel
+from bleu_gui.views.filter_bar import FilterBar
 from bleu_gui.views.hypothesis_editor import HypothesisEditor
+from bleu_gui.views.marked_detail import MarkedDetailView
 from bleu_gui.views.order_bar import OrderBar
 from bleu_gui.views.precision_chart import PrecisionChart
 from bleu_gui.views.score_histogram import ScoreHistogram
 from bleu_gui.views.sentence_detail import SentenceDetailView
-from bleu_gui.views.sentence_table import FilterBar, SentenceTableView
+from bleu_gui.views.sentence_table import SentenceTableView
 
 __all__ = ["CentralArea"]
 
@@ -72,7 +74,9 @@ class CentralArea:
         top_layout.addWidget(filter_bar)
         top_layout.addWidget(self.table)
 
-        self.detail = SentenceDetailView()
+        # Typed as the plain detail for its readers; the QA dock marks it.
+        self.marked_detail = MarkedDetailView()
+        self.detail: SentenceDetailView = self.marked_detail
         self.order_bar = OrderBar()
         self.hidden_note = _note(4)
         detail_box = QWidget()

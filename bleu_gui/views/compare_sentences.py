@@ -38,8 +38,8 @@ from bleu_gui.models.sentence_filter import DeltaRange, SentenceFilter
 from bleu_gui.models.session import Session
 from bleu_gui.models.workspace import SystemId
 from bleu_gui.views.delta_histogram import DeltaHistogram, delta_bins
+from bleu_gui.views.filter_bar import FilterBar
 from bleu_gui.views.flow_layout import FlowLayout
-from bleu_gui.views.sentence_table import FilterBar
 from bleu_gui.views.summary_panel import SummaryPanel
 
 __all__ = ["SAME_SYSTEM", "SCORING", "CompareSentences", "PairBar"]

@@ -50,6 +50,7 @@ from bleu_gui.core import (
     required_order,
     tokenizer_for,
 )
+from bleu_gui.core.qa_checks import CheckKind
 from bleu_gui.core.signature import signatures
 from bleu_gui.core.significance import (
     AllPairsResult,
@@ -85,10 +86,12 @@ class _Fed:
     names: tuple[str, ...]
     stats: tuple[CorpusStats | None, ...]
     config: BleuConfig
+    qa: tuple[int | None, ...] = ()  # each system's QA issues, where counted
 
     def same(self, other: _Fed) -> bool:
         return (
-            self.ids == other.ids
+            self.qa == other.qa
+            and self.ids == other.ids
             and self.names == other.names
             and all(a is b for a, b in zip(self.stats, other.stats, strict=True))
             and self.config == other.config
@@ -148,6 +151,8 @@ class CompareSystems(QObject):
         session, table = self.session, self.table
         session.systems_changed.connect(self.sync)
         session.system_scored.connect(self.sync)
+        session.qa.counted.connect(self.sync)
+        session.qa.enabled_changed.connect(self.sync)
         session.busy_changed.connect(self._on_busy_changed)
         session.config_changed.connect(self._on_config_changed)
         self.browser.shown_changed.connect(self._on_shown_changed)
@@ -230,18 +235,20 @@ class CompareSystems(QObject):
         short = workspace.short_names()
         if not any(s.id == workspace.baseline for s in usable):
             usable = []  # no Δ without the baseline's scores
+        checks = self.session.qa.enabled
+        entries = [_entry(system, short[system.id], checks) for system in usable]
         fed = _Fed(
             tuple(s.id for s in usable),
             tuple(short[s.id] for s in usable),
             tuple(s.stats for s in usable),
             config,
+            tuple(entry.qa for entry in entries),
         )
         baseline = fed.ids.index(workspace.baseline) if usable else 0
         if fed.same(self._fed):
             self.model.set_baseline(baseline)
             return False
         self._fed = fed
-        entries = [_entry(system, short[system.id]) for system in usable]
         self.model.set_systems(entries, config, self._signature(workspace), baseline)
         return True
 
@@ -395,11 +402,12 @@ def _usable(system: System, key: tuple[str, bool, bool], order: int) -> bool:
     )
 
 
-def _entry(system: System, name: str) -> SystemEntry:
+def _entry(system: System, name: str, checks: frozenset[CheckKind]) -> SystemEntry:
     """A usable system as the table takes it (named `name`), with the session's sums.
 
     The sums only if its scores are of its edits as they are (the table sums
-    the edited statistics itself until they are).
+    the edited statistics itself until they are). Its QA issues if found for its
+    texts and the checks switched on (`checks`).
     """
     assert system.stats is not None
     scores = system.scores
@@ -410,4 +418,5 @@ def _entry(system: System, name: str) -> SystemEntry:
         system.hypothesis.lines,
         scores.summed if current and scores is not None else None,
         len(system.edits),
+        None if (qa := system.current_qa(checks)) is None else qa.total,
     )

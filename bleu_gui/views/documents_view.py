@@ -59,7 +59,7 @@ from bleu_gui.models.documents_model import (
 from bleu_gui.models.sentence_filter import DocumentRows, SentenceFilter
 from bleu_gui.models.session import Session
 from bleu_gui.models.workspace import Workspace
-from bleu_gui.views.sentence_table import FilterBar
+from bleu_gui.views.filter_bar import FilterBar
 
 __all__ = [
     "DOCK_NAME",

@@ -42,7 +42,7 @@ from bleu_gui.models.sentence_filter import EffortRows, SentenceFilter
 from bleu_gui.models.session import Session
 from bleu_gui.models.workspace import SystemId, Workspace
 from bleu_gui.views.band_chart import BandBars, BandChart
-from bleu_gui.views.sentence_table import FilterBar
+from bleu_gui.views.filter_bar import FilterBar
 
 __all__ = ["EFFORT_TAB", "EffortPanel", "dropped_message", "less_work_text"]
 

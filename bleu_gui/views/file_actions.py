@@ -18,7 +18,7 @@ dropped like text files, each in a role.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from enum import StrEnum
 from pathlib import Path
@@ -38,6 +38,7 @@ from bleu_gui.io.session_file import SESSION_SUFFIX
 from bleu_gui.models.recent import RecentFiles, Remembered
 from bleu_gui.models.session import BundleSet, FileSet, Session, opens_with_roles
 from bleu_gui.views.menu_action import menu_action
+from bleu_gui.views.named_set_dialog import NamedSetDialog
 from bleu_gui.views.open_dialogs import OpenDialogs
 from bleu_gui.views.roles_dialog import RolesDialog
 from bleu_gui.views.test_set_dialog import OpenTestSetDialog
@@ -161,6 +162,7 @@ class FileActions(QObject):
             window, session, lambda: self.directory, self._remember
         )
         self._shown_files: FileSet | None = None
+        self.named_set_dialog: NamedSetDialog | None = None
         # What each rebuilt menu was last made from: one load refreshes three
         # times in a turn (files, systems, recent), each rebuilt 69 actions.
         self._built: dict[QMenu, object] = {}
@@ -177,6 +179,13 @@ class FileActions(QObject):
     def _build_actions(self) -> None:
         self.open_test_set_action = self._action(
             "Open &test set…", "Ctrl+Shift+N", self.open_test_set
+        )
+        self.open_named_set_action = self._action(
+            "Open sacreBLE&U test set…", "Ctrl+Shift+T", self.open_named_set
+        )
+        self.open_named_set_action.setToolTip(
+            "A test set by name (wmt21 de-en), from sacreBLEU's cache or downloaded "
+            "by sacreBLEU, with a system's output"
         )
         self.open_action = self._action(
             "&Open candidate…", QKeySequence.StandardKey.Open, self._on_open_candidate
@@ -219,6 +228,7 @@ class FileActions(QObject):
         """Put the file actions in `menu` (the window's File menu)."""
         menu.setToolTipsVisible(True)
         menu.addAction(self.open_test_set_action)
+        menu.addAction(self.open_named_set_action)
         menu.addAction(self.open_action)
         menu.addAction(self.add_ref_action)
         menu.addAction(self.source_action)
@@ -346,6 +356,56 @@ class FileActions(QObject):
     def open_test_set(self, candidate: Path | None = None) -> OpenTestSetDialog:
         """Show the "Open test set" dialog (`OpenDialogs.open_test_set`)."""
         return self._dialogs.open_test_set(candidate)
+
+    def open_named_set(
+        self, direct: tuple[str, str, Sequence[Path]] | None = None
+    ) -> NamedSetDialog:
+        """Show File › Open sacreBLEU test set… (`views.named_set_dialog`).
+
+        Listing the sets imports sacreBLEU's dataset package: a fraction of a
+        second, once, on this click. The set's files and the system are opened
+        as the "Open test set" dialog's are; a fetch that fails is the window's
+        one-line error too.
+
+        `direct`: (name, pair, systems) from the command line's `-t`: fetched at
+        once; the dialog shows only for a download (its progress and Cancel) or
+        when the fetch fails.
+        """
+        from bleu_gui.io.sacrebleu_sets import is_cached
+        from bleu_gui.models.named_set_fetch import named_set_choices
+
+        if self.named_set_dialog is not None:
+            self.named_set_dialog.close()
+        files = self.session.files
+        dialog = NamedSetDialog(
+            self._window,
+            named_set_choices(),
+            directory=self.directory,
+            encoding=files.encoding if files else "utf-8",
+        )
+        dialog.open_requested.connect(self._on_named_set_requested)
+        dialog.failed.connect(self.error_occurred)
+        dialog.finished.connect(lambda _result: self._on_named_set_closed(dialog))
+        self.named_set_dialog = dialog
+        if direct is None:
+            dialog.open()
+            return dialog
+        name, langpair, systems = direct
+        dialog.failed.connect(lambda _message: dialog.open())
+        dialog.start(name, langpair, systems)
+        if dialog.fetcher.is_busy() and not is_cached(name):
+            dialog.open()
+        return dialog
+
+    def _on_named_set_requested(self, files: FileSet) -> None:
+        self._remember(files.hypothesis)
+        self.session.open_files(files)
+
+    def _on_named_set_closed(self, dialog: NamedSetDialog) -> None:
+        dialog.fetcher.cancel()  # closed while fetching: its result is not wanted
+        if self.named_set_dialog is dialog:
+            self.named_set_dialog = None
+        dialog.deleteLater()
 
     def open_bundle(
         self, path: Path, encoding: str = "utf-8", *, direct: bool = False

@@ -1,6 +1,6 @@
 """A filter chosen outside the filter bar, shown in it as a chip that removes it.
 
-The sentence table's filter bar (`views.sentence_table.FilterBar`) shows a
+The sentence table's filter bar (`views.filter_bar.FilterBar`) shows a
 salient n-gram and the documents chosen elsewhere each as a framed label with a
 × button, in a row of its own. The chip is a widget of its own because it keeps
 its colours in step with the palette (its style sheet is written out in the
@@ -15,9 +15,10 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QToolButton, QWidget
 
+from bleu_gui.models.sentence_filter import BucketRows
 from bleu_gui.views.palette import keep_styled
 
-__all__ = ["FilterChip", "chip_style"]
+__all__ = ["REMOVE_BUCKET", "BucketChip", "FilterChip", "chip_style"]
 
 
 class FilterChip(QWidget):
@@ -56,6 +57,31 @@ class FilterChip(QWidget):
         self.setVisible(text is not None)
         self.label.setText(text or "")
         self.chip.setToolTip(tooltip)
+
+
+class BucketChip(FilterChip):
+    """The chip of a bucket chosen in the Buckets tab; it holds the bucket's rows."""
+
+    def __init__(self, source: QWidget) -> None:
+        super().__init__(
+            "bucket-chip", REMOVE_BUCKET, "show the sentences of every bucket", source
+        )
+        self.rows: BucketRows | None = None
+
+    def set_rows(self, rows: BucketRows | None) -> None:
+        """Hold `rows` (None: none) and say them on the chip."""
+        self.rows = rows
+        count = 0 if rows is None else len(rows.rows)
+        self.show_filter(
+            None if rows is None else f"Only {rows.words}",
+            f"Chosen in the Buckets tab: {count:,} "
+            f"{'sentence' if count == 1 else 'sentences'} in all, fewer if the "
+            "filters above hide some. × or Clear removes it.",
+        )
+
+
+REMOVE_BUCKET = "Remove the bucket filter"
+"""The name (and tooltip) of the bucket chip's × button."""
 
 
 def chip_style(palette: QPalette, name: str) -> str:

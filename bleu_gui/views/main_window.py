@@ -41,6 +41,7 @@ from bleu_gui.core import BleuScore
 from bleu_gui.io import Corpus
 from bleu_gui.models.sentence_browser import SentenceBrowser
 from bleu_gui.models.session import Session
+from bleu_gui.views.buckets_panel import BUCKETS_TAB, BucketsPanel
 from bleu_gui.views.central_area import CentralArea
 from bleu_gui.views.compare_panels import ComparePanels, WindowHooks
 from bleu_gui.views.compare_sentences import CompareSentences
@@ -49,11 +50,12 @@ from bleu_gui.views.documents_view import DocumentsPanel
 from bleu_gui.views.effort_panel import EFFORT_TAB, EffortPanel
 from bleu_gui.views.export_actions import ExportActions
 from bleu_gui.views.file_actions import FileActions, FileRole
+from bleu_gui.views.filter_bar import FilterBar
 from bleu_gui.views.menu_action import menu_action
 from bleu_gui.views.ngram_filter import NgramFilter
+from bleu_gui.views.qa_panel import QaPanel
 from bleu_gui.views.report_action import ReportAction
 from bleu_gui.views.save_hypothesis import install as install_save_hypothesis
-from bleu_gui.views.sentence_table import FilterBar
 from bleu_gui.views.session_actions import SessionActions
 from bleu_gui.views.settings_panel import SettingsPanel
 from bleu_gui.views.shown_sentence import ShownSentence
@@ -153,6 +155,13 @@ class MainWindow(QMainWindow):
         # Post-editing effort by band, the last tab.
         self.effort = EffortPanel(self.session, self.filter_bar)
         area.tabs.addTab(self.effort, EFFORT_TAB)
+        # Where a system wins, by bucket, beside it.
+        self.buckets = BucketsPanel(
+            self.session,
+            self.filter_bar,
+            seed=lambda: self.compare_systems.table.seed,
+        )
+        area.tabs.addTab(self.buckets, BUCKETS_TAB)
         # Its panels under the names the What if view, the session and tests use.
         self.table, self.pair_bar, self.banner = area.table, area.pair_bar, area.banner
         self.detail, self.edit_bar = area.detail, area.edit_bar
@@ -195,6 +204,20 @@ class MainWindow(QMainWindow):
             copied=self.work_status.copied,
         )
         self.explainer = self.shown_sentence.explainer
+        # The QA checks' issues, tabbed with the corpus summary.
+        self.qa = QaPanel(
+            self.session,
+            self,
+            filter_bar=self.filter_bar,
+            detail=area.marked_detail,
+            select=self.select_sentence,
+            status=self.status_text.setText,
+        )
+        self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, self.qa.dock)
+        scores_dock = self.findChild(QDockWidget, "corpus-dock")
+        assert isinstance(scores_dock, QDockWidget)
+        self.tabifyDockWidget(scores_dock, self.qa.dock)
+        scores_dock.raise_()  # the scores in front; QA a tab beside them
 
     def _dock(self, title: str, name: str, panel: QWidget) -> QDockWidget:
         """A left dock showing `panel`, scrolled when the window is short."""
@@ -342,6 +365,7 @@ class MainWindow(QMainWindow):
         self.ngram_filter.dropped.connect(self.work_status.warn)
         self.documents.dropped.connect(self.work_status.warn)
         self.effort.dropped.connect(self.work_status.warn)
+        self.buckets.dropped.connect(self.work_status.warn)
         # A document chosen: its first sentence shown, unless one of it is.
         self.documents.view.document_chosen.connect(lambda _id: self.table.step(0))
 
@@ -540,6 +564,7 @@ class MainWindow(QMainWindow):
         self.compare.shutdown()
         self.compare_systems.shutdown()
         self.documents.shutdown()
+        self.buckets.shutdown()
         self.session.shutdown()
         self.explainer.shutdown()
         self.file_actions.close()

@@ -28,7 +28,7 @@ from bleu_gui.models.sentence_filter import NgramRows, SentenceFilter
 from bleu_gui.models.session import Session
 from bleu_gui.models.workspace import SystemId, TestSetFiles
 from bleu_gui.views.compare_panels import ComparePanels
-from bleu_gui.views.sentence_table import FilterBar
+from bleu_gui.views.filter_bar import FilterBar
 
 __all__ = ["NgramFilter", "dropped_message"]
 

@@ -43,7 +43,7 @@ from functools import partial
 from typing import TypeVar
 
 from PySide6.QtCore import QEvent, QPoint, Signal
-from PySide6.QtGui import QTextDocument
+from PySide6.QtGui import QPalette, QTextDocument
 from PySide6.QtWidgets import (
     QVBoxLayout,
     QWidget,
@@ -533,7 +533,11 @@ class PairDetailView(QWidget, ShownTexts[TextKey]):
             zip(self._references.rows, references, strict=True)
         ):
             key = TextKey.reference_of(k)
-            label.setText(self._reference_header(pair, k))
+            label.setText(
+                _reference_header(
+                    pair, k, self.names(), self._reference_names, self.palette()
+                )
+            )
             if shown is None:
                 self._show(key, text, Shown("", (), tokenized=False), [], {})
                 continue
@@ -544,27 +548,6 @@ class PairDetailView(QWidget, ShownTexts[TextKey]):
                 for status in _REFERENCE_RANKING
             }
             self._show(key, text, shown, runs, formats)
-
-    def _reference_header(self, pair: PairExplanation, k: int) -> str:
-        """Reference `k`'s header: colour, number, name, its part in each BP."""
-        palette = self.palette()
-        muted = muted_text_color(palette).name()
-        parts = [reference_title(k, self._reference_names, palette)]
-        ref = pair.a.references[k]
-        if ref is None:
-            parts.append(f'<span style="color:{muted}">(none)</span>')
-            return header_html(parts)
-        users = [
-            html.escape(system)
-            for side, system in zip(Side, self.names(), strict=True)
-            if k in self._explanation(side).length_refs
-        ]
-        if users:
-            parts.append(
-                f'<span style="color:{muted}">·&nbsp;its length r = '
-                f"{ref.token_count} set the brevity penalty of {join(users)}</span>"
-            )
-        return header_html(parts)
 
     def _render_note(
         self,
@@ -651,6 +634,33 @@ class PairDetailView(QWidget, ShownTexts[TextKey]):
 
     def _order_of(self, key: TextKey) -> int:
         return key.lane or self._order
+
+
+def _reference_header(
+    pair: PairExplanation,
+    k: int,
+    names: tuple[str, str],
+    reference_names: Sequence[str],
+    palette: QPalette,
+) -> str:
+    """Reference `k`'s header: colour, number, name, its part in each BP."""
+    muted = muted_text_color(palette).name()
+    parts = [reference_title(k, reference_names, palette)]
+    ref = pair.a.references[k]
+    if ref is None:
+        parts.append(f'<span style="color:{muted}">(none)</span>')
+        return header_html(parts)
+    users = [
+        html.escape(system)
+        for system, explanation in zip(names, (pair.a, pair.b), strict=True)
+        if k in explanation.length_refs
+    ]
+    if users:
+        parts.append(
+            f'<span style="color:{muted}">·&nbsp;its length r = '
+            f"{ref.token_count} set the brevity penalty of {join(users)}</span>"
+        )
+    return header_html(parts)
 
 
 def _pieces(order: PairOrder, side: Side) -> list[tuple[int, int, str]]:

@@ -324,6 +324,27 @@ def chosen_ngram_format() -> QTextCharFormat:
     return text_format
 
 
+_QA_MARK = ("#c62828", "#ff8a80")  # light, dark: a red that reads on either
+
+
+def qa_mark_format(palette: QPalette) -> QTextCharFormat:
+    """The emphasis of a QA issue's span: a red outline-like wavy underline.
+
+    The spell checker's underline, which every translator reads as "a problem
+    here", in red; with a faint red fill so that a one-character span (a missing
+    tag's place) is seen. Laid over the n-gram colours without hiding them.
+    """
+    color = QColor(_QA_MARK[1 if is_dark(palette) else 0])
+    text_format = QTextCharFormat()
+    text_format.setUnderlineStyle(QTextCharFormat.UnderlineStyle.WaveUnderline)
+    text_format.setUnderlineColor(color)
+    text_format.setFontUnderline(True)
+    fill = QColor(color)
+    fill.setAlpha(60)
+    text_format.setBackground(fill)
+    return text_format
+
+
 def muted_text_color(palette: QPalette) -> QColor:
     """A secondary text colour (captions, notes) that still reads on `palette`."""
     return _mix(

@@ -62,8 +62,9 @@ from bleu_gui.models.session_state import (
 from bleu_gui.views.compare_systems import CompareSystems
 from bleu_gui.views.documents_view import DocumentsPanel
 from bleu_gui.views.file_actions import FileActions
+from bleu_gui.views.filter_bar import FilterBar
 from bleu_gui.views.menu_action import menu_action
-from bleu_gui.views.sentence_table import FilterBar, SentenceTableView
+from bleu_gui.views.sentence_table import SentenceTableView
 
 __all__ = ["SESSION_FILTER", "CloseChoice", "SessionActions", "SessionWindow"]
 

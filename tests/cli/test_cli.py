@@ -362,9 +362,19 @@ def test_options_beyond_sacrebleu_cli_match_its_api(
 # ------------------------------------------------------------------ several systems
 
 
+def table_rows(text: str) -> list[list[str]]:
+    """The cells of sacreBLEU's text table of several systems, a list per row."""
+    return [
+        [cell.strip() for cell in line.split("│")[1:-1]]
+        for line in text.splitlines()
+        if line.startswith("│")
+    ]
+
+
 def test_several_systems_json_list(
     data: dict[str, str], capsys: pytest.CaptureFixture[str]
 ) -> None:
+    """sacreBLEU's list for several systems: each one's name and rounded score."""
     refs = [data["ref_a"], data["ref_b"]]
     systems = [data["hyp"], data["hyp2"], data["hyp"]]
     ours = score_json([*refs, "-i", *systems, "-w", "2"], capsys)
@@ -372,10 +382,8 @@ def test_several_systems_json_list(
     assert [record["system"] for record in ours] == systems
     for record, path in zip(ours, systems, strict=True):
         alone = score_json([*refs, "-i", path, "-w", "2"], capsys)
-        assert "system" not in alone
-        assert {k: v for k, v in record.items() if k != "system"} == alone
-        assert next(iter(record)) == "system"
-    assert ours[0]["score"] != ours[1]["score"]
+        assert record == {"system": path, "BLEU": f"{alone['score']:.2f}"}
+    assert ours[0]["BLEU"] != ours[1]["BLEU"]
 
 
 def test_several_systems_text(
@@ -384,11 +392,11 @@ def test_several_systems_text(
     refs = [data["ref_a"]]
     systems = [data["hyp"], data["hyp2"]]
     out = run_ok([*refs, "-i", *systems, "-f", "text"], capsys)
-    lines = out.splitlines()
-    assert len(lines) == 2
-    for line, path in zip(lines, systems, strict=True):
-        alone = run_ok([*refs, "-i", path, "-f", "text"], capsys)
-        assert line == f"{path}: {alone.rstrip()}"
+    rows = table_rows(out)
+    assert rows[0] == ["System", "BLEU"]
+    for row, path in zip(rows[1:], systems, strict=True):
+        alone = json.loads(run_ok([*refs, "-i", path], capsys))
+        assert row == [path, f"{alone['score']:.1f}"]
 
 
 @pytest.mark.parametrize(
@@ -1087,19 +1095,18 @@ def test_subprocess_success_matches_in_process(
 
 
 def test_demo_corpus_scores_four_systems(capsys: pytest.CaptureFixture[str]) -> None:
-    """What `bleu-gui --demo` printed before the GUI: four text lines, two references."""
+    """What `bleu-gui --demo` printed before the GUI: four systems, two references."""
     _, refs, hyp, others = demo_paths()
     systems = [str(hyp), *map(str, others)]
     out = run_ok([*map(str, refs), "-i", *systems, "-f", "text", "-w", "2"], capsys)
-    lines = out.splitlines()
-    assert len(lines) == 4
-    assert [line.split(": BLEU|")[0] for line in lines] == systems
-    assert all("BLEU|nrefs:2|" in line for line in lines)
+    rows = table_rows(out)[1:]
+    assert [row[0] for row in rows] == systems
+    assert " - BLEU       nrefs:2|" in out
     ref_texts = [path.read_text(encoding="utf-8").splitlines() for path in refs]
     expected = sacrebleu.corpus_bleu(
         hyp.read_text(encoding="utf-8").splitlines(), ref_texts
     )
-    assert lines[0].endswith(f" = {expected.score:.2f} {expected._verbose}")
+    assert rows[0][1] == f"{expected.score:.2f}"
 
 
 def test_console_script_dispatches_score(

@@ -472,8 +472,8 @@ def test_non_utf8_file_name_on_strict_stdout(tmp_path: Path) -> None:
         [os.fsencode(ref), b"-i", name, os.fsencode(ref), b"-f", b"text"], env=env
     )
     assert scored.returncode == 0, scored.stderr
-    first = scored.stdout.decode("utf-8").splitlines()[0]
-    assert first.startswith(f"{tmp_path}/hyp-\\udcff.txt: BLEU|nrefs:1|")
+    rows = scored.stdout.decode("utf-8").splitlines()
+    assert rows[3].split("│")[1].strip() == f"{tmp_path}/hyp-\\udcff.txt"
     as_json = bleu_gui([os.fsencode(ref), b"-i", name, os.fsencode(ref)], env=env)
     assert as_json.returncode == 0, as_json.stderr
     assert json.loads(as_json.stdout)[0]["system"] == os.fsdecode(name)

@@ -123,11 +123,6 @@ def test_a_copy_of_the_baseline_is_said_in_words(
     ("argv", "message"),
     [
         (
-            ["-i", "w.txt", "h.txt", "-f", "latex"],
-            "-f latex prints sacreBLEU's table of a paired test (--paired-bs or "
-            "--paired-ar); without one, choose json or text",
-        ),
-        (
             ["-i", "w.txt", "h.txt", "-pbs", "--all-pairs", "-f", "latex"],
             "-f latex prints sacreBLEU's table of a paired test; --all-pairs prints "
             "text or json",

@@ -84,5 +84,5 @@ def test_a_hypothesis_named_twice_is_scored_twice_as_by_sacrebleu(
     captured = capsys.readouterr()
     records = json.loads(captured.out)
     assert [record["system"] for record in records] == ["hyp.txt", "./hyp.txt"]
-    assert records[0]["score"] == records[1]["score"]
+    assert records[0]["BLEU"] == records[1]["BLEU"]
     assert captured.err == ""

@@ -70,6 +70,10 @@ NOT_FOR_A_PLAIN_SCORE = {
     "bleu_gui.io.bilingual": "XLIFF and TMX files",
     "bleu_gui.io.bundle": "the columns and roles of test-set files",
     "bleu_gui.io.align": "XLIFF and TMX units matched by id",
+    # the bucket tables are `bleu-gui buckets`'s
+    "bleu_gui.cli_buckets": "bleu-gui buckets",
+    "bleu_gui.core.buckets": "bleu-gui buckets' tables",
+    "bleu_gui.core.word_buckets": "bleu-gui buckets' word table",
     # the QA checks are `bleu-gui qa`'s
     "bleu_gui.cli_qa": "bleu-gui qa",
     "bleu_gui.core.qa": "bleu-gui qa's checks",

@@ -30,8 +30,8 @@ from bleu_gui.models.sentence_table import (
     SentenceTableModel,
 )
 from bleu_gui.models.session import FileSet, Session
+from bleu_gui.views.filter_bar import FilterBar
 from bleu_gui.views.main_window import MainWindow
-from bleu_gui.views.sentence_table import FilterBar
 
 TIMEOUT = 20_000
 ASCENDING = Qt.SortOrder.AscendingOrder
@@ -259,7 +259,9 @@ def test_a_sort_by_a_removed_precision_column_falls_back_to_corpus_order(
         lambda column, order: announced.append((column, order))
     )
     scored(qtbot, session, lambda: session.set_config(BleuConfig(max_order=2)))
-    assert model.columnCount() == len(Column) + 2 + 3 + 1  # p1, p2, effort, text
+    assert (
+        model.columnCount() == len(Column) + 2 + 3 + 2 + 1
+    )  # p1, p2, effort, QA, text
     assert browser.sort == (0, ASCENDING)
     assert announced == [(0, ASCENDING)]
     assert shown(browser) == list(range(SIZE))
@@ -281,7 +283,7 @@ def test_a_sort_by_the_text_follows_the_text_column(
         lambda column, order: announced.append((column, order))
     )
     scored(qtbot, session, lambda: session.set_config(BleuConfig(max_order=6)))
-    assert model.hypothesis_column() == len(Column) + 6 + 3  # after the effort
+    assert model.hypothesis_column() == len(Column) + 6 + 3 + 2  # effort, QA
     assert announced == [(model.hypothesis_column(), ASCENDING)]
     assert browser.sort == (model.hypothesis_column(), ASCENDING)
     assert shown(browser) == before

@@ -42,7 +42,8 @@ A, B, DELTA, SWAP = (
 )
 TEXT = ColumnKey(ColumnKind.HYPOTHESIS)
 BAND = ColumnKey(ColumnKind.BAND)  # the edit rates are hidden until chosen
-ONE_SYSTEM = (NUMBER, BLEU, COST, HYP_LEN, REF_LEN, BP, P1, P2, P3, P4, BAND, TEXT)
+QA = ColumnKey(ColumnKind.QA)  # the issues' texts are hidden until chosen
+ONE_SYSTEM = (NUMBER, BLEU, COST, HYP_LEN, REF_LEN, BP, P1, P2, P3, P4, BAND, QA, TEXT)
 WITH_PAIR = (NUMBER, A, B, DELTA, SWAP, TEXT)
 # The menu's items with the pair, as a user reads them (the Cost unit is the demo's).
 PAIR_MENU = [
@@ -59,6 +60,8 @@ PAIR_MENU = [
     "Word edits %",
     "Char edits %",
     "Band",
+    "QA",
+    "QA issues",
     "A: Facebook-AI",
     "B: happypoet",
     "Δ B − A",

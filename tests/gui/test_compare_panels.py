@@ -34,6 +34,7 @@ from bleu_gui.core.scoring import TokenizedCorpus, iter_prepare
 from bleu_gui.core.significance import PairedTest, paired_test
 from bleu_gui.core.steps import drain
 from bleu_gui.models.session import FileSet, Session
+from bleu_gui.views.buckets_panel import BUCKETS_TAB
 from bleu_gui.views.compare_panels import (
     ALONE_TEXT,
     COMPARED_TEXT,
@@ -387,6 +388,7 @@ def test_with_one_system_the_window_is_as_before(one: MainWindow) -> None:
         "Charts",
         SALIENT_TAB,
         EFFORT_TAB,
+        BUCKETS_TAB,
     ]
     assert one.explain.isVisible()
     buttons = toggles(one)

@@ -70,7 +70,7 @@ def test_the_systems_table_does_not_scroll_sideways(
         for v in range(header.count())
         if not header.isSectionHidden(header.logicalIndex(v))
     ]
-    assert shown == ["System", "BLEU", "Δ", "Why Δ", "p", "μ ± 95% CI"]
+    assert shown == ["System", "BLEU", "Δ", "Why Δ", "p", "μ ± 95% CI", "QA"]
 
 
 def test_the_test_and_signature_are_said_under_the_table(tested: MainWindow) -> None:
@@ -85,9 +85,11 @@ def test_the_header_menu_shows_the_signature_column(
     table = tested.compare_systems.table
     menu = table.column_menu()
     texts = [action.text() for action in menu.actions()]
-    assert texts == ["BLEU", "Δ", "p", "μ ± 95% CI", "Why Δ", "Test", "Signature"]
+    assert texts == [
+        "BLEU", "Δ", "p", "μ ± 95% CI", "Why Δ", "QA", "Test", "Signature"
+    ]  # fmt: skip
     checked = [a.text() for a in menu.actions() if a.isChecked()]
-    assert checked == ["BLEU", "Δ", "p", "μ ± 95% CI", "Why Δ"]
+    assert checked == ["BLEU", "Δ", "p", "μ ± 95% CI", "Why Δ", "QA"]
     signature = next(a for a in menu.actions() if a.text() == "Signature")
     signature.trigger()
     column = table.model.column_of(SystemColumn.SIGNATURE)

@@ -24,8 +24,8 @@ from bleu_gui.models.effort_bands import NO_SYSTEM
 from bleu_gui.models.session import FileSet
 from bleu_gui.views.band_chart import short_band_labels
 from bleu_gui.views.effort_panel import EFFORT_TAB, EffortPanel
+from bleu_gui.views.filter_bar import REMOVE_EFFORT
 from bleu_gui.views.main_window import MainWindow
-from bleu_gui.views.sentence_table import REMOVE_EFFORT
 from tests.core.demo_systems import references, system
 from tests.gui.test_what_if_window import kept, open_demo, type_edit
 

@@ -274,6 +274,7 @@ def test_the_file_menu(window: MainWindow) -> None:
     texts = [action.text().replace("&", "") for action in menu.actions()]
     assert texts == [
         "Open test set…",
+        "Open sacreBLEU test set…",
         "Open candidate…",
         "Add reference…",
         "Open source…",

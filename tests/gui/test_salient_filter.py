@@ -37,9 +37,9 @@ from bleu_gui.models.sentence_filter import (
     filter_rows,
 )
 from bleu_gui.models.session import FileSet
+from bleu_gui.views.filter_bar import REMOVE_NGRAM, FilterBar
 from bleu_gui.views.main_window import MainWindow
 from bleu_gui.views.pair_detail import TextKey
-from bleu_gui.views.sentence_table import REMOVE_NGRAM, FilterBar
 from tests.core.demo_systems import DEMO, references, system
 from tests.gui.demo_sets import TIMEOUT, make_window
 from tests.gui.palettes import dark_palette, light_palette

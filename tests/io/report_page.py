@@ -8,9 +8,10 @@ from html.parser import HTMLParser
 class ReportPage(HTMLParser):
     """A page's tables (rows of cell texts), h3 headings, warnings and chart bars.
 
-    `bars`: each histogram bar's (class, tooltip), left to right. The QA
-    section's tables and headings are kept apart (`qa_tables`, `qa_headings`),
-    so that `tables` and `headings` index the scores' and sentences' as before.
+    `bars`: each histogram bar's (class, tooltip), left to right. The QA and
+    buckets sections' tables and headings are kept apart (`qa_tables`,
+    `qa_headings`, `bucket_tables`, `bucket_headings`), so that `tables` and
+    `headings` index the scores' and sentences' as before.
     """
 
     def __init__(self, page: str) -> None:
@@ -21,8 +22,10 @@ class ReportPage(HTMLParser):
         self.bars: list[tuple[str, str]] = []
         self.qa_tables: list[list[list[str]]] = []
         self.qa_headings: list[str] = []
+        self.bucket_tables: list[list[list[str]]] = []
+        self.bucket_headings: list[str] = []
         self._section: list[str] | None = None
-        self._in_qa = False
+        self._in = ""  # the h2 section being read
         self._bar: tuple[str, list[str]] | None = None
         self._cell: list[str] | None = None
         self._heading: list[str] | None = None
@@ -52,7 +55,15 @@ class ReportPage(HTMLParser):
 
     @property
     def _tables(self) -> list[list[list[str]]]:
-        return self.qa_tables if self._in_qa else self.tables
+        if self._in == "QA checks":
+            return self.qa_tables
+        return self.bucket_tables if self._in == "Buckets" else self.tables
+
+    @property
+    def _headings(self) -> list[str]:
+        if self._in == "QA checks":
+            return self.qa_headings
+        return self.bucket_headings if self._in == "Buckets" else self.headings
 
     def handle_endtag(self, tag: str) -> None:
         if tag == "rect" and self._bar is not None:
@@ -68,10 +79,10 @@ class ReportPage(HTMLParser):
             self._cell = None
         elif tag == "h3" and self._heading is not None:
             heading = "".join(self._heading)
-            (self.qa_headings if self._in_qa else self.headings).append(heading)
+            self._headings.append(heading)
             self._heading = None
         elif tag == "h2" and self._section is not None:
-            self._in_qa = "".join(self._section) == "QA checks"
+            self._in = "".join(self._section)
             self._section = None
 
     def handle_data(self, data: str) -> None:

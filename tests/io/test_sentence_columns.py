@@ -36,7 +36,8 @@ def test_a_plain_corpus_has_the_fixed_columns_then_the_precisions_then_the_text(
     keys = column_layout(4, units=False, pair=False)
     assert _kinds(keys) == [
         "NUMBER", "BLEU", "COST", "HYP_LEN", "REF_LEN", "BP",
-        "p1", "p2", "p3", "p4", "WORD_EDITS", "CHAR_EDITS", "BAND", "HYPOTHESIS",
+        "p1", "p2", "p3", "p4", "WORD_EDITS", "CHAR_EDITS", "BAND",
+        "QA", "QA_ISSUES", "HYPOTHESIS",
     ]  # fmt: skip
     for place in Column:  # the places tests and benches address by number
         assert keys[place] == ColumnKey(ColumnKind[place.name])
@@ -46,7 +47,7 @@ def test_units_come_after_the_number_and_a_pair_before_the_text() -> None:
     keys = column_layout(2, units=True, pair=True)
     assert _kinds(keys) == [
         "NUMBER", "UNIT", "BLEU", "COST", "HYP_LEN", "REF_LEN", "BP", "p1", "p2",
-        "WORD_EDITS", "CHAR_EDITS", "BAND",
+        "WORD_EDITS", "CHAR_EDITS", "BAND", "QA", "QA_ISSUES",
         "A_BLEU", "B_BLEU", "DELTA", "SWAP", "HYPOTHESIS",
     ]  # fmt: skip
     assert PAIR_KINDS == (K.A_BLEU, K.B_BLEU, K.DELTA, K.SWAP)
@@ -73,9 +74,9 @@ def test_the_words_of_a_header(key: ColumnKey, words: tuple[str, str]) -> None:
 
 def test_text_columns_are_left_aligned_and_counts_read_as_integers() -> None:
     texts = {kind for kind, spec in COLUMN_SPECS.items() if spec.text}
-    assert texts == {K.UNIT, K.HYPOTHESIS}
+    assert texts == {K.UNIT, K.QA_ISSUES, K.HYPOTHESIS}
     counts = {kind for kind, spec in COLUMN_SPECS.items() if spec.count}
-    assert counts == {K.HYP_LEN, K.REF_LEN}
+    assert counts == {K.HYP_LEN, K.REF_LEN, K.QA}
     assert COLUMN_SPECS[K.SWAP].shown is Shown.SWAP
     hidden = {kind for kind, spec in COLUMN_SPECS.items() if spec.hidden_with_pair}
     assert hidden == {
@@ -88,10 +89,12 @@ def test_text_columns_are_left_aligned_and_counts_read_as_integers() -> None:
         K.WORD_EDITS,
         K.CHAR_EDITS,
         K.BAND,
+        K.QA,
+        K.QA_ISSUES,
     }
     assert COLUMN_SPECS[K.BAND].shown is Shown.BAND
     hidden = {kind for kind, spec in COLUMN_SPECS.items() if spec.hidden_by_default}
-    assert hidden == {K.WORD_EDITS, K.CHAR_EDITS}
+    assert hidden == {K.WORD_EDITS, K.CHAR_EDITS, K.QA_ISSUES}
 
 
 def test_the_model_follows_the_layout() -> None:
@@ -101,4 +104,4 @@ def test_the_model_follows_the_layout() -> None:
     assert model.column_of(ColumnKey(K.UNIT)) is None
     assert model.column_of(ColumnKey(K.PRECISION, 5)) is None
     assert model.column_key(model.columnCount()) is None
-    assert model.hypothesis_column() == 13
+    assert model.hypothesis_column() == 15

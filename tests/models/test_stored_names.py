@@ -37,6 +37,8 @@ PINNED_KINDS = [
     "WORD_EDITS",
     "CHAR_EDITS",
     "BAND",
+    "QA",
+    "QA_ISSUES",
     "A_BLEU",
     "B_BLEU",
     "DELTA",

@@ -1,0 +1,142 @@
+"""File › Open sacreBLEU test set…: listed, cached marked, fetched, opened.
+
+sacreBLEU's cache is a folder made in the test with a tiny wmt21 de-en
+(`tests/cli/sacrebleu_cache.py`); every download is refused (`urlopen` raises), so
+a set that is not cached is the offline case. Events are ordered by signals. The
+score shown must be sacreBLEU's on the same lines (its API, reference A).
+"""
+
+from __future__ import annotations
+
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import pytest
+import sacrebleu
+from pytestqt.qtbot import QtBot
+
+from bleu_gui.views.main_window import MainWindow
+from bleu_gui.views.named_set_dialog import NO_PAIR, NamedSetDialog
+from tests.cli.sacrebleu_cache import demo_lines, point_sacrebleu_at, write_wmt21_de_en
+
+OFFLINE = "offline for the test"
+
+# The offscreen platform's note on a shown dialog's size hints.
+pytestmark = pytest.mark.qt_log_ignore("propagateSizeHints")
+
+
+def _refuse_download(*_args: object, **_kwargs: object) -> None:
+    raise urllib.error.URLError(OFFLINE)
+
+
+@pytest.fixture
+def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    folder = tmp_path / "sacrebleu"
+    write_wmt21_de_en(folder)
+    point_sacrebleu_at(folder, monkeypatch)
+    monkeypatch.setattr(urllib.request, "urlopen", _refuse_download)
+    return folder
+
+
+@pytest.fixture
+def system(tmp_path: Path) -> Path:
+    path = tmp_path / "out.txt"
+    path.write_text("\n".join(demo_lines("sys.happypoet.txt")) + "\n", encoding="utf-8")
+    return path
+
+
+def test_the_sets_are_listed_newest_first_the_cached_marked(
+    window: MainWindow, cache: Path
+) -> None:
+    dialog = window.file_actions.open_named_set()
+    labels = dialog.set_labels()
+    assert "wmt21  (in the cache)" in labels
+    assert "wmt22" in labels  # known to sacreBLEU, not downloaded
+    assert "wmt21/B" in labels  # the same archive, not downloaded under its name
+    assert labels.index("wmt22") < labels.index("wmt21  (in the cache)")
+    assert sum(label.endswith("(in the cache)") for label in labels) == 1
+    dialog.choose("wmt21", "", Path())
+    assert "de-en" in dialog.pair_labels()
+    assert dialog.pair_labels()[:3] == ["de-fr", "en-de", "en-ha"]  # sacreBLEU's order
+
+
+def test_a_cached_set_opens_with_the_system(
+    window: MainWindow, cache: Path, system: Path, qtbot: QtBot
+) -> None:
+    dialog = window.file_actions.open_named_set()
+    dialog.choose("wmt21", "de-en", system)
+    with qtbot.waitSignal(window.session.scores_changed, timeout=60_000):
+        dialog.open_button.click()
+    expected = sacrebleu.corpus_bleu(
+        demo_lines("sys.happypoet.txt"), [demo_lines("ref.A.txt")]
+    )
+    assert window.summary.score.text() == f"{expected.score:.2f}"
+    assert window.session.files is not None
+    assert window.session.files.hypothesis == system
+    assert window.session.files.references == (cache / "wmt21" / "wmt21.de-en.ref-A",)
+    assert window.session.files.source == cache / "wmt21" / "wmt21.de-en.src"
+    assert window.file_actions.named_set_dialog is None  # closed once fetched
+
+
+def test_offline_and_not_cached_is_one_line_in_the_window(
+    window: MainWindow, cache: Path, system: Path, qtbot: QtBot
+) -> None:
+    dialog = window.file_actions.open_named_set()
+    dialog.choose("wmt22", "de-en", system)
+    with qtbot.waitSignal(dialog.failed, timeout=60_000) as failed:
+        dialog.open_button.click()
+    message = (
+        f"sacreBLEU's test set wmt22 (de-en) is not in its cache ({cache}) and "
+        f"could not be downloaded: no network ({OFFLINE})"
+    )
+    assert failed.args == [message]
+    assert window.banner.text() == f"⚠ {message}"
+    assert dialog.problem.shown == f"⚠ {message}"
+    assert dialog.open_button.isEnabled()  # choose another, or go online and retry
+    assert window.session.files is None
+
+
+def test_nothing_is_fetched_without_a_pair(window: MainWindow, cache: Path) -> None:
+    dialog: NamedSetDialog = window.file_actions.open_named_set()
+    dialog.choose("wmt21", "", Path("out.txt"))
+    dialog.open_button.click()
+    assert dialog.problem.shown == f"⚠ {NO_PAIR}"
+    assert not dialog.fetcher.is_busy()
+
+
+def test_cancel_stops_waiting_for_the_fetch(
+    window: MainWindow, cache: Path, system: Path, qtbot: QtBot
+) -> None:
+    dialog = window.file_actions.open_named_set()
+    dialog.choose("wmt21", "de-en", system)
+    with qtbot.waitSignal(dialog.fetcher.busy_changed) as started:
+        dialog.open_button.click()
+    assert started.args == [True]
+    assert not dialog.open_button.isEnabled()
+    dialog.buttons.rejected.emit()  # Cancel while fetching
+    assert not dialog.fetcher.is_busy()
+    assert dialog.status.text() == "Cancelled."
+    assert dialog.isVisible()  # the dialog stays: another choice can be made
+    assert dialog.open_button.isEnabled()
+
+
+def test_the_command_lines_set_opens_without_the_dialog_when_cached(
+    window: MainWindow, cache: Path, system: Path, qtbot: QtBot
+) -> None:
+    with qtbot.waitSignal(window.session.scores_changed, timeout=60_000):
+        dialog = window.file_actions.open_named_set(direct=("wmt21", "de-en", [system]))
+        assert not dialog.isVisible()
+    assert window.session.files is not None
+    assert window.session.files.hypothesis == system
+
+
+def test_the_command_lines_download_shows_the_dialog_and_its_failure(
+    window: MainWindow, cache: Path, system: Path, qtbot: QtBot
+) -> None:
+    dialog = window.file_actions.open_named_set(direct=("wmt22", "de-en", [system]))
+    assert dialog.isVisible()  # a download: its progress and Cancel are shown
+    with qtbot.waitSignal(dialog.failed, timeout=60_000):
+        pass
+    assert dialog.isVisible()
+    assert window.banner.text().startswith("⚠ sacreBLEU's test set wmt22 (de-en)")

@@ -1,0 +1,97 @@
+"""The HTML report's buckets section, read back from the page, against sacreBLEU.
+
+Which sentence is in which bucket is decided here from sacreBLEU's
+`sentence_bleu` (its `ref_len`); each cell's BLEU is sacreBLEU's `corpus_bleu`
+of the bucket's lines, each p sacreBLEU's `PairedTest` on them at the report's
+seed.
+"""
+
+from __future__ import annotations
+
+import pytest
+import sacrebleu
+from sacrebleu.metrics.bleu import BLEU
+from sacrebleu.significance import PairedTest as SacrePairedTest
+
+from bleu_gui.core import BleuConfig, corpus_stats_of_systems
+from bleu_gui.core.report import ReportRequest, ReportSystem, build_report
+from bleu_gui.core.significance import PairedTest
+from bleu_gui.io.report_buckets import BUCKETS_NOTE
+from bleu_gui.io.report_html import escaped, render_report
+from tests.io.report_page import ReportPage
+from tests.io.test_report_html import REFS, SIGNATURE, _lines
+
+NAMES = ("sys.happypoet.txt", "sys.Online-W.txt")
+SEED = 77
+
+
+def _page(test: PairedTest | None) -> str:
+    config = BleuConfig()
+    hyps = [_lines(name) for name in NAMES]
+    every = corpus_stats_of_systems(hyps, [list(r) for r in REFS], config)
+    request = ReportRequest(
+        references=REFS,
+        systems=tuple(
+            ReportSystem(name, lines, stats)
+            for name, lines, stats in zip(NAMES, hyps, every, strict=True)
+        ),
+        config=config,
+        signature=SIGNATURE,
+        top=1,
+        test=test,
+        samples=100,
+        seed=SEED,
+    )
+    return render_report(build_report(request))
+
+
+def test_reference_length_buckets_are_sacrebleus(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    page = ReportPage(_page(PairedTest.BOOTSTRAP))
+    assert page.bucket_headings == [
+        "Reference length (tokens)",
+        "Length difference, hypothesis − reference (tokens)",
+        "Sentence BLEU of the baseline",
+    ]
+    table = page.bucket_tables[0]
+    assert table[0] == ["Bucket", "Sentences", *NAMES, f"Δ {NAMES[1]}", "p"]
+    a, b = (_lines(name) for name in NAMES)
+    refs = [list(r) for r in REFS]
+    lengths = [
+        sacrebleu.sentence_bleu(a[k], [r[k] for r in refs]).ref_len
+        for k in range(len(a))
+    ]
+    monkeypatch.setenv("SACREBLEU_SEED", str(SEED))
+    edges = [(-1, 10), (10, 20), (20, 30), (30, 40), (40, 50), (50, 60), (60, 10**9)]
+    for row, (low, high) in zip(table[1:], edges, strict=True):
+        rows = [k for k, n in enumerate(lengths) if low <= n < high]
+        assert row[1] == f"{len(rows)}"
+        if not rows:
+            assert row[2:] == ["–", "–", "–", "–"]
+            continue
+        sub = [[r[k] for k in rows] for r in refs]
+        score_a = sacrebleu.corpus_bleu([a[k] for k in rows], sub).score
+        score_b = sacrebleu.corpus_bleu([b[k] for k in rows], sub).score
+        _, scores = SacrePairedTest(
+            [("a", [a[k] for k in rows]), ("b", [b[k] for k in rows])],
+            {"BLEU": BLEU()},
+            references=sub,
+            test_type="bs",
+            n_samples=100,
+        )()
+        other = scores["BLEU"][1]
+        assert not isinstance(other, str)
+        assert row[2:] == [
+            f"{score_a:.2f}",
+            f"{score_b:.2f}",
+            f"{score_b - score_a:.2f}",
+            f"{other.p_value:.4f}",
+        ]
+    assert escaped(BUCKETS_NOTE) in _page(PairedTest.BOOTSTRAP)
+
+
+def test_without_a_bootstrap_the_buckets_have_no_p() -> None:
+    page = ReportPage(_page(PairedTest.RANDOMIZATION))
+    assert page.bucket_tables[0][0] == ["Bucket", "Sentences", *NAMES, f"Δ {NAMES[1]}"]
+    assert "No paired test: no resamples asked for." in _page(None)
