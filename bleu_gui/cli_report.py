@@ -96,6 +96,13 @@ def _build_report_parser() -> argparse.ArgumentParser:
         "(default: %(default)s)",
     )
     parser.add_argument(
+        "--margin",
+        action="store_true",
+        help="with --test bs: each compared system's margin beside its p-value, "
+        "the fewest sentences whose swap to the baseline's output make the "
+        "difference not significant at 0.05",
+    )
+    parser.add_argument(
         "--samples",
         type=int,
         default=None,
@@ -177,6 +184,10 @@ def _report_command(args: list[str]) -> int:
         seed = seed_from_options(options, used=len(names) > 1)
         first = systems[0]
         test = _TESTS[options.test] if config.capabilities.significance else None
+        if options.margin and options.test != "bs":
+            raise ConfigError(
+                "--margin is defined by the paired bootstrap: leave --test bs"
+            )
         request = ReportRequest(
             references=tuple(ref.lines for ref in first.references),
             reference_names=tuple(display_name(ref.path) for ref in first.references),
@@ -201,6 +212,7 @@ def _report_command(args: list[str]) -> int:
             samples=options.samples,
             seed=seed,
             warnings=warnings.lines,
+            margin=options.margin,
         )
         write_report(Path(options.output), build_report(request))
     except (InputError, ConfigError, ValueError) as error:

@@ -35,10 +35,12 @@ from bleu_gui.core.significance_names import (
 from bleu_gui.io.latex_table import align_cell as _align
 from bleu_gui.io.latex_table import column_widths as _widths
 from bleu_gui.io.latex_table import latex_booktabs as _latex
+from bleu_gui.io.margin_text import margin_record, margin_text
 from bleu_gui.io.seed import SEED_VARIABLE, environment_seed, parse_seed
 from bleu_gui.io.significance_text import identity_note, p_value_mark
 
 if TYPE_CHECKING:
+    from bleu_gui.core.margin import Margin, NoMargin
     from bleu_gui.core.significance import (
         AllPairsResult,
         PairedTestResult,
@@ -134,6 +136,13 @@ def add_significance_options(parser: argparse.ArgumentParser) -> None:
         "testing every pair",
     )
     group.add_argument(
+        "--margin",
+        action="store_true",
+        help="bleu-gui's addition, with --paired-bs: for each system significantly "
+        "different from the baseline, the fewest sentences whose output, taken "
+        "from the baseline, make the difference no longer significant at 0.05",
+    )
+    group.add_argument(
         "--seed",
         default=None,
         metavar="SEED",
@@ -159,6 +168,7 @@ def check_significance_options(
         )
     if options.holm and not options.all_pairs:
         raise ConfigError("--holm corrects the p-values of --all-pairs: add it")
+    _check_margin(options)
     if options.format == "latex" and options.all_pairs:
         raise ConfigError(
             "-f latex prints sacreBLEU's table of a paired test; --all-pairs "
@@ -206,6 +216,24 @@ def check_significance_options(
     if samples < least:
         raise ConfigError(f"{name} must be {least} or more, not {samples}")
     return test
+
+
+def _check_margin(options: argparse.Namespace) -> None:
+    """`--margin` goes with one paired bootstrap against the baseline, in text or json.
+
+    Raises:
+        ConfigError: naming what does not fit.
+    """
+    if not options.margin:
+        return
+    if not options.paired_bs:
+        raise ConfigError(
+            "--margin is defined by the paired bootstrap: add -pbs/--paired-bs"
+        )
+    if options.all_pairs:
+        raise ConfigError("--margin is against the baseline: leave out --all-pairs")
+    if options.format == "latex":
+        raise ConfigError("--margin prints text or json, not -f latex")
 
 
 _PAIRED_FLAG = {
@@ -288,7 +316,15 @@ def run_paired(
     result = paired_test(
         stats[0], stats[1:], config, test, samples=samples, seed=seed, texts=texts
     )
-    return render_paired(result, names, sig, options), result, samples
+    margins = None
+    if options.margin:
+        from bleu_gui.core.margin import margin
+
+        margins = [
+            margin(stats[0], other, config, samples=samples, seed=seed)
+            for other in stats[1:]
+        ]
+    return render_paired(result, names, sig, options, margins), result, samples
 
 
 def render_paired(
@@ -296,12 +332,15 @@ def render_paired(
     names: Sequence[str],
     sig: str,
     options: argparse.Namespace,
+    margins: Sequence[Margin | NoMargin] | None = None,
 ) -> str:
     """A paired test's output, in sacreBLEU's JSON, text or LaTeX layout.
 
     A system that cannot be told apart from the baseline gets words instead of a
     star in the tables, and a note under sacreBLEU's legend; the JSON stays
-    exactly sacreBLEU's.
+    exactly sacreBLEU's, but for `--margin` (`margins`, one per compared system):
+    a `margin` object in each compared system's record (`io.margin_text`), and a
+    line per system under the text table.
     """
     labels = [f"Baseline: {names[0]}", *names[1:]]
     rows = [result.baseline, *result.systems]
@@ -319,6 +358,9 @@ def render_paired(
             }
             for label, row in zip(labels, rows, strict=True)
         ]
+        if margins is not None:
+            for record, found in zip(records[1:], margins, strict=True):
+                record["margin"] = margin_record(found)
         return json.dumps(records, indent=4, ensure_ascii=ascii_json()) + "\n"
     bootstrap = result.test is PairedTest.BOOTSTRAP
     header = "BLEU (μ ± 95% CI)" if bootstrap else "BLEU"
@@ -331,7 +373,19 @@ def render_paired(
     table_rows = [[label, cell] for label, cell in zip(labels, cells, strict=True)]
     table = (_latex if latex else _grid)(["System", header], table_rows)
     notes = _identity_notes(result.identical, "the system", "the baseline")
+    if margins is not None:
+        table += "\n\n" + _margin_lines(names[1:], margins)
     return table + "\n\n" + _paired_legend(result, labels[0]) + notes + _signatures(sig)
+
+
+def _margin_lines(names: Sequence[str], margins: Sequence[Margin | NoMargin]) -> str:
+    """The margin lines ("margin: N sentences …"), named by system if several."""
+    if len(margins) == 1:
+        return margin_text(margins[0])
+    return "\n".join(
+        f"{name}: {margin_text(found)}"
+        for name, found in zip(names, margins, strict=True)
+    )
 
 
 def render_scores(

@@ -31,6 +31,7 @@ from bleu_gui.core.edits import Edits, apply_edits, edited_hypotheses
 from bleu_gui.core.effort import Effort, iter_effort
 from bleu_gui.core.explain import SentenceExplanation, explain_sentence
 from bleu_gui.core.inline_tags import SegmentTags
+from bleu_gui.core.margin import Margin, NoMargin, iter_margin
 from bleu_gui.core.pair_ngrams import PairExplanation, explain_pair
 from bleu_gui.core.qa import QaResult, iter_qa
 from bleu_gui.core.result import BleuScore
@@ -120,6 +121,8 @@ class ReportRequest:
             them (XLIFF, TMX).
         languages: the source's and the systems' languages, where known (how
             the QA checks read numbers).
+        margin: with a paired bootstrap, each compared system's margin
+            (`core.margin`: a dozen more tests per system, at the test's seed).
         warnings: the warnings about the files (`io.notices`: a kept byte-order
             mark and its cost, a language the tokenizer leaves unsplit, …), as
             the command line or the window said them; the page shows them right
@@ -141,6 +144,7 @@ class ReportRequest:
     source_name: str | None = None
     source_tags: Sequence[SegmentTags] | None = None
     languages: tuple[str | None, str | None] = (None, None)
+    margin: bool = False
 
     def reference_heading(self, k: int) -> str:
         """How reference `k` (0-based) is headed: "Reference 1 (ref.A.txt)"."""
@@ -167,6 +171,8 @@ class Report:
     `buckets`: one table per kind of sentence bucket (`core.buckets`), the
     systems bucketed by the first one's values, with the subset bootstrap when
     the report's test is a bootstrap.
+    `margins`: per compared system (the baseline's not), its margin; empty
+    unless asked for (`ReportRequest.margin`) with a paired bootstrap.
     """
 
     request: ReportRequest
@@ -177,6 +183,7 @@ class Report:
     bands: tuple[BandTable, ...] = ()
     qa: tuple[QaResult, ...] = ()
     buckets: tuple[BucketTable, ...] = ()
+    margins: tuple[Margin | NoMargin, ...] = ()
 
 
 def _top(values: npt.NDArray[np.float64], count: int) -> list[int]:
@@ -220,6 +227,21 @@ def iter_build_report(
             ),
             lambda step: (step.done, step.total, "Running the paired test"),
         )
+
+    margins: list[Margin | NoMargin] = []
+    if request.margin and paired is not None and paired.test is PairedTest.BOOTSTRAP:
+        for system in systems[1:]:
+            found = yield from relabel(
+                iter_margin(
+                    systems[0].stats,
+                    system.stats,
+                    config,
+                    samples=paired.samples,
+                    seed=paired.seed,
+                ),
+                lambda step: (step.done, step.total, "Finding the margin"),
+            )
+            margins.append(found)
 
     def refs(row: int) -> list[str | None]:
         return [reference[row] for reference in request.references]
@@ -297,4 +319,5 @@ def iter_build_report(
         tuple(bands),
         tuple(checked),
         tuple(buckets),
+        tuple(margins),
     )

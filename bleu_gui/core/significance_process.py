@@ -33,6 +33,7 @@ import numpy as np
 import numpy.typing as npt
 
 from bleu_gui.core.config import BleuConfig, ConfigError
+from bleu_gui.core.margin import Margin, MarginRequest, NoMargin
 from bleu_gui.core.parallel import start_worker
 from bleu_gui.core.significance import (
     AllPairsResult,
@@ -114,7 +115,7 @@ class SignificanceFinished:
     """Request `request`'s result, the core's frozen value."""
 
     request: int
-    result: PairedTestResult | AllPairsResult
+    result: PairedTestResult | AllPairsResult | Margin | NoMargin
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,7 +132,7 @@ Reply = SignificanceProgress | SignificanceFinished | SignificanceFailed
 @dataclass(frozen=True, slots=True)
 class _Run:
     request: int
-    what: SignificanceRequest
+    what: SignificanceRequest | MarginRequest
 
 
 @dataclass(frozen=True, slots=True)
@@ -162,14 +163,27 @@ def _equal_lines(a: Sequence[str], b: Sequence[str]) -> bool:
 
 
 def run_request(
-    what: SignificanceRequest,
-) -> Generator[tuple[int, int], None, PairedTestResult | AllPairsResult]:
+    what: SignificanceRequest | MarginRequest,
+) -> Generator[
+    tuple[int, int], None, PairedTestResult | AllPairsResult | Margin | NoMargin
+]:
     """The core's step generator for `what`: (done, total) out, the result back.
+
+    A margin's progress is the resamples of its running test (it runs several).
 
     Raises:
         ConfigError: if the mode is not sacreBLEU's.
         ValueError: for systems, samples or rows the test cannot take.
     """
+    if isinstance(what, MarginRequest):
+        searching = what.steps()
+        try:
+            while True:
+                step = next(searching)
+                yield step.done, step.total
+        except StopIteration as end:
+            found: Margin | NoMargin = end.value
+            return found
     systems = what.systems
     if what.rows is not None:
         if what.rows.size == 0:
@@ -236,7 +250,7 @@ class SignificanceProcess:
         """Whether the process still runs."""
         return self._process.is_alive()
 
-    def run(self, request: int, what: SignificanceRequest) -> None:
+    def run(self, request: int, what: SignificanceRequest | MarginRequest) -> None:
         """Run `what` as request number `request`; abandons a running one."""
         self._outbox.put(_Run(request, what))
 

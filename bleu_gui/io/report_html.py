@@ -41,6 +41,7 @@ from bleu_gui.core.highlight_runs import (
     display,
     painted_runs,
 )
+from bleu_gui.core.margin import Margin, NoMargin
 from bleu_gui.core.number_text import fixed, signed
 from bleu_gui.core.pair_ngrams import PairExplanation, Side
 from bleu_gui.core.report import (
@@ -55,6 +56,7 @@ from bleu_gui.core.significance import (
     PairedTest,
 )
 from bleu_gui.io.control_marks import control_mark, is_control
+from bleu_gui.io.margin_text import MARGIN_DEFINITION, margin_text
 from bleu_gui.io.report_bands import band_section
 from bleu_gui.io.report_buckets import bucket_section
 from bleu_gui.io.report_qa import qa_section
@@ -241,6 +243,9 @@ def _systems_table(report: Report) -> str:
         head.append("μ ± 95% CI")
     if paired is not None:
         head.append("p-value")
+    margins = report.margins
+    if margins:
+        head.append("margin")
     orders = len(report.scores[0].terms)
     head += [f"p{n}" for n in range(1, orders + 1)] + [
         "BP",
@@ -275,6 +280,8 @@ def _systems_table(report: Report) -> str:
             else:
                 said = p_value_text(row.p_value, identities[k])
                 cells.append(f'<td class="num">{escaped(said)}</td>')
+        if margins:
+            cells.append(_margin_cell(None if k == 0 else margins[k - 1]))
         cells += [f'<td class="num">{p:.2f}</td>' for p in score.precisions]
         cells += [
             f'<td class="num">{score.bp:.3f}</td>',
@@ -304,10 +311,24 @@ def _systems_table(report: Report) -> str:
             for same in Identity
             if same in paired.identical
         )
+        if margins:
+            note += f'<p class="muted">{escaped(MARGIN_DEFINITION)}</p>'
     return (
         f"<h2>Systems</h2>{_warnings(report.request.warnings)}"
         f"<table>{''.join(lines)}</table>{note}"
     )
+
+
+def _margin_cell(found: Margin | NoMargin | None) -> str:
+    """A margin beside its p-value: its words, its rows on hover; – for the baseline."""
+    if found is None:
+        return '<td class="num">–</td>'
+    text = margin_text(found).removeprefix("margin: ")
+    if not isinstance(found, Margin):
+        return f'<td class="num">{escaped(text)}</td>'
+    lines = ", ".join(str(row + 1) for row in found.rows)
+    title = escaped(f"lines swapped, in order: {lines}")
+    return f'<td class="num" title="{title}">{escaped(text)}</td>'
 
 
 def _warnings(lines: Sequence[str]) -> str:

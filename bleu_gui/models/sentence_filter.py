@@ -62,6 +62,7 @@ __all__ = [
     "DeltaSide",
     "DocumentRows",
     "EffortRows",
+    "MarginRows",
     "NgramRows",
     "SentenceFilter",
     "filter_rows",
@@ -294,6 +295,25 @@ class BucketRows:
 
 
 @dataclass(frozen=True, slots=True)
+class MarginRows:
+    """The sentences of a significance margin (`core.margin`), from the Systems dock.
+
+    Attributes:
+        words: which sentences, as the filter line says them ("the 30 sentences
+            of happypoet's margin").
+        rows: their 0-based rows, in swap order (the filter shows them in the
+            table's order).
+    """
+
+    words: str
+    rows: tuple[int, ...]
+
+    def keeps(self, size: int) -> npt.NDArray[np.bool_]:
+        """Which of `size` rows are among `rows` (a row past the end: none)."""
+        return _among(self.rows, size)
+
+
+@dataclass(frozen=True, slots=True)
 class SentenceFilter:
     """What to show.
 
@@ -315,6 +335,7 @@ class SentenceFilter:
         buckets: only the sentences of a bucket (None: all).
         qa: only the sentences with QA issues (of one check), as the QA panel
             chose them (None: all).
+        margin: only the sentences of a significance margin (None: all).
     """
 
     text: str = ""
@@ -332,6 +353,7 @@ class SentenceFilter:
     effort: EffortRows | None = None
     buckets: BucketRows | None = None
     qa: QaRows | None = None
+    margin: MarginRows | None = None
 
     @property
     def is_active(self) -> bool:
@@ -346,6 +368,7 @@ class SentenceFilter:
             or self.effort is not None
             or self.buckets is not None
             or self.qa is not None
+            or self.margin is not None
         )
 
     @property
@@ -371,6 +394,7 @@ class SentenceFilter:
             effort=None,
             buckets=None,
             qa=None,
+            margin=None,
         )
 
     def pattern(self) -> re.Pattern[str]:
@@ -442,6 +466,8 @@ def filter_rows(
         keep &= spec.buckets.keeps(len(scores))
     if spec.qa is not None:
         keep &= spec.qa.keeps(len(scores))
+    if spec.margin is not None:
+        keep &= spec.margin.keeps(len(scores))
     if spec.text:
         texts = SearchTexts(hypotheses, references, source)
         query = spec.query()

@@ -23,6 +23,7 @@ from functools import partial
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
+from bleu_gui.core.margin import Margin, MarginRequest, NoMargin
 from bleu_gui.core.significance import AllPairsResult, PairedTestResult
 from bleu_gui.core.significance_process import (
     SignificanceFailed,
@@ -49,7 +50,8 @@ DIED_MESSAGE = (
     "run the test again"
 )
 
-Result = PairedTestResult | AllPairsResult
+Result = PairedTestResult | AllPairsResult | Margin | NoMargin
+Request = SignificanceRequest | MarginRequest
 
 
 class SignificanceJob(QObject):
@@ -60,7 +62,8 @@ class SignificanceJob(QObject):
             the running test ends (finished, failed or cancelled).
         progress_changed: (done, total) resamples or trials of the running test.
         finished: (request, result): the core's frozen `PairedTestResult` or
-            `AllPairsResult` of the request `start`ed last.
+            `AllPairsResult` of the request `start`ed last (for a
+            `core.margin.MarginRequest`, its `Margin` or `NoMargin`).
         failed: (request, one-line message).
         cancelled: (request): `cancel` stopped it.
     """
@@ -75,7 +78,7 @@ class SignificanceJob(QObject):
         super().__init__(parent)
         self._process: SignificanceProcess | None = None
         self._number = 0  # the newest request's number; replies of others drop
-        self._pending: SignificanceRequest | None = None
+        self._pending: Request | None = None
         self._busy = False  # as last announced by `busy_changed`
         self._poll = QTimer(self)
         self._poll.setInterval(POLL_MS)
@@ -87,11 +90,11 @@ class SignificanceJob(QObject):
         return self._pending is not None
 
     @property
-    def pending(self) -> SignificanceRequest | None:
+    def pending(self) -> Request | None:
         """The running test's request, if any."""
         return self._pending
 
-    def start(self, request: SignificanceRequest) -> int:
+    def start(self, request: Request) -> int:
         """Run `request` in the background; supersedes a running test.
 
         Returns the request's number. Nothing of a superseded test is reported.

@@ -18,6 +18,11 @@ A test run on the shown sentences is the "Shown only" box's business: ticking it
 numbers on screen are never those of another set of sentences for long. Each
 finished test's result (the core's `PairedTestResult` or `AllPairsResult`) is
 announced by `test_finished`, for the chart of its distribution.
+
+Under the table, a paired bootstrap of every sentence that finds the shown pair's
+difference significant offers its margin (`MarginBar`, `models.margin_model`);
+a new result, a stale one or another pair withdraws the offer. "Show them" is
+announced by `margin_rows_requested`, for the sentence table's filter.
 """
 
 from __future__ import annotations
@@ -31,7 +36,13 @@ from PySide6.QtCore import (
     Qt,
     Signal,
 )
-from PySide6.QtWidgets import QDockWidget, QMainWindow, QTabWidget
+from PySide6.QtWidgets import (
+    QDockWidget,
+    QMainWindow,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
 
 from bleu_gui.core import (
     BleuConfig,
@@ -41,13 +52,21 @@ from bleu_gui.core import (
 )
 from bleu_gui.core.qa_checks import CheckKind
 from bleu_gui.core.signature import signatures
-from bleu_gui.core.significance import AllPairsResult, PairedTestResult
+from bleu_gui.core.significance import (
+    AllPairsResult,
+    PairedTest,
+    PairedTestResult,
+    is_starred,
+)
+from bleu_gui.models.margin_model import MarginModel, MarginPair
 from bleu_gui.models.open_request import systems_asked
 from bleu_gui.models.sentence_browser import SentenceBrowser
 from bleu_gui.models.session import Session, SystemId
+from bleu_gui.models.significance_job import SignificanceRequest
 from bleu_gui.models.systems_model import SYSTEM_ROLE, SystemEntry, SystemsModel
 from bleu_gui.models.workspace import System, Workspace
 from bleu_gui.views.all_pairs_view import AllPairsView
+from bleu_gui.views.margin_bar import MarginBar
 from bleu_gui.views.system_table import SystemTable
 
 __all__ = ["DOCK_NAME", "CompareSystems"]
@@ -92,9 +111,11 @@ class CompareSystems(QObject):
             them) or `AllPairsResult` (`first`, `second`: the baseline's and the
             shown system's indices), as `ComparePanels.show_test_result` takes
             them; `None` when the result says nothing of the shown pair.
+        margin_rows_requested: (MarginRows) keep only a margin's sentences.
     """
 
     test_finished = Signal(object, int, int)
+    margin_rows_requested = Signal(object)
 
     def __init__(
         self, session: Session, browser: SentenceBrowser, window: QMainWindow
@@ -107,7 +128,15 @@ class CompareSystems(QObject):
         self.all_pairs = AllPairsView(self.model.all_pairs_model)
         self.tabs = QTabWidget()
         self.tabs.setDocumentMode(True)
-        self.tabs.addTab(self.table, "Against the baseline")
+        self.margin = MarginModel(parent=self)
+        self.margin_bar = MarginBar(self.margin)
+        against = QWidget()
+        page = QVBoxLayout(against)
+        page.setContentsMargins(0, 0, 0, 0)
+        page.setSpacing(0)
+        page.addWidget(self.table, 1)
+        page.addWidget(self.margin_bar)
+        self.tabs.addTab(against, "Against the baseline")
         self.tabs.addTab(self.all_pairs, "All pairs")
         self.dock = QDockWidget("Systems", window)
         self.dock.setObjectName(DOCK_NAME)
@@ -115,6 +144,7 @@ class CompareSystems(QObject):
         self.dock.setFeatures(QDockWidget.DockWidgetFeature.DockWidgetMovable)
         self.dock.hide()
         self._fed = _Fed((), (), (), BleuConfig())
+        self._last_test: tuple[object, PairedTestResult | AllPairsResult] | None = None
         self._connect_signals()
 
     def _connect_signals(self) -> None:
@@ -131,6 +161,9 @@ class CompareSystems(QObject):
         # After the table's own slot, which sets the model's scope.
         table.subset_box.toggled.connect(self._on_subset_toggled)
         self.model.job.finished.connect(self._on_test_finished)
+        self.model.result_changed.connect(self._on_result_changed)
+        session.pair_changed.connect(self._on_pair_changed)
+        self.margin_bar.rows_requested.connect(self.margin_rows_requested)
         # A reset (new numbers) clears the selection: the shown system's again.
         self.model.modelReset.connect(
             lambda: self._select_shown(self.session.workspace)
@@ -281,10 +314,64 @@ class CompareSystems(QObject):
         else:
             self.session.set_shown(system_id)
 
+    def _on_pair_changed(self) -> None:
+        """Another pair shown: the margin of its B, if the last test found one."""
+        if self._last_test is not None and self.model.result is not None:
+            self._offer_margin(*self._last_test)
+
+    def _on_result_changed(self) -> None:
+        """A result gone, stale or of another scope: no margin of it on offer."""
+        model = self.model
+        if model.result is None or model.stale_reason() is not None:
+            self.margin.offer(None)
+
+    def _offer_margin(
+        self, request: object, result: PairedTestResult | AllPairsResult
+    ) -> None:
+        """Offer the margin of a significant bootstrap of the shown pair, all rows."""
+        self._last_test = (request, result)
+        ids, fed = self._fed.ids, self._fed
+        a, b = self.session.workspace.baseline, self.session.workspace.shown
+        pair = None
+        if (
+            isinstance(request, SignificanceRequest)
+            and isinstance(result, PairedTestResult)
+            and result.test is PairedTest.BOOTSTRAP
+            and request.rows is None
+            and request.baseline is not None
+            and a is not None
+            and b is not None
+            and a != b
+            and a in ids
+            and b in ids
+            and len(request.systems) == len(ids)
+        ):
+            first, second = ids.index(a), ids.index(b)
+            others = [k for k in request.order if k != first]
+            tested = result.systems[others.index(second)]
+            same = result.identical[others.index(second)]
+            stats_a, stats_b = request.systems[first], request.systems[second]
+            if (
+                request.order[0] == first
+                and tested.p_value is not None
+                and is_starred(tested.p_value)
+                and same is None
+            ):
+                pair = MarginPair(
+                    fed.names[second],
+                    stats_a,
+                    stats_b,
+                    request.config,
+                    result.samples,
+                    result.seed,
+                )
+        self.margin.offer(pair)
+
     def _on_test_finished(
-        self, _request: object, result: PairedTestResult | AllPairsResult
+        self, request: object, result: PairedTestResult | AllPairsResult
     ) -> None:
         """Announce the result with where the shown pair (A, B) is in it."""
+        self._offer_margin(request, result)
         ids = self._fed.ids
         workspace = self.session.workspace
         a, b = workspace.baseline, workspace.shown
@@ -298,8 +385,9 @@ class CompareSystems(QObject):
             self.test_finished.emit(result, others.index(b), 0)
 
     def shutdown(self) -> None:
-        """Stop the test's process (the window closes)."""
+        """Stop the tests' processes (the window closes)."""
         self.model.job.shutdown()
+        self.margin.shutdown()
 
 
 def _usable(system: System, key: tuple[str, bool, bool], order: int) -> bool:

@@ -8,9 +8,9 @@ the bar still reads and clears it.
 A salient n-gram clicked (`set_ngram`) filters too: the bar shows it as a chip in a
 row of its own under the controls (hidden otherwise), with a × button that removes
 it; Clear removes it with the rest. A document clicked in the documents view
-(`set_documents`), an effort band, a bucket (`set_buckets`) and the QA panel's
-choice show as chips the same way, each in a row of its own. The chip is
-`views.filter_chip.FilterChip`.
+(`set_documents`), an effort band, a bucket (`set_buckets`), the QA panel's
+choice and a significance margin (`set_margin`) show as chips the same way, each
+in a row of its own. The chip is `views.filter_chip.FilterChip`.
 """
 
 from __future__ import annotations
@@ -35,10 +35,12 @@ from bleu_gui.models.sentence_filter import (
     DeltaSide,
     DocumentRows,
     EffortRows,
+    MarginRows,
     NgramRows,
     SentenceFilter,
 )
 from bleu_gui.views.filter_chip import BucketChip, FilterChip
+from bleu_gui.views.margin_chip import MarginChip
 from bleu_gui.views.qa_chip import QaChip
 from bleu_gui.views.settings_panel import COMMIT_PAUSE_MS, typed_number
 
@@ -159,6 +161,7 @@ class FilterBar(QWidget):
         )
         self.bucket_row = BucketChip(self)
         self.qa = QaChip(self, self._emit)  # the QA dock's choice
+        self.margin_row = MarginChip(self)
 
         column = QVBoxLayout(self)
         column.setContentsMargins(0, 0, 0, 0)
@@ -179,6 +182,7 @@ class FilterBar(QWidget):
         column.addWidget(self.effort_row)
         column.addWidget(self.bucket_row)
         column.addWidget(self.qa.row)
+        column.addWidget(self.margin_row)
         self._connect_signals()
 
     def _connect_signals(self) -> None:
@@ -196,6 +200,7 @@ class FilterBar(QWidget):
         self.documents_remove.clicked.connect(lambda: self.set_documents(None))
         self.effort_row.remove_button.clicked.connect(lambda: self.set_effort(None))
         self.bucket_row.remove_button.clicked.connect(lambda: self.set_buckets(None))
+        self.margin_row.remove_button.clicked.connect(lambda: self.set_margin(None))
         self.stop.clicked.connect(self.stop_requested)
         self.side.currentIndexChanged.connect(self._emit)
         for spin in (self.min_delta, self.max_delta):
@@ -325,6 +330,11 @@ class FilterBar(QWidget):
         self.bucket_row.set_rows(rows)
         self._emit()
 
+    def set_margin(self, margin: MarginRows | None) -> None:
+        """Show only the sentences of `margin` (None: all), as a chip that says so."""
+        self.margin_row.show_rows(margin)
+        self._emit()
+
     def _show_effort(self) -> None:
         effort = self._effort
         text = None if effort is None else f"Only {effort.words}"
@@ -354,6 +364,7 @@ class FilterBar(QWidget):
             effort=self._effort,
             buckets=self.bucket_row.rows,
             qa=self.qa.rows,
+            margin=self.margin_row.rows,
         )
 
     def _delta_range(self) -> DeltaRange:
@@ -459,6 +470,7 @@ class FilterBar(QWidget):
         self._show_effort()
         self.bucket_row.set_rows(None)
         self.qa.set(None, apply=False)
+        self.margin_row.show_rows(None)
         for widget in widgets:
             widget.blockSignals(False)
         self._emit()

@@ -327,6 +327,7 @@ class MainWindow(QMainWindow):
         browser.filter_failed.connect(self.filter_bar.show_problem)
         browser.searching_changed.connect(self.filter_bar.set_searching)
         self.filter_bar.stop_requested.connect(browser.stop_search)
+        self.compare_systems.margin_rows_requested.connect(self.filter_bar.set_margin)
         browser.shown_changed.connect(self._on_shown_changed)
         self.table.sort_requested.connect(browser.sort_by)
         browser.sort_changed.connect(self._on_sort_changed)

@@ -52,6 +52,7 @@ NOT_FOR_A_PLAIN_SCORE = {
     "decimal": "NLTK mode's arithmetic (core.compat.nltk)",
     # the significance tests, for --paired-bs, --paired-ar, --confidence only
     "bleu_gui.core.significance": "the significance tests' arithmetic",
+    "bleu_gui.core.margin": "--margin's search",
     "statistics": "--confidence's mean",
     # the exports and the tables they write (--export, --export-systems, -d)
     "bleu_gui.io.sentence_export": "--export's sentence table",

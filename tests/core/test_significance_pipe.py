@@ -84,6 +84,7 @@ def test_the_process_receives_the_same_request() -> None:
     assert isinstance(message, _Run)
     assert message.request == 3
     got = message.what
+    assert isinstance(got, SignificanceRequest)
     for ours, theirs in zip(request.systems, got.systems, strict=True):
         for name in ("hyp_len", "ref_lens", "matches", "totals"):
             assert np.array_equal(getattr(ours, name), getattr(theirs, name))

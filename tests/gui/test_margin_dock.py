@@ -1,0 +1,116 @@
+"""The Systems dock's margin: found in the background, said, and one click to see.
+
+The demo's four systems are opened in the real window (Facebook-AI the baseline,
+happypoet shown); a paired bootstrap finds their difference significant, which
+offers the margin. Its count is checked by sacreBLEU's own paired bootstrap on the
+swapped lines (happypoet's lines with the margin's rows taken from Facebook-AI),
+never by the code under test. Events are ordered by signals and states.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+from pytestqt.qtbot import QtBot
+
+from bleu_gui.core.margin import Margin
+from bleu_gui.core.significance import PairedTest
+from bleu_gui.views.main_window import MainWindow
+from tests.core.demo_systems import system
+from tests.gui.systems_support import NAMES, sacrebleu_rows
+from tests.gui.test_compare_systems_dock import _SAMPLES, _TIMEOUT_MS, run_test
+from tests.gui.test_compare_systems_dock import four as four  # the fixture
+
+pytestmark = pytest.mark.qt_log_ignore("propagateSizeHints")
+
+DEFINITION = (
+    "The margin of a significant difference: the fewest sentences whose output, "
+    "taken from the baseline A into B, make the paired bootstrap (sacreBLEU's, same "
+    "seed and resamples) no longer significant at 0.05 in the same direction. "
+    "Sentences are swapped in the order of their swap effect, largest first; the "
+    "count is found by doubling and halving and confirmed by the test at that "
+    "count and at one fewer."
+)
+
+
+def swapped_p(monkeypatch: pytest.MonkeyPatch, rows: tuple[int, ...]) -> float:
+    """sacreBLEU's p of happypoet with `rows` taken from Facebook-AI, against it."""
+    a, b = list(system("Facebook-AI")), list(system("happypoet"))
+    for row in rows:
+        b[row] = a[row]
+    texts = (tuple(a), tuple(b))
+    result = sacrebleu_rows(
+        monkeypatch, [0, 1], PairedTest.BOOTSTRAP, _SAMPLES, texts=texts
+    )[1]
+    assert result.p_value is not None
+    return result.p_value
+
+
+def test_margin_found_in_the_background_and_its_sentences_one_click_away(
+    qtbot: QtBot, four: MainWindow, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    compare = four.compare_systems
+    bar, margin = compare.margin_bar, compare.margin
+    assert NAMES[0] == "Facebook-AI"
+    assert NAMES[-1] == "happypoet"
+    assert bar.isHidden()  # no test yet: nothing to offer
+    run_test(qtbot, compare)
+    qtbot.waitUntil(lambda: margin.pair is not None, timeout=_TIMEOUT_MS)
+    assert bar.isVisible()
+    assert bar.find_button.text() == "Margin"
+    assert bar.find_button.toolTip() == DEFINITION
+    assert bar.find_button.isEnabled()
+    assert bar.show_button.isHidden()
+    with qtbot.waitSignal(margin.job.busy_changed, timeout=_TIMEOUT_MS):
+        bar.find_button.click()
+    assert bar.label.text() == "margin: searching…"
+    assert bar.progress_row.isVisible()
+    qtbot.waitUntil(lambda: margin.result is not None, timeout=_TIMEOUT_MS)
+    found = margin.result
+    assert isinstance(found, Margin)
+    at = swapped_p(monkeypatch, found.rows)
+    fewer = swapped_p(monkeypatch, found.rows[:-1])
+    assert at > 0.05
+    assert fewer <= 0.05
+    assert bar.label.text() == (
+        f"margin: {found.count} sentences (p = {at:.4f} after swapping them)"
+    )
+    assert bar.label.toolTip() == DEFINITION
+    assert bar.progress_row.isHidden()
+    assert not bar.find_button.isEnabled()
+    browser = four.browser
+    with qtbot.waitSignal(browser.shown_changed, timeout=_TIMEOUT_MS) as shown:
+        bar.show_button.click()
+    assert shown.args[0] == found.count
+    assert sorted(browser.model.rows.tolist()) == sorted(found.rows)
+    chip = four.filter_bar.margin_row
+    assert chip.isVisible()
+    name = margin.pair.name_b if margin.pair is not None else ""
+    assert chip.label.text() == (f"Only the {found.count} sentences of {name}'s margin")
+    with qtbot.waitSignal(browser.shown_changed, timeout=_TIMEOUT_MS) as shown:
+        chip.remove_button.click()
+    assert shown.args[0] == shown.args[1]  # every sentence again
+    assert chip.isHidden()
+
+
+def test_cancel_stops_the_search_and_new_options_withdraw_the_offer(
+    qtbot: QtBot, four: MainWindow
+) -> None:
+    compare = four.compare_systems
+    bar, margin = compare.margin_bar, compare.margin
+    run_test(qtbot, compare)
+    qtbot.waitUntil(lambda: margin.pair is not None, timeout=_TIMEOUT_MS)
+    with qtbot.waitSignal(margin.job.busy_changed, timeout=_TIMEOUT_MS):
+        bar.find_button.click()
+    with qtbot.waitSignal(margin.job.cancelled, timeout=_TIMEOUT_MS):
+        bar.cancel_button.click()
+    assert margin.result is None
+    assert bar.label.text() == ""
+    assert bar.find_button.isEnabled()
+    assert bar.progress_row.isHidden()
+    session = four.session
+    with qtbot.waitSignal(compare.model.result_changed, timeout=_TIMEOUT_MS):
+        session.set_config(replace(session.config, lowercase=True))
+    assert margin.pair is None
+    assert bar.isHidden()
