@@ -70,16 +70,17 @@ class Effort:
     _word_rate: npt.NDArray[np.float64] = field(init=False, repr=False, compare=False)
     _char_rate: npt.NDArray[np.float64] = field(init=False, repr=False, compare=False)
     _band_lows: npt.NDArray[np.float64] = field(init=False, repr=False, compare=False)
+    _numbers: npt.NDArray[np.float64] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         derived = (
             _rate(self.word_edits, self.words),
             _rate(self.char_edits, self.chars),
             band_lows(self.char_edits, self.chars),
+            np.where(self.char_edits < 0, np.nan, self.closest + 1.0),
         )
-        for name, values in zip(
-            ("_word_rate", "_char_rate", "_band_lows"), derived, strict=True
-        ):
+        names = ("_word_rate", "_char_rate", "_band_lows", "_numbers")
+        for name, values in zip(names, derived, strict=True):
             values.flags.writeable = False
             object.__setattr__(self, name, values)
 
@@ -97,6 +98,10 @@ class Effort:
     def band_lows(self) -> npt.NDArray[np.float64]:
         """Each sentence's band by its lower edge (NaN: too long to count)."""
         return self._band_lows
+
+    def reference_numbers(self) -> npt.NDArray[np.float64]:
+        """Each sentence's closest reference, numbered from 1 (NaN: not counted)."""
+        return self._numbers
 
     def bands(self) -> npt.NDArray[np.int64]:
         """Each sentence's band, from its character edits (`core.bands.BANDS` index).

@@ -51,6 +51,7 @@ class ColumnKind(Enum):
     WORD_EDITS = auto()
     CHAR_EDITS = auto()
     BAND = auto()
+    CLOSEST_REF = auto()
     QA = auto()
     QA_ISSUES = auto()
     A_BLEU = auto()
@@ -189,6 +190,16 @@ COLUMN_SPECS: Mapping[ColumnKind, ColumnSpec] = {
         Shown.BAND,
         hidden_with_pair=True,
     ),
+    ColumnKind.CLOSEST_REF: ColumnSpec(
+        "Closest ref",
+        "The reference the edit rates and the band are counted against (1: the "
+        "first): of several, the one with the fewest character edits per "
+        "character",
+        "CLOSEST_REF",
+        Shown.INTEGER,
+        hidden_with_pair=True,
+        hidden_by_default=True,
+    ),
     ColumnKind.QA: ColumnSpec(
         "QA",
         "How many QA issues the sentence has (numbers, tags, untranslated, empty, "
@@ -255,7 +266,12 @@ _SYSTEM_KINDS = (
 )
 
 
-EFFORT_KINDS = (ColumnKind.WORD_EDITS, ColumnKind.CHAR_EDITS, ColumnKind.BAND)
+EFFORT_KINDS = (
+    ColumnKind.WORD_EDITS,
+    ColumnKind.CHAR_EDITS,
+    ColumnKind.BAND,
+    ColumnKind.CLOSEST_REF,
+)
 """The post-editing effort's columns (`core.effort`), counted after the scores."""
 
 QA_KINDS = (ColumnKind.QA, ColumnKind.QA_ISSUES)

@@ -230,6 +230,7 @@ def sentences_table(
                 (_Spec.of(ColumnKind.WORD_EDITS), effort.word_rate()),
                 (_Spec.of(ColumnKind.CHAR_EDITS), effort.char_rate()),
                 (_Spec.of(ColumnKind.BAND), effort.band_lows()),
+                (_Spec.of(ColumnKind.CLOSEST_REF), effort.reference_numbers()),
             ]
         qa = system.qa
         if qa is not None:

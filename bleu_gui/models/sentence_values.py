@@ -247,6 +247,8 @@ class SentenceValues:
                 values = effort.word_rate()
             case ColumnKind.CHAR_EDITS:
                 values = effort.char_rate()
+            case ColumnKind.CLOSEST_REF:
+                values = effort.reference_numbers()
             case _:
                 values = effort.band_lows()
         self._arrays[key] = values

@@ -53,7 +53,7 @@ def test_one_system_as_json_is_sacrebleus_sentence_scores_unrounded(
     headers = [c["header"] for c in document["columns"]]
     assert headers == [
         "#", "BLEU", "Hyp len", "Ref len", "BP", "p1", "p2", "p3", "p4",
-        "Word edits %", "Char edits %", "Band", "Hypothesis"
+        "Word edits %", "Char edits %", "Band", "Closest ref", "Hypothesis"
     ]  # fmt: skip
     rows = document["rows"]
     assert [row[1] for row in rows] == list(sentence_scores(BASELINE))
@@ -69,6 +69,9 @@ def test_one_system_as_json_is_sacrebleus_sentence_scores_unrounded(
         assert row[10] == pytest.approx(100 * min(chars))
         match = 100 - 100 * min(chars)
         assert row[11] == next(low for low in (100, 95, 85, 75, 50, 0) if match >= low)
+        assert row[12] == chars.index(min(chars)) + 1  # which reference, from 1
+    # Both references are the closest somewhere in the demo.
+    assert {row[12] for row in rows} == {1, 2}
     assert document["signature"] == [
         "Sentence BLEU: nrefs:2|case:mixed|eff:yes|tok:13a|smooth:exp|version:2.6.0"
     ]
@@ -88,13 +91,19 @@ def test_several_systems_as_csv_have_each_systems_columns(tmp_path: Path) -> Non
         "#",
         *(f"{h}: {base}" for h in ("BLEU", "Hyp len", "Ref len", "BP")),
         *(f"p{n}: {base}" for n in range(1, 5)),
-        *(f"{h}: {base}" for h in ("Word edits %", "Char edits %", "Band")),
+        *(
+            f"{h}: {base}"
+            for h in ("Word edits %", "Char edits %", "Band", "Closest ref")
+        ),
         f"Hypothesis: {base}",
         f"BLEU: {other}",
         f"Δ − {base}: {other}",
         *(f"{h}: {other}" for h in ("Hyp len", "Ref len", "BP")),
         *(f"p{n}: {other}" for n in range(1, 5)),
-        *(f"{h}: {other}" for h in ("Word edits %", "Char edits %", "Band")),
+        *(
+            f"{h}: {other}"
+            for h in ("Word edits %", "Char edits %", "Band", "Closest ref")
+        ),
         f"Hypothesis: {other}",
     ]
     bands = {row[header.index(f"Band: {other}")] for row in read.rows}
@@ -124,14 +133,20 @@ def test_one_system_as_tsv_says_what_it_is(tmp_path: Path) -> None:
     ]
     assert read.header == [
         "#", "BLEU", "Hyp len", "Ref len", "BP", "p1", "p2", "p3", "p4",
-        "Word edits %", "Char edits %", "Band", "Hypothesis"
+        "Word edits %", "Char edits %", "Band", "Closest ref", "Hypothesis"
     ]  # fmt: skip
     assert [row[1] for row in read.rows] == [
         f"{x:.1f}" for x in sentence_scores(BASELINE)
     ]
     # Segment 10, "Biker suffers leg injury", as reference B has it (A has
     # "injuries"): the closest reference, nothing to do.
-    assert read.rows[9][9:] == ["0.0", "0.0", "100 %", "Biker suffers leg injury"]
+    assert read.rows[9][9:] == [
+        "0.0",
+        "0.0",
+        "100 %",
+        "2",  # reference B
+        "Biker suffers leg injury",
+    ]
 
 
 def test_the_workbook_holds_numbers(tmp_path: Path) -> None:

@@ -38,7 +38,7 @@ def test_with_src_each_segment_has_its_count_and_its_issues(
     )
     plain = capsys.readouterr().out
     headers, rows = exported(target)
-    assert headers[-4:] == ["Band", "QA", "QA issues", "Hypothesis"]
+    assert headers[-5:] == ["Band", "Closest ref", "QA", "QA issues", "Hypothesis"]
     qa, issues = headers.index("QA"), headers.index("QA issues")
     assert [row[qa] for row in rows] == [1, 1, 1, 1, 2, 1, 0]
     by_row: dict[int, list[str]] = {}

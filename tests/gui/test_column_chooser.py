@@ -60,6 +60,7 @@ PAIR_MENU = [
     "Word edits %",
     "Char edits %",
     "Band",
+    "Closest ref",
     "QA",
     "QA issues",
     "A: Facebook-AI",

@@ -56,6 +56,7 @@ ONE_SYSTEM_HEADERS = [
     "Word edits %",
     "Char edits %",
     "Band",
+    "Closest ref",
     "QA",
     "QA issues",
     "Hypothesis",

@@ -142,7 +142,7 @@ def test_the_workbook_shows_the_changes_as_tracked_changes(tmp_path: Path) -> No
 def test_only_the_workbook_has_the_changes_column(tmp_path: Path) -> None:
     target = write(tmp_path, ["a b"], ["a c"], name="changes.csv")
     header = target.read_text(encoding="utf-8-sig").splitlines()[3]
-    assert header.endswith(",Band,Hypothesis")
+    assert header.endswith(",Band,Closest ref,Hypothesis")
     assert "Changes" not in target.read_text(encoding="utf-8-sig")
 
 

@@ -37,7 +37,7 @@ def test_a_plain_corpus_has_the_fixed_columns_then_the_precisions_then_the_text(
     assert _kinds(keys) == [
         "NUMBER", "BLEU", "COST", "HYP_LEN", "REF_LEN", "BP",
         "p1", "p2", "p3", "p4", "WORD_EDITS", "CHAR_EDITS", "BAND",
-        "QA", "QA_ISSUES", "HYPOTHESIS",
+        "CLOSEST_REF", "QA", "QA_ISSUES", "HYPOTHESIS",
     ]  # fmt: skip
     for place in Column:  # the places tests and benches address by number
         assert keys[place] == ColumnKey(ColumnKind[place.name])
@@ -47,7 +47,7 @@ def test_units_come_after_the_number_and_a_pair_before_the_text() -> None:
     keys = column_layout(2, units=True, pair=True)
     assert _kinds(keys) == [
         "NUMBER", "UNIT", "BLEU", "COST", "HYP_LEN", "REF_LEN", "BP", "p1", "p2",
-        "WORD_EDITS", "CHAR_EDITS", "BAND", "QA", "QA_ISSUES",
+        "WORD_EDITS", "CHAR_EDITS", "BAND", "CLOSEST_REF", "QA", "QA_ISSUES",
         "A_BLEU", "B_BLEU", "DELTA", "SWAP", "HYPOTHESIS",
     ]  # fmt: skip
     assert PAIR_KINDS == (K.A_BLEU, K.B_BLEU, K.DELTA, K.SWAP)
@@ -89,12 +89,13 @@ def test_text_columns_are_left_aligned_and_counts_read_as_integers() -> None:
         K.WORD_EDITS,
         K.CHAR_EDITS,
         K.BAND,
+        K.CLOSEST_REF,
         K.QA,
         K.QA_ISSUES,
     }
     assert COLUMN_SPECS[K.BAND].shown is Shown.BAND
     hidden = {kind for kind, spec in COLUMN_SPECS.items() if spec.hidden_by_default}
-    assert hidden == {K.WORD_EDITS, K.CHAR_EDITS, K.QA_ISSUES}
+    assert hidden == {K.WORD_EDITS, K.CHAR_EDITS, K.CLOSEST_REF, K.QA_ISSUES}
 
 
 def test_the_model_follows_the_layout() -> None:
@@ -104,4 +105,4 @@ def test_the_model_follows_the_layout() -> None:
     assert model.column_of(ColumnKey(K.UNIT)) is None
     assert model.column_of(ColumnKey(K.PRECISION, 5)) is None
     assert model.column_key(model.columnCount()) is None
-    assert model.hypothesis_column() == 15
+    assert model.hypothesis_column() == 16

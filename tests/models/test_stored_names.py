@@ -37,6 +37,7 @@ PINNED_KINDS = [
     "WORD_EDITS",
     "CHAR_EDITS",
     "BAND",
+    "CLOSEST_REF",
     "QA",
     "QA_ISSUES",
     "A_BLEU",
