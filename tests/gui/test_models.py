@@ -231,7 +231,8 @@ def test_table_model_passes_the_model_tester(
     qtmodeltester.check(browser.model)
     model = browser.model
     assert model.rowCount() == len(HYPS)
-    assert model.columnCount() == len(Column) + 4 + 3 + 1  # p1-p4, effort, text
+    # p1-p4, effort (rates, band, closest reference), QA (count, issues), text
+    assert model.columnCount() == len(Column) + 4 + 4 + 2 + 1
     assert model.headerData(len(Column), Qt.Orientation.Horizontal) == "p1"
     index = model.index(2, Column.BLEU)
     assert model.data(index, RAW_ROLE) == session.scores.sentences.score[2]  # type: ignore[union-attr]

@@ -108,6 +108,9 @@ def test_headers_say_what_each_column_holds(demo: SentenceBrowser) -> None:
         "Word edits %",
         "Char edits %",
         "Band",
+        "Closest ref",
+        "QA",
+        "QA issues",
         "Hypothesis",
     ]
     tooltips = [
@@ -134,6 +137,13 @@ def test_headers_say_what_each_column_holds(demo: SentenceBrowser) -> None:
         "the fewest per character), per character of that reference (%)",
         "The fuzzy-match band of 100 % minus the character edit rate, as CAT tools "
         "band matches: 100 % (nothing to change), 95–99, 85–94, 75–84, 50–74, < 50",
+        "The reference the edit rates and the band are counted against (1: the "
+        "first): of several, the one with the fewest character edits per character",
+        "How many QA issues the sentence has (numbers, tags, untranslated, empty, "
+        "end punctuation, spaces, inconsistent; the QA panel lists them and "
+        "switches checks off)",
+        "The sentence's QA issues, each named by its check (sorts by the first "
+        "issue's check)",
         "The candidate translation (sorts alphabetically, ignoring case and accents)",
     ]
     assert model.headerData(model.columnCount(), HORIZONTAL) is None
@@ -168,6 +178,9 @@ def test_the_demo_model_passes_qts_model_tests(
                 "71.4",  # the recurrence's, `test_effort_columns.expected`
                 "51.4",
                 "< 50 %",
+                "1",  # reference A: 51.4 % against B's 60.7 %
+                "0",  # no QA issue (no source: only the checks that need none)
+                "",
                 "Motorist overlooks biker",
             ],
         ),
@@ -187,6 +200,9 @@ def test_the_demo_model_passes_qts_model_tests(
                 "73.1",
                 "64.4",
                 "< 50 %",
+                "2",  # reference B: 64.4 % against A's 68.3 %
+                "0",
+                "",
                 "A 44th car driver wanted to turn left to the Landesstraße in 1230 "
                 "at 21.30 with her VW from Merklingen.",
             ],
@@ -220,8 +236,11 @@ def test_each_cell_of_a_demo_row_shows_sacrebleus_number(
 def test_numbers_are_right_aligned_and_the_text_left(demo: SentenceBrowser) -> None:
     model = demo.model
     last = model.columnCount() - 1
+    issues = last - 1  # the QA issues, in words
     assert model.index(0, last).data(ALIGNMENT) == LEFT
-    assert [model.index(0, c).data(ALIGNMENT) for c in range(last)] == [RIGHT] * last
+    assert model.index(0, issues).data(ALIGNMENT) == LEFT
+    numbers = [model.index(0, c).data(ALIGNMENT) for c in range(issues)]
+    assert numbers == [RIGHT] * issues
 
 
 def write(path: Path, lines: list[str]) -> Path:
