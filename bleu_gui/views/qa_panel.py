@@ -57,6 +57,9 @@ __all__ = [
     "summary_text",
 ]
 
+_FIT_SAMPLE = 200  # rows whose texts the list's narrow columns are fitted to
+_CELL_PADDING = 16  # pixels beside a cell's text (margins and the grid)
+
 DOCK_NAME = "qa-dock"
 NO_TEST_SET = "Open a test set to check its translations."
 CHECKING = "Checking the translations…"
@@ -214,14 +217,10 @@ class QaPanel(QObject):
         rows.hide()
         rows.setDefaultSectionSize(self.list.fontMetrics().height() + 6)
         self.list.setAlternatingRowColors(True)
-        header = self.list.horizontalHeader()
-        header.setSectionResizeMode(
-            IssueColumn.SENTENCE, QHeaderView.ResizeMode.ResizeToContents
-        )
-        header.setSectionResizeMode(
-            IssueColumn.CHECK, QHeaderView.ResizeMode.ResizeToContents
-        )
-        header.setStretchLastSection(True)
+        rows.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
+        # Widths fitted to a bounded sample (`_fit_columns`), never "to contents":
+        # that asks every row's text, and 6,000 issues held the window 0.5 s.
+        self.list.horizontalHeader().setStretchLastSection(True)
         body = QWidget()
         column = QVBoxLayout(body)
         column.setContentsMargins(6, 6, 6, 6)
@@ -256,6 +255,21 @@ class QaPanel(QObject):
         """The issues listed (None: no test set, or still being checked)."""
         return self._result
 
+    def _fit_columns(self, sample: int = _FIT_SAMPLE) -> None:
+        """Fit the sentence and check columns to their header and first rows."""
+        metrics = self.list.fontMetrics()
+        header = self.list.horizontalHeader()
+        rows = min(self.model.rowCount(), sample)
+        for column in (IssueColumn.SENTENCE, IssueColumn.CHECK):
+            texts = [
+                str(self.model.headerData(column, Qt.Orientation.Horizontal)),
+                *(str(self.model.index(row, column).data()) for row in range(rows)),
+            ]
+            if column is IssueColumn.CHECK:
+                texts += [spec.title for spec in CHECKS]
+            widest = max(metrics.horizontalAdvance(text) for text in texts)
+            header.resizeSection(column, widest + _CELL_PADDING)
+
     def sync(self) -> None:
         """Show the shown system's issues as found now, or that they are coming."""
         workspace = self.session.workspace
@@ -269,6 +283,7 @@ class QaPanel(QObject):
         if result is not self._result:
             self._result = result
             self.model.set_result(result)
+            self._fit_columns()
         for kind, box in self.checks.items():
             box.blockSignals(True)
             box.setChecked(kind in enabled)
