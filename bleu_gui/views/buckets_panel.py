@@ -28,7 +28,6 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
     QLineEdit,
-    QScrollArea,
     QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
@@ -58,6 +57,7 @@ from bleu_gui.models.session import Session
 from bleu_gui.models.workspace import SystemId
 from bleu_gui.views.bucket_chart import BucketBars, BucketChart
 from bleu_gui.views.filter_bar import FilterBar
+from bleu_gui.views.scrolled import fill_scrolled
 
 __all__ = [
     "BUCKETS_TAB",
@@ -145,13 +145,7 @@ class BucketsPanel(QWidget):
         layout.addWidget(self.table)
         layout.addWidget(self.note)
         layout.addStretch(1)
-        scroll = QScrollArea()  # as the Effort and Charts tabs
-        scroll.setWidget(content)
-        scroll.setWidgetResizable(True)
-        scroll.setFrameShape(QScrollArea.Shape.NoFrame)
-        outer = QVBoxLayout(self)
-        outer.setContentsMargins(0, 0, 0, 0)
-        outer.addWidget(scroll)
+        fill_scrolled(self, content)  # as the Effort and Charts tabs
         self._show_edges()
         self._connect_signals()
         self._show(self._content)

@@ -13,7 +13,6 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QLabel,
-    QScrollArea,
     QSplitter,
     QTabWidget,
     QVBoxLayout,
@@ -33,6 +32,7 @@ from bleu_gui.views.marked_detail import MarkedDetailView
 from bleu_gui.views.order_bar import OrderBar
 from bleu_gui.views.precision_chart import PrecisionChart
 from bleu_gui.views.score_histogram import ScoreHistogram
+from bleu_gui.views.scrolled import scrolled
 from bleu_gui.views.sentence_detail import SentenceDetailView
 from bleu_gui.views.sentence_table import SentenceTableView
 
@@ -112,10 +112,7 @@ class CentralArea:
         compare.add_charts(charts_layout)
         # Scrolled: the two charts' minimum heights must not take the table's rows
         # on a short screen.
-        charts_scroll = QScrollArea()
-        charts_scroll.setWidget(charts)
-        charts_scroll.setWidgetResizable(True)
-        charts_scroll.setFrameShape(QScrollArea.Shape.NoFrame)
+        charts_scroll = scrolled(charts)
         self.tabs = QTabWidget()
         self.tabs.addTab(compare.explain_area(self.explain), "Explain")
         self.tabs.addTab(charts_scroll, "Charts")

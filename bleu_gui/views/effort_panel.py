@@ -27,7 +27,6 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
     QPushButton,
-    QScrollArea,
     QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
@@ -43,6 +42,7 @@ from bleu_gui.models.session import Session
 from bleu_gui.models.workspace import SystemId, Workspace
 from bleu_gui.views.band_chart import BandBars, BandChart
 from bleu_gui.views.filter_bar import FilterBar
+from bleu_gui.views.scrolled import fill_scrolled
 
 __all__ = ["EFFORT_TAB", "EffortPanel", "dropped_message", "less_work_text"]
 
@@ -144,13 +144,7 @@ class EffortPanel(QWidget):
         layout.addStretch(1)
         # Scrolled: the table's rows and the chart's minimum height must not take
         # the detail's room on a short screen (as the Charts tab).
-        scroll = QScrollArea()
-        scroll.setWidget(content)
-        scroll.setWidgetResizable(True)
-        scroll.setFrameShape(QScrollArea.Shape.NoFrame)
-        outer = QVBoxLayout(self)
-        outer.setContentsMargins(0, 0, 0, 0)
-        outer.addWidget(scroll)
+        fill_scrolled(self, content)
         self._connect_signals()
         self._show(self._bands)
 
