@@ -306,7 +306,7 @@ def _score_command(args: list[str]) -> int:
         if selection is None:
             check_references_once(options.refs)
             pool = _early_pool(options, piped=stdin is not None)
-            systems, units = _read(
+            systems, units, found = _read(
                 options,
                 names,
                 encodings,
@@ -317,6 +317,7 @@ def _score_command(args: list[str]) -> int:
             )
         else:
             systems, units = selected_systems(selection, names), selection.units
+            found = None
         check_order_reachable(config, systems)
         tokenized_warnings(systems, options, warnings.add)
         if options.export is not None:
@@ -339,7 +340,7 @@ def _score_command(args: list[str]) -> int:
                 warnings.lines,
                 documents,
                 units,
-                options.languages,
+                options.languages or found,
             )
         sig = corpus_signature(config, systems[0])
         if options.documents:

@@ -195,7 +195,7 @@ def _buckets_command(args: list[str]) -> int:
         names = list(dict.fromkeys(options.input))
         if selection is None:
             check_references_once(options.refs)
-            systems, _ = read_systems(
+            systems, _, _ = read_systems(
                 options, names, encodings, piped=None, warnings=warnings
             )
         else:

@@ -376,11 +376,12 @@ def read_systems(
     warnings: Warnings,
     source: str | None = None,
     bilingual_source: bool = False,
-) -> tuple[list[Corpus], Units | None]:
+) -> tuple[list[Corpus], Units | None, tuple[str, str] | None]:
     """Each system's files: the references (and source) read once, then each output.
 
-    Returns the systems' corpora, and each segment's unit when the files have
-    them (XLIFF and TMX: the ids of the units matched).
+    Returns the systems' corpora, each segment's unit when the files have
+    them (XLIFF and TMX: the ids of the units matched), and the source and target
+    languages when the files name them (XLIFF and TMX).
 
     The first system is read before the references, so that the first error
     found is the one it was before the references were shared. A file named
@@ -438,7 +439,7 @@ def read_systems(
         if source is None
         else _read_one(Path(source), options.encoding, options, warnings),
     )
-    return [test_set.corpus(hypothesis(name)) for name in names], None
+    return [test_set.corpus(hypothesis(name)) for name in names], None, None
 
 
 def _read_one(

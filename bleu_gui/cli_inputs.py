@@ -119,12 +119,14 @@ def read_aligned(
     options: FormatOptions,
     notify: Callable[[str], None],
     keep_source: bool = False,
-) -> tuple[list[Corpus], Units | None]:
+) -> tuple[list[Corpus], Units | None, tuple[str, str] | None]:
     """Each system's target with the references' targets, units matched by id.
 
     Returns:
-        Each system's corpus, and the units matched (the first reference's
-        names of them, `Bundle.units`).
+        Each system's corpus, the units matched (the first reference's names of
+        them, `Bundle.units`), and the first reference's source and target
+        languages where the file names them (an XLIFF header, a TMX file's two
+        languages): how the QA checks read numbers.
 
     Args:
         references: The reference files (XLIFF or TMX), as typed.
@@ -169,6 +171,12 @@ def read_aligned(
     system_keys = dict(
         zip(dict.fromkeys(systems), keys[len(references) :], strict=True)
     )
-    return [
-        test_set.corpus(aligned.column(system_keys[name]).segments) for name in systems
-    ], aligned.units
+    languages = read[references[0]].languages
+    return (
+        [
+            test_set.corpus(aligned.column(system_keys[name]).segments)
+            for name in systems
+        ],
+        aligned.units,
+        (languages[0], languages[1]) if len(languages) >= 2 else None,
+    )

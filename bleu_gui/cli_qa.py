@@ -135,6 +135,7 @@ def _qa_command(args: list[str]) -> int:
         enabled = _enabled(options)
         encodings = role_encodings(options)
         test_set_file = given_test_set_file(options)
+        found: tuple[str, str] | None = None
         if test_set_file is not None:
             if options.src is not None:
                 raise ConfigError(
@@ -150,7 +151,7 @@ def _qa_command(args: list[str]) -> int:
                 raise ConfigError("give the system outputs to check after -i")
             names = list(dict.fromkeys(options.input))
             check_references_once(options.refs)
-            systems, units = read_systems(
+            systems, units, found = read_systems(
                 options,
                 names,
                 encodings,
@@ -159,7 +160,8 @@ def _qa_command(args: list[str]) -> int:
                 source=options.src,
                 bilingual_source=True,
             )
-        languages = options.languages or (None, None)
+        # Typed, else as the XLIFF or TMX files name them, else not known.
+        languages = options.languages or found or (None, None)
         results = [_checked(corpus, enabled, languages) for corpus in systems]
     except (InputError, ConfigError, ValueError) as error:
         warnings.flush()

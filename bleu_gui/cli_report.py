@@ -164,7 +164,7 @@ def _report_command(args: list[str]) -> int:
         names = list(dict.fromkeys(options.input))
         if selection is None:
             check_references_once(options.refs)
-            systems, _ = read_systems(
+            systems, _, _ = read_systems(
                 options,
                 names,
                 encodings,

@@ -154,13 +154,36 @@ def test_xliff_tags_numbers_and_untranslated(
     assert err == ""
 
 
+def test_an_xliff_headers_languages_read_the_numbers(
+    job: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The header says en → de: "1.5" in English is "1,5" in German, and a
+    German "1.500" is fifteen hundred, not one and a half."""
+    status, out, err = run(["final.xlf", "-i", "mt.xlf"], capsys)
+    assert status == EXIT_ISSUES_FOUND
+    assert out == XLIFF_ISSUES  # 1.5 and 1,5: the same number in en and de
+    assert err == ""  # the languages are known: no warning
+    changed = XLIFF.replace(
+        "innerhalb von 1,5 Sekunden", "innerhalb von 1.500 Sekunden"
+    )
+    (job / "changed.xlf").write_text(changed, encoding="utf-8")
+    status, out, err = run(["final.xlf", "-i", "changed.xlf"], capsys)
+    # "Drücken Sie Start innerhalb von " (the <g> dropped) is 32 characters.
+    assert out.splitlines()[0] == (
+        "changed.xlf:1: numbers: number 1.5 of the source is 1.500 here [32-37]"
+    )
+    assert err == ""
+
+
 def test_without_languages_numbers_compare_by_digits_and_a_warning_says_so(
     job: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    status, out, err = run(["final.xlf", "-i", "mt.xlf"], capsys)
-    assert status == EXIT_ISSUES_FOUND
-    assert out == XLIFF_ISSUES  # 1.5 and 1,5: the same digits
+    status, out, err = run(["ref.txt", "-i", "good.txt", "--src", "src.txt"], capsys)
+    assert status == 0  # 1.5 and 1,5: the same digits
+    assert out == "good.txt: no issues in 4 segments\n"
     assert err == (
+        "bleu-gui: warning: tags: not checked: needs inline tags, which only "
+        "XLIFF and TMX files keep\n"
         "bleu-gui: warning: numbers are compared by their digits alone (1,5 and "
         "1.5 count as the same): the source and target languages are not known\n"
     )
