@@ -260,7 +260,7 @@ def test_a_sort_by_a_removed_precision_column_falls_back_to_corpus_order(
     )
     scored(qtbot, session, lambda: session.set_config(BleuConfig(max_order=2)))
     assert (
-        model.columnCount() == len(Column) + 2 + 3 + 2 + 1
+        model.columnCount() == len(Column) + 2 + 4 + 2 + 1
     )  # p1, p2, effort, QA, text
     assert browser.sort == (0, ASCENDING)
     assert announced == [(0, ASCENDING)]
@@ -283,7 +283,7 @@ def test_a_sort_by_the_text_follows_the_text_column(
         lambda column, order: announced.append((column, order))
     )
     scored(qtbot, session, lambda: session.set_config(BleuConfig(max_order=6)))
-    assert model.hypothesis_column() == len(Column) + 6 + 3 + 2  # effort, QA
+    assert model.hypothesis_column() == len(Column) + 6 + 4 + 2  # effort (4), QA (2)
     assert announced == [(model.hypothesis_column(), ASCENDING)]
     assert browser.sort == (model.hypothesis_column(), ASCENDING)
     assert shown(browser) == before
