@@ -164,3 +164,41 @@ def test_the_second_rule_on_runs_of_periods_and_commas(
     from bleu_gui.core.sacrebleu_parts import _split_period_comma_after_non_digit
 
     assert _split_period_comma_after_non_digit(line) == expected
+
+
+def test_the_padded_symbols_are_the_first_rules_class_but_the_space() -> None:
+    """The first rule pads its class's characters; ours pads the same ones except
+    the space (whose padding the final collapse of whitespace undoes)."""
+    from bleu_gui.core.sacrebleu_parts import _SYMBOLS
+
+    first_rule = TokenizerRegexp()._re[0][0]
+    for code in range(0x3000):
+        char = chr(code)
+        expected = char != " " and first_rule.fullmatch(char) is not None
+        assert (_SYMBOLS.fullmatch(char) is not None) is expected, hex(code)
+
+
+@pytest.mark.parametrize(
+    ("line", "second", "third"),
+    [
+        # Worked by hand from `([^0-9])([\.,])` → `\1 \2 ` and `([\.,])([^0-9])` →
+        # ` \1 \2`, on lines without two periods or commas in a row.
+        ("a.b", "a . b", "a . b"),
+        ("1.5", "1.5", "1.5"),
+        ("a.5", "a . 5", "a.5"),
+        ("1.a", "1.a", "1 . a"),
+        (".a", ".a", " . a"),
+        ("a.", "a . ", "a."),
+        ("x, y.", "x ,  y . ", "x ,  y."),
+    ],
+)
+def test_the_second_and_third_rules_without_runs(
+    line: str, second: str, third: str
+) -> None:
+    from bleu_gui.core.sacrebleu_parts import (
+        _split_period_comma_after_non_digit,
+        _split_period_comma_before_non_digit,
+    )
+
+    assert _split_period_comma_after_non_digit(line) == second
+    assert _split_period_comma_before_non_digit(line) == third
