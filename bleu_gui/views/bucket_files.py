@@ -77,6 +77,7 @@ class BucketFileBar(QWidget):
         self._counted: tuple[Path, object] | None = None  # file, tokenizer key
         self.jobs = BucketFileJobs(self)
         self.source = QLabel(REFERENCE_FREQUENCY)
+        self.source.setWordWrap(True)
         self.corpus_button = QPushButton("Corpus…")
         self.corpus_button.setToolTip(CORPUS_TIP)
         self.references_button = QPushButton("References")
@@ -90,27 +91,27 @@ class BucketFileBar(QWidget):
             "with a pair; word buckets) to a CSV, TSV, JSON or Excel file."
         )
         self.progress = QProgressBar()
-        self.progress.setMaximumWidth(160)
         self.progress.hide()
         self.cancel_button = QPushButton("Cancel")
         self.cancel_button.hide()
         self.message = QLabel()
         self.message.setWordWrap(True)
         self.message.hide()
-        row = QHBoxLayout()
-        row.setContentsMargins(0, 0, 0, 0)
-        row.addWidget(self.source, 1)
-        for widget in (
-            self.progress,
-            self.cancel_button,
-            self.corpus_button,
-            self.references_button,
-            self.export_button,
-        ):
-            row.addWidget(widget)
+        # Three short rows: the tab is a third of the window wide.
+        buttons = QHBoxLayout()
+        buttons.setContentsMargins(0, 0, 0, 0)
+        for button in (self.corpus_button, self.references_button, self.export_button):
+            buttons.addWidget(button)
+        buttons.addStretch(1)
+        working = QHBoxLayout()
+        working.setContentsMargins(0, 0, 0, 0)
+        working.addWidget(self.progress, 1)
+        working.addWidget(self.cancel_button)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        layout.addLayout(row)
+        layout.addLayout(buttons)
+        layout.addWidget(self.source)
+        layout.addLayout(working)
         layout.addWidget(self.message)
         self.corpus_button.clicked.connect(self._choose_corpus)
         self.references_button.clicked.connect(self.use_references)
@@ -134,6 +135,10 @@ class BucketFileBar(QWidget):
         config = self._session.config
         self._counted = (path, tokenizer_for(config).key)
         self.jobs.count(path, config)
+
+    def show_source(self, shown: bool) -> None:
+        """Say which counts words are bucketed by (the words view) or not."""
+        self.source.setVisible(shown)
 
     def use_references(self) -> None:
         """Bucket words by the references' counts again."""

@@ -282,6 +282,7 @@ class BucketsPanel(QWidget):
         self.refresh()
 
     def _show_edges(self) -> None:
+        self.files.show_source(self.view is BucketView.WORDS)
         edges = self._edges.of(self.view.kind)
         self.edges_box.setText(", ".join(f"{edge:g}" for edge in edges))
 
@@ -423,7 +424,7 @@ class BucketsPanel(QWidget):
                     zip(names, self._colours(), strict=True)
                 )
             ],
-            axis_title="Frequency in the references",
+            axis_title="Word frequency",
             value_title="F-measure (%)",
             clickable=False,
         )

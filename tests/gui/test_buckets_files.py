@@ -61,7 +61,7 @@ def test_a_session_keeps_the_edges_and_the_bucket_filter(
     open_session(qtbot, second, path)
     qtbot.waitUntil(lambda: shown_rows(second) == [0, 3], timeout=TIMEOUT)
     again = second.buckets
-    assert again.edges.ref_length == (3, 12)
+    assert again.edges.ref_length == (3.0, 12.0)
     assert again.edges_box.text() == "3, 12"
     assert again.view is BucketView.REF_LENGTH
     assert second.filter_bar.bucket_row.rows is not None
