@@ -5,8 +5,11 @@ system is the baseline) and prints, per kind of bucket, each bucket's sentences
 and every system's corpus BLEU of them, with the subset paired bootstrap against
 the baseline; then word precision, recall and F-measure by reference frequency
 (`core.word_buckets`). `-f text` is for reading, `-f json` (`JSON_SCHEMA_VERSION`)
-for a pipeline. Its own module, imported by `bleu_gui.__main__` only when asked
-for: `bleu-gui score` never pays for it (`tests/cli/test_cli_startup.py`).
+for a pipeline; `--export FILE` writes both tables with the window's table
+writers (`io.bucket_export`), and `--freq-corpus FILE` buckets words by their
+frequency in a training corpus (`io.frequency_corpus`). Its own module, imported
+by `bleu_gui.__main__` only when asked for: `bleu-gui score` never pays for it
+(`tests/cli/test_cli_startup.py`).
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ import argparse
 import json
 import math
 from collections.abc import Sequence
+from pathlib import Path
 
 from bleu_gui.cli_config import add_scoring_options, config_from_options
 from bleu_gui.cli_counts import as_arrays, check_order_reachable, count_systems
@@ -31,6 +35,7 @@ from bleu_gui.cli_files import (
     selected_systems,
 )
 from bleu_gui.cli_inputs import add_bilingual_options
+from bleu_gui.cli_render import corpus_signature
 from bleu_gui.cli_run import emit, run_command
 from bleu_gui.cli_significance import seed_from_options
 from bleu_gui.core import BleuConfig, ConfigError
@@ -45,9 +50,17 @@ from bleu_gui.core.buckets import (
 )
 from bleu_gui.core.steps import drain
 from bleu_gui.core.tokenize import Tokenizer, tokenizer_for
-from bleu_gui.core.word_buckets import MATCHING_RULE, WordTable, word_table
+from bleu_gui.core.word_buckets import (
+    MATCHING_RULE,
+    WordFrequency,
+    WordTable,
+    word_table,
+)
 from bleu_gui.exit_status import PROG, say
 from bleu_gui.io import Corpus, InputError
+from bleu_gui.io.bucket_export import bucket_export_table
+from bleu_gui.io.frequency_corpus import read_frequency
+from bleu_gui.io.table_export import format_of, write_table
 from bleu_gui.strict_parser import StrictParser
 
 __all__ = ["JSON_SCHEMA_VERSION", "WORDS", "buckets_main"]
@@ -130,6 +143,23 @@ def _build_parser() -> argparse.ArgumentParser:
         help="the random seed, an integer or 'none' (overrides SACREBLEU_SEED)",
     )
     parser.add_argument(
+        "--freq-corpus",
+        type=Path,
+        default=None,
+        metavar="FILE",
+        help="bucket words by their frequency in FILE (a training corpus, one "
+        "segment a line, read in -e's encoding and tokenized as the references "
+        "are) rather than in the references",
+    )
+    parser.add_argument(
+        "--export",
+        type=Path,
+        default=None,
+        metavar="FILE",
+        help="also write the tables to FILE (.csv, .tsv, .json, .xlsx, .md, .tex: "
+        "by its extension), one row per bucket and system",
+    )
+    parser.add_argument(
         "-f",
         "--format",
         choices=["text", "json"],
@@ -185,6 +215,8 @@ def _buckets_command(args: list[str]) -> int:
         edges = edges_from(options.edges)
         if options.samples < 0:
             raise ConfigError(f"--samples must be 0 or more, not {options.samples}")
+        if options.export is not None:
+            format_of(options.export)  # a wrong extension before any work
         test_set_file = given_test_set_file(options)
         selection = None
         if test_set_file is not None:
@@ -213,7 +245,24 @@ def _buckets_command(args: list[str]) -> int:
             for kind in BucketKind
             if kind.value in views
         ]
-        words = _words(systems, config, edges) if WORDS in views else None
+        frequency = None
+        if options.freq_corpus is not None and WORDS not in views:
+            raise ConfigError(
+                f"--freq-corpus counts words: add {WORDS} to --by, or leave --by out"
+            )
+        if options.freq_corpus is not None:
+            frequency = read_frequency(options.freq_corpus, config, options.encoding)
+        words = _words(systems, config, edges, frequency) if WORDS in views else None
+        if options.export is not None:
+            table = bucket_export_table(
+                names,
+                tables,
+                words,
+                title=f"Buckets of {', '.join(names)} (baseline {names[0]})",
+                signature=[f"BLEU: {corpus_signature(config, systems[0])}"],
+                warnings=warnings.lines,
+            )
+            write_table(options.export, table)
     except (InputError, ConfigError, ValueError) as error:
         warnings.flush()
         say(f"{PROG}: error: {error_line(error, options)}")
@@ -230,7 +279,10 @@ def _buckets_command(args: list[str]) -> int:
 
 
 def _words(
-    systems: Sequence[Corpus], config: BleuConfig, edges: BucketEdges
+    systems: Sequence[Corpus],
+    config: BleuConfig,
+    edges: BucketEdges,
+    frequency: WordFrequency | None,
 ) -> WordTable:
     """The word-frequency table, on the scoring tokenizer's tokens."""
     tokenizer = tokenizer_for(config)
@@ -238,7 +290,7 @@ def _words(
         _tokenized(tokenizer, reference.lines) for reference in systems[0].references
     ]
     hypotheses = [tokenizer.tokenize_all(corpus.hypothesis.lines) for corpus in systems]
-    return word_table(references, hypotheses, edges)
+    return word_table(references, hypotheses, edges, frequency)
 
 
 def _tokenized(tokenizer: Tokenizer, lines: Sequence[str | None]) -> list[str | None]:
@@ -325,8 +377,8 @@ def _text_words(names: Sequence[str], words: WordTable) -> str:
                 _number(counts.f_measure, 4),
             ]
         rows.append(cells)
-    head = "Word accuracy by frequency in the references"
-    return f"{head}\n{_columns(rows)}{MATCHING_RULE}\n"
+    head = "Word accuracy by frequency"
+    return f"{head}\n{_columns(rows)}{words.frequency}. {MATCHING_RULE}\n"
 
 
 def _finite(value: float) -> float | None:
@@ -356,6 +408,7 @@ def _json(
     if words is not None:
         data["words"] = {
             "rule": MATCHING_RULE,
+            "frequency": words.frequency,
             "edges": list(edges.word_frequency),
             "buckets": [
                 {

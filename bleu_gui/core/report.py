@@ -45,6 +45,8 @@ from bleu_gui.core.significance import (
 )
 from bleu_gui.core.stats import CorpusStats
 from bleu_gui.core.steps import drain, relabel
+from bleu_gui.core.tokenize import tokenizer_for
+from bleu_gui.core.word_buckets import WordTable, iter_word_table
 
 __all__ = [
     "DEFAULT_TOP",
@@ -173,6 +175,8 @@ class Report:
     the report's test is a bootstrap.
     `margins`: per compared system (the baseline's not), its margin; empty
     unless asked for (`ReportRequest.margin`) with a paired bootstrap.
+    `words`: word accuracy by frequency in the references (`core.word_buckets`,
+    the default buckets), every system's; None for a report made without it.
     """
 
     request: ReportRequest
@@ -184,6 +188,7 @@ class Report:
     qa: tuple[QaResult, ...] = ()
     buckets: tuple[BucketTable, ...] = ()
     margins: tuple[Margin | NoMargin, ...] = ()
+    words: WordTable | None = None
 
 
 def _top(values: npt.NDArray[np.float64], count: int) -> list[int]:
@@ -310,6 +315,7 @@ def iter_build_report(
             lambda step: (step.done, step.total, "Testing the buckets"),
         )
         buckets.append(table)
+    words = yield from _iter_words(request)
     return Report(
         request,
         scores,
@@ -320,4 +326,29 @@ def iter_build_report(
         tuple(checked),
         tuple(buckets),
         tuple(margins),
+        words,
     )
+
+
+def _iter_words(request: ReportRequest) -> Generator[ReportStep, None, WordTable]:
+    """Word accuracy by frequency, on the scoring tokenizer's tokens of every line.
+
+    Each distinct line is tokenized once (`Tokenizer.iter_tokenize`), as the
+    window's systems are; the table is the Buckets tab's and `bleu-gui buckets`'.
+    """
+    tokenizer = tokenizer_for(request.config)
+    every = [line for reference in request.references for line in reference]
+    every += [line for system in request.systems for line in system.lines]
+    tokens = yield from relabel(
+        tokenizer.iter_tokenize(every),
+        lambda step: (step[0], step[1], "Tokenizing the words"),
+    )
+    references = [
+        [tokens[line] for line in reference] for reference in request.references
+    ]
+    hypotheses = [[tokens[line] for line in system.lines] for system in request.systems]
+    table: WordTable = yield from relabel(
+        iter_word_table(references, hypotheses),
+        lambda step: (step[0], step[1], "Counting words by frequency"),
+    )
+    return table

@@ -6,7 +6,9 @@ the canonical tokenized lines it already holds). The matching rule, stated in
 `MATCHING_RULE` and printed with every table:
 
 * a word's *frequency* is how often it occurs in the test set's references (every
-  reference stream, every segment); its bucket is the one its frequency falls in
+  reference stream, every segment), or in a training corpus the user gives
+  (`WordFrequency`, counted with the same tokenizer by `iter_count_frequency`);
+  its bucket is the one its frequency falls in
   (`BucketEdges.word_frequency`: 1, 2, 3–4, 5–9, 10–99, 100–999, ≥ 1000, and 0
   for a hypothesis word that no reference holds);
 * per sentence and word, the reference count is its count in the reference (with
@@ -17,7 +19,8 @@ the canonical tokenized lines it already holds). The matching rule, stated in
   recall = matched / reference words, F-measure their harmonic mean; NaN where a
   denominator is 0.
 
-No Qt, no I/O.
+Which counts a table used is part of it (`WordTable.frequency`), so every view
+says it with the numbers. No Qt, no I/O.
 """
 
 from __future__ import annotations
@@ -25,8 +28,8 @@ from __future__ import annotations
 import itertools
 import math
 from collections import Counter
-from collections.abc import Generator, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Generator, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
 
 from bleu_gui.core.buckets import Bucket, BucketEdges, bucket_label
 from bleu_gui.core.steps import drain
@@ -34,22 +37,28 @@ from bleu_gui.core.tokenize import split_tokens
 
 __all__ = [
     "MATCHING_RULE",
+    "REFERENCE_FREQUENCY",
     "WordCounts",
+    "WordFrequency",
     "WordRow",
     "WordTable",
     "frequency_buckets",
+    "iter_count_frequency",
     "iter_word_table",
     "word_table",
 ]
 
 MATCHING_RULE = (
-    "Word frequency: occurrences in the test set's references. Per sentence a "
+    "Per sentence a "
     "word's matches are min(hypothesis count, reference count), the reference "
     "count being its largest count in any one reference (clipped, as compare-mt "
     "and BLEU count); per bucket, precision = matches / hypothesis words, recall = "
     "matches / reference words, F = 2PR / (P + R). Tokens: the scoring tokenizer's."
 )
 """The rule, in the words the command line, the window and the report print."""
+
+REFERENCE_FREQUENCY = "Frequencies in the test set's references"
+"""Which counts a table used, when no training corpus was given."""
 
 # Sentences counted between two steps: ~25 ms of work (2 systems, 2 references),
 # what the window runs between two paints (`SliceWorker`).
@@ -89,6 +98,29 @@ class WordCounts:
         return 0.0 if p + r == 0 else 2 * p * r / (p + r)
 
 
+@dataclass(frozen=True, slots=True, eq=False)
+class WordFrequency:
+    """Words' counts in a training corpus, to bucket by in place of the references'.
+
+    compare-mt buckets by training frequency: a word rare in the training data is
+    the one a system is expected to miss, whatever the test set holds.
+
+    Attributes:
+        counts: each token's occurrences (the scoring tokenizer's tokens).
+        name: the corpus as the views name it (its file's name).
+        words: the tokens counted in all.
+    """
+
+    counts: Mapping[str, int] = field(repr=False)
+    name: str
+    words: int
+
+    @property
+    def description(self) -> str:
+        """Which counts these are, as every view says it."""
+        return f"Frequencies in {self.name} ({self.words:,} words)"
+
+
 @dataclass(frozen=True, slots=True)
 class WordRow:
     """One frequency bucket: its systems' counts, in the order given."""
@@ -99,9 +131,16 @@ class WordRow:
 
 @dataclass(frozen=True, slots=True)
 class WordTable:
-    """Every frequency bucket, rarest first (the 0 bucket first)."""
+    """Every frequency bucket, rarest first (the 0 bucket first).
+
+    Attributes:
+        rows: one per bucket.
+        frequency: which counts the words were bucketed by (`REFERENCE_FREQUENCY`
+            or `WordFrequency.description`).
+    """
 
     rows: tuple[WordRow, ...]
+    frequency: str = REFERENCE_FREQUENCY
 
 
 def frequency_buckets(edges: BucketEdges) -> tuple[Bucket, ...]:
@@ -118,15 +157,40 @@ def word_table(
     references: Sequence[Sequence[str | None]],
     systems: Sequence[Sequence[str]],
     edges: BucketEdges | None = None,
+    frequency: WordFrequency | None = None,
 ) -> WordTable:
     """Run `iter_word_table` to its end."""
-    return drain(iter_word_table(references, systems, edges))
+    return drain(iter_word_table(references, systems, edges, frequency))
+
+
+def iter_count_frequency(
+    lines: Iterable[str], tokenize: Callable[[str], str], name: str, total: int
+) -> Generator[tuple[int, int], None, WordFrequency]:
+    """Count a training corpus's tokens, yielding (lines done, `total`) per block.
+
+    Args:
+        lines: the corpus's lines (segments), as read.
+        tokenize: the scoring tokenizer (`core.tokenize.Tokenizer`): the corpus's
+            words must be the references' tokens, or they would never match.
+        name: the corpus as the views name it.
+        total: how many lines there are, for the progress.
+    """
+    counts: Counter[str] = Counter()
+    done = 0
+    for line in lines:
+        counts.update(split_tokens(tokenize(line)))
+        done += 1
+        if done % _STEP == 0:
+            yield done, total
+    yield done, total
+    return WordFrequency(counts, name, counts.total())
 
 
 def iter_word_table(
     references: Sequence[Sequence[str | None]],
     systems: Sequence[Sequence[str]],
     edges: BucketEdges | None = None,
+    frequency: WordFrequency | None = None,
 ) -> Generator[tuple[int, int], None, WordTable]:
     """Per frequency bucket and system, matched, hypothesis and reference words.
 
@@ -138,6 +202,8 @@ def iter_word_table(
             `Tokenizer` makes them; `None` where a segment lacks that reference).
         systems: each system's tokenized hypotheses.
         edges: the bucket edges (`None`: the defaults).
+        frequency: a training corpus's counts to bucket by (`None`: the
+            references' own, counted here).
 
     Raises:
         ValueError: for streams of different lengths.
@@ -146,28 +212,30 @@ def iter_word_table(
     size = len(systems[0]) if systems else 0
     if any(len(stream) != size for stream in (*references, *systems)):
         raise ValueError("the references and systems differ in segments")
-    frequency: Counter[str] = Counter()
-    for stream in references:
+    counted: Counter[str] = Counter()
+    for stream in references if frequency is None else ():
         for start in range(0, size, 4 * _STEP):  # counting is ~4 times faster
             for line in stream[start : start + 4 * _STEP]:
                 if line is not None:
-                    frequency.update(split_tokens(line))
+                    counted.update(split_tokens(line))
             yield 0, size
+    counts = counted if frequency is None else frequency.counts
     bucket_of: dict[str, int] = {}
-    counts = [[[0, 0, 0] for _ in buckets] for _ in systems]
+    sums_of = [[[0, 0, 0] for _ in buckets] for _ in systems]
     for row in range(size):
         reference = _clipped_reference(references, row)
-        for sums, hypotheses in zip(counts, systems, strict=True):
+        for sums, hypotheses in zip(sums_of, systems, strict=True):
             hypothesis = Counter(split_tokens(hypotheses[row]))
-            _add_sentence(sums, hypothesis, reference, frequency, buckets, bucket_of)
+            _add_sentence(sums, hypothesis, reference, counts, buckets, bucket_of)
         if (row + 1) % _STEP == 0:
             yield row + 1, size
     yield size, size
     return WordTable(
         tuple(
-            WordRow(bucket, tuple(WordCounts(*sums[index]) for sums in counts))
+            WordRow(bucket, tuple(WordCounts(*sums[index]) for sums in sums_of))
             for index, bucket in enumerate(buckets)
-        )
+        ),
+        REFERENCE_FREQUENCY if frequency is None else frequency.description,
     )
 
 
@@ -187,7 +255,7 @@ def _add_sentence(
     sums: list[list[int]],
     hypothesis: Counter[str],
     reference: Counter[str],
-    frequency: Counter[str],
+    frequency: Mapping[str, int],
     buckets: Sequence[Bucket],
     bucket_of: dict[str, int],
 ) -> None:
@@ -195,7 +263,7 @@ def _add_sentence(
     for word in hypothesis.keys() | reference.keys():
         index = bucket_of.get(word)
         if index is None:
-            index = bucket_of[word] = _find(frequency[word], buckets)
+            index = bucket_of[word] = _find(frequency.get(word, 0), buckets)
         cell = sums[index]
         cell[0] += min(hypothesis[word], reference[word])
         cell[1] += hypothesis[word]

@@ -5,7 +5,10 @@ system's corpus BLEU of them and, against the first system, Δ and the subset
 paired bootstrap's p) and a bar chart of the BLEU per bucket, rendered from
 `Report.buckets`; nothing is computed here. Apart from `report_html` so that
 the page's module keeps to the page; the escaping rule and the system colours
-are the page's, passed in, as `report_bands` takes them.
+are the page's, passed in, as `report_bands` takes them. Then word accuracy by
+frequency (`Report.words`, `core.word_buckets`): per frequency bucket, the
+reference words and each system's words, precision, recall and F-measure, with
+the matching rule in the words every view prints.
 """
 
 from __future__ import annotations
@@ -14,9 +17,12 @@ import math
 from collections.abc import Callable, Sequence
 
 from bleu_gui.core.buckets import SUBSET_TEST_NOTE, BucketTable
+from bleu_gui.core.word_buckets import MATCHING_RULE, WordTable
 from bleu_gui.io.report_svg import Series, bar_chart
 
-__all__ = ["BUCKETS_NOTE", "bucket_section"]
+__all__ = ["BUCKETS_NOTE", "WORDS_HEADING", "bucket_section"]
+
+WORDS_HEADING = "Word accuracy by frequency"
 
 BUCKETS_NOTE = (
     "Sentences bucketed by the first system's values (the same sentences for "
@@ -33,11 +39,13 @@ def bucket_section(
     tables: Sequence[BucketTable],
     colours: Sequence[str],
     escape: Callable[[str], str],
+    words: WordTable | None = None,
 ) -> str:
     """The section: heading, then per kind a table, its notes and its chart.
 
     '' without tables. `names`: the systems in the report's order; `colours`:
-    the page's system colours, used in turn.
+    the page's system colours, used in turn; `words`: the word-accuracy table,
+    last.
     """
     if not tables:
         return ""
@@ -47,7 +55,35 @@ def bucket_section(
     ]
     for table in tables:
         parts.append(_kind(names, table, colours, escape))
+    if words is not None:
+        parts.append(_words(names, words, escape))
     return "".join(parts)
+
+
+def _words(names: Sequence[str], words: WordTable, escape: Callable[[str], str]) -> str:
+    """The word-accuracy table: P, R and F in %, as the Buckets tab shows them."""
+    head = ["Frequency", "Reference words"]
+    for name in names:
+        head += [f"{name} words", "P", "R", "F"]
+    lines = ["<tr>" + "".join(f"<th>{escape(cell)}</th>" for cell in head) + "</tr>"]
+    for row in words.rows:
+        cells = [row.bucket.label, f"{row.systems[0].reference:,}"]
+        for counts in row.systems:
+            cells.append(f"{counts.hypothesis:,}")
+            scores = (counts.precision, counts.recall, counts.f_measure)
+            cells += [_number(100 * value) for value in scores]
+        lines.append(
+            "<tr>"
+            + f"<td>{escape(cells[0])}</td>"
+            + "".join(f'<td class="num">{escape(cell)}</td>' for cell in cells[1:])
+            + "</tr>"
+        )
+    note = f"P, R, F in %. {words.frequency}. {MATCHING_RULE}"
+    return (
+        f"<h3>{escape(WORDS_HEADING)}</h3>"
+        f'<div class="wide"><table>{"".join(lines)}</table></div>'
+        f'<p class="muted">{escape(note)}</p>'
+    )
 
 
 def _kind(

@@ -565,6 +565,7 @@ def render_report(report: Report) -> str:
             report.buckets,
             _SYSTEM_COLOURS,
             escaped,
+            report.words,
         )
         + qa_section(
             [system.name for system in report.request.systems],

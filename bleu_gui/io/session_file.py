@@ -77,6 +77,8 @@ from bleu_gui.io.session_settings import config_from_json, config_to_json
 from bleu_gui.io.session_values import (
     FileCheck,
     FileState,
+    SavedBucketKind,
+    SavedBuckets,
     SavedEdits,
     SavedFile,
     SavedFilter,
@@ -94,6 +96,8 @@ __all__ = [
     "SESSION_VERSION",
     "FileCheck",
     "FileState",
+    "SavedBucketKind",
+    "SavedBuckets",
     "SavedEdits",
     "SavedFile",
     "SavedFilter",

@@ -20,6 +20,10 @@ bleu-gui reading such a file opens it whole, showing every document and testing 
 its own seed; a version bump would make it refuse the file instead. A file without
 them reads as no document filter and seed 12345 (the only seed the window had).
 
+The Buckets tab's `buckets` (the view, every kind's edges and the bucket the
+sentence table is filtered to, by stored names of `io.session_values.SavedBucketKind`)
+came later the same way: a file without them reads as the defaults, no filter.
+
 Document ids are stored as runs (an id and how many segments in a row have it), so
 that the ids given by a file are kept even if that file is gone, in little space.
 """
@@ -127,6 +131,11 @@ RANGES: Mapping[str, Range] = MappingProxyType(
         "table.columns[*][*]": Range(0, MAX_ORDER_LIMIT),
         "edits[*].system": _ROW,
         "edits[*].segments[*].row": _ROW,
+        **{
+            f"buckets.edges.{name}[*]": Range(-1e9, 1e9)
+            for name in ("ref_length", "length_diff", "baseline_bleu", "word_frequency")
+        },
+        "buckets.filter.bucket": Range(0, 10_000),
     }
 )
 """Every number a session file holds, by its JSON place (`[*]`: any position in a list),

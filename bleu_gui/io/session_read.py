@@ -14,6 +14,7 @@ import json
 from collections.abc import Sequence
 from pathlib import Path
 
+from bleu_gui.core.buckets import BucketEdges
 from bleu_gui.core.config import ConfigError
 from bleu_gui.io.bundle import Format, Roles
 from bleu_gui.io.format_options import FormatOptions
@@ -37,6 +38,8 @@ from bleu_gui.io.session_place import (
 )
 from bleu_gui.io.session_settings import config_at
 from bleu_gui.io.session_values import (
+    SavedBucketKind,
+    SavedBuckets,
     SavedEdits,
     SavedFile,
     SavedFilter,
@@ -108,6 +111,7 @@ def session_from_json(value: object, path: Path) -> SessionData:
         table=_table(item.get("table", {}), root.at("table")),
         layout=_layout(item.get("layout", {}), root.at("layout")),
         edits=_edits(item.get("edits", []), root.at("edits"), names),
+        buckets=_buckets(item.get("buckets", {}), root.at("buckets")),
     )
 
 
@@ -416,3 +420,41 @@ def _edits(raw: object, where: Where, names: Sequence[str]) -> tuple[SavedEdits,
             lines[row] = text
         saved[system] = SavedEdits(system, tuple(sorted(lines.items())))
     return tuple(saved[system] for system in sorted(saved) if saved[system].lines)
+
+
+def _buckets(raw: object, where: Where) -> SavedBuckets:
+    """The Buckets tab's settings; a file from before them reads as the defaults."""
+    item = where.mapping(raw)
+    view = where.at("view").choice(
+        item.get("view", SavedBucketKind.REF_LENGTH.value), SavedBucketKind
+    )
+    edges = BucketEdges()
+    place = where.at("edges")
+    for name, value in place.mapping(item.get("edges", {})).items():
+        at = place.at(name)
+        saved = at.choice(name, SavedBucketKind)
+        try:
+            edges = edges.edited(saved.kind, tuple(at.number_list(value)))
+        except ValueError as error:
+            raise at.error(str(error).partition(": ")[2] or str(error)) from None
+    chosen = where.at("filter").optional(item.get("filter"), _chosen)
+    if chosen is not None:
+        count = len(edges.of(chosen[0].kind)) + 1
+        if chosen[1] >= count:
+            raise (
+                where.at("filter")
+                .at("bucket")
+                .error(f"bucket {chosen[1]} does not exist (there are {count})")
+            )
+    return SavedBuckets(view, edges, chosen)
+
+
+def _chosen(where: Where, value: object) -> tuple[SavedBucketKind, int]:
+    """The bucket filter: a kind of sentence bucket and a bucket's position."""
+    item = where.mapping(value)
+    view: SavedBucketKind = where.at("view").choice(item.get("view"), SavedBucketKind)
+    if view.kind is None:
+        raise where.at("view").error(
+            "words filter no sentences: expected a sentence view"
+        )
+    return view, where.at("bucket").integer(item.get("bucket"))

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from enum import Enum, StrEnum
 from pathlib import Path
 
+from bleu_gui.core.buckets import BucketEdges, BucketKind
 from bleu_gui.core.config import BleuConfig
 from bleu_gui.io.bundle import Format, Roles
 from bleu_gui.io.format_options import FormatOptions
@@ -20,6 +21,8 @@ from bleu_gui.io.seed import DEFAULT_SEED
 __all__ = [
     "FileCheck",
     "FileState",
+    "SavedBucketKind",
+    "SavedBuckets",
     "SavedEdits",
     "SavedFile",
     "SavedFilter",
@@ -113,6 +116,54 @@ class SavedFilter:
     documents: tuple[str, ...] = ()
 
 
+class SavedBucketKind(StrEnum):
+    """A kind of bucket as a session names it: the Buckets tab's view, its edges.
+
+    The values are the stored names, chosen here once (not the core's enum
+    names or values, which may be renamed): a file keeps its meaning.
+    """
+
+    REF_LENGTH = "ref_length"
+    LENGTH_DIFF = "length_diff"
+    BASELINE_BLEU = "baseline_bleu"
+    WORD_FREQUENCY = "word_frequency"
+
+    @property
+    def kind(self) -> BucketKind | None:
+        """The core's kind of sentence bucket; None: word frequency."""
+        return _KINDS[self]
+
+    @staticmethod
+    def of(kind: BucketKind | None) -> SavedBucketKind:
+        """The stored name of a kind (None: word frequency)."""
+        return next(saved for saved, known in _KINDS.items() if known is kind)
+
+
+_KINDS: dict[SavedBucketKind, BucketKind | None] = {
+    SavedBucketKind.REF_LENGTH: BucketKind.REF_LENGTH,
+    SavedBucketKind.LENGTH_DIFF: BucketKind.LENGTH_DIFF,
+    SavedBucketKind.BASELINE_BLEU: BucketKind.BASELINE_BLEU,
+    SavedBucketKind.WORD_FREQUENCY: None,
+}
+
+
+@dataclass(frozen=True, slots=True)
+class SavedBuckets:
+    """The Buckets tab: the view shown, the edges, the bucket filtered to.
+
+    Attributes:
+        view: the view shown.
+        edges: every kind's edges (the defaults in a file without them).
+        chosen: the bucket the sentence table is filtered to, by its kind and
+            its position under `edges` (None: no bucket filter). Its rows are
+            found again once the buckets are made anew from the files.
+    """
+
+    view: SavedBucketKind = SavedBucketKind.REF_LENGTH
+    edges: BucketEdges = field(default_factory=BucketEdges)
+    chosen: tuple[SavedBucketKind, int] | None = None
+
+
 @dataclass(frozen=True, slots=True)
 class SavedTable:
     """The sentence table: sort, selection, the columns chosen.
@@ -170,6 +221,7 @@ class SessionData:
         layout: the window's saved states (`QMainWindow.saveState` and the
             splitters' and header's), by name.
         edits: the what-if edits of the systems that have any, by system position.
+        buckets: the Buckets tab's view, edges and bucket filter.
     """
 
     kind: SetKind
@@ -186,6 +238,7 @@ class SessionData:
     table: SavedTable = field(default_factory=SavedTable)
     layout: Mapping[str, bytes] = field(default_factory=dict)
     edits: tuple[SavedEdits, ...] = ()
+    buckets: SavedBuckets = field(default_factory=SavedBuckets)
 
     def system_names(self) -> tuple[str, ...]:
         """How a message names each system: its file's name, or its bundle column."""

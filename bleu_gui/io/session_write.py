@@ -16,7 +16,7 @@ from bleu_gui.io.seed import UNSEEDED
 from bleu_gui.io.session_format import SESSION_KEY, document_runs, version_to_write
 from bleu_gui.io.session_named_files import relative_path
 from bleu_gui.io.session_settings import config_to_json
-from bleu_gui.io.session_values import SessionData
+from bleu_gui.io.session_values import SavedBucketKind, SavedBuckets, SessionData
 
 __all__ = ["session_to_json", "write_session"]
 
@@ -83,6 +83,7 @@ def session_to_json(data: SessionData, folder: Path) -> dict[str, Any]:
             name: base64.b64encode(state).decode("ascii")
             for name, state in sorted(data.layout.items())
         },
+        "buckets": _buckets(data.buckets),
     }
     if data.edits:
         value["edits"] = [
@@ -93,6 +94,20 @@ def session_to_json(data: SessionData, folder: Path) -> dict[str, Any]:
             for edits in data.edits
         ]
     return value
+
+
+def _buckets(buckets: SavedBuckets) -> dict[str, Any]:
+    """The Buckets tab's view, every kind's edges and the bucket filtered to."""
+    chosen = buckets.chosen
+    return {
+        "view": buckets.view.value,
+        "edges": {
+            saved.value: list(buckets.edges.of(saved.kind)) for saved in SavedBucketKind
+        },
+        "filter": None
+        if chosen is None
+        else {"view": chosen[0].value, "bucket": chosen[1]},
+    }
 
 
 def write_session(path: Path, data: SessionData) -> None:

@@ -33,7 +33,7 @@ from bleu_gui.core.buckets import (
 from bleu_gui.core.config import BleuConfig
 from bleu_gui.core.significance import DEFAULT_SAMPLES, PairedTest
 from bleu_gui.core.steps import relabel
-from bleu_gui.core.word_buckets import WordTable, iter_word_table
+from bleu_gui.core.word_buckets import WordFrequency, WordTable, iter_word_table
 from bleu_gui.models.jobs import JobRunner
 from bleu_gui.models.workspace import SystemId, Workspace
 from bleu_gui.workers import SliceWorker
@@ -127,6 +127,8 @@ class BucketInputs:
         view: the view.
         edges: the bucket edges.
         seed: the seed of the tests.
+        frequency: the training corpus's counts words are bucketed by (None:
+            the references'; by identity).
         config: the scoring options.
         names: the systems' ids and short names.
         parts: their statistics, scores and tokens (by identity: the
@@ -136,6 +138,7 @@ class BucketInputs:
     view: BucketView
     edges: BucketEdges
     seed: int | None
+    frequency: WordFrequency | None
     config: BleuConfig
     names: tuple[tuple[SystemId, str], ...]
     parts: tuple[object, ...]
@@ -146,6 +149,7 @@ class BucketInputs:
         view: BucketView,
         edges: BucketEdges,
         seed: int | None,
+        frequency: WordFrequency | None = None,
     ) -> BucketInputs:
         """The inputs of `workspace`'s tab: its pair's, or its shown system's."""
         shown = workspace.shown_system
@@ -155,6 +159,7 @@ class BucketInputs:
             view,
             edges,
             seed,
+            frequency,
             workspace.config,
             tuple((system.id, names[system.id]) for system in systems),
             tuple(
@@ -170,6 +175,7 @@ class BucketInputs:
             other is not None
             and (self.view, self.edges, self.seed, self.config)
             == (other.view, other.edges, other.seed, other.config)
+            and self.frequency is other.frequency
             and self.names == other.names
             and len(self.parts) == len(other.parts)
             and all(a is b for a, b in zip(self.parts, other.parts, strict=True))
@@ -181,8 +187,13 @@ def iter_bucket_content(
     view: BucketView,
     edges: BucketEdges,
     seed: int | None,
+    frequency: WordFrequency | None = None,
 ) -> Generator[tuple[int, int, str], None, BucketContent]:
-    """The tab's content, a bucket (or a block of resamples, of sentences) a step."""
+    """The tab's content, a bucket (or a block of resamples, of sentences) a step.
+
+    `frequency`: a training corpus's counts to bucket words by (None: the
+    references').
+    """
     shown = workspace.shown_system
     if shown is None:
         return BucketContent(view, waiting=NO_SYSTEM)
@@ -205,7 +216,10 @@ def iter_bucket_content(
             )
         words = yield from relabel(
             iter_word_table(
-                tokenized[0].references, [one.hypotheses for one in tokenized], edges
+                tokenized[0].references,
+                [one.hypotheses for one in tokenized],
+                edges,
+                frequency,
             ),
             lambda step: (step[0], step[1], "counting words by frequency"),
         )
@@ -250,12 +264,13 @@ class BucketsJob(QObject):
         view: BucketView,
         edges: BucketEdges,
         seed: int | None,
+        frequency: WordFrequency | None = None,
     ) -> None:
         """Make the tab's content (superseding one being made)."""
         self._jobs.start(
             "buckets",
             SliceWorker(
-                lambda: iter_bucket_content(workspace, view, edges, seed),
+                lambda: iter_bucket_content(workspace, view, edges, seed, frequency),
                 self,
             ),
             self.ready.emit,

@@ -40,6 +40,7 @@ from bleu_gui.io.sentence_columns import COLUMN_SPECS
 from bleu_gui.io.session_file import (
     FileCheck,
     FileState,
+    SavedBuckets,
     SavedEdits,
     SavedFile,
     SavedFilter,
@@ -286,12 +287,13 @@ def session_data(
     columns: Sequence[tuple[ColumnKey, bool]] = (),
     layout: Mapping[str, bytes] | None = None,
     edits: EditsHolder | None = None,
+    buckets: SavedBuckets | None = None,
 ) -> SessionData | str:
     """What a session file keeps of the window now, or why nothing (one line).
 
     Each file's checksum is taken now (its bytes are read: a second for a few
     hundred megabytes). `edits`: where the what-if edits are kept (None: none
-    saved).
+    saved). `buckets`: the Buckets tab's settings (None: the defaults).
     """
     request = session.opened
     workspace = session.workspace
@@ -348,6 +350,7 @@ def session_data(
         ),
         layout=dict(layout or {}),
         edits=() if edits is None else saved_edits(edits, ids),
+        buckets=buckets or SavedBuckets(),
     )
 
 

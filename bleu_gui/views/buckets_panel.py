@@ -44,6 +44,7 @@ from bleu_gui.core.buckets import (
 )
 from bleu_gui.core.significance import DEFAULT_SEED
 from bleu_gui.core.word_buckets import MATCHING_RULE, WordTable
+from bleu_gui.io.session_file import SavedBucketKind, SavedBuckets
 from bleu_gui.models.bucket_views import (
     BUSY,
     BucketContent,
@@ -56,6 +57,7 @@ from bleu_gui.models.sentence_filter import BucketRows, SentenceFilter
 from bleu_gui.models.session import Session
 from bleu_gui.models.workspace import SystemId
 from bleu_gui.views.bucket_chart import BucketBars, BucketChart
+from bleu_gui.views.bucket_files import BucketFileBar
 from bleu_gui.views.filter_bar import FilterBar
 from bleu_gui.views.scrolled import fill_scrolled
 
@@ -107,7 +109,9 @@ class BucketsPanel(QWidget):
         self._chosen: tuple[BucketContent, int] | None = None
         self._stale = True
         self._inputs: BucketInputs | None = None
+        self._pending: tuple[BucketView, int] | None = None  # a session's filter
         self._job = BucketsJob(self)
+        self.files = BucketFileBar(session, lambda: self._edges, self._safe_seed)
         self.view_box = QComboBox()
         for view in BucketView:
             self.view_box.addItem(view.label)
@@ -139,6 +143,7 @@ class BucketsPanel(QWidget):
         layout = QVBoxLayout(content)
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addLayout(choose)
+        layout.addWidget(self.files)
         layout.addWidget(self.problem)
         layout.addWidget(self.status)
         layout.addWidget(self.chart)
@@ -161,6 +166,7 @@ class BucketsPanel(QWidget):
             session.busy_changed,
         ):
             signal.connect(self.refresh)
+        self.files.frequency_changed.connect(self.refresh)
         self._job.ready.connect(self._show)
         self._job.failed.connect(self._show_failure)
         self.view_box.currentIndexChanged.connect(self._on_view_changed)
@@ -193,8 +199,11 @@ class BucketsPanel(QWidget):
         return self._job.busy
 
     def refresh(self) -> None:
-        """Something shown changed: remake the tab if on screen, else later."""
-        if self.isVisible():
+        """Something shown changed: remake the tab if on screen, else later.
+
+        A session's bucket filter waiting for its buckets has them made now.
+        """
+        if self.isVisible() or self._pending is not None:
             self._request()
         else:
             self._stale = True
@@ -206,14 +215,18 @@ class BucketsPanel(QWidget):
             self._stale = False
             self._request()
 
+    def _safe_seed(self) -> int | None:
+        try:
+            return self._seed()
+        except ValueError:
+            return DEFAULT_SEED  # the Systems dock says what is wrong with its field
+
     def _request(self) -> None:
         """Make the content anew, unless it is of the same inputs."""
-        try:
-            seed = self._seed()
-        except ValueError:
-            seed = DEFAULT_SEED  # the Systems dock says what is wrong with its field
+        seed = self._safe_seed()
         workspace = self._session.workspace
-        inputs = BucketInputs.of(workspace, self.view, self._edges, seed)
+        frequency = self.files.frequency
+        inputs = BucketInputs.of(workspace, self.view, self._edges, seed, frequency)
         if inputs.same(self._inputs):
             return
         if self._session.is_busy:
@@ -223,17 +236,53 @@ class BucketsPanel(QWidget):
             self._show(BucketContent(self.view, waiting=BUSY))
             return
         self._inputs = inputs
-        self._job.request(workspace, self.view, self._edges, seed)
+        self._job.request(workspace, self.view, self._edges, seed, frequency)
 
     def shutdown(self) -> None:
-        """Stop making the content (the window closes)."""
+        """Stop making the content and the file jobs (the window closes)."""
         self._job.shutdown()
+        self.files.shutdown()
+
+    # --- sessions ---------------------------------------------------------------
+
+    def saved(self) -> SavedBuckets:
+        """The view, edges and bucket filter, as a session keeps them."""
+        chosen = None
+        table = self._content.table
+        if self._chosen is not None and table is not None:
+            chosen = (SavedBucketKind.of(table.kind), self._chosen[1])
+        elif self._pending is not None:
+            chosen = (SavedBucketKind.of(self._pending[0].kind), self._pending[1])
+        return SavedBuckets(SavedBucketKind.of(self.view.kind), self._edges, chosen)
+
+    def restore(self, saved: SavedBuckets) -> None:
+        """Put a session's view and edges back; its bucket filter once made.
+
+        The filter's rows come from the buckets made anew from the files (they
+        may have changed): the view is made now, on screen or not.
+        """
+        self._filter_bar.set_buckets(None)
+        self._edges = saved.edges
+        chosen = saved.chosen
+        self._pending = None
+        if chosen is not None:
+            self._pending = (_view_of(chosen[0]), chosen[1])
+        view = self._pending[0] if self._pending is not None else _view_of(saved.view)
+        self.view_box.blockSignals(True)
+        self.view_box.setCurrentIndex(list(BucketView).index(view))
+        self.view_box.blockSignals(False)
+        self._show_edges()
+        if self._pending is not None:
+            self._request()
+        else:
+            self.refresh()
 
     def _on_view_changed(self) -> None:
         self._show_edges()
         self.refresh()
 
     def _show_edges(self) -> None:
+        self.files.show_source(self.view is BucketView.WORDS)
         edges = self._edges.of(self.view.kind)
         self.edges_box.setText(", ".join(f"{edge:g}" for edge in edges))
 
@@ -259,6 +308,7 @@ class BucketsPanel(QWidget):
         previous = self._content
         self._content = content
         self._drop_stale_filter(previous)
+        self._apply_pending(content)
         names = content.names
         notes = [content.waiting] if content.waiting else []
         if len(names) == 2:
@@ -374,7 +424,7 @@ class BucketsPanel(QWidget):
                     zip(names, self._colours(), strict=True)
                 )
             ],
-            axis_title="Frequency in the references",
+            axis_title="Word frequency",
             value_title="F-measure (%)",
             clickable=False,
         )
@@ -402,7 +452,7 @@ class BucketsPanel(QWidget):
             if pair:
                 self.table.setSpan(index * 2, 0, 2, 1)
         self._finish_table()
-        self.note.setText(f"P, R, F in %. {MATCHING_RULE}")
+        self.note.setText(f"P, R, F in %. {words.frequency}. {MATCHING_RULE}")
 
     def _start_table(self, headers: list[str], rows: int) -> None:
         self.table.clearSpans()
@@ -446,6 +496,15 @@ class BucketsPanel(QWidget):
         self._chosen = (content, bucket)
         self._filter_bar.set_buckets(BucketRows(words, tuple(row.rows.tolist())))
 
+    def _apply_pending(self, content: BucketContent) -> None:
+        """A session's bucket filter, once its view's buckets are made."""
+        pending = self._pending
+        table = content.table
+        if pending is None or content.view is not pending[0] or table is None:
+            return
+        self._pending = None
+        self.choose_bucket(pending[1])
+
     def _on_cell_clicked(self, row: int, _column: int) -> None:
         self.choose_bucket(row)
 
@@ -468,6 +527,11 @@ class BucketsPanel(QWidget):
         chosen = self._chosen
         selected = chosen[1] if chosen is not None else None
         self.chart.set_selected(selected)
+
+
+def _view_of(saved: SavedBucketKind) -> BucketView:
+    """The tab's view a session's stored kind names."""
+    return next(view for view in BucketView if view.kind is saved.kind)
 
 
 def short_label(bucket: Bucket) -> str:

@@ -59,6 +59,7 @@ from bleu_gui.models.session_state import (
     restore_edits,
     session_data,
 )
+from bleu_gui.views.buckets_panel import BucketsPanel
 from bleu_gui.views.compare_systems import CompareSystems
 from bleu_gui.views.documents_view import DocumentsPanel
 from bleu_gui.views.file_actions import FileActions
@@ -100,6 +101,7 @@ class SessionWindow(Protocol):
     filter_bar: FilterBar
     compare_systems: CompareSystems
     documents: DocumentsPanel
+    buckets: BucketsPanel
     file_actions: FileActions
     central_splitter: QSplitter
     bottom_splitter: QSplitter
@@ -240,6 +242,7 @@ class SessionActions(QObject):
             ),
             selected=table.selected_corpus_row(),
             columns=tuple(table.column_choices().items()),
+            buckets=window.buckets.saved(),
             layout={
                 "docks": bytes(self._main.saveState().data()),
                 "central": bytes(window.central_splitter.saveState().data()),
@@ -393,6 +396,7 @@ class SessionActions(QObject):
             if note:
                 self._problems.append(note)
             put_filter(window.filter_bar, spec, documents)
+        window.buckets.restore(data.buckets)
         sort = data.table.sort
         model = self.browser.model
         key = column_key(sort[0], sort[1]) if sort is not None else None

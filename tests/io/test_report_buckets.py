@@ -16,7 +16,7 @@ from sacrebleu.significance import PairedTest as SacrePairedTest
 from bleu_gui.core import BleuConfig, corpus_stats_of_systems
 from bleu_gui.core.report import ReportRequest, ReportSystem, build_report
 from bleu_gui.core.significance import PairedTest
-from bleu_gui.io.report_buckets import BUCKETS_NOTE
+from bleu_gui.io.report_buckets import BUCKETS_NOTE, WORDS_HEADING
 from bleu_gui.io.report_html import escaped, render_report
 from tests.io.report_page import ReportPage
 from tests.io.test_report_html import REFS, SIGNATURE, _lines
@@ -53,6 +53,7 @@ def test_reference_length_buckets_are_sacrebleus(
         "Reference length (tokens)",
         "Length difference, hypothesis − reference (tokens)",
         "Sentence BLEU of the baseline",
+        "Word accuracy by frequency",
     ]
     table = page.bucket_tables[0]
     assert table[0] == ["Bucket", "Sentences", *NAMES, f"Δ {NAMES[1]}", "p"]
@@ -95,3 +96,62 @@ def test_without_a_bootstrap_the_buckets_have_no_p() -> None:
     page = ReportPage(_page(PairedTest.RANDOMIZATION))
     assert page.bucket_tables[0][0] == ["Bucket", "Sentences", *NAMES, f"Δ {NAMES[1]}"]
     assert "No paired test: no resamples asked for." in _page(None)
+
+
+# Hand-counted word accuracy (tests/core/test_word_buckets.py's corpus): reference
+# frequencies the 4, cat 2, dog 2, ran 2, sat 1, a 1.
+WORD_REFS = (("the cat sat", "the the dog ran"), ("the cat", "a dog ran"))
+WORD_HYPS = (
+    ("the cat the cat", "the dog walked"),
+    ("sat sat", "the the the dog ran ran"),
+)
+
+
+def test_the_word_accuracy_table_is_counted_by_hand() -> None:
+    config = BleuConfig()
+    hyps = [list(lines) for lines in WORD_HYPS]
+    every = corpus_stats_of_systems(hyps, [list(r) for r in WORD_REFS], config)
+    request = ReportRequest(
+        references=WORD_REFS,
+        systems=tuple(
+            ReportSystem(name, lines, stats)
+            for name, lines, stats in zip(("a", "b"), hyps, every, strict=True)
+        ),
+        config=config,
+        signature=SIGNATURE,
+        top=1,
+    )
+    html = render_report(build_report(request))
+    page = ReportPage(html)
+    assert page.bucket_headings[-1] == WORDS_HEADING == "Word accuracy by frequency"
+    table = page.bucket_tables[-1]
+    assert table[0] == [
+        "Frequency",
+        "Reference words",
+        "a words",
+        "P",
+        "R",
+        "F",
+        "b words",
+        "P",
+        "R",
+        "F",
+    ]
+    # (matched, words, reference words): "0" walked: a (0, 1, 0); "1" sat, a:
+    # a (0, 0, 2), b (1, 2, 2); "2" cat, dog, ran and "3–4" the: (2, 3, 3) each.
+    assert table[1] == ["0", "0", "1", "0.00", "–", "–", "0", "–", "–", "–"]
+    assert table[2] == ["1", "2", "0", "–", "0.00", "–", "2", "50.00", "50.00", "50.00"]
+    two = ["3", "66.67", "66.67", "66.67"]
+    assert table[3] == ["2", "3", *two, *two]
+    assert table[4] == ["3–4", "3", *two, *two]
+    assert table[5] == ["5–9", "0", "0", "–", "–", "–", "0", "–", "–", "–"]
+    assert [row[0] for row in table[6:]] == ["10–99", "100–999", "≥ 1000"]
+    assert (
+        escaped(
+            "P, R, F in %. Frequencies in the test set's references. Per sentence a "
+            "word's matches are min(hypothesis count, reference count), the reference "
+            "count being its largest count in any one reference (clipped, as "
+            "compare-mt and BLEU count)"
+        )
+        in html
+    )

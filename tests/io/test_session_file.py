@@ -16,12 +16,15 @@ from pathlib import Path
 
 import pytest
 
+from bleu_gui.core.buckets import BucketEdges
 from bleu_gui.core.config import BleuConfig, Compat, Smoothing
 from bleu_gui.io.bundle import Format, Roles
 from bleu_gui.io.format_options import FormatOptions
 from bleu_gui.io.safe_write import WriteError
 from bleu_gui.io.session_file import (
     FileState,
+    SavedBucketKind,
+    SavedBuckets,
     SavedFile,
     SavedFilter,
     SavedRole,
@@ -90,6 +93,11 @@ def files_session(folder: Path) -> SessionData:
         ),
         table=SavedTable(("DELTA", 0, True), 41, (("COST", 0, False),)),
         layout={"docks": b"\x00\x01\xffdock", "header": b"head"},
+        buckets=SavedBuckets(
+            SavedBucketKind.WORD_FREQUENCY,
+            BucketEdges(length_diff=(-3, 0, 2), word_frequency=(1, 5, 50)),
+            (SavedBucketKind.LENGTH_DIFF, 3),
+        ),
     )
 
 
@@ -135,6 +143,37 @@ def test_a_file_from_before_seeds_and_document_filters_still_reads(
         systems=replace(data.systems, seed=12345),
         filter=replace(data.filter, documents=()),
     )
+
+
+def test_the_buckets_are_written_under_their_stored_names(tmp_path: Path) -> None:
+    data = files_session(tmp_path / "work")
+    path = tmp_path / "work" / "study.bleu-session"
+    write_session(path, data)
+    value = json.loads(path.read_text(encoding="utf-8"))
+    assert value["buckets"] == {
+        "view": "word_frequency",
+        "edges": {
+            "ref_length": [10, 20, 30, 40, 50, 60],
+            "length_diff": [-3, 0, 2],
+            "baseline_bleu": [10, 20, 30, 40, 50, 60, 70, 80, 90],
+            "word_frequency": [1, 5, 50],
+        },
+        "filter": {"view": "length_diff", "bucket": 3},
+    }
+
+
+def test_a_file_from_before_the_buckets_reads_with_the_defaults(
+    tmp_path: Path,
+) -> None:
+    data = files_session(tmp_path / "work")
+    path = tmp_path / "work" / "old.bleu-session"
+    write_session(path, data)
+    value = json.loads(path.read_text(encoding="utf-8"))
+    del value["buckets"]
+    path.write_text(json.dumps(value), encoding="utf-8")
+    read = read_session(path)
+    assert read.buckets == SavedBuckets(SavedBucketKind.REF_LENGTH, BucketEdges(), None)
+    assert read == replace(data, buckets=SavedBuckets())
 
 
 def test_paths_are_stored_relative_to_the_session_file(tmp_path: Path) -> None:
@@ -317,6 +356,25 @@ def test_a_missing_session_file_is_one_line(tmp_path: Path) -> None:
             lambda v: v["test_set"]["documents"].append(["d3", 0]),
             "test_set.documents[2][1]: 0 is less than 1",
         ),
+        (
+            lambda v: v["buckets"]["edges"].update(length_diff=[3, 1]),
+            "buckets.edges.length_diff: bucket edges must increase",
+        ),
+        (
+            lambda v: v["buckets"]["edges"].update(ref_len=[3]),
+            "buckets.edges.ref_len: 'ref_len' is not one of 'ref_length', "
+            "'length_diff', 'baseline_bleu', 'word_frequency'",
+        ),
+        (
+            lambda v: v["buckets"].update(filter={"view": "length_diff", "bucket": 4}),
+            "buckets.filter.bucket: bucket 4 does not exist (there are 4)",
+        ),
+        (
+            lambda v: v["buckets"].update(
+                filter={"view": "word_frequency", "bucket": 0}
+            ),
+            "buckets.filter.view: words filter no sentences: expected a sentence view",
+        ),
     ],
     ids=[
         "role",
@@ -332,6 +390,10 @@ def test_a_missing_session_file_is_one_line(tmp_path: Path) -> None:
         "base64",
         "no-system",
         "documents",
+        "bucket-edges",
+        "bucket-kind",
+        "bucket-filter",
+        "bucket-filter-words",
     ],
 )
 def test_a_wrong_value_is_refused_naming_its_json_place(
