@@ -10,6 +10,7 @@ from __future__ import annotations
 import gc
 import threading
 
+import pytest
 from PySide6.QtCore import QCoreApplication, QObject, Qt
 from pytestqt.qtbot import QtBot
 
@@ -107,4 +108,30 @@ def test_the_oldest_generation_waits_for_a_quarter_more_long_lived_objects(
     assert 1 in generations
     generations = [fill() for _ in range(int(0.3 * quarter) // batch + 121)]
     assert 2 in generations  # due once a quarter more has reached it
+    kept.clear()
+
+
+def test_young_collections_never_list_the_young_objects(
+    qapp: QCoreApplication, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Listing a million objects a worker thread made between two checks cost
+    the GUI thread more than collecting them (50 ms): generations 0 and 1 are
+    counted, not listed; only a full collection (rare) takes the heap's measure."""
+    set_process_policy(qapp)
+    listed: list[int | None] = []
+    real = gc.get_objects
+
+    def get_objects(generation: int | None = None) -> list[object]:
+        listed.append(generation)
+        return real(generation)
+
+    monkeypatch.setattr(gc, "get_objects", get_objects)
+    batch = gc.get_threshold()[0] + 1
+    kept: list[list[int]] = []
+    seen: set[int] = set()
+    for _ in range(10 * (gc.get_threshold()[1] + 1)):
+        kept.extend([i] for i in range(batch))
+        seen.add(GuiThreadCollector.collect_due())
+    assert {0, 1} <= seen
+    assert [generation for generation in listed if generation != 2] == []
     kept.clear()
