@@ -197,9 +197,10 @@ def _clipped_matches(
     """Per order, the clipped matches: sacreBLEU's clipping.
 
     The sum over the hypothesis's n-grams of min(its count, the most any one
-    reference has of it). With one reference, where neither side repeats an
-    n-gram (most n-grams of order 2 and up), that is the size of the two sets'
-    intersection, which runs in C; else the n-grams are counted.
+    reference has of it). Where the hypothesis repeats none of its n-grams of an
+    order (most of order 2 and up, many of order 1), each counts once, so the
+    matches are those of its n-grams found in some reference: a set intersection,
+    which runs in C. Else the n-grams are counted.
     """
     out = []
     for n in range(1, max_order + 1):
@@ -207,11 +208,13 @@ def _clipped_matches(
         if size <= 0:
             out.append(0)
             continue
-        if len(refs) == 1:
-            hyp_set, ref_set = set(_grams(hyp, n)), set(_grams(refs[0], n))
-            if len(hyp_set) == size and len(ref_set) == len(refs[0]) - n + 1:
-                out.append(len(hyp_set & ref_set))
-                continue
+        hyp_set = set(_grams(hyp, n))
+        if len(hyp_set) == size:
+            found = hyp_set.intersection(_grams(refs[0], n))
+            for ref in refs[1:]:
+                found |= hyp_set.intersection(_grams(ref, n))
+            out.append(len(found))
+            continue
         most: Counter[Hashable] = Counter(_grams(refs[0], n))
         for ref in refs[1:]:
             most |= Counter(_grams(ref, n))  # a Counter's union keeps the larger

@@ -128,7 +128,7 @@ def test_the_form_changes_above_the_limit(monkeypatch: pytest.MonkeyPatch) -> No
     assert all(isinstance(counts, RowCounts) for counts in two)  # 6 segments
     assert all(isinstance(counts, CorpusStats) for counts in three)  # 9
     assert [c.summed() for c in two] == [c.summed() for c in three[:2]]
-    assert PLAIN_MAX_SEGMENTS == 1_200  # the module's own value, unpatched
+    assert PLAIN_MAX_SEGMENTS == 5_000  # the module's own value, unpatched
 
 
 def test_a_segment_without_references_is_named() -> None:
@@ -170,3 +170,27 @@ def test_one_row_replaced_moves_the_sums_as_the_block_form_does(last: bool) -> N
     changed = list(hypotheses)
     changed[index] = hypotheses[::-1][index]
     assert moved == compute_stats(changed, streams, 4).summed()
+
+
+@pytest.mark.parametrize("references", [1, 3])
+def test_segments_that_repeat_no_ngram_are_counted_as_sacrebleu_counts_them(
+    references: int,
+) -> None:
+    """Many words, few repeats: most orders take the set-intersection path, with
+    one reference and with several (a match licensed by any of them)."""
+    rng = random.Random(references)
+    words = [f"v{i}" for i in range(30)]
+
+    def segment() -> str:
+        return " ".join(rng.sample(words, rng.randint(0, 12)))
+
+    hypotheses = [segment() for _ in range(200)]
+    streams: list[list[str | None]] = [
+        [segment() for _ in range(200)] for _ in range(references)
+    ]
+    counts = count_rows(hypotheses, streams, 4)
+    refs = cast(Sequence[Sequence[str]], streams)
+    expected = BLEU(tokenize="none")._extract_corpus_statistics(hypotheses, refs)
+    assert [list(row.matches) for row in counts.rows()] == [
+        stats[2:6] for stats in expected
+    ]
