@@ -21,10 +21,39 @@ from bleu_gui.io.roles_check import repeated_file
 __all__ = [
     "BundleSet",
     "FileSet",
+    "NamedSource",
     "OpenRequest",
     "opens_with_roles",
     "systems_asked",
 ]
+
+
+@dataclass(frozen=True, slots=True)
+class NamedSource:
+    """sacreBLEU's test sets a `FileSet` takes its references from (`-t`, `-l`).
+
+    Attributes:
+        names: the test sets as typed, "wmt20,wmt21" (sacreBLEU joins them in order).
+        langpair: the language pair, "de-en".
+        origlang: sacreBLEU's `--origlang` (None: every document).
+        subset: sacreBLEU's `--subset` (None: every domain).
+    """
+
+    names: str
+    langpair: str
+    origlang: str | None = None
+    subset: str | None = None
+
+    @property
+    def title(self) -> str:
+        """How the window names the set: "wmt21 de-en (origlang de)"."""
+        filters = [
+            f"{word} {value}"
+            for word, value in (("origlang", self.origlang), ("subset", self.subset))
+            if value is not None
+        ]
+        kept = f" ({', '.join(filters)})" if filters else ""
+        return f"{self.names} {self.langpair}{kept}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,6 +79,9 @@ class FileSet:
             kept sorted and without entries equal to `encoding`, so that equal
             choices make equal file sets (the recent-files list compares them).
         options: the format options of XLIFF and TMX files (TMX languages).
+        named: the sacreBLEU test sets the references, source and document ids
+            are read from, by sacreBLEU's code (`references` and `source` then
+            name the first set's cache files); None: read from the files.
 
     Raises:
         ValueError: `systems` is given without `hypothesis` in it.
@@ -63,6 +95,7 @@ class FileSet:
     systems: tuple[Path, ...] = ()
     encodings: tuple[tuple[Path, str], ...] = ()
     options: FormatOptions = field(default_factory=FormatOptions)
+    named: NamedSource | None = None
 
     def __post_init__(self) -> None:
         """Refuse a shown candidate that is not one of the systems."""
