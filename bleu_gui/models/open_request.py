@@ -55,6 +55,32 @@ class NamedSource:
         kept = f" ({', '.join(filters)})" if filters else ""
         return f"{self.names} {self.langpair}{kept}"
 
+    def to_json(self) -> dict[str, str | None]:
+        """As the recent-files list and session files keep it."""
+        return {
+            "names": self.names,
+            "langpair": self.langpair,
+            "origlang": self.origlang,
+            "subset": self.subset,
+        }
+
+    @classmethod
+    def from_json(cls, value: object) -> NamedSource:
+        """The inverse of `to_json`.
+
+        Raises:
+            ValueError: `value` is not one (a text where a name should be).
+        """
+        if not isinstance(value, dict):
+            raise ValueError("a sacreBLEU test set is an object")
+        texts = [value.get(key) for key in ("names", "langpair", "origlang", "subset")]
+        if not all(isinstance(text, str) for text in texts[:2]) or not all(
+            text is None or isinstance(text, str) for text in texts[2:]
+        ):
+            raise ValueError("a sacreBLEU test set's names and filters are texts")
+        names, langpair, origlang, subset = texts
+        return cls(str(names), str(langpair), origlang, subset)
+
 
 @dataclass(frozen=True, slots=True)
 class FileSet:

@@ -328,7 +328,11 @@ class CompareSystems(QObject):
     def _offer_margin(
         self, request: object, result: PairedTestResult | AllPairsResult
     ) -> None:
-        """Offer the margin of a significant bootstrap of the shown pair, all rows."""
+        """Offer the margin of a significant bootstrap of the shown pair.
+
+        Of the rows the test ran on: a test of the shown sentences only offers
+        the margin of those sentences (labelled so, `MarginPair.rows`).
+        """
         self._last_test = (request, result)
         ids, fed = self._fed.ids, self._fed
         a, b = self.session.workspace.baseline, self.session.workspace.shown
@@ -337,7 +341,6 @@ class CompareSystems(QObject):
             isinstance(request, SignificanceRequest)
             and isinstance(result, PairedTestResult)
             and result.test is PairedTest.BOOTSTRAP
-            and request.rows is None
             and request.baseline is not None
             and a is not None
             and b is not None
@@ -364,6 +367,8 @@ class CompareSystems(QObject):
                     request.config,
                     result.samples,
                     result.seed,
+                    request.rows,
+                    (a, b),
                 )
         self.margin.offer(pair)
 

@@ -11,11 +11,14 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import numpy as np
+import numpy.typing as npt
 import pytest
 from pytestqt.qtbot import QtBot
 
 from bleu_gui.core.margin import Margin
 from bleu_gui.core.significance import PairedTest
+from bleu_gui.models.sentence_filter import SentenceFilter
 from bleu_gui.views.main_window import MainWindow
 from tests.core.demo_systems import system
 from tests.gui.systems_support import NAMES, sacrebleu_rows
@@ -34,14 +37,21 @@ DEFINITION = (
 )
 
 
-def swapped_p(monkeypatch: pytest.MonkeyPatch, rows: tuple[int, ...]) -> float:
-    """sacreBLEU's p of happypoet with `rows` taken from Facebook-AI, against it."""
+def swapped_p(
+    monkeypatch: pytest.MonkeyPatch,
+    rows: tuple[int, ...],
+    tested: npt.NDArray[np.int64] | None = None,
+) -> float:
+    """sacreBLEU's p of happypoet with `rows` taken from Facebook-AI, against it.
+
+    `tested`: on those lines only (of the systems and the references).
+    """
     a, b = list(system("Facebook-AI")), list(system("happypoet"))
     for row in rows:
         b[row] = a[row]
     texts = (tuple(a), tuple(b))
     result = sacrebleu_rows(
-        monkeypatch, [0, 1], PairedTest.BOOTSTRAP, _SAMPLES, texts=texts
+        monkeypatch, [0, 1], PairedTest.BOOTSTRAP, _SAMPLES, rows=tested, texts=texts
     )[1]
     assert result.p_value is not None
     return result.p_value
@@ -114,3 +124,52 @@ def test_cancel_stops_the_search_and_new_options_withdraw_the_offer(
         session.set_config(replace(session.config, lowercase=True))
     assert margin.pair is None
     assert bar.isHidden()
+
+
+def common_rows() -> npt.NDArray[np.int64]:
+    """The happypoet lines that say "the" (most of them), as a search keeps them."""
+    lines = system("happypoet")
+    return np.array(
+        [k for k, line in enumerate(lines) if "the" in line.casefold()],
+        dtype=np.int64,
+    )
+
+
+def test_a_test_of_the_shown_sentences_offers_their_own_margin(
+    qtbot: QtBot, four: MainWindow, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    compare, browser = four.compare_systems, four.browser
+    bar, margin = compare.margin_bar, compare.margin
+    run_test(qtbot, compare)
+    spec = SentenceFilter(text="the", in_references=False, in_source=False)
+    with qtbot.waitSignal(browser.shown_changed, timeout=_TIMEOUT_MS):
+        four.filter_bar.filter_requested.emit(spec)
+    rows = common_rows()
+    assert 0 < rows.size < 500
+    with qtbot.waitSignal(compare.test_finished, timeout=_TIMEOUT_MS):
+        compare.table.subset_box.click()  # the test runs again, on those rows
+    qtbot.waitUntil(
+        lambda: margin.pair is not None and margin.pair.rows is not None,
+        timeout=_TIMEOUT_MS,
+    )
+    with qtbot.waitSignal(margin.job.busy_changed, timeout=_TIMEOUT_MS):
+        bar.find_button.click()
+    qtbot.waitUntil(lambda: margin.result is not None, timeout=_TIMEOUT_MS)
+    found = margin.result
+    assert isinstance(found, Margin)
+    assert set(found.rows) <= set(rows.tolist())  # rows of the whole test set
+    # sacreBLEU's paired bootstrap on the shown lines alone, B's rows swapped.
+    at = swapped_p(monkeypatch, found.rows, rows)
+    assert at > 0.05
+    assert swapped_p(monkeypatch, found.rows[:-1], rows) <= 0.05
+    assert bar.label.text() == (
+        f"margin on the {rows.size} shown sentences: {found.count} sentences "
+        f"(p = {at:.4f} after swapping them)"
+    )
+    with qtbot.waitSignal(browser.shown_changed, timeout=_TIMEOUT_MS):
+        bar.show_button.click()
+    assert sorted(browser.model.rows.tolist()) == sorted(found.rows)
+    assert four.filter_bar.margin_row.label.text() == (
+        f"Only the {found.count} sentences of happypoet's margin on the "
+        f"{rows.size} shown sentences"
+    )
