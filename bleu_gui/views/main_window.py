@@ -127,6 +127,7 @@ class MainWindow(QMainWindow):
         )
         # From two systems on, the Systems dock, in front of the corpus summary.
         self.compare_systems = CompareSystems(self.session, self.browser, self)
+        self.report_action.margin = self.compare_systems.margin
         self.addDockWidget(
             Qt.DockWidgetArea.LeftDockWidgetArea, self.compare_systems.dock
         )

@@ -9,13 +9,17 @@ never by the code under test. Events are ordered by signals and states.
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
+from pathlib import Path
 
 import numpy as np
 import numpy.typing as npt
 import pytest
 from pytestqt.qtbot import QtBot
 
+from bleu_gui.__main__ import main
+from bleu_gui.cli import demo_paths
 from bleu_gui.core.margin import Margin
 from bleu_gui.core.significance import PairedTest
 from bleu_gui.models.sentence_filter import SentenceFilter
@@ -173,3 +177,52 @@ def test_a_test_of_the_shown_sentences_offers_their_own_margin(
         f"Only the {found.count} sentences of happypoet's margin on the "
         f"{rows.size} shown sentences"
     )
+
+
+MARGIN_CELL = re.compile(
+    r'<td class="num" title="lines swapped, in order: ([0-9, ]+)">'
+    r"(\d+ sentences \(p = 0\.\d{4} after swapping them\))</td>"
+)
+
+
+def test_the_windows_report_carries_the_margin_the_dock_found(
+    qtbot: QtBot,
+    four: MainWindow,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    compare, margin = four.compare_systems, four.compare_systems.margin
+    page = tmp_path / "window.html"
+    with qtbot.waitSignal(four.report_action.written, timeout=_TIMEOUT_MS):
+        four.report_action.export(page)
+    assert "<th>margin</th>" not in page.read_text(encoding="utf-8")  # none found
+    run_test(qtbot, compare)
+    qtbot.waitUntil(lambda: margin.pair is not None, timeout=_TIMEOUT_MS)
+    with qtbot.waitSignal(margin.job.busy_changed, timeout=_TIMEOUT_MS):
+        compare.margin_bar.find_button.click()
+    qtbot.waitUntil(lambda: margin.result is not None, timeout=_TIMEOUT_MS)
+    found = margin.result
+    assert isinstance(found, Margin)
+    with qtbot.waitSignal(four.report_action.written, timeout=_TIMEOUT_MS):
+        four.report_action.export(page)
+    text = page.read_text(encoding="utf-8")
+    assert "<th>p-value</th><th>margin</th>" in text
+    (cell,) = MARGIN_CELL.findall(text)  # the compared pair's only
+    lines = [int(line) for line in cell[0].split(", ")]
+    assert lines == [row + 1 for row in found.rows]
+    at = swapped_p(monkeypatch, found.rows)
+    assert cell[1] == (f"{found.count} sentences (p = {at:.4f} after swapping them)")
+    assert f"{_SAMPLES} resamples, seed 12345" in text  # the margin's test
+    # The command line's report of the same pair says the same words.
+    _, refs, _, _ = demo_paths()
+    folder = refs[0].parent
+    argv = ["report", *map(str, refs), "-i", str(folder / "sys.Facebook-AI.txt")]
+    argv += [str(folder / "sys.happypoet.txt"), "--margin"]
+    argv += ["--samples", str(_SAMPLES), "-o", str(tmp_path / "cli.html")]
+    monkeypatch.delenv("SACREBLEU_SEED", raising=False)
+    assert main(argv) == 0
+    capsys.readouterr()
+    assert MARGIN_CELL.findall((tmp_path / "cli.html").read_text(encoding="utf-8")) == [
+        cell
+    ]
