@@ -20,6 +20,11 @@ bleu-gui reading such a file opens it whole, showing every document and testing 
 its own seed; a version bump would make it refuse the file instead. A file without
 them reads as no document filter and seed 12345 (the only seed the window had).
 
+The Systems dock's `margin` (issue 27: the sentences to swap until a significant
+difference is lost) came later too, without a new version: it is a result that
+can be found again, so an older bleu-gui opening such a file without it loses no
+work of the user's. A file without it opens without a margin.
+
 Document ids are stored as runs (an id and how many segments in a row have it), so
 that the ids given by a file are kept even if that file is gone, in little space.
 """
@@ -106,6 +111,7 @@ _SCORE = Range(0.0, 100.0)  # a sentence BLEU, as the filter's score fields
 _DELTA = Range(-100.0, 100.0)  # a difference of two scores
 _ROW = Range(0, MAX_SEGMENTS - 1)
 _CONFIG = Range(None, None)
+_P = Range(0.0, 1.0)  # a p-value
 
 RANGES: Mapping[str, Range] = MappingProxyType(
     {
@@ -127,6 +133,16 @@ RANGES: Mapping[str, Range] = MappingProxyType(
         "table.columns[*][*]": Range(0, MAX_ORDER_LIMIT),
         "edits[*].system": _ROW,
         "edits[*].segments[*].row": _ROW,
+        "margin.baseline": _ROW,
+        "margin.shown": _ROW,
+        "margin.samples": Range(1, MAX_SAMPLES),
+        "margin.seed": Range(0, MAX_SEED),
+        "margin.tested[*]": _ROW,
+        "margin.sentences[*]": _ROW,
+        "margin.p_value": _P,
+        "margin.p_value_one_fewer": _P,
+        "margin.p_value_after": _P,
+        "margin.tests": Range(1, MAX_SEGMENTS),
     }
 )
 """Every number a session file holds, by its JSON place (`[*]`: any position in a list),

@@ -138,6 +138,16 @@ class MarginModel(QObject):
         )
         self.changed.emit()
 
+    def restore(self, pair: MarginPair, found: Margin | NoMargin) -> None:
+        """Show a margin found before (a saved session's) for `pair`, untested.
+
+        It stands while the pair is offered again under the same test (the
+        statistics by identity, `MarginPair.same`), as a margin found here does.
+        """
+        self.job.cancel()
+        self.pair, self.result, self.failure = pair, found, None
+        self.changed.emit()
+
     def cancel(self) -> None:
         """Stop the search (nothing shown of it)."""
         self.job.cancel()

@@ -158,7 +158,10 @@ class ReportAction(QObject):
     progressed = Signal(int, int, str)
     busy_changed = Signal(bool)
 
-    def __init__(self, session: Session, parent: QWidget) -> None:
+    def __init__(
+        self, session: Session, parent: QWidget, margin: MarginModel | None = None
+    ) -> None:
+        """`margin`: the Systems dock's, whose margin the report carries."""
         super().__init__(parent)
         self._session = session
         self._window = parent
@@ -167,7 +170,7 @@ class ReportAction(QObject):
         self._jobs.busy_changed.connect(self._on_busy_changed)
         self._jobs.progress_changed.connect(self.progressed)
         self._written: Path | None = None  # said once the job has ended
-        self.margin: MarginModel | None = None  # the Systems dock's, once it is
+        self.margin = margin
         self.action = QAction("&HTML report…", parent)
         self.action.setStatusTip(
             "Write one HTML file with the scores, the test, charts and the "
