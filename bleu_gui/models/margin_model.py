@@ -141,8 +141,8 @@ class MarginModel(QObject):
     def restore(self, pair: MarginPair, found: Margin | NoMargin) -> None:
         """Show a margin found before (a saved session's) for `pair`, untested.
 
-        It stands while the pair is offered again under the same test (the
-        statistics by identity, `MarginPair.same`), as a margin found here does.
+        It goes as a margin found here goes: with a new test, other options or
+        another pair (`offer`).
         """
         self.job.cancel()
         self.pair, self.result, self.failure = pair, found, None
