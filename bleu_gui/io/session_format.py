@@ -23,7 +23,10 @@ them reads as no document filter and seed 12345 (the only seed the window had).
 The Systems dock's `margin` (issue 27: the sentences to swap until a significant
 difference is lost) came later too, without a new version: it is a result that
 can be found again, so an older bleu-gui opening such a file without it loses no
-work of the user's. A file without it opens without a margin.
+work of the user's. A file without it opens without a margin. So did the test
+set's `named` (sacreBLEU's test sets it is read from, issue 27): an older bleu-gui
+reads the cache files it names instead, which are the same lines for one set
+without a filter, and for others refuses the system files' line counts in one line.
 
 Document ids are stored as runs (an id and how many segments in a row have it), so
 that the ids given by a file are kept even if that file is gone, in little space.

@@ -18,6 +18,7 @@ from bleu_gui.core.config import ConfigError
 from bleu_gui.core.margin import Margin, NoMargin
 from bleu_gui.io.bundle import Format, Roles
 from bleu_gui.io.format_options import FormatOptions
+from bleu_gui.io.named_source import NamedSource
 from bleu_gui.io.seed import DEFAULT_SEED, parse_seed
 from bleu_gui.io.session_format import (
     FIRST_EDITS_VERSION,
@@ -111,6 +112,7 @@ def session_from_json(value: object, path: Path) -> SessionData:
         table=_table(item.get("table", {}), root.at("table")),
         layout=_layout(item.get("layout", {}), root.at("layout")),
         edits=_edits(item.get("edits", []), root.at("edits"), names),
+        named=where.at("named").optional(test_set.get("named"), _named),
         margin=root.at("margin").optional(
             item.get("margin"), lambda place, raw: _margin(raw, place, len(names))
         ),
@@ -293,6 +295,24 @@ def _systems(
         where.at("all_pairs").flag(item.get("all_pairs", False)),
         where.at("shown_only").flag(item.get("shown_only", False)),
         _seed(item.get("seed", DEFAULT_SEED), where.at("seed")),
+    )
+
+
+def _named(where: Where, raw: object) -> NamedSource:
+    """The test sets of sacreBLEU's: their names and pair, and the filters (or null)."""
+    item = where.mapping(raw)
+
+    def text(name: str) -> str:
+        value = where.at(name).text(item.get(name))
+        if not value:
+            raise where.at(name).error("empty")
+        return value
+
+    return NamedSource(
+        text("names"),
+        text("langpair"),
+        where.at("origlang").optional(item.get("origlang"), Where.text),
+        where.at("subset").optional(item.get("subset"), Where.text),
     )
 
 

@@ -16,6 +16,7 @@ from bleu_gui.core.config import BleuConfig
 from bleu_gui.core.margin import Margin, NoMargin, NoMarginReason
 from bleu_gui.io.bundle import Format, Roles
 from bleu_gui.io.format_options import FormatOptions
+from bleu_gui.io.named_source import NamedSource
 from bleu_gui.io.seed import DEFAULT_SEED
 
 __all__ = [
@@ -209,6 +210,8 @@ class SessionData:
             splitters' and header's), by name.
         edits: the what-if edits of the systems that have any, by system position.
         margin: the margin the Systems dock found, if one was shown.
+        named: the sacreBLEU test sets the references, source and document ids
+            are read from (`kind` files; the files named are the cache's).
     """
 
     kind: SetKind
@@ -226,6 +229,7 @@ class SessionData:
     layout: Mapping[str, bytes] = field(default_factory=dict)
     edits: tuple[SavedEdits, ...] = ()
     margin: SavedMargin | None = None
+    named: NamedSource | None = None
 
     def system_names(self) -> tuple[str, ...]:
         """How a message names each system: its file's name, or its bundle column."""

@@ -93,6 +93,8 @@ def session_to_json(data: SessionData, folder: Path) -> dict[str, Any]:
             }
             for edits in data.edits
         ]
+    if data.named is not None:
+        value["test_set"]["named"] = data.named.to_json()
     if data.margin is not None:
         value["margin"] = _margin_json(data.margin)
     return value

@@ -354,6 +354,7 @@ def session_data(
         layout=dict(layout or {}),
         edits=() if edits is None else saved_edits(edits, ids),
         margin=None if margin is None else saved_margin(margin, session),
+        named=request.named if isinstance(request, FileSet) else None,
     )
 
 
@@ -488,6 +489,7 @@ def reopen_plan(
             tuple(paths) if len(paths) > 1 else (),
             encodings=tuple((f.path, f.encoding) for f in present),
             options=data.options,
+            named=data.named,
         )
     parts = []
     far = [path for path in outside if path not in {f.path for f in gone}]

@@ -19,7 +19,14 @@ from pytestqt.qtbot import QtBot
 from bleu_gui.models.open_request import NamedSource
 from bleu_gui.views.main_window import MainWindow
 from bleu_gui.views.named_set_dialog import ALL_DOCUMENTS, NO_PAIR, NamedSetDialog
-from tests.cli.sacrebleu_cache import demo_lines, point_sacrebleu_at, write_wmt21_de_en
+from tests.cli.sacrebleu_cache import (
+    demo_lines,
+    point_sacrebleu_at,
+    write_wmt21_de_en,
+    write_wmt22_de_en,
+)
+from tests.gui.test_sessions import make, open_session
+from tests.gui.test_sessions import windows as windows  # the fixture
 
 OFFLINE = "offline for the test"
 
@@ -194,3 +201,46 @@ def test_a_filter_that_keeps_nothing_is_said_in_the_dialog(
         dialog.open_button.click()
     assert failed.args == ["-t wmt21: no line of de-en is left by --origlang fr"]
     assert window.session.files is None
+
+
+def test_joined_and_filtered_sets_reopen_from_a_saved_session(
+    window: MainWindow,
+    cache: Path,
+    tmp_path: Path,
+    qtbot: QtBot,
+    windows: list[MainWindow],
+) -> None:
+    write_wmt22_de_en(cache)
+    output = demo_lines("sys.happypoet.txt")
+    output += output[::-1]  # a line for each segment of wmt21 then wmt22
+    system = tmp_path / "joined.txt"
+    system.write_text("\n".join(output) + "\n", encoding="utf-8")
+    asked = NamedSource("wmt21,wmt22", "de-en", "non-de")
+    with qtbot.waitSignal(window.session.scores_changed, timeout=60_000):
+        window.file_actions.open_named_set(direct=(asked, [system]))
+    # demo-doc-3 and -6 of wmt21, the odd wmt22 documents (English originals).
+    kept = [*range(40, 60), *range(100, 120)]
+    kept += [120 + row for row in (*range(0, 20), *range(40, 60), *range(80, 100))]
+    reference = demo_lines("ref.A.txt")
+    reference += reference[::-1]
+    expected = sacrebleu.corpus_bleu(
+        [output[i] for i in kept], [[reference[i] for i in kept]]
+    )
+    assert window.summary.score.text() == f"{expected.score:.2f}"
+    path = tmp_path / "named.bleu-session"
+    assert window.session_actions.save_to(path)
+    second = make(qtbot, windows, tmp_path / "second.ini")
+    open_session(qtbot, second, path)
+    assert second.session.files is not None
+    assert second.session.files.named == asked
+    assert second.summary.score.text() == f"{expected.score:.2f}"
+    test_set = second.session.workspace.test_set
+    assert test_set is not None
+    assert test_set.documents is not None
+    assert sorted(set(test_set.documents)) == [
+        "demo-doc-3",
+        "demo-doc-6",
+        "wmt22-doc-1",
+        "wmt22-doc-3",
+        "wmt22-doc-5",
+    ]
