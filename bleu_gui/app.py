@@ -48,12 +48,14 @@ from bleu_gui.cli_inputs import (
     add_bilingual_options,
     bilingual_options,
 )
+from bleu_gui.cli_named_sets import add_named_set_options
 from bleu_gui.core import ConfigError
 from bleu_gui.exit_status import ended_by
 from bleu_gui.gui_pace import install_pace
 from bleu_gui.io.session_file import SESSION_SUFFIX
 from bleu_gui.logs import install_logging
 from bleu_gui.memory_policy import return_large_blocks
+from bleu_gui.models.open_request import NamedSource
 from bleu_gui.models.session import FileSet, Session, opens_with_roles
 from bleu_gui.qt_platform import platform_problem
 from bleu_gui.strict_parser import StrictParser
@@ -96,20 +98,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--version", action="version", version=f"%(prog)s {__version__}"
     )
-    parser.add_argument(
-        "-t",
-        "--test-set",
-        metavar="NAME",
-        help="sacreBLEU's test set (wmt21) instead of REF files: its references "
-        "and source from sacreBLEU's cache, downloaded first if need be; with -l",
-    )
-    parser.add_argument(
-        "-l",
-        "--language-pair",
-        dest="langpair",
-        metavar="PAIR",
-        help="-t's language pair (de-en)",
-    )
+    add_named_set_options(parser, echo=False)
     add_scoring_options(parser)
     add_bilingual_options(parser)  # `--languages`, `--xliff-states`: as `score`'s
     return parser
@@ -344,22 +333,29 @@ def _bundle(
 
 def _named_set(
     options: argparse.Namespace, parser: argparse.ArgumentParser
-) -> tuple[str, str, tuple[Path, ...]] | None:
-    """The sacreBLEU test set `-t NAME -l PAIR` asks for, with the `-i` systems.
+) -> tuple[NamedSource, tuple[Path, ...]] | None:
+    """The sacreBLEU test sets `-t NAMES -l PAIR` ask for, with the `-i` systems.
 
-    Checked here (a name or pair sacreBLEU does not know is a command-line
-    error); fetched once the window shows (`FileActions.open_named_set`), in
-    the background. `-l`'s target language chooses sacreBLEU's tokenizer.
+    Checked here (a name or pair sacreBLEU does not know, a filter without
+    `-t`, is a command-line error); fetched once the window shows
+    (`FileActions.open_named_set`), in the background. Several sets joined by
+    commas are read one after the other, as sacreBLEU does; `--origlang` and
+    `--subset` keep its lines. `-l`'s target language chooses sacreBLEU's
+    tokenizer.
     """
-    if options.test_set is None:
-        return None
-    if "," in options.test_set:
-        parser.error(f"-t {options.test_set}: the window opens one test set")
-    if options.refs or options.src:
+    from bleu_gui.cli_named_sets import check_named_set_options
+
+    if options.test_set is not None and (options.refs or options.src):
         parser.error(
             f"-t {options.test_set} gives the references and source: "
             "leave out REF and --src"
         )
+    try:
+        check_named_set_options(options)
+    except ConfigError as error:
+        parser.error(str(error))
+    if options.test_set is None:
+        return None
     if not options.input:
         parser.error(f"-t {options.test_set}: give the system's output with -i HYP")
     from bleu_gui.cli_named_sets import language_default_tokenizer
@@ -370,7 +366,10 @@ def _named_set(
     except NamedSetError as error:
         parser.error(str(error))
     language_default_tokenizer(options)  # sacreBLEU's for -l's target language
-    return options.test_set, options.langpair, tuple(map(Path, options.input))
+    asked = NamedSource(
+        options.test_set, options.langpair, options.origlang, options.subset
+    )
+    return asked, tuple(map(Path, options.input))
 
 
 def _files(

@@ -12,8 +12,6 @@ as it takes a WMT XML file with `-i`.
 from __future__ import annotations
 
 import argparse
-from collections.abc import Sequence
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from bleu_gui.core import Compat, ConfigError
@@ -22,7 +20,6 @@ if TYPE_CHECKING:
     from bleu_gui.cli_files import Encodings, Warnings
     from bleu_gui.io import Segments
     from bleu_gui.io.bundle import Selection
-    from bleu_gui.io.sacrebleu_sets import NamedSet
 
 __all__ = [
     "add_named_set_options",
@@ -39,8 +36,13 @@ _TOKENIZER_OF_TARGET = {"zh": "zh", "ja": "ja-mecab", "ko": "ko-mecab"}
 _NEED_TEST_SET = {"origlang": "--origlang", "subset": "--subset", "echo": "--echo"}
 
 
-def add_named_set_options(parser: argparse.ArgumentParser) -> None:
-    """The options `-t`, `-l`, `--origlang`, `--subset` and `--echo`, as sacreBLEU's."""
+def add_named_set_options(
+    parser: argparse.ArgumentParser, *, echo: bool = True
+) -> None:
+    """The options `-t`, `-l`, `--origlang`, `--subset` and `--echo`, as sacreBLEU's.
+
+    `echo` False: without `--echo` (the window prints nothing).
+    """
     group = parser.add_argument_group(
         "sacreBLEU's test sets",
         "'-t wmt21 -l de-en' scores against sacreBLEU's test set wmt21, "
@@ -74,6 +76,8 @@ def add_named_set_options(parser: argparse.ArgumentParser) -> None:
         metavar="REGEX",
         help="with -t: only the documents whose domain matches REGEX",
     )
+    if not echo:
+        return
     group.add_argument(
         "--echo",
         nargs="+",
@@ -91,7 +95,7 @@ def check_named_set_options(options: argparse.Namespace) -> None:
     """
     if options.test_set is None:
         for dest, flag in _NEED_TEST_SET.items():
-            if getattr(options, dest) is not None:
+            if getattr(options, dest, None) is not None:
                 raise ConfigError(
                     f"{flag} chooses in sacreBLEU's test sets: give -t NAME -l PAIR"
                 )
@@ -153,8 +157,8 @@ def read_named_set(
     """
     from bleu_gui.cli_files import with_own_outputs
     from bleu_gui.io.bundle import Selection
+    from bleu_gui.io.sacrebleu_sets import kept_selection, named_test_set
     from bleu_gui.io.sacrebleu_sets import read_named_set as read
-    from bleu_gui.io.test_set import TestSet
 
     if options.tokenize == "none":
         warnings.add(
@@ -169,48 +173,9 @@ def read_named_set(
         subset=options.subset,
         encoding=encodings.references,
     )
-    test_set = TestSet(
-        tuple(
-            _segments(path, lines, encodings.references)
-            for path, (_, lines) in zip(
-                named.reference_files, named.references, strict=True
-            )
-        ),
-        _segments(named.source_file, named.source, encodings.references),
-    )
+    test_set = named_test_set(named, encodings.references)
     selection = Selection(test_set, (), named.documents)
     selection = with_own_outputs(
         selection, options.input, options, encodings, warnings, piped=piped
     )
-    return selection if named.kept is None else _picked(selection, named)
-
-
-def _segments(path: object, lines: Sequence[str], encoding: str) -> Segments:
-    from pathlib import Path
-
-    from bleu_gui.io import Segments
-
-    return Segments(Path(str(path)), tuple(lines), encoding)
-
-
-def _picked(selection: Selection, named: NamedSet) -> Selection:
-    """`selection` cut to the lines `--origlang`/`--subset` keep."""
-    kept = named.kept or ()
-
-    def cut(segments: Segments) -> Segments:
-        lines = tuple(segments.lines[index] for index in kept)
-        return replace(segments, lines=lines)
-
-    source = selection.test_set.source
-    test_set = replace(
-        selection.test_set,
-        references=tuple(cut(ref) for ref in selection.test_set.references),
-        source=None if source is None else cut(source),
-    )
-    documents = selection.documents
-    return replace(
-        selection,
-        test_set=test_set,
-        systems=tuple((name, cut(lines)) for name, lines in selection.systems),
-        documents=None if documents is None else tuple(documents[i] for i in kept),
-    )
+    return kept_selection(selection, named.kept)

@@ -35,7 +35,7 @@ which the verdict is lost right after the k − 1 before it still held. About
 from __future__ import annotations
 
 from collections.abc import Generator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 
 import numpy as np
@@ -137,7 +137,9 @@ class MarginRequest:
     """A margin to find, as the window sends it to the tests' process.
 
     Attributes: as `iter_margin`'s arguments (`samples` and `seed` those of the
-    paired test that found the difference significant).
+    paired test that found the difference significant); `rows`: the segments
+    that test was run on (the Systems dock's "shown only", ascending), or None
+    for all of them.
     """
 
     stats_a: CorpusStats
@@ -145,16 +147,39 @@ class MarginRequest:
     config: BleuConfig
     samples: int
     seed: int | None
+    rows: npt.NDArray[np.int64] | None = None
 
     def steps(self) -> Generator[MarginProgress, None, Margin | NoMargin]:
-        """The search's step generator."""
-        return iter_margin(
-            self.stats_a,
-            self.stats_b,
-            self.config,
-            samples=self.samples,
-            seed=self.seed,
-        )
+        """The search's step generator: on `rows` only, when given.
+
+        A subset's margin is the subset's own (its test is sacreBLEU's on those
+        lines alone); its rows are given back as rows of the whole test set.
+        """
+        if self.rows is None:
+            return iter_margin(
+                self.stats_a,
+                self.stats_b,
+                self.config,
+                samples=self.samples,
+                seed=self.seed,
+            )
+        return _on_rows(self, self.rows)
+
+
+def _on_rows(
+    request: MarginRequest, rows: npt.NDArray[np.int64]
+) -> Generator[MarginProgress, None, Margin | NoMargin]:
+    """`iter_margin` on the statistics of `rows`, its rows mapped back to the set's."""
+    found = yield from iter_margin(
+        request.stats_a.subset(rows),
+        request.stats_b.subset(rows),
+        request.config,
+        samples=request.samples,
+        seed=request.seed,
+    )
+    if not isinstance(found, Margin):
+        return found
+    return replace(found, rows=tuple(int(rows[row]) for row in found.rows))
 
 
 def margin(

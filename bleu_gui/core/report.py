@@ -125,6 +125,9 @@ class ReportRequest:
             the QA checks read numbers).
         margin: with a paired bootstrap, each compared system's margin
             (`core.margin`: a dozen more tests per system, at the test's seed).
+        margins_found: per compared system, a margin already found at the
+            test's `samples` and `seed` (the window's Systems dock), or None;
+            shown as `margin`'s are, with no test run for them.
         warnings: the warnings about the files (`io.notices`: a kept byte-order
             mark and its cost, a language the tokenizer leaves unsplit, …), as
             the command line or the window said them; the page shows them right
@@ -147,6 +150,7 @@ class ReportRequest:
     source_tags: Sequence[SegmentTags] | None = None
     languages: tuple[str | None, str | None] = (None, None)
     margin: bool = False
+    margins_found: tuple[Margin | NoMargin | None, ...] = ()
 
     def reference_heading(self, k: int) -> str:
         """How reference `k` (0-based) is headed: "Reference 1 (ref.A.txt)"."""
@@ -173,10 +177,11 @@ class Report:
     `buckets`: one table per kind of sentence bucket (`core.buckets`), the
     systems bucketed by the first one's values, with the subset bootstrap when
     the report's test is a bootstrap.
-    `margins`: per compared system (the baseline's not), its margin; empty
-    unless asked for (`ReportRequest.margin`) with a paired bootstrap.
     `words`: word accuracy by frequency in the references (`core.word_buckets`,
     the default buckets), every system's; None for a report made without it.
+    `margins`: per compared system (the baseline's not), its margin (None:
+    not found); empty unless asked for (`ReportRequest.margin`) or given
+    (`ReportRequest.margins_found`) with a paired bootstrap.
     """
 
     request: ReportRequest
@@ -187,7 +192,7 @@ class Report:
     bands: tuple[BandTable, ...] = ()
     qa: tuple[QaResult, ...] = ()
     buckets: tuple[BucketTable, ...] = ()
-    margins: tuple[Margin | NoMargin, ...] = ()
+    margins: tuple[Margin | NoMargin | None, ...] = ()
     words: WordTable | None = None
 
 
@@ -233,7 +238,12 @@ def iter_build_report(
             lambda step: (step.done, step.total, "Running the paired test"),
         )
 
-    margins: list[Margin | NoMargin] = []
+    margins: list[Margin | NoMargin | None] = []
+    bootstrapped = paired is not None and paired.test is PairedTest.BOOTSTRAP
+    if bootstrapped and not request.margin and any(request.margins_found):
+        compared = len(systems) - 1
+        margins = [*request.margins_found[:compared]]
+        margins += [None] * (compared - len(margins))
     if request.margin and paired is not None and paired.test is PairedTest.BOOTSTRAP:
         for system in systems[1:]:
             found = yield from relabel(

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from bleu_gui.core.margin import Margin, NoMargin
 
-__all__ = ["MARGIN_DEFINITION", "margin_record", "margin_text"]
+__all__ = ["MARGIN_DEFINITION", "margin_record", "margin_text", "subset_words"]
 
 MARGIN_DEFINITION = (
     "The margin of a significant difference: the fewest sentences whose output, "
@@ -25,17 +25,31 @@ MARGIN_DEFINITION = (
 )
 
 
-def margin_text(found: Margin | NoMargin) -> str:
-    """One line: "margin: 30 sentences (p = 0.0509 after swapping them)"."""
+def margin_text(found: Margin | NoMargin, shown: int | None = None) -> str:
+    """One line: "margin: 30 sentences (p = 0.0509 after swapping them)".
+
+    `shown`: the margin of a test on that many shown sentences only, said so:
+    "margin on the 132 shown sentences: 3 sentences (…)".
+    """
     from bleu_gui.core.margin import Margin
 
+    head = "margin" if shown is None else f"margin {subset_words(shown)}"
     if not isinstance(found, Margin):
         if found.p_value is None:
-            return f"margin: none ({found.reason})"
-        return f"margin: none ({found.reason}; p = {found.p_value:.4f})"
+            return f"{head}: none ({found.reason})"
+        return f"{head}: none ({found.reason}; p = {found.p_value:.4f})"
     noun = "sentence" if found.count == 1 else "sentences"
     them = "it" if found.count == 1 else "them"
-    return f"margin: {found.count} {noun} (p = {found.p_at:.4f} after swapping {them})"
+    return f"{head}: {found.count} {noun} (p = {found.p_at:.4f} after swapping {them})"
+
+
+def subset_words(shown: int) -> str:
+    """How a margin of the shown sentences only is qualified: "on the 132 shown …".
+
+    The Systems dock's test of the shown sentences says its scope so.
+    """
+    noun = "sentence" if shown == 1 else "sentences"
+    return f"on the {shown:,} shown {noun}"
 
 
 def margin_record(found: Margin | NoMargin) -> dict[str, object]:

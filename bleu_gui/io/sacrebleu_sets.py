@@ -23,14 +23,19 @@ import ssl
 import urllib.error
 import warnings
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sacrebleu import utils as sacrebleu_utils
 from sacrebleu.dataset import DATASETS
 
 from bleu_gui.io.errors import InputError
+from bleu_gui.io.readers import Segments
+from bleu_gui.io.test_set import TestSet
+
+if TYPE_CHECKING:
+    from bleu_gui.io.bundle import Selection
 
 __all__ = [
     "NamedSet",
@@ -39,8 +44,10 @@ __all__ = [
     "cache_folder",
     "echo_text",
     "is_cached",
+    "kept_selection",
     "known_test_sets",
     "language_pairs",
+    "named_test_set",
     "read_named_set",
     "target_language",
 ]
@@ -207,6 +214,49 @@ def read_named_set(
         tuple(files[:-1]),
         files[-1],
         kept,
+    )
+
+
+def named_test_set(named: NamedSet, encoding: str) -> TestSet:
+    """The references and source of `named`, whole (before `kept` cuts them).
+
+    Each is named by its cache file (of the first set, when several are joined),
+    so that messages and the window name the file sacreBLEU wrote.
+    """
+    references = tuple(
+        Segments(Path(path), lines, encoding)
+        for path, (_, lines) in zip(
+            named.reference_files, named.references, strict=True
+        )
+    )
+    return TestSet(references, Segments(named.source_file, named.source, encoding))
+
+
+def kept_selection(selection: Selection, kept: Sequence[int] | None) -> Selection:
+    """`selection` cut to the lines `--origlang`/`--subset` keep (None: all).
+
+    The systems are cut as the references are: each system file has a line for
+    every segment of the whole set, as sacreBLEU wants it, and sacreBLEU's
+    `filter_subset` keeps the same lines of the references and the systems.
+    """
+    if kept is None:
+        return selection
+
+    def cut(segments: Segments) -> Segments:
+        return replace(segments, lines=tuple(segments.lines[i] for i in kept))
+
+    source = selection.test_set.source
+    test_set = replace(
+        selection.test_set,
+        references=tuple(cut(ref) for ref in selection.test_set.references),
+        source=None if source is None else cut(source),
+    )
+    documents = selection.documents
+    return replace(
+        selection,
+        test_set=test_set,
+        systems=tuple((name, cut(lines)) for name, lines in selection.systems),
+        documents=None if documents is None else tuple(documents[i] for i in kept),
     )
 
 

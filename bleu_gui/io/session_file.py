@@ -28,7 +28,10 @@ Format, version 2 (`"bleu-gui-session": 2`; a reader refuses a higher number)::
                   "options": {"include_testsuites": false, "keep_unreferenced": false,
                               "sheet": null, "languages": null,
                               "xliff_states": "final" | "all"},
-                  "documents": [["doc id", number of segments], …] | null},
+                  "documents": [["doc id", number of segments], …] | null,
+                  "named": {"names": "wmt21,wmt22", "langpair": "de-en",
+                            "origlang": "de" | null, "subset": null}
+                           (only for sacreBLEU's test sets)},
      "settings": {"compat": "sacrebleu", "tokenizer": "13a", "lowercase": false,
                   "smoothing": "exp", "smooth_value": null, "max_order": 4,
                   "weights": null, "effective_order": null, "nltk_alpha": 5.0,
@@ -45,7 +48,13 @@ Format, version 2 (`"bleu-gui-session": 2`; a reader refuses a higher number)::
                "columns": [["COST", 0, false], …]},
      "layout": {"docks": base64, "central": base64, "bottom": base64,
                 "header": base64},
-     "edits": [{"system": 1, "segments": [{"row": 11, "text": "…"}, …]}, …]}
+     "edits": [{"system": 1, "segments": [{"row": 11, "text": "…"}, …]}, …],
+     "margin": {"baseline": 0, "shown": 1, "samples": 1000, "seed": 12345 | "none",
+                "tested": [rows] | null, "sentences": [rows, in swap order],
+                "b_better": true, "p_value": 0.003, "p_value_one_fewer": 0.049,
+                "p_value_after": 0.051, "tests": 13}
+               | {…, "sentences": null, "reason": "not-significant" | …,
+                  "p_value": 0.3 | null} (only when the dock found one)}
 
 `baseline` and `shown` are positions among the systems in the order listed (files of
 role "system", or the bundle's system columns); so is each `edits` entry's `system`.
@@ -82,6 +91,7 @@ from bleu_gui.io.session_values import (
     SavedEdits,
     SavedFile,
     SavedFilter,
+    SavedMargin,
     SavedRole,
     SavedSystems,
     SavedTable,
@@ -101,6 +111,7 @@ __all__ = [
     "SavedEdits",
     "SavedFile",
     "SavedFilter",
+    "SavedMargin",
     "SavedRole",
     "SavedSystems",
     "SavedTable",

@@ -23,6 +23,13 @@ them reads as no document filter and seed 12345 (the only seed the window had).
 The Buckets tab's `buckets` (the view, every kind's edges and the bucket the
 sentence table is filtered to, by stored names of `io.session_values.SavedBucketKind`)
 came later the same way: a file without them reads as the defaults, no filter.
+The Systems dock's `margin` (issue 27: the sentences to swap until a significant
+difference is lost) came later too, without a new version: it is a result that
+can be found again, so an older bleu-gui opening such a file without it loses no
+work of the user's. A file without it opens without a margin. So did the test
+set's `named` (sacreBLEU's test sets it is read from, issue 27): an older bleu-gui
+reads the cache files it names instead, which are the same lines for one set
+without a filter, and for others refuses the system files' line counts in one line.
 
 Document ids are stored as runs (an id and how many segments in a row have it), so
 that the ids given by a file are kept even if that file is gone, in little space.
@@ -110,6 +117,7 @@ _SCORE = Range(0.0, 100.0)  # a sentence BLEU, as the filter's score fields
 _DELTA = Range(-100.0, 100.0)  # a difference of two scores
 _ROW = Range(0, MAX_SEGMENTS - 1)
 _CONFIG = Range(None, None)
+_P = Range(0.0, 1.0)  # a p-value
 
 RANGES: Mapping[str, Range] = MappingProxyType(
     {
@@ -136,6 +144,16 @@ RANGES: Mapping[str, Range] = MappingProxyType(
             for name in ("ref_length", "length_diff", "baseline_bleu", "word_frequency")
         },
         "buckets.filter.bucket": Range(0, 10_000),
+        "margin.baseline": _ROW,
+        "margin.shown": _ROW,
+        "margin.samples": Range(1, MAX_SAMPLES),
+        "margin.seed": Range(0, MAX_SEED),
+        "margin.tested[*]": _ROW,
+        "margin.sentences[*]": _ROW,
+        "margin.p_value": _P,
+        "margin.p_value_one_fewer": _P,
+        "margin.p_value_after": _P,
+        "margin.tests": Range(1, MAX_SEGMENTS),
     }
 )
 """Every number a session file holds, by its JSON place (`[*]`: any position in a list),

@@ -16,8 +16,10 @@ from pathlib import Path
 
 from bleu_gui.core.buckets import BucketEdges
 from bleu_gui.core.config import ConfigError
+from bleu_gui.core.margin import Margin, NoMargin
 from bleu_gui.io.bundle import Format, Roles
 from bleu_gui.io.format_options import FormatOptions
+from bleu_gui.io.named_source import NamedSource
 from bleu_gui.io.seed import DEFAULT_SEED, parse_seed
 from bleu_gui.io.session_format import (
     FIRST_EDITS_VERSION,
@@ -38,11 +40,13 @@ from bleu_gui.io.session_place import (
 )
 from bleu_gui.io.session_settings import config_at
 from bleu_gui.io.session_values import (
+    STORED_MARGIN_REASONS,
     SavedBucketKind,
     SavedBuckets,
     SavedEdits,
     SavedFile,
     SavedFilter,
+    SavedMargin,
     SavedRole,
     SavedSystems,
     SavedTable,
@@ -112,6 +116,10 @@ def session_from_json(value: object, path: Path) -> SessionData:
         layout=_layout(item.get("layout", {}), root.at("layout")),
         edits=_edits(item.get("edits", []), root.at("edits"), names),
         buckets=_buckets(item.get("buckets", {}), root.at("buckets")),
+        named=where.at("named").optional(test_set.get("named"), _named),
+        margin=root.at("margin").optional(
+            item.get("margin"), lambda place, raw: _margin(raw, place, len(names))
+        ),
     )
 
 
@@ -292,6 +300,75 @@ def _systems(
         where.at("shown_only").flag(item.get("shown_only", False)),
         _seed(item.get("seed", DEFAULT_SEED), where.at("seed")),
     )
+
+
+def _named(where: Where, raw: object) -> NamedSource:
+    """The test sets of sacreBLEU's: their names and pair, and the filters (or null)."""
+    item = where.mapping(raw)
+
+    def text(name: str) -> str:
+        value = where.at(name).text(item.get(name))
+        if not value:
+            raise where.at(name).error("empty")
+        return value
+
+    return NamedSource(
+        text("names"),
+        text("langpair"),
+        where.at("origlang").optional(item.get("origlang"), Where.text),
+        where.at("subset").optional(item.get("subset"), Where.text),
+    )
+
+
+_REASONS_BY_NAME = {name: reason for reason, name in STORED_MARGIN_REASONS.items()}
+
+
+def _margin(raw: object, where: Where, systems: int) -> SavedMargin:
+    """The Systems dock's margin: a margin (its sentences) or why none."""
+    item = where.mapping(raw)
+    positions = []
+    for name in ("baseline", "shown"):
+        position = where.at(name).integer(item.get(name))
+        if not 0 <= position < systems:
+            raise where.at(name).error(
+                f"system {position} does not exist (there are {systems})"
+            )
+        positions.append(position)
+
+    def rows(name: str) -> tuple[int, ...]:
+        place = where.at(name)
+        return tuple(
+            place.at(k).integer(v) for k, v in enumerate(place.items(item.get(name)))
+        )
+
+    samples = where.at("samples").integer(item.get("samples"))
+    seed = _seed(item.get("seed"), where.at("seed"))
+    tested = rows("tested") if item.get("tested") is not None else None
+    found: Margin | NoMargin
+    if item.get("sentences") is None:
+        place = where.at("reason")
+        name = place.text(item.get("reason"))
+        if name not in _REASONS_BY_NAME:
+            allowed = ", ".join(repr(known) for known in _REASONS_BY_NAME)
+            raise place.error(f"{name!r} is not one of {allowed}")
+        p_value = where.at("p_value").optional(item.get("p_value"), Where.number)
+        found = NoMargin(_REASONS_BY_NAME[name], p_value)
+    else:
+        swapped = rows("sentences")
+        if not swapped:
+            raise where.at("sentences").error("a margin of no sentence")
+        found = Margin(
+            len(swapped),
+            swapped,
+            where.at("b_better").flag(item.get("b_better")),
+            where.at("p_value").number(item.get("p_value")),
+            where.at("p_value_one_fewer").number(item.get("p_value_one_fewer")),
+            where.at("p_value_after").number(item.get("p_value_after")),
+            samples,
+            seed,
+            where.at("tests").integer(item.get("tests")),
+        )
+    return SavedMargin(positions[0], positions[1], samples, seed, tested, found)
 
 
 def _seed(raw: object, where: Where) -> int | None:

@@ -14,11 +14,14 @@ from pathlib import Path
 
 from bleu_gui.core.buckets import BucketEdges, BucketKind
 from bleu_gui.core.config import BleuConfig
+from bleu_gui.core.margin import Margin, NoMargin, NoMarginReason
 from bleu_gui.io.bundle import Format, Roles
 from bleu_gui.io.format_options import FormatOptions
+from bleu_gui.io.named_source import NamedSource
 from bleu_gui.io.seed import DEFAULT_SEED
 
 __all__ = [
+    "STORED_MARGIN_REASONS",
     "FileCheck",
     "FileState",
     "SavedBucketKind",
@@ -26,6 +29,7 @@ __all__ = [
     "SavedEdits",
     "SavedFile",
     "SavedFilter",
+    "SavedMargin",
     "SavedRole",
     "SavedSystems",
     "SavedTable",
@@ -180,6 +184,41 @@ class SavedTable:
     columns: tuple[tuple[str, int, bool], ...] = ()
 
 
+STORED_MARGIN_REASONS: Mapping[NoMarginReason, str] = {
+    NoMarginReason.NOT_SACREBLEU: "not-sacrebleu",
+    NoMarginReason.NOT_SIGNIFICANT: "not-significant",
+    NoMarginReason.IDENTICAL: "identical",
+    NoMarginReason.NEVER_LOST: "never-lost",
+}
+"""How a session file names why a pair has no margin: chosen here, not the
+members' names or words, so that rewording a reason leaves saved files readable."""
+
+
+@dataclass(frozen=True, slots=True)
+class SavedMargin:
+    """The Systems dock's margin of a significant difference (`core.margin`).
+
+    Kept because it took a dozen paired tests to find; put back only for the
+    pair and options it was found for (`models.session_state.margin_to_restore`).
+
+    Attributes:
+        baseline: position of the pair's baseline (A) among the systems.
+        shown: position of the compared system (B).
+        samples: the resamples of its tests.
+        seed: their seed (None: unseeded).
+        tested: the sentences its test was run on (0-based rows, ascending: the
+            dock's "shown only"), or None for every sentence.
+        found: the margin, or why there is none.
+    """
+
+    baseline: int
+    shown: int
+    samples: int
+    seed: int | None
+    tested: tuple[int, ...] | None
+    found: Margin | NoMargin
+
+
 @dataclass(frozen=True, slots=True)
 class SavedEdits:
     """One system's what-if edits, as a session keeps them (texts only).
@@ -222,6 +261,9 @@ class SessionData:
             splitters' and header's), by name.
         edits: the what-if edits of the systems that have any, by system position.
         buckets: the Buckets tab's view, edges and bucket filter.
+        margin: the margin the Systems dock found, if one was shown.
+        named: the sacreBLEU test sets the references, source and document ids
+            are read from (`kind` files; the files named are the cache's).
     """
 
     kind: SetKind
@@ -239,6 +281,8 @@ class SessionData:
     layout: Mapping[str, bytes] = field(default_factory=dict)
     edits: tuple[SavedEdits, ...] = ()
     buckets: SavedBuckets = field(default_factory=SavedBuckets)
+    margin: SavedMargin | None = None
+    named: NamedSource | None = None
 
     def system_names(self) -> tuple[str, ...]:
         """How a message names each system: its file's name, or its bundle column."""

@@ -11,12 +11,19 @@ import json
 from pathlib import Path
 from typing import Any
 
+from bleu_gui.core.margin import Margin
 from bleu_gui.io.safe_write import write_text
 from bleu_gui.io.seed import UNSEEDED
 from bleu_gui.io.session_format import SESSION_KEY, document_runs, version_to_write
 from bleu_gui.io.session_named_files import relative_path
 from bleu_gui.io.session_settings import config_to_json
-from bleu_gui.io.session_values import SavedBucketKind, SavedBuckets, SessionData
+from bleu_gui.io.session_values import (
+    STORED_MARGIN_REASONS,
+    SavedBucketKind,
+    SavedBuckets,
+    SavedMargin,
+    SessionData,
+)
 
 __all__ = ["session_to_json", "write_session"]
 
@@ -93,6 +100,38 @@ def session_to_json(data: SessionData, folder: Path) -> dict[str, Any]:
             }
             for edits in data.edits
         ]
+    if data.named is not None:
+        value["test_set"]["named"] = data.named.to_json()
+    if data.margin is not None:
+        value["margin"] = _margin_json(data.margin)
+    return value
+
+
+def _margin_json(saved: SavedMargin) -> dict[str, Any]:
+    """The margin's JSON value: rows 0-based; a margin or why none, never both."""
+    found = saved.found
+    value: dict[str, Any] = {
+        "baseline": saved.baseline,
+        "shown": saved.shown,
+        "samples": saved.samples,
+        "seed": saved.seed if saved.seed is not None else UNSEEDED,
+        "tested": None if saved.tested is None else list(saved.tested),
+    }
+    if isinstance(found, Margin):
+        value |= {
+            "sentences": list(found.rows),
+            "b_better": found.better,
+            "p_value": found.p_before,
+            "p_value_one_fewer": found.p_one_fewer,
+            "p_value_after": found.p_at,
+            "tests": found.tests,
+        }
+    else:
+        value |= {
+            "sentences": None,
+            "reason": STORED_MARGIN_REASONS[found.reason],
+            "p_value": found.p_value,
+        }
     return value
 
 

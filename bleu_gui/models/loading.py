@@ -36,7 +36,7 @@ from bleu_gui.io.bundle import Bundle, Format, Role, Roles, Selection, Units, se
 from bleu_gui.io.errors import FormatError, LanguagesNotChosenError, display_name
 from bleu_gui.io.format_options import FormatOptions
 from bleu_gui.io.formats import detect_format, read_bundle
-from bleu_gui.models.open_request import BundleSet, FileSet, OpenRequest
+from bleu_gui.models.open_request import BundleSet, FileSet, NamedSource, OpenRequest
 from bleu_gui.models.workspace import TestSetFiles
 from bleu_gui.workers import Job, blocking_call
 
@@ -157,6 +157,8 @@ def read_job(files: FileSet, *, new_candidate: bool = False) -> Job:
     refused alone (its one-line reason in `Read.systems`). XLIFF and TMX
     files are read by `read_aligned_job` instead.
     """
+    if files.named is not None:
+        return (yield from read_named_job(files, files.named))
     if _aligned_by_id(files):
         return (yield from read_aligned_job(files))
     # A system that is also a reference or the source (WMT's second reference
@@ -218,6 +220,54 @@ def read_job(files: FileSet, *, new_candidate: bool = False) -> Job:
     yield 1, 1, "reading files"
     shown = files.hypotheses.index(files.hypothesis)
     return Read(files, tuple(read), shown, (None,) * len(read))
+
+
+def read_named_job(files: FileSet, named: NamedSource) -> Job:
+    """Read sacreBLEU's test sets by its own code, and the systems' files.
+
+    The references, source and document ids are the lines sacreBLEU scores
+    (`io.sacrebleu_sets`, several sets joined in order); each system file has a
+    line for every segment of the whole set and is checked against it, then
+    `--origlang`/`--subset` keep the same lines of every text, as sacreBLEU's
+    command line does. sacreBLEU's package is imported here, on the reading
+    thread, and only for such a set.
+    """
+    reading = Reading()
+
+    def read() -> tuple[object, dict[Path, _Raw]]:
+        from bleu_gui.io.sacrebleu_sets import read_named_set
+
+        read_set = read_named_set(
+            named.names,
+            named.langpair,
+            origlang=named.origlang,
+            subset=named.subset,
+            encoding=files.encoding,
+        )
+        raw, _ = _read_all(reading, list(files.hypotheses), [], files)
+        return read_set, raw
+
+    read_set, raw = yield from blocking_call(read, reading.label)
+    from bleu_gui.io.sacrebleu_sets import NamedSet, kept_selection, named_test_set
+
+    assert isinstance(read_set, NamedSet)
+    decoded = yield from relabel(
+        iter_decode(list(files.hypotheses), raw, files.drop_bom),
+        lambda step: (*step, "reading files"),
+    )
+    whole = named_test_set(read_set, files.encoding)
+    for path in files.hypotheses:
+        whole.corpus(decoded[path])  # a line per segment of the whole set
+    systems = tuple((str(path), decoded[path]) for path in files.hypotheses)
+    selection = kept_selection(
+        Selection(whole, systems, read_set.documents), read_set.kept
+    )
+    texts = selection.test_set
+    corpora = tuple(texts.corpus(segments) for _, segments in selection.systems)
+    yield 1, 1, "reading files"
+    _meet_new_containers()
+    shown = files.hypotheses.index(files.hypothesis)
+    return Read(files, corpora, shown, (None,) * len(corpora), selection.documents)
 
 
 def read_aligned_job(files: FileSet) -> Job:

@@ -17,12 +17,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import numpy as np
+import numpy.typing as npt
 from PySide6.QtCore import QObject, Signal
 
 from bleu_gui.core.config import BleuConfig
 from bleu_gui.core.margin import Margin, MarginRequest, NoMargin
 from bleu_gui.core.stats import CorpusStats
 from bleu_gui.models.significance_job import SignificanceJob
+from bleu_gui.models.workspace import SystemId
 
 __all__ = ["MarginModel", "MarginPair"]
 
@@ -38,6 +41,10 @@ class MarginPair:
         config: the options of the test.
         samples: the test's resamples (the margin's tests use as many).
         seed: the test's seed.
+        rows: the sentences the test was run on (the dock's "shown only"),
+            ascending; None: all of them. The margin is then the subset's.
+        ids: the baseline's and the compared system's ids in the session (the
+            report takes the margin of the pair it compares).
     """
 
     name_b: str
@@ -46,6 +53,8 @@ class MarginPair:
     config: BleuConfig
     samples: int
     seed: int | None
+    rows: npt.NDArray[np.int64] | None = None
+    ids: tuple[SystemId, SystemId] | None = None
 
     def same(self, other: MarginPair) -> bool:
         """Whether `other` is this pair under the same test (statistics by identity)."""
@@ -54,7 +63,21 @@ class MarginPair:
             and self.stats_b is other.stats_b
             and (self.config, self.samples, self.seed)
             == (other.config, other.samples, other.seed)
+            and _same_rows(self.rows, other.rows)
         )
+
+    @property
+    def shown(self) -> int | None:
+        """How many sentences a subset's test was run on; None: all."""
+        return None if self.rows is None else int(self.rows.size)
+
+
+def _same_rows(
+    first: npt.NDArray[np.int64] | None, second: npt.NDArray[np.int64] | None
+) -> bool:
+    if first is None or second is None:
+        return first is second
+    return bool(np.array_equal(first, second))
 
 
 class MarginModel(QObject):
@@ -105,9 +128,24 @@ class MarginModel(QObject):
         self.result, self.failure = None, None
         self.job.start(
             MarginRequest(
-                pair.stats_a, pair.stats_b, pair.config, pair.samples, pair.seed
+                pair.stats_a,
+                pair.stats_b,
+                pair.config,
+                pair.samples,
+                pair.seed,
+                pair.rows,
             )
         )
+        self.changed.emit()
+
+    def restore(self, pair: MarginPair, found: Margin | NoMargin) -> None:
+        """Show a margin found before (a saved session's) for `pair`, untested.
+
+        It goes as a margin found here goes: with a new test, other options or
+        another pair (`offer`).
+        """
+        self.job.cancel()
+        self.pair, self.result, self.failure = pair, found, None
         self.changed.emit()
 
     def cancel(self) -> None:

@@ -20,6 +20,7 @@ from pathlib import Path
 from PySide6.QtCore import QObject, Signal
 
 from bleu_gui.models.jobs import JobRunner
+from bleu_gui.models.open_request import NamedSource
 from bleu_gui.workers import Job, Worker
 
 __all__ = ["NamedSetChoice", "NamedSetFetcher", "NamedSetFiles", "named_set_choices"]
@@ -38,10 +39,13 @@ class NamedSetChoice:
 
 @dataclass(frozen=True, slots=True)
 class NamedSetFiles:
-    """What a fetch gives: the cache files of the references and of the source."""
+    """What a fetch gives: the set asked for, its references' and source's files.
 
-    name: str
-    langpair: str
+    The files are the first set's (several sets are joined when read); the
+    session reads the lines through `source` (`models.loading.read_named_job`).
+    """
+
+    asked: NamedSource
     references: tuple[Path, ...]
     source: Path
 
@@ -60,16 +64,23 @@ def named_set_choices() -> tuple[NamedSetChoice, ...]:
     )
 
 
-def _fetch_steps(name: str, langpair: str) -> Job:
-    """Download (if need be) and write the set's text files; their paths."""
+def _fetch_steps(asked: NamedSource) -> Job:
+    """Download (if need be) and write the sets' text files; their paths.
+
+    The filters are applied once here too, so that one sacreBLEU cannot apply
+    (or that keeps no line) is said in the dialog, before anything is opened.
+    """
     from bleu_gui.io.sacrebleu_sets import is_cached, read_named_set
 
-    if is_cached(name):
-        yield (0, 1, f"Reading {name} {langpair}")
-    else:
-        yield (0, 1, f"Downloading {name} into sacreBLEU's cache")
-    named = read_named_set(name, langpair)
-    return NamedSetFiles(name, langpair, named.reference_files, named.source_file)
+    for name in asked.names.split(","):
+        if is_cached(name):
+            yield (0, 1, f"Reading {name} {asked.langpair}")
+        else:
+            yield (0, 1, f"Downloading {name} into sacreBLEU's cache")
+    named = read_named_set(
+        asked.names, asked.langpair, origlang=asked.origlang, subset=asked.subset
+    )
+    return NamedSetFiles(asked, named.reference_files, named.source_file)
 
 
 class NamedSetFetcher(QObject):
@@ -93,9 +104,9 @@ class NamedSetFetcher(QObject):
         self._jobs.progress_changed.connect(self.progress_changed)
         self._jobs.busy_changed.connect(self.busy_changed)
 
-    def fetch(self, name: str, langpair: str) -> None:
-        """Fetch test set `name` for `langpair` in the background."""
-        worker = Worker(lambda: _fetch_steps(name, langpair))
+    def fetch(self, asked: NamedSource) -> None:
+        """Fetch the test sets `asked` names in the background."""
+        worker = Worker(lambda: _fetch_steps(asked))
         self._jobs.start(_FETCH, worker, self.fetched.emit, on_failed=self.failed.emit)
 
     def cancel(self) -> None:

@@ -16,11 +16,13 @@ from pathlib import Path
 from bleu_gui.io.bundle import Format, Roles
 from bleu_gui.io.format_options import FormatOptions
 from bleu_gui.io.formats import TEST_SET_FORMATS, detect_format
+from bleu_gui.io.named_source import NamedSource
 from bleu_gui.io.roles_check import repeated_file
 
 __all__ = [
     "BundleSet",
     "FileSet",
+    "NamedSource",
     "OpenRequest",
     "opens_with_roles",
     "systems_asked",
@@ -50,6 +52,9 @@ class FileSet:
             kept sorted and without entries equal to `encoding`, so that equal
             choices make equal file sets (the recent-files list compares them).
         options: the format options of XLIFF and TMX files (TMX languages).
+        named: the sacreBLEU test sets the references, source and document ids
+            are read from, by sacreBLEU's code (`references` and `source` then
+            name the first set's cache files); None: read from the files.
 
     Raises:
         ValueError: `systems` is given without `hypothesis` in it.
@@ -63,6 +68,7 @@ class FileSet:
     systems: tuple[Path, ...] = ()
     encodings: tuple[tuple[Path, str], ...] = ()
     options: FormatOptions = field(default_factory=FormatOptions)
+    named: NamedSource | None = None
 
     def __post_init__(self) -> None:
         """Refuse a shown candidate that is not one of the systems."""

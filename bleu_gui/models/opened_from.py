@@ -22,6 +22,7 @@ from bleu_gui.io.bundle import Format
 from bleu_gui.io.errors import display_name
 from bleu_gui.io.format_options import FormatOptions
 from bleu_gui.io.formats import detect_format, read_bundle
+from bleu_gui.io.named_source import NamedSource
 from bleu_gui.io.roles_check import same_file
 from bleu_gui.models.loading import (
     ALIGNED_FORMATS,
@@ -64,6 +65,8 @@ class OpenedFrom:
         self.format_options = FormatOptions()
         # Whether files are read with a leading byte-order mark dropped.
         self.drop_bom = False
+        # The sacreBLEU test sets the open test set was read from, if it was.
+        self.named: NamedSource | None = None
         # The file last read for its columns (the roles dialog's), to open it.
         self.inspected: Inspected | None = None
         # (file, label) of the baseline to keep when the same files are opened again.
@@ -85,6 +88,7 @@ class OpenedFrom:
             paths if len(paths) > 1 else (),
             encodings=(*test_set.encodings, *read_as),
             options=self.format_options,
+            named=self.named,
         )
 
     def opened(self, workspace: Workspace) -> OpenRequest | None:
@@ -191,9 +195,11 @@ class OpenedFrom:
         if isinstance(request, BundleSet):
             encoding, drop_bom = request.encoding, request.options.drop_bom
             self.bundle, self.format_options = request, request.options
+            self.named = None
         else:
             encoding, drop_bom = request.encoding, request.drop_bom
             self.bundle, self.format_options = None, request.options
+            self.named = request.named
         self.drop_bom = drop_bom
         file = request.path if isinstance(request, BundleSet) else None
         return TestSetFiles(

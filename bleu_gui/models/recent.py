@@ -52,6 +52,7 @@ from bleu_gui.io.bundle import Format, Roles
 from bleu_gui.io.format_options import FormatOptions
 from bleu_gui.io.session_file import SessionFileError, config_from_json, config_to_json
 from bleu_gui.io.xliff_states import XliffStates
+from bleu_gui.models.open_request import NamedSource
 from bleu_gui.models.session import BundleSet, FileSet, OpenRequest
 
 __all__ = ["RecentFiles", "Remembered"]
@@ -394,6 +395,8 @@ def _files_json(files: FileSet) -> dict[str, Any]:
         value["systems"] = [str(path) for path in files.systems]
     if files.encodings:  # only then: a set read in one encoding keeps its key
         value["encodings"] = [[str(path), name] for path, name in files.encodings]
+    if files.named is not None:  # read by sacreBLEU's code, not from the files
+        value["named"] = files.named.to_json()
     return value
 
 
@@ -458,6 +461,7 @@ def _parse_files(item: object) -> FileSet | None:
             encodings=tuple(
                 (Path(path), str(name)) for path, name in item.get("encodings", ())
             ),
+            named=NamedSource.from_json(item["named"]) if "named" in item else None,
         )
     except (KeyError, TypeError, ValueError):
         return None

@@ -44,6 +44,7 @@ from bleu_gui.io.session_file import (
     SavedEdits,
     SavedFile,
     SavedFilter,
+    SavedMargin,
     SavedRole,
     SavedSystems,
     SavedTable,
@@ -51,6 +52,7 @@ from bleu_gui.io.session_file import (
     SetKind,
     checksum,
 )
+from bleu_gui.models.margin_model import MarginModel
 from bleu_gui.models.sentence_browser import SentenceBrowser
 from bleu_gui.models.sentence_filter import (
     DeltaRange,
@@ -74,10 +76,12 @@ __all__ = [
     "column_key",
     "document_filter",
     "filter_of",
+    "margin_to_restore",
     "reopen_plan",
     "restore_edits",
     "saved_edits",
     "saved_filter",
+    "saved_margin",
     "session_data",
     "sort_from_json",
     "sort_of",
@@ -288,12 +292,14 @@ def session_data(
     layout: Mapping[str, bytes] | None = None,
     edits: EditsHolder | None = None,
     buckets: SavedBuckets | None = None,
+    margin: MarginModel | None = None,
 ) -> SessionData | str:
     """What a session file keeps of the window now, or why nothing (one line).
 
     Each file's checksum is taken now (its bytes are read: a second for a few
     hundred megabytes). `edits`: where the what-if edits are kept (None: none
     saved). `buckets`: the Buckets tab's settings (None: the defaults).
+    saved). `margin`: the Systems dock's (`saved_margin`).
     """
     request = session.opened
     workspace = session.workspace
@@ -351,7 +357,46 @@ def session_data(
         layout=dict(layout or {}),
         edits=() if edits is None else saved_edits(edits, ids),
         buckets=buckets or SavedBuckets(),
+        margin=None if margin is None else saved_margin(margin, session),
+        named=request.named if isinstance(request, FileSet) else None,
     )
+
+
+def saved_margin(model: MarginModel, session: Session) -> SavedMargin | None:
+    """The dock's margin as a session keeps it, or None.
+
+    Only a margin found (not running) under the options in force: one of other
+    options is not the scores the session shows.
+    """
+    pair, found = model.pair, model.result
+    if pair is None or found is None or model.running or pair.ids is None:
+        return None
+    ids = [system.id for system in session.workspace.systems]
+    a, b = pair.ids
+    if pair.config != session.config or a not in ids or b not in ids:
+        return None
+    tested = None if pair.rows is None else tuple(int(row) for row in pair.rows)
+    return SavedMargin(
+        ids.index(a), ids.index(b), pair.samples, pair.seed, tested, found
+    )
+
+
+def margin_to_restore(
+    data: SessionData, plan: ReopenPlan, checks: Sequence[FileCheck]
+) -> SavedMargin | None:
+    """The session's margin, if it is still of the pair and texts it was found for.
+
+    Not when a file is missing or changed since (other statistics), nor when
+    the margin's pair is not the session's baseline and shown system as they
+    open (another pair was shown when it was saved, or a system was left out).
+    The options are the session's own: a margin is saved only under them.
+    """
+    saved = data.margin
+    if saved is None or any(check.state is not FileState.SAME for check in checks):
+        return None
+    if (saved.baseline, saved.shown) != (plan.baseline, plan.shown):
+        return None
+    return saved
 
 
 def _saved(role: SavedRole, path: Path, encoding: str) -> SavedFile:
@@ -448,6 +493,7 @@ def reopen_plan(
             tuple(paths) if len(paths) > 1 else (),
             encodings=tuple((f.path, f.encoding) for f in present),
             options=data.options,
+            named=data.named,
         )
     parts = []
     far = [path for path in outside if path not in {f.path for f in gone}]

@@ -27,8 +27,10 @@ announced by `margin_rows_requested`, for the sentence table's filter.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
+import numpy as np
 from PySide6.QtCore import (
     QModelIndex,
     QObject,
@@ -50,6 +52,7 @@ from bleu_gui.core import (
     required_order,
     tokenizer_for,
 )
+from bleu_gui.core.margin import Margin, NoMargin
 from bleu_gui.core.qa_checks import CheckKind
 from bleu_gui.core.signature import signatures
 from bleu_gui.core.significance import (
@@ -328,7 +331,11 @@ class CompareSystems(QObject):
     def _offer_margin(
         self, request: object, result: PairedTestResult | AllPairsResult
     ) -> None:
-        """Offer the margin of a significant bootstrap of the shown pair, all rows."""
+        """Offer the margin of a significant bootstrap of the shown pair.
+
+        Of the rows the test ran on: a test of the shown sentences only offers
+        the margin of those sentences (labelled so, `MarginPair.rows`).
+        """
         self._last_test = (request, result)
         ids, fed = self._fed.ids, self._fed
         a, b = self.session.workspace.baseline, self.session.workspace.shown
@@ -337,7 +344,6 @@ class CompareSystems(QObject):
             isinstance(request, SignificanceRequest)
             and isinstance(result, PairedTestResult)
             and result.test is PairedTest.BOOTSTRAP
-            and request.rows is None
             and request.baseline is not None
             and a is not None
             and b is not None
@@ -364,8 +370,50 @@ class CompareSystems(QObject):
                     request.config,
                     result.samples,
                     result.seed,
+                    request.rows,
+                    (a, b),
                 )
         self.margin.offer(pair)
+
+    def restore_margin(
+        self,
+        positions: tuple[int, int],
+        found: Margin | NoMargin,
+        test: tuple[int, int | None],
+        tested: Sequence[int] | None,
+    ) -> bool:
+        """Show a saved session's margin of the systems at `positions` (A, B).
+
+        Only when they are the baseline and the shown system with statistics
+        under the options in force; `test`: its (resamples, seed); `tested`:
+        the rows its test ran on (None: every sentence). False: not shown.
+        """
+        workspace = self.session.workspace
+        systems = workspace.systems
+        if not all(0 <= k < len(systems) for k in positions):
+            return False
+        a, b = (systems[k].id for k in positions)
+        fed = self._fed
+        if (a, b) != (workspace.baseline, workspace.shown) or {a, b} - set(fed.ids):
+            return False
+        first, second = fed.ids.index(a), fed.ids.index(b)
+        stats_a, stats_b = fed.stats[first], fed.stats[second]
+        if stats_a is None or stats_b is None:
+            return False
+        rows = None if tested is None else np.asarray(tested, dtype=np.int64)
+        samples, seed = test
+        pair = MarginPair(
+            fed.names[second],
+            stats_a,
+            stats_b,
+            fed.config,
+            samples,
+            seed,
+            rows,
+            (a, b),
+        )
+        self.margin.restore(pair, found)
+        return True
 
     def _on_test_finished(
         self, request: object, result: PairedTestResult | AllPairsResult

@@ -35,6 +35,7 @@ from PySide6.QtWidgets import QFileDialog, QMainWindow, QMenu, QMessageBox
 
 from bleu_gui.core.config import BleuConfig, Compat
 from bleu_gui.io.session_file import SESSION_SUFFIX
+from bleu_gui.models.open_request import NamedSource
 from bleu_gui.models.recent import RecentFiles, Remembered
 from bleu_gui.models.session import BundleSet, FileSet, Session, opens_with_roles
 from bleu_gui.views.menu_action import menu_action
@@ -358,7 +359,7 @@ class FileActions(QObject):
         return self._dialogs.open_test_set(candidate)
 
     def open_named_set(
-        self, direct: tuple[str, str, Sequence[Path]] | None = None
+        self, direct: tuple[NamedSource, Sequence[Path]] | None = None
     ) -> NamedSetDialog:
         """Show File › Open sacreBLEU test set… (`views.named_set_dialog`).
 
@@ -367,9 +368,9 @@ class FileActions(QObject):
         as the "Open test set" dialog's are; a fetch that fails is the window's
         one-line error too.
 
-        `direct`: (name, pair, systems) from the command line's `-t`: fetched at
-        once; the dialog shows only for a download (its progress and Cancel) or
-        when the fetch fails.
+        `direct`: (sets, systems) from the command line's `-t`: fetched at once;
+        the dialog shows only for a download (its progress and Cancel) or when
+        the fetch fails.
         """
         from bleu_gui.io.sacrebleu_sets import is_cached
         from bleu_gui.models.named_set_fetch import named_set_choices
@@ -390,10 +391,11 @@ class FileActions(QObject):
         if direct is None:
             dialog.open()
             return dialog
-        name, langpair, systems = direct
+        asked, systems = direct
         dialog.failed.connect(lambda _message: dialog.open())
-        dialog.start(name, langpair, systems)
-        if dialog.fetcher.is_busy() and not is_cached(name):
+        dialog.start(asked, systems)
+        cached = all(is_cached(name) for name in asked.names.split(","))
+        if dialog.fetcher.is_busy() and not cached:
             dialog.open()
         return dialog
 

@@ -84,7 +84,6 @@ class MainWindow(QMainWindow):
         self.session = session
         self.browser = SentenceBrowser(session, self)
         self.file_actions = FileActions(self, session, settings)
-        self.report_action = ReportAction(session, self)
         self.recent = self.file_actions.recent
         self.setWindowTitle("bleu-gui")
         self.setAcceptDrops(True)
@@ -121,12 +120,15 @@ class MainWindow(QMainWindow):
     def _build_panels(self, settings: QSettings) -> None:
         self.summary = SummaryPanel()
         self.settings_panel = SettingsPanel()
-        corpus_dock = self._dock("Corpus", "corpus-dock", self.summary)
-        options_dock = self._dock(
-            "Scoring options", "options-dock", self.settings_panel
+        corpus_dock = _left_dock(self, "Corpus", "corpus-dock", self.summary)
+        options_dock = _left_dock(
+            self, "Scoring options", "options-dock", self.settings_panel
         )
         # From two systems on, the Systems dock, in front of the corpus summary.
         self.compare_systems = CompareSystems(self.session, self.browser, self)
+        self.report_action = ReportAction(
+            self.session, self, self.compare_systems.margin
+        )
         self.addDockWidget(
             Qt.DockWidgetArea.LeftDockWidgetArea, self.compare_systems.dock
         )
@@ -218,20 +220,6 @@ class MainWindow(QMainWindow):
         assert isinstance(scores_dock, QDockWidget)
         self.tabifyDockWidget(scores_dock, self.qa.dock)
         scores_dock.raise_()  # the scores in front; QA a tab beside them
-
-    def _dock(self, title: str, name: str, panel: QWidget) -> QDockWidget:
-        """A left dock showing `panel`, scrolled when the window is short."""
-        scroll = QScrollArea()
-        scroll.setWidget(panel)
-        scroll.setWidgetResizable(True)
-        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        scroll.setMinimumWidth(340)
-        dock = QDockWidget(title, self)
-        dock.setObjectName(name)
-        dock.setWidget(scroll)
-        dock.setFeatures(QDockWidget.DockWidgetFeature.DockWidgetMovable)
-        self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, dock)
-        return dock
 
     def save_layout(self) -> None:
         """Remember the size, docks, splitters and columns (on close)."""
@@ -569,3 +557,20 @@ class MainWindow(QMainWindow):
         self.explainer.shutdown()
         self.file_actions.close()
         super().closeEvent(event)
+
+
+def _left_dock(
+    window: QMainWindow, title: str, name: str, panel: QWidget
+) -> QDockWidget:
+    """A left dock of `window` showing `panel`, scrolled when the window is short."""
+    scroll = QScrollArea()
+    scroll.setWidget(panel)
+    scroll.setWidgetResizable(True)
+    scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+    scroll.setMinimumWidth(340)
+    dock = QDockWidget(title, window)
+    dock.setObjectName(name)
+    dock.setWidget(scroll)
+    dock.setFeatures(QDockWidget.DockWidgetFeature.DockWidgetMovable)
+    window.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, dock)
+    return dock

@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
 )
 
 from bleu_gui.core.margin import Margin
-from bleu_gui.io.margin_text import MARGIN_DEFINITION, margin_text
+from bleu_gui.io.margin_text import MARGIN_DEFINITION, margin_text, subset_words
 from bleu_gui.models.margin_model import MarginModel
 from bleu_gui.models.sentence_filter import MarginRows
 
@@ -90,7 +90,8 @@ class MarginBar(QWidget):
         elif model.failure is not None:
             text = f"margin: {model.failure}"
         elif model.result is not None:
-            text = margin_text(model.result)
+            shown = None if model.pair is None else model.pair.shown
+            text = margin_text(model.result, shown)
         else:
             text = ""
         self.label.setText(text)
@@ -105,4 +106,6 @@ class MarginBar(QWidget):
         if isinstance(found, Margin) and pair is not None:
             noun = "sentence" if found.count == 1 else "sentences"
             words = f"the {found.count} {noun} of {pair.name_b}'s margin"
+            if pair.shown is not None:
+                words += f" {subset_words(pair.shown)}"
             self.rows_requested.emit(MarginRows(words, found.rows))

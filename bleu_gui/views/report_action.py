@@ -13,17 +13,19 @@ supersedes the first. The file is written whole or not at all (`io.safe_write`).
 from __future__ import annotations
 
 from collections.abc import Generator, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QFileDialog, QWidget
 
+from bleu_gui.core.margin import Margin, NoMargin
 from bleu_gui.core.report import ReportRequest, ReportSystem, iter_build_report
 from bleu_gui.core.significance import PairedTest
 from bleu_gui.io.report_html import write_report
 from bleu_gui.models.jobs import JobRunner
+from bleu_gui.models.margin_model import MarginModel
 from bleu_gui.models.session import Session
 from bleu_gui.models.workspace import Workspace, system_names
 from bleu_gui.workers import SliceWorker
@@ -36,12 +38,18 @@ NOTHING_TO_REPORT = "Open a test set and a system, and let it be scored, first."
 
 
 def report_request(
-    workspace: Workspace, warnings: Sequence[str] = ()
+    workspace: Workspace,
+    warnings: Sequence[str] = (),
+    margin: MarginModel | None = None,
 ) -> ReportRequest | None:
     """What to report on: the scored systems, baseline and shown system first.
 
     `warnings`: those that qualify the numbers (`Session.notices`). `None`
-    while no system is scored under the current options.
+    while no system is scored under the current options. `margin`: the
+    Systems dock's; a margin it found for the pair the report compares (the
+    baseline and the shown system, every sentence, these options) is the
+    report's, and the report's paired test is then run at its resamples and
+    seed, so that the margin's p-values are of the test the page shows.
     """
     test_set = workspace.test_set
     scored = [
@@ -75,7 +83,7 @@ def report_request(
     signature = ordered[0].scores.signature if ordered[0].scores is not None else ""
     corpus = ordered[0].corpus
     source = corpus.source
-    return ReportRequest(
+    request = ReportRequest(
         references=tuple(ref.lines for ref in corpus.references),
         reference_names=system_names(ref.path for ref in corpus.references),
         source=None if source is None else source.lines,
@@ -87,6 +95,42 @@ def report_request(
         test=PairedTest.BOOTSTRAP if several else None,
         warnings=tuple(warnings),
     )
+    found = _found_margin(workspace, margin) if several else None
+    if found is None:
+        return request
+    return replace(
+        request,
+        samples=found.samples,
+        seed=found.seed,
+        margins_found=(found.result,),
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class _Found:
+    """A margin the dock found for the report's pair, and its test's settings."""
+
+    result: Margin | NoMargin
+    samples: int
+    seed: int | None
+
+
+def _found_margin(workspace: Workspace, model: MarginModel | None) -> _Found | None:
+    """The dock's margin of (baseline, shown) on every sentence, if it has one.
+
+    Not a margin of the shown sentences only: the report is of every sentence.
+    """
+    if model is None or model.result is None or model.running:
+        return None
+    pair = model.pair
+    if (
+        pair is None
+        or pair.rows is not None
+        or pair.ids != (workspace.baseline, workspace.shown)
+        or pair.config != workspace.config
+    ):
+        return None
+    return _Found(model.result, pair.samples, pair.seed)
 
 
 def _job(
@@ -114,7 +158,10 @@ class ReportAction(QObject):
     progressed = Signal(int, int, str)
     busy_changed = Signal(bool)
 
-    def __init__(self, session: Session, parent: QWidget) -> None:
+    def __init__(
+        self, session: Session, parent: QWidget, margin: MarginModel | None = None
+    ) -> None:
+        """`margin`: the Systems dock's, whose margin the report carries."""
         super().__init__(parent)
         self._session = session
         self._window = parent
@@ -123,6 +170,7 @@ class ReportAction(QObject):
         self._jobs.busy_changed.connect(self._on_busy_changed)
         self._jobs.progress_changed.connect(self.progressed)
         self._written: Path | None = None  # said once the job has ended
+        self.margin = margin
         self.action = QAction("&HTML report…", parent)
         self.action.setStatusTip(
             "Write one HTML file with the scores, the test, charts and the "
@@ -156,7 +204,8 @@ class ReportAction(QObject):
 
     def export(self, path: Path) -> None:
         """Build the report of the session's systems and write it to `path`."""
-        request = report_request(self._session.workspace, self._session.notices())
+        session = self._session
+        request = report_request(session.workspace, session.notices(), self.margin)
         if request is None:
             self.failed.emit(NOTHING_TO_REPORT)
             return

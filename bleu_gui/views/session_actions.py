@@ -39,6 +39,7 @@ from bleu_gui.io.errors import InputError, display_name
 from bleu_gui.io.seed import seed_text
 from bleu_gui.io.session_file import (
     SESSION_SUFFIX,
+    SavedMargin,
     SessionData,
     check_files,
     outside_folder,
@@ -55,6 +56,7 @@ from bleu_gui.models.session_state import (
     column_key,
     document_filter,
     filter_of,
+    margin_to_restore,
     reopen_plan,
     restore_edits,
     session_data,
@@ -142,6 +144,7 @@ class SessionActions(QObject):
         self.ask_close: Callable[[str], CloseChoice] = self._ask_close
         self.ask_path: Callable[[], Path | None] = self._ask_path
         self._opening: tuple[Path, SessionData, ReopenPlan] | None = None
+        self._margin: SavedMargin | None = None  # the opening session's, if valid
         self._step = _Step.LOADING
         self._loaded = False
         self._problems: list[str] = []  # said while the session was put back
@@ -243,6 +246,7 @@ class SessionActions(QObject):
             selected=table.selected_corpus_row(),
             columns=tuple(table.column_choices().items()),
             buckets=window.buckets.saved(),
+            margin=window.compare_systems.margin,
             layout={
                 "docks": bytes(self._main.saveState().data()),
                 "central": bytes(window.central_splitter.saveState().data()),
@@ -266,7 +270,8 @@ class SessionActions(QObject):
         except InputError as error:
             self._window.show_error(str(error))
             return False
-        plan = reopen_plan(data, check_files(data), outside_folder(data, path))
+        checks = check_files(data)
+        plan = reopen_plan(data, checks, outside_folder(data, path))
         if isinstance(plan, str):
             self._window.show_error(f"{display_name(path)}: {plan}")
             return False
@@ -275,6 +280,7 @@ class SessionActions(QObject):
             self._window.show_error(f"{display_name(path)}: {problem}")
             return False
         self._opening = (path, data, plan)
+        self._margin = margin_to_restore(data, plan, checks)
         self._step, self._loaded, self._problems = _Step.LOADING, False, []
         # The session's options and reading come with its test set: one that
         # cannot be read leaves the open test set, its numbers and the window as
@@ -340,6 +346,14 @@ class SessionActions(QObject):
 
     def _finish(self, path: Path, plan: ReopenPlan) -> None:
         self._opening = None
+        saved, self._margin = self._margin, None
+        if saved is not None:  # the pair's statistics are in the dock by now
+            self._window.compare_systems.restore_margin(
+                (saved.baseline, saved.shown),
+                saved.found,
+                (saved.samples, saved.seed),
+                saved.tested,
+            )
         self.tracker.mark_saved(path)
         problems = [part for part in (plan.note, *self._problems) if part]
         if problems:

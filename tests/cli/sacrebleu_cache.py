@@ -38,15 +38,58 @@ def demo_lines(name: str) -> list[str]:
 
 def write_wmt21_de_en(cache: Path) -> Path:
     """Write the fake wmt21 de-en into the cache folder `cache`; return its XML."""
-    raw = cache / "wmt21" / "raw"
-    (raw / "test").mkdir(parents=True)
-    (raw / "wmt21.test.tgz").write_bytes(b"placeholder: never unpacked")
     source, ref_a, ref_b = (
         demo_lines(name) for name in ("src.txt", "ref.A.txt", "ref.B.txt")
     )
-    dataset = ElementTree.Element("dataset", id="newstest2021")
+    return _write_wmt_xml(
+        cache / "wmt21" / "raw",
+        "wmt21.test.tgz",
+        Path("test") / "newstest2021.de-en.xml",
+        (source, ref_a, ref_b),
+        DOCUMENTS,
+    )
+
+
+# wmt22's own documents: other ids, other original languages.
+WMT22_DOCUMENTS = tuple(
+    (f"wmt22-doc-{number}", "en" if number % 2 else "de")
+    for number in range(1, SEGMENTS // DOCUMENT_SIZE + 1)
+)
+
+
+def write_wmt22_de_en(cache: Path) -> Path:
+    """Write a fake wmt22 de-en (the demo's lines, reversed) into `cache`.
+
+    The lines are the demo's backwards, so that wmt21 and wmt22 joined are two
+    different halves; the documents are `WMT22_DOCUMENTS`. sacreBLEU reads wmt22
+    from `raw/wmt22-news-systems-1.1/xml/wmttest2022.de-en.all.xml`.
+    """
+    source, ref_a, ref_b = (
+        demo_lines(name)[::-1] for name in ("src.txt", "ref.A.txt", "ref.B.txt")
+    )
+    return _write_wmt_xml(
+        cache / "wmt22" / "raw",
+        "wmt22.v1.1.tar.gz",
+        Path("wmt22-news-systems-1.1") / "xml" / "wmttest2022.de-en.all.xml",
+        (source, ref_a, ref_b),
+        WMT22_DOCUMENTS,
+    )
+
+
+def _write_wmt_xml(
+    raw: Path,
+    archive: str,
+    xml: Path,
+    texts: tuple[list[str], list[str], list[str]],
+    documents: tuple[tuple[str, str], ...],
+) -> Path:
+    """A WMT XML file (wmt21 and later) of `documents`, and its archive's stand-in."""
+    (raw / xml).parent.mkdir(parents=True)
+    (raw / archive).write_bytes(b"placeholder: never unpacked")
+    source, ref_a, ref_b = texts
+    dataset = ElementTree.Element("dataset", id=xml.stem)
     collection = ElementTree.SubElement(dataset, "collection", id="general")
-    for index, (doc_id, origlang) in enumerate(DOCUMENTS):
+    for index, (doc_id, origlang) in enumerate(documents):
         doc = ElementTree.SubElement(collection, "doc", id=doc_id, origlang=origlang)
         rows = range(index * DOCUMENT_SIZE, (index + 1) * DOCUMENT_SIZE)
         for tag, lines, attributes in (
@@ -59,7 +102,7 @@ def write_wmt21_de_en(cache: Path) -> Path:
             for number, row in enumerate(rows, 1):
                 seg = ElementTree.SubElement(paragraph, "seg", id=str(number))
                 seg.text = lines[row]
-    path = raw / "test" / "newstest2021.de-en.xml"
+    path = raw / xml
     ElementTree.ElementTree(dataset).write(path, encoding="utf-8", xml_declaration=True)
     return path
 

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import sacrebleu
 
-from tests.cli.sacrebleu_cache import demo_lines, write_wmt21_de_en
+from tests.cli.sacrebleu_cache import demo_lines, write_wmt21_de_en, write_wmt22_de_en
 
 TIMEOUT = 120
 
@@ -38,10 +38,32 @@ sys.exit(app.main(sys.argv[1:]))
 """
 
 
-def run(folder: Path, cache: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    """The window's command line, offscreen, with no network to download from."""
+# Prints each row the window holds as sacreBLEU's `--echo docid src ref` does.
+ROWS_APP = """
+import sys
+import bleu_gui.app as app
+
+save = app._save
+
+def report(window, path, status):
+    print("summary:", window.summary.score.text())
+    corpus = window.session.corpus
+    documents = window.session.workspace.test_set.documents
+    for row, (source, reference) in enumerate(
+        zip(corpus.source.lines, corpus.references[0].lines, strict=True)
+    ):
+        print(documents[row], source, reference, sep="\\t")
+    save(window, path, status)
+
+app._save = report
+sys.exit(app.main(sys.argv[1:]))
+"""
+
+
+def sacrebleu_env(folder: Path, cache: Path) -> dict[str, str]:
+    """The environment of a process on the test's cache, with no network."""
     closed = "http://127.0.0.1:9"  # the discard port: nothing listens
-    env = {
+    return {
         **{k: v for k, v in os.environ.items() if not k.startswith("SACREBLEU")},
         "SACREBLEU": str(cache),
         "QT_QPA_PLATFORM": "offscreen",
@@ -50,8 +72,15 @@ def run(folder: Path, cache: Path, *args: str) -> subprocess.CompletedProcess[st
         "https_proxy": closed,
         "no_proxy": "",
     }
+
+
+def run(
+    folder: Path, cache: Path, *args: str, app: str = REPORTING_APP
+) -> subprocess.CompletedProcess[str]:
+    """The window's command line, offscreen, with no network to download from."""
+    env = sacrebleu_env(folder, cache)
     return subprocess.run(
-        [sys.executable, "-c", REPORTING_APP, *args],
+        [sys.executable, "-c", app, *args],
         capture_output=True,
         text=True,
         encoding="utf-8",
@@ -133,3 +162,50 @@ def test_several_systems_open_with_the_named_set(tmp_path: Path) -> None:
         demo_lines("sys.happypoet.txt"), [demo_lines("ref.A.txt")]
     )
     assert f"summary: {expected.score:.2f}" in result.stdout.splitlines()
+
+
+def sacrebleu_cli(folder: Path, cache: Path, *args: str) -> str:
+    """What `python -m sacrebleu ARGS` prints on the test's cache."""
+    result = subprocess.run(
+        [sys.executable, "-m", "sacrebleu", *args],
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        env=sacrebleu_env(folder, cache),
+        cwd=folder,
+        timeout=TIMEOUT,
+        check=True,
+    )
+    return result.stdout
+
+
+def test_several_sets_and_origlang_are_sacrebleus_lines(tmp_path: Path) -> None:
+    cache = tmp_path / "cache"
+    write_wmt21_de_en(cache)
+    write_wmt22_de_en(cache)
+    # One line per segment of both sets (wmt22's are the demo's, reversed).
+    output = demo_lines("sys.happypoet.txt")
+    output += output[::-1]
+    (tmp_path / "out.txt").write_text("\n".join(output) + "\n", encoding="utf-8")
+    asked = ["-t", "wmt21,wmt22", "-l", "de-en", "--origlang", "de"]
+    shot = tmp_path / "shot.png"
+    args = [*asked, "-i", "out.txt", "--screenshot", str(shot)]
+    result = run(tmp_path, cache, *args, app=ROWS_APP)
+    assert result.returncode == 0, result.stderr
+    echoed = sacrebleu_cli(tmp_path, cache, *asked, "--echo", "docid", "src", "ref")
+    lines = result.stdout.splitlines()
+    assert lines[1:] == echoed.splitlines()
+    assert len(lines[1:]) == 140  # 4 of wmt21's 6 documents, 3 of wmt22's
+    score = sacrebleu_cli(tmp_path, cache, *asked, "-i", "out.txt", "-b", "-w", "2")
+    assert lines[0] == f"summary: {score.strip()}"
+
+
+def test_a_filter_without_a_test_set_is_a_command_line_error(tmp_path: Path) -> None:
+    result = run(
+        tmp_path, tmp_path / "cache", "ref.txt", "-i", "out.txt", "--origlang", "de"
+    )
+    assert result.returncode == 2
+    assert result.stderr.splitlines()[-1] == (
+        "bleu-gui: error: --origlang chooses in sacreBLEU's test sets: give -t NAME "
+        "-l PAIR"
+    )

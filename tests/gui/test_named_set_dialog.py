@@ -16,9 +16,17 @@ import pytest
 import sacrebleu
 from pytestqt.qtbot import QtBot
 
+from bleu_gui.models.open_request import NamedSource
 from bleu_gui.views.main_window import MainWindow
-from bleu_gui.views.named_set_dialog import NO_PAIR, NamedSetDialog
-from tests.cli.sacrebleu_cache import demo_lines, point_sacrebleu_at, write_wmt21_de_en
+from bleu_gui.views.named_set_dialog import ALL_DOCUMENTS, NO_PAIR, NamedSetDialog
+from tests.cli.sacrebleu_cache import (
+    demo_lines,
+    point_sacrebleu_at,
+    write_wmt21_de_en,
+    write_wmt22_de_en,
+)
+from tests.gui.test_sessions import make, open_session
+from tests.gui.test_sessions import windows as windows  # the fixture
 
 OFFLINE = "offline for the test"
 
@@ -125,7 +133,9 @@ def test_the_command_lines_set_opens_without_the_dialog_when_cached(
     window: MainWindow, cache: Path, system: Path, qtbot: QtBot
 ) -> None:
     with qtbot.waitSignal(window.session.scores_changed, timeout=60_000):
-        dialog = window.file_actions.open_named_set(direct=("wmt21", "de-en", [system]))
+        dialog = window.file_actions.open_named_set(
+            direct=(NamedSource("wmt21", "de-en"), [system])
+        )
         assert not dialog.isVisible()
     assert window.session.files is not None
     assert window.session.files.hypothesis == system
@@ -134,9 +144,103 @@ def test_the_command_lines_set_opens_without_the_dialog_when_cached(
 def test_the_command_lines_download_shows_the_dialog_and_its_failure(
     window: MainWindow, cache: Path, system: Path, qtbot: QtBot
 ) -> None:
-    dialog = window.file_actions.open_named_set(direct=("wmt22", "de-en", [system]))
+    dialog = window.file_actions.open_named_set(
+        direct=(NamedSource("wmt22", "de-en"), [system])
+    )
     assert dialog.isVisible()  # a download: its progress and Cancel are shown
     with qtbot.waitSignal(dialog.failed, timeout=60_000):
         pass
     assert dialog.isVisible()
     assert window.banner.text().startswith("⚠ sacreBLEU's test set wmt22 (de-en)")
+
+
+def test_the_dialog_offers_sacrebleus_filters_and_the_documents_come_along(
+    window: MainWindow, cache: Path, system: Path, qtbot: QtBot
+) -> None:
+    dialog = window.file_actions.open_named_set()
+    dialog.choose("wmt21", "de-en", system)
+    assert dialog.origlang_labels() == [
+        ALL_DOCUMENTS,
+        "de",
+        "non-de",
+        "en",
+        "non-en",
+    ]
+    assert ALL_DOCUMENTS == "every document"
+    assert dialog.subset.placeholderText() == "every domain"
+    dialog.choose("wmt21", "de-en", system, origlang="en")
+    with qtbot.waitSignal(window.session.scores_changed, timeout=60_000):
+        dialog.open_button.click()
+    # The cache's documents: 20 segments each, every third one first written in
+    # English (`tests/cli/sacrebleu_cache.py`): demo-doc-3 and demo-doc-6.
+    kept = [*range(40, 60), *range(100, 120)]
+    hypothesis = demo_lines("sys.happypoet.txt")
+    reference = demo_lines("ref.A.txt")
+    expected = sacrebleu.corpus_bleu(
+        [hypothesis[i] for i in kept], [[reference[i] for i in kept]]
+    )
+    assert window.summary.score.text() == f"{expected.score:.2f}"
+    test_set = window.session.workspace.test_set
+    assert test_set is not None
+    assert test_set.documents == ("demo-doc-3",) * 20 + ("demo-doc-6",) * 20
+    model = window.documents.model
+    qtbot.waitUntil(lambda: not model.is_computing, timeout=60_000)
+    assert window.documents.dock.isVisible()
+    assert [model.document_at(row) for row in range(model.rowCount())] == [
+        "demo-doc-3",
+        "demo-doc-6",
+    ]
+
+
+def test_a_filter_that_keeps_nothing_is_said_in_the_dialog(
+    window: MainWindow, cache: Path, system: Path, qtbot: QtBot
+) -> None:
+    dialog = window.file_actions.open_named_set()
+    dialog.choose("wmt21", "de-en", system, origlang="fr")
+    with qtbot.waitSignal(dialog.failed, timeout=60_000) as failed:
+        dialog.open_button.click()
+    assert failed.args == ["-t wmt21: no line of de-en is left by --origlang fr"]
+    assert window.session.files is None
+
+
+def test_joined_and_filtered_sets_reopen_from_a_saved_session(
+    window: MainWindow,
+    cache: Path,
+    tmp_path: Path,
+    qtbot: QtBot,
+    windows: list[MainWindow],
+) -> None:
+    write_wmt22_de_en(cache)
+    output = demo_lines("sys.happypoet.txt")
+    output += output[::-1]  # a line for each segment of wmt21 then wmt22
+    system = tmp_path / "joined.txt"
+    system.write_text("\n".join(output) + "\n", encoding="utf-8")
+    asked = NamedSource("wmt21,wmt22", "de-en", "non-de")
+    with qtbot.waitSignal(window.session.scores_changed, timeout=60_000):
+        window.file_actions.open_named_set(direct=(asked, [system]))
+    # demo-doc-3 and -6 of wmt21, the odd wmt22 documents (English originals).
+    kept = [*range(40, 60), *range(100, 120)]
+    kept += [120 + row for row in (*range(0, 20), *range(40, 60), *range(80, 100))]
+    reference = demo_lines("ref.A.txt")
+    reference += reference[::-1]
+    expected = sacrebleu.corpus_bleu(
+        [output[i] for i in kept], [[reference[i] for i in kept]]
+    )
+    assert window.summary.score.text() == f"{expected.score:.2f}"
+    path = tmp_path / "named.bleu-session"
+    assert window.session_actions.save_to(path)
+    second = make(qtbot, windows, tmp_path / "second.ini")
+    open_session(qtbot, second, path)
+    assert second.session.files is not None
+    assert second.session.files.named == asked
+    assert second.summary.score.text() == f"{expected.score:.2f}"
+    test_set = second.session.workspace.test_set
+    assert test_set is not None
+    assert test_set.documents is not None
+    assert sorted(set(test_set.documents)) == [
+        "demo-doc-3",
+        "demo-doc-6",
+        "wmt22-doc-1",
+        "wmt22-doc-3",
+        "wmt22-doc-5",
+    ]

@@ -16,6 +16,7 @@ from PySide6.QtCore import QSettings
 from pytestqt.qtbot import QtBot
 
 from bleu_gui.core.config import BleuConfig
+from bleu_gui.models.open_request import NamedSource
 from bleu_gui.models.recent import RecentFiles
 from bleu_gui.models.session import FileSet
 from bleu_gui.views.main_window import MainWindow
@@ -93,3 +94,25 @@ def test_a_recent_entry_whose_file_is_gone_is_named_and_changes_nothing(
     assert scores is not None
     assert not isinstance(scores.corpus, str)  # a score, not a refusal
     assert scores.corpus.score == sacrebleu.corpus_bleu(HYPS, [REF_A]).score
+
+
+def test_a_named_sacrebleu_set_is_remembered_with_its_filters(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    """Reopened as a plain file set, a joined or filtered set would not fit its
+    system file: the entry keeps the sets, the pair and the filters."""
+    named = NamedSource("wmt21,wmt22", "de-en", "de", None)
+    files = FileSet(
+        tmp_path / "out.txt",
+        (tmp_path / "wmt21.de-en.ref-A",),
+        tmp_path / "wmt21.de-en.src",
+        named=named,
+    )
+    recent = RecentFiles(_ini(tmp_path))
+    with qtbot.waitSignal(recent.synced, timeout=10_000):
+        recent.add(files)
+    recent.close()
+    again = RecentFiles(_ini(tmp_path))
+    assert again.entries() == [files]
+    assert again.entries()[0].named == named
+    again.close()
