@@ -24,7 +24,7 @@ __all__ = ["PLAIN_MAX_SEGMENTS", "counts_of_systems"]
 PLAIN_MAX_SEGMENTS = 5_000
 """Up to this many segments (summed over the systems), `counts_of_systems` counts
 in plain Python. Measured on WMT21 and TED lines (docs/design.md, "Plain or
-numpy"): plain counting costs ~0.01 ms a segment more than numpy's since the
+numpy, again"): plain counting costs ~0.01 ms a segment more than numpy's since the
 hypotheses' n-grams are intersected as sets, numpy's import ~70 ms, so plain is
 the cheaper up to ~7,000 segments."""
 
