@@ -4,7 +4,10 @@ The report (`io.report_html`) is built from the session's scored systems, the
 baseline first and the system on show second (the pair the window compares), the
 others after them; with two or more systems in the sacrebleu mode, the paired
 bootstrap test of each against the baseline; the source, when one is open, and the
-references named by their files (as the window names systems). Building it takes
+references named by their files (as the window names systems); the buckets at
+the Buckets tab's edges and word counts (`BucketChoice`), the word table on the
+tokens the window scored with (tokenizing 100,000 segments again took seconds).
+Building it takes
 seconds on 100,000 segments (the paired test: docs/design.md), so it runs in a
 `SliceWorker`, step by step between event-loop turns, and a second export
 supersedes the first. The file is written whole or not at all (`io.safe_write`).
@@ -12,7 +15,7 @@ supersedes the first. The file is written whole or not at all (`io.safe_write`).
 
 from __future__ import annotations
 
-from collections.abc import Generator, Sequence
+from collections.abc import Callable, Generator, Sequence
 from dataclasses import replace
 from pathlib import Path
 
@@ -21,8 +24,11 @@ from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QFileDialog, QWidget
 
 from bleu_gui.core.report import ReportRequest, ReportSystem, iter_build_report
+from bleu_gui.core.scoring import TokenizedCorpus
 from bleu_gui.core.significance import PairedTest
+from bleu_gui.core.tokenize import tokenizer_for
 from bleu_gui.io.report_html import write_report
+from bleu_gui.models.bucket_views import BucketChoice
 from bleu_gui.models.jobs import JobRunner
 from bleu_gui.models.session import Session
 from bleu_gui.models.workspace import Workspace, system_names
@@ -36,12 +42,16 @@ NOTHING_TO_REPORT = "Open a test set and a system, and let it be scored, first."
 
 
 def report_request(
-    workspace: Workspace, warnings: Sequence[str] = ()
+    workspace: Workspace,
+    warnings: Sequence[str] = (),
+    buckets: BucketChoice | None = None,
 ) -> ReportRequest | None:
     """What to report on: the scored systems, baseline and shown system first.
 
-    `warnings`: those that qualify the numbers (`Session.notices`). `None`
-    while no system is scored under the current options.
+    `warnings`: those that qualify the numbers (`Session.notices`). `buckets`:
+    the Buckets tab's edges and word counts (None: the defaults). Each system
+    brings the tokens it was scored with, when they are of the current
+    tokenizer. `None` while no system is scored under the current options.
     """
     test_set = workspace.test_set
     scored = [
@@ -57,7 +67,12 @@ def report_request(
     first = [workspace.baseline, workspace.shown]
     ids = dict.fromkeys(i for i in [*first, *by_id] if i is not None and i in by_id)
     ordered = [by_id[i] for i in ids]
-    # The effort the window counted of the texts as edited, when it is there.
+    key = tokenizer_for(workspace.config).key
+    tokenized = [
+        system.tokenized if system.tokenizer_key == key else None for system in ordered
+    ]
+    # The effort the window counted of the texts as edited, when it is there;
+    # the tokens of those texts (`System.tokenized` holds the edited ones).
     systems = tuple(
         replace(
             ReportSystem(
@@ -67,10 +82,12 @@ def report_request(
                 tags=system.read_corpus.hypothesis.tags,
             ).with_edits(system.edits),
             effort=system.current_effort,
+            tokens=None if tokens is None else tokens.hypotheses,
         )
-        for system in ordered
+        for system, tokens in zip(ordered, tokenized, strict=True)
         if system.read_stats is not None
     )
+    choice = buckets or BucketChoice()
     several = len(systems) > 1 and workspace.config.capabilities.significance
     signature = ordered[0].scores.signature if ordered[0].scores is not None else ""
     corpus = ordered[0].corpus
@@ -86,7 +103,24 @@ def report_request(
         signature=signature,
         test=PairedTest.BOOTSTRAP if several else None,
         warnings=tuple(warnings),
+        edges=choice.edges,
+        frequency=choice.frequency,
+        reference_tokens=_reference_tokens(tokenized),
     )
+
+
+def _reference_tokens(
+    tokenized: Sequence[TokenizedCorpus | None],
+) -> tuple[Sequence[str | None], ...] | None:
+    """The references' tokens the systems share, if every system has its tokens.
+
+    One system without them (tokenized under another key) and the report
+    tokenizes the lines itself: its references must be of the same tokenizer.
+    """
+    if not tokenized or any(tokens is None for tokens in tokenized):
+        return None
+    first = tokenized[0]
+    return None if first is None else first.references
 
 
 def _job(
@@ -114,10 +148,18 @@ class ReportAction(QObject):
     progressed = Signal(int, int, str)
     busy_changed = Signal(bool)
 
-    def __init__(self, session: Session, parent: QWidget) -> None:
+    def __init__(
+        self,
+        session: Session,
+        parent: QWidget,
+        *,
+        buckets: Callable[[], BucketChoice] = BucketChoice,
+    ) -> None:
+        """`buckets`: the Buckets tab's edges and word counts, asked at export."""
         super().__init__(parent)
         self._session = session
         self._window = parent
+        self._buckets = buckets
         # One report at a time: a new one supersedes the one being built.
         self._jobs = JobRunner(self)
         self._jobs.busy_changed.connect(self._on_busy_changed)
@@ -156,7 +198,9 @@ class ReportAction(QObject):
 
     def export(self, path: Path) -> None:
         """Build the report of the session's systems and write it to `path`."""
-        request = report_request(self._session.workspace, self._session.notices())
+        request = report_request(
+            self._session.workspace, self._session.notices(), self._buckets()
+        )
         if request is None:
             self.failed.emit(NOTHING_TO_REPORT)
             return
