@@ -84,10 +84,7 @@ class MainWindow(QMainWindow):
         self.session = session
         self.browser = SentenceBrowser(session, self)
         self.file_actions = FileActions(self, session, settings)
-        # The report buckets as the Buckets tab does (made in `_build_panels`).
-        self.report_action = ReportAction(
-            session, self, buckets=lambda: self.buckets.choice
-        )
+        self.report_action = ReportAction(session, self, lambda: self.buckets.choice)
         self.recent = self.file_actions.recent
         self.setWindowTitle("bleu-gui")
         self.setAcceptDrops(True)

@@ -152,10 +152,12 @@ class ReportAction(QObject):
         self,
         session: Session,
         parent: QWidget,
-        *,
         buckets: Callable[[], BucketChoice] = BucketChoice,
     ) -> None:
-        """`buckets`: the Buckets tab's edges and word counts, asked at export."""
+        """`buckets`: the Buckets tab's edges and word counts, asked at export.
+
+        (The window's tab, made after this action: asked for only then.)
+        """
         super().__init__(parent)
         self._session = session
         self._window = parent
