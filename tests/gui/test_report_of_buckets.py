@@ -16,6 +16,7 @@ import pytest
 import sacrebleu
 from pytestqt.qtbot import QtBot
 
+from bleu_gui.core.edits import count_edits
 from bleu_gui.io.report_html import escaped
 from bleu_gui.views.main_window import MainWindow
 from bleu_gui.views.report_action import report_request
@@ -80,3 +81,32 @@ def test_the_report_counts_the_words_the_window_scored(
     first = systems[request.systems[0].name].tokenized
     assert first is not None
     assert request.reference_tokens is first.references
+
+
+def test_an_edited_systems_words_are_its_edited_tokens(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    open_pair(qtbot, window, tmp_path)
+    session = window.session
+    b = next(system for system in session.systems if system.name == "b.txt")
+    assert b.tokenized is not None
+    assert b.stats is not None
+    edits = count_edits(
+        {0: "the cat sat ."}, b.tokenized.references, session.config, b.stats.max_order
+    )
+    session.set_edits(b.id, edits)
+    qtbot.waitUntil(
+        lambda: (
+            session.workspace.system(b.id).scored_under(session.config)
+            and not session.is_busy
+        ),
+        timeout=TIMEOUT,
+    )
+    request = report_request(session.workspace)
+    assert request is not None
+    reported = request.systems[1]
+    assert reported.name == "b.txt"
+    assert reported.lines[0] == "the cat sat ."
+    assert reported.tokens is not None
+    assert reported.tokens[0] == "the cat sat ."  # 13a splits nothing more
+    assert list(reported.tokens[1:]) == HYP_B[1:]
