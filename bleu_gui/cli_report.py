@@ -4,8 +4,9 @@ It takes the same files and scoring options as `score`, and shares with it only 
 files are read, counted and signed: a command of its own; and `bleu-gui buckets`'
 bucket options (`cli_bucket_options`: `--by`, `--edges`, `--freq-corpus`). The
 report's modules are imported when it runs, so that `cli` can name `report_main`
-without `bleu-gui score` paying for them. Large files are counted, and their
-words tokenized for the word table, in one set of worker processes.
+without `bleu-gui score` paying for them. Large files are counted in worker
+processes, and the tokens counted are kept for the word table (`TokenTable`):
+no line is tokenized twice.
 """
 
 from __future__ import annotations
@@ -165,6 +166,7 @@ def _workers(segments: int) -> WorkerPool | None:
 def _report_command(args: list[str]) -> int:
     from bleu_gui.cli_bucket_options import bucket_options
     from bleu_gui.core.report import ReportRequest, ReportSystem, build_report
+    from bleu_gui.core.token_table import TokenTable
     from bleu_gui.io.frequency_corpus import read_frequency
     from bleu_gui.io.report_html import write_report
 
@@ -219,7 +221,9 @@ def _report_command(args: list[str]) -> int:
             workers = _workers(segments)
             if workers is not None:
                 stack.enter_context(workers)  # closed once the report is written
-            every = count_systems(systems, config, warnings, pool=workers)
+            # The word table's tokens, kept as they are counted: made once.
+            table = TokenTable.for_config(config) if buckets.words else None
+            every = count_systems(systems, config, warnings, workers, table)
             seed = seed_from_options(options, used=len(names) > 1)
             first = systems[0]
             test = _TESTS[options.test] if config.capabilities.significance else None
@@ -244,6 +248,9 @@ def _report_command(args: list[str]) -> int:
                         corpus.hypothesis.lines,
                         stats,
                         tags=corpus.hypothesis.tags,
+                        tokens=None
+                        if table is None
+                        else table.lookup(corpus.hypothesis.lines),
                     )
                     for name, corpus, stats in zip(
                         names, systems, as_arrays(every), strict=True
@@ -261,6 +268,9 @@ def _report_command(args: list[str]) -> int:
                 bucket_kinds=buckets.kinds,
                 words=buckets.words,
                 frequency=frequency,
+                reference_tokens=None
+                if table is None
+                else tuple(table.lookup(ref.lines) for ref in first.references),
             )
             write_report(Path(options.output), build_report(request, pool=workers))
         except (InputError, ConfigError, ValueError) as error:

@@ -15,6 +15,7 @@ import sacrebleu
 
 from bleu_gui.cli import report_main
 from bleu_gui.cli_buckets import buckets_main
+from bleu_gui.core.tokenize import Tokenizer
 from bleu_gui.io.report_html import escaped
 from tests.cli.test_cli_buckets import CORPUS, MEMBERS, REF, SYS_A, _lines, files
 from tests.io.report_page import ReportPage
@@ -23,8 +24,13 @@ __all__ = ["files"]  # the fixture, used here
 
 
 def test_the_report_takes_the_edges_the_tables_and_the_corpus(
-    files: Path, capsys: pytest.CaptureFixture[str]
+    files: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    def refused(*_args: object, **_kwargs: object) -> None:
+        raise AssertionError("tokenized again")
+
+    # The word table takes the tokens counted: no line is tokenized twice.
+    monkeypatch.setattr(Tokenizer, "iter_tokenize", refused)
     (files / "train.txt").write_text(CORPUS, encoding="utf-8")
     args = ["ref.txt", "-i", "a.txt", "-o", "out.html", "--by", "ref-length"]
     args += ["words", "--edges", "ref-length=4,10", "--edges", "word-frequency=1,2"]
