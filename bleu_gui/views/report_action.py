@@ -7,10 +7,10 @@ bootstrap test of each against the baseline; the source, when one is open, and t
 references named by their files (as the window names systems); the buckets at
 the Buckets tab's edges and word counts (`BucketChoice`), the word table on the
 tokens the window scored with (tokenizing 100,000 segments again took seconds).
-Building it takes
-seconds on 100,000 segments (the paired test: docs/design.md), so it runs in a
-`SliceWorker`, step by step between event-loop turns, and a second export
-supersedes the first. The file is written whole or not at all (`io.safe_write`).
+Building it takes seconds on 100,000 segments (the paired test: docs/design.md),
+so it runs in a `SliceWorker`, step by step between event-loop turns, and a
+second export supersedes the first. The file is written whole or not at all
+(`io.safe_write`).
 """
 
 from __future__ import annotations
