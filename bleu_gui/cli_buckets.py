@@ -20,6 +20,7 @@ import math
 from collections.abc import Sequence
 from pathlib import Path
 
+from bleu_gui.cli_bucket_options import add_bucket_options, bucket_options
 from bleu_gui.cli_config import add_scoring_options, config_from_options
 from bleu_gui.cli_counts import as_arrays, check_order_reachable, count_systems
 from bleu_gui.cli_files import (
@@ -41,9 +42,7 @@ from bleu_gui.cli_significance import seed_from_options
 from bleu_gui.core import BleuConfig, ConfigError
 from bleu_gui.core.buckets import (
     SUBSET_TEST_NOTE,
-    WORD_FREQUENCY,
     BucketEdges,
-    BucketKind,
     BucketRow,
     BucketTable,
     iter_bucket_table,
@@ -63,20 +62,10 @@ from bleu_gui.io.frequency_corpus import read_frequency
 from bleu_gui.io.table_export import format_of, write_table
 from bleu_gui.strict_parser import StrictParser
 
-__all__ = ["JSON_SCHEMA_VERSION", "WORDS", "buckets_main"]
+__all__ = ["JSON_SCHEMA_VERSION", "buckets_main"]
 
 JSON_SCHEMA_VERSION = 1
 """The version of `-f json`'s schema (docs/design.md, "Buckets")."""
-
-WORDS = "words"
-"""`--by`'s name for the word-frequency table."""
-
-
-_EDGE_NAMES: dict[str, BucketKind | None] = {
-    **{kind.value: kind for kind in BucketKind},
-    WORD_FREQUENCY: None,
-}
-_VIEWS = [kind.value for kind in BucketKind] + [WORDS]
 
 
 def buckets_main(argv: Sequence[str] | None = None) -> int:
@@ -85,11 +74,6 @@ def buckets_main(argv: Sequence[str] | None = None) -> int:
 
 
 def _build_parser() -> argparse.ArgumentParser:
-    defaults = BucketEdges()
-    default_edges = "; ".join(
-        f"{name}={','.join(f'{edge:g}' for edge in defaults.of(kind))}"
-        for name, kind in _EDGE_NAMES.items()
-    )
     parser = StrictParser(
         prog=f"{PROG} buckets",
         description="Where does a system win? Split the sentences into buckets "
@@ -112,22 +96,7 @@ def _build_parser() -> argparse.ArgumentParser:
         metavar="SYS",
         help="system output files; the first is the baseline",
     )
-    parser.add_argument(
-        "--by",
-        nargs="+",
-        choices=_VIEWS,
-        default=None,
-        metavar="KIND",
-        help=f"the tables to print (default: all): {', '.join(_VIEWS)}",
-    )
-    parser.add_argument(
-        "--edges",
-        action="append",
-        default=[],
-        metavar="KIND=E1,E2,…",
-        help="a kind's bucket edges, increasing lower edges (a value v is in "
-        "[Ei, Ei+1)); repeat for several kinds. Default: " + default_edges,
-    )
+    add_bucket_options(parser)
     parser.add_argument(
         "--samples",
         type=int,
@@ -141,15 +110,6 @@ def _build_parser() -> argparse.ArgumentParser:
         default=None,
         metavar="SEED",
         help="the random seed, an integer or 'none' (overrides SACREBLEU_SEED)",
-    )
-    parser.add_argument(
-        "--freq-corpus",
-        type=Path,
-        default=None,
-        metavar="FILE",
-        help="bucket words by their frequency in FILE (a training corpus, one "
-        "segment a line, read in -e's encoding and tokenized as the references "
-        "are) rather than in the references",
     )
     parser.add_argument(
         "--export",
@@ -178,41 +138,14 @@ def _build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def edges_from(given: Sequence[str]) -> BucketEdges:
-    """`--edges` values as `BucketEdges`, the defaults for the kinds not given.
-
-    Raises:
-        ConfigError: for an unknown kind, a value that is not a number, or edges
-            that do not increase.
-    """
-    edges = BucketEdges()
-    for item in given:
-        name, equals, values = item.partition("=")
-        if name.strip() not in _EDGE_NAMES:
-            known = ", ".join(_EDGE_NAMES)
-            raise ConfigError(f"--edges {item}: the kind must be one of {known}")
-        try:
-            cuts = tuple(float(value) for value in values.split(",") if value.strip())
-        except ValueError:
-            raise ConfigError(
-                f"--edges {item}: the edges must be numbers separated by commas"
-            ) from None
-        if not equals:
-            raise ConfigError(f"--edges {item}: write KIND=E1,E2,…")
-        try:
-            edges = edges.edited(_EDGE_NAMES[name.strip()], cuts)
-        except ValueError as error:
-            raise ConfigError(f"--edges: {error}") from None
-    return edges
-
-
 def _buckets_command(args: list[str]) -> int:
     options = _build_parser().parse_args(args)
     warnings = Warnings()
     try:
         encodings = role_encodings(options)
         config = config_from_options(options)
-        edges = edges_from(options.edges)
+        chosen = bucket_options(options)
+        edges = chosen.edges
         if options.samples < 0:
             raise ConfigError(f"--samples must be 0 or more, not {options.samples}")
         if options.export is not None:
@@ -235,24 +168,18 @@ def _buckets_command(args: list[str]) -> int:
         check_order_reachable(config, systems)
         stats = as_arrays(count_systems(systems, config, warnings))
         seed = seed_from_options(options, used=len(names) > 1 and options.samples > 0)
-        views = options.by or _VIEWS
         tables = [
             drain(
                 iter_bucket_table(
                     kind, stats, config, edges, samples=options.samples, seed=seed
                 )
             )
-            for kind in BucketKind
-            if kind.value in views
+            for kind in chosen.kinds
         ]
         frequency = None
-        if options.freq_corpus is not None and WORDS not in views:
-            raise ConfigError(
-                f"--freq-corpus counts words: add {WORDS} to --by, or leave --by out"
-            )
-        if options.freq_corpus is not None:
-            frequency = read_frequency(options.freq_corpus, config, options.encoding)
-        words = _words(systems, config, edges, frequency) if WORDS in views else None
+        if chosen.freq_corpus is not None:
+            frequency = read_frequency(chosen.freq_corpus, config, options.encoding)
+        words = _words(systems, config, edges, frequency) if chosen.words else None
         if options.export is not None:
             table = bucket_export_table(
                 names,

@@ -22,6 +22,7 @@ from bleu_gui.io.notices import file_notices
 if TYPE_CHECKING:
     from bleu_gui.cli_files import Warnings
     from bleu_gui.core.stats import CorpusStats
+    from bleu_gui.core.token_table import TokenTable
 
 __all__ = ["as_arrays", "check_order_reachable", "count_systems"]
 
@@ -60,8 +61,12 @@ def count_systems(
     config: BleuConfig,
     warnings: Warnings,
     pool: WorkerPool | None = None,
+    table: TokenTable | None = None,
 ) -> list[Counts]:
     """Every system's counts, references tokenized once; warnings to `warnings`.
+
+    `table`: filled with every distinct line's tokens, for a command that needs
+    them after counting (`report`'s word table).
 
     A small test set is counted in plain Python (`core.row_counts`): a plain
     score of it never imports numpy; whatever needs arrays asks `as_arrays`.
@@ -78,6 +83,7 @@ def count_systems(
         config,
         processes=os.cpu_count() or 1,
         pool=pool,
+        table=table,
     )
     for index, (corpus, stats) in enumerate(zip(systems, every, strict=True)):
         notices = (

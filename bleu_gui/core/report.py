@@ -24,7 +24,12 @@ import numpy.typing as npt
 
 from bleu_gui.core.analysis import iter_perfect_gains
 from bleu_gui.core.band_table import BandTable, band_table
-from bleu_gui.core.buckets import BucketKind, BucketTable, iter_bucket_table
+from bleu_gui.core.buckets import (
+    BucketEdges,
+    BucketKind,
+    BucketTable,
+    iter_bucket_table,
+)
 from bleu_gui.core.config import BleuConfig
 from bleu_gui.core.delta import sentence_deltas
 from bleu_gui.core.edits import Edits, apply_edits, edited_hypotheses
@@ -33,6 +38,7 @@ from bleu_gui.core.explain import SentenceExplanation, explain_sentence
 from bleu_gui.core.inline_tags import SegmentTags
 from bleu_gui.core.margin import Margin, NoMargin, iter_margin
 from bleu_gui.core.pair_ngrams import PairExplanation, explain_pair
+from bleu_gui.core.parallel import WorkerPool
 from bleu_gui.core.qa import QaResult, iter_qa
 from bleu_gui.core.result import BleuScore
 from bleu_gui.core.scoring import score_corpus
@@ -46,7 +52,7 @@ from bleu_gui.core.significance import (
 from bleu_gui.core.stats import CorpusStats
 from bleu_gui.core.steps import drain, relabel
 from bleu_gui.core.tokenize import tokenizer_for
-from bleu_gui.core.word_buckets import WordTable, iter_word_table
+from bleu_gui.core.word_buckets import WordFrequency, WordTable, iter_word_table
 
 __all__ = [
     "DEFAULT_TOP",
@@ -70,7 +76,9 @@ class ReportSystem:
     `edited`: the rows (0-based) whose line is a what-if edit (`with_edits`).
     `effort`: the post-editing effort of `lines`, if counted already (None: the
     report counts it). `tags`: each line's inline tags, in a format that keeps
-    them (XLIFF, TMX), for the QA checks' tags check.
+    them (XLIFF, TMX), for the QA checks' tags check. `tokens`: `lines`
+    tokenized by the scoring tokenizer, if made already (the window's, made
+    when it scored; None: the report tokenizes them for its word table).
     """
 
     name: str
@@ -79,6 +87,7 @@ class ReportSystem:
     edited: frozenset[int] = field(default=frozenset())
     effort: Effort | None = None
     tags: Sequence[SegmentTags] | None = None
+    tokens: Sequence[str] | None = None
 
     def with_edits(self, edits: Edits) -> ReportSystem:
         """This system seen through `edits`: edited lines, statistics and marks.
@@ -128,6 +137,15 @@ class ReportRequest:
         margins_found: per compared system, a margin already found at the
             test's `samples` and `seed` (the window's Systems dock), or None;
             shown as `margin`'s are, with no test run for them.
+        edges: the bucket edges of every kind (the user's: the window's Buckets
+            tab, the command line's `--edges`).
+        bucket_kinds: the kinds of sentence bucket shown (`--by`), in order.
+        words: whether the word-accuracy table is shown.
+        frequency: a training corpus's word counts to bucket words by (None:
+            the references'); the table says which.
+        reference_tokens: each reference tokenized by the scoring tokenizer
+            (`None` where a segment lacks it), if made already: with every
+            system's `tokens`, the report tokenizes nothing.
         warnings: the warnings about the files (`io.notices`: a kept byte-order
             mark and its cost, a language the tokenizer leaves unsplit, …), as
             the command line or the window said them; the page shows them right
@@ -151,6 +169,11 @@ class ReportRequest:
     languages: tuple[str | None, str | None] = (None, None)
     margin: bool = False
     margins_found: tuple[Margin | NoMargin | None, ...] = ()
+    edges: BucketEdges = field(default_factory=BucketEdges)
+    bucket_kinds: tuple[BucketKind, ...] = tuple(BucketKind)
+    words: bool = True
+    frequency: WordFrequency | None = None
+    reference_tokens: tuple[Sequence[str | None], ...] | None = None
 
     def reference_heading(self, k: int) -> str:
         """How reference `k` (0-based) is headed: "Reference 1 (ref.A.txt)"."""
@@ -177,8 +200,8 @@ class Report:
     `buckets`: one table per kind of sentence bucket (`core.buckets`), the
     systems bucketed by the first one's values, with the subset bootstrap when
     the report's test is a bootstrap.
-    `words`: word accuracy by frequency in the references (`core.word_buckets`,
-    the default buckets), every system's; None for a report made without it.
+    `words`: word accuracy by frequency (`core.word_buckets`, at the request's
+    edges and frequencies), every system's; None for a report made without it.
     `margins`: per compared system (the baseline's not), its margin (None:
     not found); empty unless asked for (`ReportRequest.margin`) or given
     (`ReportRequest.margins_found`) with a paired bootstrap.
@@ -207,13 +230,17 @@ ReportStep = tuple[int, int, str]
 """Progress of `iter_build_report`: (done, total, what is being done)."""
 
 
-def build_report(request: ReportRequest) -> Report:
-    """Score, test, rank and explain: the report's numbers, all from the core."""
-    return drain(iter_build_report(request))
+def build_report(request: ReportRequest, *, pool: WorkerPool | None = None) -> Report:
+    """Score, test, rank and explain: the report's numbers, all from the core.
+
+    `pool`: worker processes to tokenize the word table's lines in (the
+    command line's, on large files).
+    """
+    return drain(iter_build_report(request, pool=pool))
 
 
 def iter_build_report(
-    request: ReportRequest,
+    request: ReportRequest, *, pool: WorkerPool | None = None
 ) -> Generator[ReportStep, None, Report]:
     """`build_report` step by step: the test's resamples, then each sentence.
 
@@ -311,12 +338,13 @@ def iter_build_report(
             checked.append(result)
     buckets = []
     bootstrap = request.test is PairedTest.BOOTSTRAP
-    for kind in BucketKind:
+    for kind in request.bucket_kinds:
         table = yield from relabel(
             iter_bucket_table(
                 kind,
                 [system.stats for system in systems],
                 config,
+                request.edges,
                 samples=(request.samples or DEFAULT_SAMPLES[PairedTest.BOOTSTRAP])
                 if bootstrap
                 else 0,
@@ -325,7 +353,7 @@ def iter_build_report(
             lambda step: (step.done, step.total, "Testing the buckets"),
         )
         buckets.append(table)
-    words = yield from _iter_words(request)
+    words = (yield from _iter_words(request, pool)) if request.words else None
     return Report(
         request,
         scores,
@@ -340,25 +368,48 @@ def iter_build_report(
     )
 
 
-def _iter_words(request: ReportRequest) -> Generator[ReportStep, None, WordTable]:
+def _iter_words(
+    request: ReportRequest, pool: WorkerPool | None
+) -> Generator[ReportStep, None, WordTable]:
     """Word accuracy by frequency, on the scoring tokenizer's tokens of every line.
 
-    Each distinct line is tokenized once (`Tokenizer.iter_tokenize`), as the
-    window's systems are; the table is the Buckets tab's and `bleu-gui buckets`'.
+    The tokens given (the window's: `ReportRequest.reference_tokens`,
+    `ReportSystem.tokens`) are used as they are; the others are made here, each
+    distinct line once (`Tokenizer.iter_tokenize`, in `pool`'s workers if
+    given), as the window's systems are. The table is the Buckets tab's and
+    `bleu-gui buckets`'.
     """
-    tokenizer = tokenizer_for(request.config)
-    every = [line for reference in request.references for line in reference]
-    every += [line for system in request.systems for line in system.lines]
-    tokens = yield from relabel(
-        tokenizer.iter_tokenize(every),
-        lambda step: (step[0], step[1], "Tokenizing the words"),
-    )
-    references = [
-        [tokens[line] for line in reference] for reference in request.references
+    given = request.reference_tokens
+    every = [
+        line
+        for reference in (request.references if given is None else ())
+        for line in reference
     ]
-    hypotheses = [[tokens[line] for line in system.lines] for system in request.systems]
+    every += [
+        line
+        for system in request.systems
+        if system.tokens is None
+        for line in system.lines
+    ]
+    tokens: dict[str, str] = {}
+    if every:
+        tokens = yield from relabel(
+            tokenizer_for(request.config).iter_tokenize(every, pool=pool),
+            lambda step: (step[0], step[1], "Tokenizing the words"),
+        )
+    references = given
+    if references is None:
+        references = tuple(
+            [tokens[line] for line in reference] for reference in request.references
+        )
+    hypotheses = [
+        [tokens[line] for line in system.lines]
+        if system.tokens is None
+        else system.tokens
+        for system in request.systems
+    ]
     table: WordTable = yield from relabel(
-        iter_word_table(references, hypotheses),
+        iter_word_table(references, hypotheses, request.edges, request.frequency),
         lambda step: (step[0], step[1], "Counting words by frequency"),
     )
     return table

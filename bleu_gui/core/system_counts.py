@@ -18,6 +18,7 @@ from bleu_gui.core.streams import check_systems
 
 if TYPE_CHECKING:
     from bleu_gui.core.parallel import WorkerPool
+    from bleu_gui.core.token_table import TokenTable
 
 __all__ = ["PLAIN_MAX_SEGMENTS", "counts_of_systems"]
 
@@ -36,24 +37,33 @@ def counts_of_systems(
     *,
     processes: int = 1,
     pool: WorkerPool | None = None,
+    table: TokenTable | None = None,
 ) -> list[Counts]:
     """Each system's counts against the same references, for a command that scores once.
 
     In plain Python up to `PLAIN_MAX_SEGMENTS` segments in all (numpy never
     imported), unless the caller started worker processes (`pool`: its files were
-    large in bytes); else `core.scoring.corpus_stats_of_systems`'s arrays (with
-    `pool` or `processes` as there).
+    large in bytes) or wants the tokens (`table`, filled with every distinct
+    line's: `bleu-gui report`'s word table); else
+    `core.scoring.corpus_stats_of_systems`'s arrays (with `pool` or `processes`
+    as there).
 
     Raises:
         ValueError: as `corpus_stats_of_systems`.
     """
     size = check_systems(systems, references)
-    if pool is not None or size * len(systems) > PLAIN_MAX_SEGMENTS:
+    plain = size * len(systems) <= PLAIN_MAX_SEGMENTS
+    if pool is not None or table is not None or not plain:
         from bleu_gui.core.scoring import corpus_stats_of_systems
 
         return list(
             corpus_stats_of_systems(
-                systems, references, config, processes=processes, pool=pool
+                systems,
+                references,
+                config,
+                processes=processes,
+                pool=pool,
+                table=table,
             )
         )
     return list(plain_counts_of_systems(systems, references, config))

@@ -220,19 +220,34 @@ def iter_word_table(
                     counted.update(split_tokens(line))
             yield 0, size
     counts = counted if frequency is None else frequency.counts
-    bucket_of: dict[str, int] = {}
-    sums_of = [[[0, 0, 0] for _ in buckets] for _ in systems]
+    bucket_of = _BucketOf(counts, buckets)
+    # A reference's words are the same whatever the system: summed once a
+    # sentence, and each system's loop walks its own words only (half the
+    # work of walking both: docs/design.md, "Buckets").
+    reference_sums = [0] * len(buckets)
+    sums_of = [[[0, 0] for _ in buckets] for _ in systems]
     for row in range(size):
         reference = _clipped_reference(references, row)
+        for word, count in reference.items():
+            reference_sums[bucket_of[word]] += count
         for sums, hypotheses in zip(sums_of, systems, strict=True):
-            hypothesis = Counter(split_tokens(hypotheses[row]))
-            _add_sentence(sums, hypothesis, reference, counts, buckets, bucket_of)
+            for word, count in Counter(split_tokens(hypotheses[row])).items():
+                cell = sums[bucket_of[word]]
+                most = reference.get(word, 0)
+                cell[0] += count if count < most else most
+                cell[1] += count
         if (row + 1) % _STEP == 0:
             yield row + 1, size
     yield size, size
     return WordTable(
         tuple(
-            WordRow(bucket, tuple(WordCounts(*sums[index]) for sums in sums_of))
+            WordRow(
+                bucket,
+                tuple(
+                    WordCounts(sums[index][0], sums[index][1], reference_sums[index])
+                    for sums in sums_of
+                ),
+            )
             for index, bucket in enumerate(buckets)
         ),
         REFERENCE_FREQUENCY if frequency is None else frequency.description,
@@ -241,33 +256,34 @@ def iter_word_table(
 
 def _clipped_reference(
     references: Sequence[Sequence[str | None]], row: int
-) -> Counter[str]:
+) -> dict[str, int]:
     """Each word's largest count in any one reference of segment `row`."""
-    clipped: Counter[str] = Counter()
+    clipped: dict[str, int] = {}
     for stream in references:
         line = stream[row]
-        if line is not None:
-            clipped |= Counter(split_tokens(line))
+        if line is None:
+            continue
+        counted = Counter(split_tokens(line))
+        if not clipped:
+            clipped = counted
+            continue
+        for word, count in counted.items():
+            if count > clipped.get(word, 0):
+                clipped[word] = count
     return clipped
 
 
-def _add_sentence(
-    sums: list[list[int]],
-    hypothesis: Counter[str],
-    reference: Counter[str],
-    frequency: Mapping[str, int],
-    buckets: Sequence[Bucket],
-    bucket_of: dict[str, int],
-) -> None:
-    """Add one sentence's matched, hypothesis and reference words to their buckets."""
-    for word in hypothesis.keys() | reference.keys():
-        index = bucket_of.get(word)
-        if index is None:
-            index = bucket_of[word] = _find(frequency.get(word, 0), buckets)
-        cell = sums[index]
-        cell[0] += min(hypothesis[word], reference[word])
-        cell[1] += hypothesis[word]
-        cell[2] += reference[word]
+class _BucketOf(dict[str, int]):
+    """Each word's bucket (an index), found the first time it is asked for."""
+
+    def __init__(self, counts: Mapping[str, int], buckets: Sequence[Bucket]) -> None:
+        super().__init__()
+        self._counts = counts
+        self._buckets = buckets
+
+    def __missing__(self, word: str) -> int:
+        index = self[word] = _find(self._counts.get(word, 0), self._buckets)
+        return index
 
 
 def _find(count: int, buckets: Sequence[Bucket]) -> int:

@@ -43,16 +43,15 @@ def bucket_section(
 ) -> str:
     """The section: heading, then per kind a table, its notes and its chart.
 
-    '' without tables. `names`: the systems in the report's order; `colours`:
-    the page's system colours, used in turn; `words`: the word-accuracy table,
-    last.
+    '' without tables or words (`--by` chose none). `names`: the systems in
+    the report's order; `colours`: the page's system colours, used in turn;
+    `words`: the word-accuracy table, last.
     """
-    if not tables:
+    if not tables and words is None:
         return ""
-    parts = [
-        "<h2>Buckets</h2>",
-        f'<p class="muted">{escape(BUCKETS_NOTE)}</p>',
-    ]
+    parts = ["<h2>Buckets</h2>"]
+    if tables:
+        parts.append(f'<p class="muted">{escape(BUCKETS_NOTE)}</p>')
     for table in tables:
         parts.append(_kind(names, table, colours, escape))
     if words is not None:

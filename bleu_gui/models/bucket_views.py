@@ -19,7 +19,7 @@ holds, are here once.
 from __future__ import annotations
 
 from collections.abc import Generator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 
 from PySide6.QtCore import QObject, Signal
@@ -42,6 +42,7 @@ __all__ = [
     "BUSY",
     "NO_SYSTEM",
     "SAMPLES",
+    "BucketChoice",
     "BucketContent",
     "BucketInputs",
     "BucketView",
@@ -96,6 +97,23 @@ def bucket_words(kind: BucketKind, label: str, baseline: str) -> str:
     if kind is BucketKind.LENGTH_DIFF:
         return f"sentences where {baseline} − reference length is {label}"
     return f"sentences where {baseline}'s sentence BLEU is {label}"
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class BucketChoice:
+    """What the user set on the tab, which the window's other outputs follow.
+
+    The HTML report buckets by it, so that a user who set edges or counted a
+    training corpus finds the buckets they see on the tab.
+
+    Attributes:
+        edges: every kind's bucket edges, as edited.
+        frequency: the training corpus's counts words are bucketed by (None:
+            the references').
+    """
+
+    edges: BucketEdges = field(default_factory=BucketEdges)
+    frequency: WordFrequency | None = None
 
 
 @dataclass(frozen=True, slots=True, eq=False)

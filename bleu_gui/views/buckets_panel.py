@@ -47,6 +47,7 @@ from bleu_gui.core.word_buckets import MATCHING_RULE, WordTable
 from bleu_gui.io.session_file import SavedBucketKind, SavedBuckets
 from bleu_gui.models.bucket_views import (
     BUSY,
+    BucketChoice,
     BucketContent,
     BucketInputs,
     BucketsJob,
@@ -187,6 +188,11 @@ class BucketsPanel(QWidget):
     def edges(self) -> BucketEdges:
         """The bucket edges in use."""
         return self._edges
+
+    @property
+    def choice(self) -> BucketChoice:
+        """The edges and word counts set here, as the window's report takes them."""
+        return BucketChoice(self._edges, self.files.frequency)
 
     @property
     def content(self) -> BucketContent:

@@ -127,7 +127,7 @@ class MainWindow(QMainWindow):
         # From two systems on, the Systems dock, in front of the corpus summary.
         self.compare_systems = CompareSystems(self.session, self.browser, self)
         self.report_action = ReportAction(
-            self.session, self, self.compare_systems.margin
+            self.session, self, self.compare_systems.margin, lambda: self.buckets.choice
         )
         self.addDockWidget(
             Qt.DockWidgetArea.LeftDockWidgetArea, self.compare_systems.dock

@@ -4,15 +4,18 @@ The report (`io.report_html`) is built from the session's scored systems, the
 baseline first and the system on show second (the pair the window compares), the
 others after them; with two or more systems in the sacrebleu mode, the paired
 bootstrap test of each against the baseline; the source, when one is open, and the
-references named by their files (as the window names systems). Building it takes
-seconds on 100,000 segments (the paired test: docs/design.md), so it runs in a
-`SliceWorker`, step by step between event-loop turns, and a second export
-supersedes the first. The file is written whole or not at all (`io.safe_write`).
+references named by their files (as the window names systems); the buckets at
+the Buckets tab's edges and word counts (`BucketChoice`), the word table on the
+tokens the window scored with (tokenizing 100,000 segments again took seconds).
+Building it takes seconds on 100,000 segments (the paired test: docs/design.md),
+so it runs in a `SliceWorker`, step by step between event-loop turns, and a
+second export supersedes the first. The file is written whole or not at all
+(`io.safe_write`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Generator, Sequence
+from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -22,8 +25,11 @@ from PySide6.QtWidgets import QFileDialog, QWidget
 
 from bleu_gui.core.margin import Margin, NoMargin
 from bleu_gui.core.report import ReportRequest, ReportSystem, iter_build_report
+from bleu_gui.core.scoring import TokenizedCorpus
 from bleu_gui.core.significance import PairedTest
+from bleu_gui.core.tokenize import tokenizer_for
 from bleu_gui.io.report_html import write_report
+from bleu_gui.models.bucket_views import BucketChoice
 from bleu_gui.models.jobs import JobRunner
 from bleu_gui.models.margin_model import MarginModel
 from bleu_gui.models.session import Session
@@ -41,6 +47,7 @@ def report_request(
     workspace: Workspace,
     warnings: Sequence[str] = (),
     margin: MarginModel | None = None,
+    buckets: BucketChoice | None = None,
 ) -> ReportRequest | None:
     """What to report on: the scored systems, baseline and shown system first.
 
@@ -50,6 +57,9 @@ def report_request(
     baseline and the shown system, every sentence, these options) is the
     report's, and the report's paired test is then run at its resamples and
     seed, so that the margin's p-values are of the test the page shows.
+    `buckets`: the Buckets tab's edges and word counts (None: the defaults).
+    Each system brings the tokens it was scored with, when they are of the
+    current tokenizer.
     """
     test_set = workspace.test_set
     scored = [
@@ -65,7 +75,12 @@ def report_request(
     first = [workspace.baseline, workspace.shown]
     ids = dict.fromkeys(i for i in [*first, *by_id] if i is not None and i in by_id)
     ordered = [by_id[i] for i in ids]
-    # The effort the window counted of the texts as edited, when it is there.
+    key = tokenizer_for(workspace.config).key
+    tokenized = [
+        system.tokenized if system.tokenizer_key == key else None for system in ordered
+    ]
+    # The effort the window counted of the texts as edited, when it is there;
+    # the tokens of those texts (`System.tokenized` holds the edited ones).
     systems = tuple(
         replace(
             ReportSystem(
@@ -75,10 +90,12 @@ def report_request(
                 tags=system.read_corpus.hypothesis.tags,
             ).with_edits(system.edits),
             effort=system.current_effort,
+            tokens=None if tokens is None else tokens.hypotheses,
         )
-        for system in ordered
+        for system, tokens in zip(ordered, tokenized, strict=True)
         if system.read_stats is not None
     )
+    choice = buckets or BucketChoice()
     several = len(systems) > 1 and workspace.config.capabilities.significance
     signature = ordered[0].scores.signature if ordered[0].scores is not None else ""
     corpus = ordered[0].corpus
@@ -94,6 +111,9 @@ def report_request(
         signature=signature,
         test=PairedTest.BOOTSTRAP if several else None,
         warnings=tuple(warnings),
+        edges=choice.edges,
+        frequency=choice.frequency,
+        reference_tokens=_reference_tokens(tokenized),
     )
     found = _found_margin(workspace, margin) if several else None
     if found is None:
@@ -133,6 +153,20 @@ def _found_margin(workspace: Workspace, model: MarginModel | None) -> _Found | N
     return _Found(model.result, pair.samples, pair.seed)
 
 
+def _reference_tokens(
+    tokenized: Sequence[TokenizedCorpus | None],
+) -> tuple[Sequence[str | None], ...] | None:
+    """The references' tokens the systems share, if every system has its tokens.
+
+    One system without them (tokenized under another key) and the report
+    tokenizes the lines itself: its references must be of the same tokenizer.
+    """
+    if not tokenized or any(tokens is None for tokens in tokenized):
+        return None
+    first = tokenized[0]
+    return None if first is None else first.references
+
+
 def _job(
     request: ReportRequest, path: Path
 ) -> Generator[tuple[int, int, str], None, Path]:
@@ -159,12 +193,21 @@ class ReportAction(QObject):
     busy_changed = Signal(bool)
 
     def __init__(
-        self, session: Session, parent: QWidget, margin: MarginModel | None = None
+        self,
+        session: Session,
+        parent: QWidget,
+        margin: MarginModel | None = None,
+        buckets: Callable[[], BucketChoice] = BucketChoice,
     ) -> None:
-        """`margin`: the Systems dock's, whose margin the report carries."""
+        """The report's action, enabled once a system is scored.
+
+        `margin`: the Systems dock's, whose margin the report carries.
+        `buckets`: the Buckets tab's edges and word counts, asked at export.
+        """
         super().__init__(parent)
         self._session = session
         self._window = parent
+        self._buckets = buckets
         # One report at a time: a new one supersedes the one being built.
         self._jobs = JobRunner(self)
         self._jobs.busy_changed.connect(self._on_busy_changed)
@@ -205,7 +248,9 @@ class ReportAction(QObject):
     def export(self, path: Path) -> None:
         """Build the report of the session's systems and write it to `path`."""
         session = self._session
-        request = report_request(session.workspace, session.notices(), self.margin)
+        request = report_request(
+            session.workspace, session.notices(), self.margin, self._buckets()
+        )
         if request is None:
             self.failed.emit(NOTHING_TO_REPORT)
             return

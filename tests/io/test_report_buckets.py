@@ -8,14 +8,20 @@ seed.
 
 from __future__ import annotations
 
+from dataclasses import replace
+from typing import Any
+
 import pytest
 import sacrebleu
 from sacrebleu.metrics.bleu import BLEU
 from sacrebleu.significance import PairedTest as SacrePairedTest
 
 from bleu_gui.core import BleuConfig, corpus_stats_of_systems
+from bleu_gui.core.buckets import BucketEdges, BucketKind
 from bleu_gui.core.report import ReportRequest, ReportSystem, build_report
 from bleu_gui.core.significance import PairedTest
+from bleu_gui.core.tokenize import Tokenizer
+from bleu_gui.core.word_buckets import WordFrequency
 from bleu_gui.io.report_buckets import BUCKETS_NOTE, WORDS_HEADING
 from bleu_gui.io.report_html import escaped, render_report
 from tests.io.report_page import ReportPage
@@ -155,3 +161,76 @@ def test_the_word_accuracy_table_is_counted_by_hand() -> None:
         )
         in html
     )
+
+
+def _word_request(**given: Any) -> ReportRequest:
+    config = BleuConfig()
+    hyps = [list(lines) for lines in WORD_HYPS]
+    every = corpus_stats_of_systems(hyps, [list(r) for r in WORD_REFS], config)
+    systems = tuple(
+        ReportSystem(name, lines, stats)
+        for name, lines, stats in zip(("a", "b"), hyps, every, strict=True)
+    )
+    return replace(
+        ReportRequest(
+            references=WORD_REFS,
+            systems=systems,
+            config=config,
+            signature=SIGNATURE,
+            top=1,
+        ),
+        **given,
+    )
+
+
+def test_the_words_are_bucketed_at_the_edges_and_by_the_counts_given() -> None:
+    # A training corpus's counts: the 3, cat 1, dog 12; sat, ran, a, walked: 0.
+    frequency = WordFrequency({"the": 3, "cat": 1, "dog": 12}, "train.txt", 16)
+    edges = BucketEdges().edited(None, (1, 2, 10))
+    request = _word_request(
+        edges=edges, frequency=frequency, bucket_kinds=(BucketKind.REF_LENGTH,)
+    )
+    html = render_report(build_report(request))
+    page = ReportPage(html)
+    assert page.bucket_headings == ["Reference length (tokens)", WORDS_HEADING]
+    table = page.bucket_tables[-1]
+    # Per bucket (matched, words, reference words), counted by hand:
+    # "0" sat, ran, a, walked: a (0, 1, 3), b (2, 4, 3); "1" cat: a (1, 2, 1),
+    # b (0, 0, 1); "2–9" the: (2, 3, 3) both; "≥ 10" dog: (1, 1, 1) both.
+    assert table[1:] == [
+        ["0", "3", "1", "0.00", "0.00", "0.00", "4", "50.00", "66.67", "57.14"],
+        ["1", "1", "2", "50.00", "100.00", "66.67", "0", "–", "0.00", "–"],
+        ["2–9", "3", *["3", "66.67", "66.67", "66.67"] * 2],
+        ["≥ 10", "1", *["1", "100.00", "100.00", "100.00"] * 2],
+    ]
+    assert escaped("P, R, F in %. Frequencies in train.txt (16 words). Per") in html
+
+
+def test_only_the_tables_asked_for_are_shown() -> None:
+    html = render_report(build_report(_word_request(bucket_kinds=())))
+    assert ReportPage(html).bucket_headings == [WORDS_HEADING]
+    assert escaped(BUCKETS_NOTE) not in html
+    none = render_report(build_report(_word_request(bucket_kinds=(), words=False)))
+    assert "<h2>Buckets</h2>" not in none
+
+
+def test_the_tokens_given_are_the_ones_counted(monkeypatch: pytest.MonkeyPatch) -> None:
+    def refused(*_args: object, **_kwargs: object) -> None:
+        raise AssertionError("tokenized again")
+
+    monkeypatch.setattr(Tokenizer, "iter_tokenize", refused)
+    request = _word_request()
+    # a's lines read "the cat the cat", "the dog walked"; its tokens given say
+    # "dog", "dog": frequency 2 (dog twice in the references), one matched
+    # (segment 2's), of 3 reference words of that bucket (cat, dog, ran).
+    given = replace(
+        request,
+        systems=(
+            replace(request.systems[0], tokens=("dog", "dog")),
+            replace(request.systems[1], tokens=WORD_HYPS[1]),
+        ),
+        reference_tokens=WORD_REFS,
+    )
+    table = ReportPage(render_report(build_report(given))).bucket_tables[-1]
+    two = ["3", "66.67", "66.67", "66.67"]
+    assert table[3] == ["2", "3", "2", "50.00", "33.33", "40.00", *two]
