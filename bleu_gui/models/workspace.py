@@ -60,6 +60,7 @@ __all__ = [
     "ScoredKey",
     "Scores",
     "ScoresKey",
+    "StatsKey",
     "System",
     "SystemId",
     "TestSetFiles",
@@ -112,6 +113,18 @@ class TokensKey:
 
     texts: TextsKey
     tokenizer: tuple[str, bool, bool] | None
+
+
+@dataclass(frozen=True, slots=True)
+class StatsKey:
+    """A system's statistics as they stand: its texts and when they were counted.
+
+    They change with its texts (an edit) or when counted again (another
+    tokenizer, case or a higher maximum order), not with a smoothing change.
+    """
+
+    texts: TextsKey
+    counted_at: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -300,6 +313,8 @@ class System:
         texts_at: the workspace generation its texts (hypotheses, references,
             source) came in at: set by the workspace when the system joins it,
             is edited or goes back to its files (`texts_key`).
+        counted_at: the workspace generation its statistics were last counted
+            at (`stats_key`).
         scored_at: the workspace generation its scores were last given at
             (`scores_key`).
     """
@@ -318,6 +333,7 @@ class System:
     effort: EffortOf | None = None
     qa: QaOf | None = None
     texts_at: int = 0
+    counted_at: int = 0
     scored_at: int = 0
 
     @property
@@ -329,6 +345,11 @@ class System:
     def tokens_key(self) -> TokensKey:
         """Its tokens as they stand (None for `tokenizer`: not tokenized yet)."""
         return TokensKey(self.texts_key, self.tokenizer_key)
+
+    @property
+    def stats_key(self) -> StatsKey:
+        """Its statistics as they stand."""
+        return StatsKey(self.texts_key, self.counted_at)
 
     @property
     def scores_key(self) -> ScoresKey:
@@ -491,6 +512,8 @@ class Workspace:
             equal keeps its number (never the object's identity).
         test_set_at: the generation the test set (or nothing) was opened at;
             document ids given since keep it (`test_set_key`).
+        documents_at: the generation the test set's document ids (or none)
+            came in at (`documents_key`).
     """
 
     config: BleuConfig = field(default_factory=BleuConfig)
@@ -500,6 +523,7 @@ class Workspace:
     shown: SystemId | None = None
     generation: int = 0
     test_set_at: int = 0
+    documents_at: int = 0
 
     # --- questions ------------------------------------------------------------------
 
@@ -526,6 +550,11 @@ class Workspace:
         open; the same files opened again are another test set.
         """
         return self.test_set_at
+
+    @property
+    def documents_key(self) -> int:
+        """The test set's document ids, as a number: ids given anew have another."""
+        return self.documents_at
 
     @property
     def shown_system(self) -> System | None:
@@ -586,7 +615,10 @@ class Workspace:
         """
         at = self.generation + 1
         listed = _named(
-            tuple(replace(system, texts_at=at, scored_at=at) for system in systems)
+            tuple(
+                replace(system, texts_at=at, counted_at=at, scored_at=at)
+                for system in systems
+            )
         )
         ids = [system.id for system in listed]
         first = ids[0] if ids else None
@@ -603,12 +635,13 @@ class Workspace:
             shown=shown,
             generation=at,
             test_set_at=at,
+            documents_at=at,
         )
 
     def closed(self) -> Workspace:
         """No test set, no systems; the config stays."""
         at = self.generation + 1
-        return Workspace(self.config, generation=at, test_set_at=at)
+        return Workspace(self.config, generation=at, test_set_at=at, documents_at=at)
 
     def with_documents(self, documents: tuple[str, ...] | None) -> Workspace:
         """The test set with these document ids (None: none); its texts stay.
@@ -622,6 +655,7 @@ class Workspace:
             self,
             test_set=replace(self.test_set, documents=documents),
             generation=self.generation + 1,
+            documents_at=self.generation + 1,
         )
 
     def with_system(self, system: System) -> Workspace:
@@ -636,7 +670,7 @@ class Workspace:
             raise ValueError(f"system id {system.id} is taken")
         first = self.baseline if self.baseline is not None else system.id
         at = self.generation + 1
-        joined = replace(system, texts_at=at, scored_at=at)
+        joined = replace(system, texts_at=at, counted_at=at, scored_at=at)
         return replace(
             self,
             systems=_named((*self.systems, joined)),
@@ -716,6 +750,7 @@ class Workspace:
                 edits=Edits(),
                 as_read=None,
             )
+            changes["counted_at"] = self.generation + 1
             if system.as_read is not None:  # its edits let go: the files' texts
                 changes["texts_at"] = self.generation + 1
         if notices is not None:

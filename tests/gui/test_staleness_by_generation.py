@@ -20,6 +20,7 @@ from bleu_gui.models.jobs import JobRunner
 from bleu_gui.models.pair_state import PairState
 from bleu_gui.models.salient_job import SalientJob, SalientRequest
 from bleu_gui.models.session import Session
+from bleu_gui.models.what_if import WhatIfEditor
 from bleu_gui.models.workspace import System, Workspace
 from bleu_gui.views.compare_panels import PairKey
 from tests.gui.test_workspace import TIMEOUT, demo_files, open_and_wait
@@ -164,3 +165,33 @@ def test_a_pair_explanation_key_is_the_texts_keys_not_the_corpora(
     later = (a.texts_key, replace(b.texts_key, since=opened.generation + 1))
     assert not key.same_as(PairKey(3, a.corpus, b.corpus, opened.config, names, later))
     assert not key.same_as(PairKey(4, a.corpus, b.corpus, opened.config, names, texts))
+
+
+def test_document_ids_given_keep_the_edits_undo_steps(qtbot: QtBot) -> None:
+    """Document ids replace the test set's value, not its texts: the steps stay.
+
+    Showing another system afterwards (the window's files change) used to clear
+    the undo stack, the test set being another object since the ids.
+    """
+    session = Session(processes=1)
+    open_and_wait(qtbot, session, demo_files(*NAMES, shown=NAMES[1]))
+    editor = WhatIfEditor(session)
+    a, b = _pair(session.workspace)
+    session.set_shown(a.id)  # the editor sees the test set (the files change)
+    session.set_shown(b.id)
+    qtbot.waitUntil(lambda: not session.is_busy, timeout=TIMEOUT)
+    assert editor.begin(b.id, 3)
+    editor.type("A line typed instead.")
+    with qtbot.waitSignal(
+        session.busy_changed, timeout=TIMEOUT, check_params_cb=lambda busy: not busy
+    ):
+        editor.commit()
+    assert editor.undo_stack.count() == 1
+    opened_at = session.workspace.test_set_key
+    documents = tuple(f"doc{row // 100}" for row in range(b.corpus.num_segments))
+    session.set_documents(documents, name="ids.txt")
+    assert session.workspace.test_set_key == opened_at
+    session.set_shown(a.id)
+    assert editor.undo_stack.count() == 1
+    assert editor.undo_stack.undoText() == "edit of sentence 4"
+    session.shutdown()

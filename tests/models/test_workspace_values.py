@@ -287,16 +287,19 @@ def test_the_keys_follow_what_each_transition_changes() -> None:
     assert rescored.scores is not one.scores
     assert rescored.scores_key != one.scores_key
     assert (rescored.texts_key, rescored.tokens_key) == (one.texts_key, one.tokens_key)
+    assert rescored.stats_key == one.stats_key
     recounted = _recounted(workspace, SystemId(1)).system(SystemId(1))
     assert recounted.tokenized is not one.tokenized
     assert recounted.tokens_key == one.tokens_key  # the same texts, the same tokenizer
     assert recounted.scored_key != one.scored_key
+    assert recounted.stats_key != one.stats_key  # counted again: new statistics
     moved = workspace.with_shown(SystemId(2)).with_config(CONFIG)
     untouched = moved.system(SystemId(1))
     assert untouched.scored_key == one.scored_key
     edited = _edited(workspace, SystemId(1), "a b c").system(SystemId(1))
     assert edited.texts_key != one.texts_key
     assert edited.scores_key == one.scores_key  # stale by its edits, not replaced
+    assert edited.stats_key != one.stats_key
 
 
 def test_the_test_set_key_is_the_opening_not_the_files() -> None:
@@ -304,6 +307,9 @@ def test_the_test_set_key_is_the_opening_not_the_files() -> None:
     documented = workspace.with_documents(("d1", "d2"))
     assert documented.test_set is not workspace.test_set
     assert documented.test_set_key == workspace.test_set_key
+    assert documented.documents_key != workspace.documents_key
+    same_ids = documented.with_documents(("d1", "d2"))
+    assert same_ids.documents_key != documented.documents_key  # given anew
     again = documented.opened(_test_set(), [_system(9, "a/sys1.txt")])
     assert again.test_set_key != workspace.test_set_key
     assert again.closed().test_set_key != again.test_set_key
