@@ -4,7 +4,11 @@
 (a system added or removed, scored, a new baseline, a new config) returns a new value
 with its `generation` one higher. A value is what a view or a test can keep and
 compare; a job started for one generation can tell, when it ends, whether what it
-computed still fits.
+computed still fits. What it keeps for that is a typed key carrying the generation
+its inputs came in at (`TextsKey`, `TokensKey`, `StatsKey`, `ScoresKey`,
+`ScoredKey`, `test_set_key`, `documents_key`), compared with `==`, never an object
+compared with `is`: a value rebuilt equal keeps its keys, and no later generation
+matches an older key.
 
 No Qt, no file reading: the session reads and scores, and hands the results here.
 
