@@ -35,7 +35,7 @@ from bleu_gui.core.significance import DEFAULT_SAMPLES, PairedTest
 from bleu_gui.core.steps import relabel
 from bleu_gui.core.word_buckets import WordFrequency, WordTable, iter_word_table
 from bleu_gui.models.jobs import JobRunner
-from bleu_gui.models.workspace import SystemId, Workspace
+from bleu_gui.models.workspace import ScoredKey, SystemId, Workspace
 from bleu_gui.workers import SliceWorker
 
 __all__ = [
@@ -149,8 +149,9 @@ class BucketInputs:
             the references'; by identity).
         config: the scoring options.
         names: the systems' ids and short names.
-        parts: their statistics, scores and tokens (by identity: the
-            workspace's values are replaced, never changed).
+        parts: the keys of their tokens, statistics and scores
+            (`System.scored_key`: equal keys, same values, however often the
+            workspace around them was rebuilt).
     """
 
     view: BucketView
@@ -159,7 +160,7 @@ class BucketInputs:
     frequency: WordFrequency | None
     config: BleuConfig
     names: tuple[tuple[SystemId, str], ...]
-    parts: tuple[object, ...]
+    parts: tuple[ScoredKey, ...]
 
     @staticmethod
     def of(
@@ -180,11 +181,7 @@ class BucketInputs:
             frequency,
             workspace.config,
             tuple((system.id, names[system.id]) for system in systems),
-            tuple(
-                part
-                for system in systems
-                for part in (system.stats, system.scores, system.tokenized)
-            ),
+            tuple(system.scored_key for system in systems),
         )
 
     def same(self, other: BucketInputs | None) -> bool:
@@ -195,8 +192,7 @@ class BucketInputs:
             == (other.view, other.edges, other.seed, other.config)
             and self.frequency is other.frequency
             and self.names == other.names
-            and len(self.parts) == len(other.parts)
-            and all(a is b for a, b in zip(self.parts, other.parts, strict=True))
+            and self.parts == other.parts
         )
 
 

@@ -10,7 +10,6 @@ own job key are a request of their own.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import replace
 from pathlib import Path
 
 from bleu_gui.io.errors import display_name
@@ -54,14 +53,7 @@ class DocumentIds:
         if problem is not None:
             session.error_occurred.emit(problem)
             return
-        workspace = session.workspace
-        self._put(
-            replace(
-                workspace,
-                test_set=replace(test_set, documents=given),
-                generation=workspace.generation + 1,
-            )
-        )
+        self._put(session.workspace.with_documents(given))
         session.documents_changed.emit()
 
     def open(self, path: Path) -> None:

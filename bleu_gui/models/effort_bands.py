@@ -31,7 +31,7 @@ from bleu_gui.core.config import BleuConfig
 from bleu_gui.core.effort import Effort
 from bleu_gui.core.steps import drain, relabel
 from bleu_gui.models.jobs import JobRunner
-from bleu_gui.models.workspace import SystemId, Workspace
+from bleu_gui.models.workspace import ScoredKey, SystemId, TextsKey, Workspace
 from bleu_gui.workers import SliceWorker
 
 __all__ = [
@@ -62,15 +62,17 @@ class SystemBands:
     Attributes:
         system_id: the system.
         name: its short name, as the window's headers call it.
-        effort: its effort, counted for its texts as they are (identity: the
-            count a filter's rows came from).
+        effort: its effort, counted for its texts as they are.
         table: its sentences by band.
+        texts: the key of the texts its effort was counted from: what a
+            filter made of its rows keeps (`System.texts_key`).
     """
 
     system_id: SystemId
     name: str
     effort: Effort
     table: BandTable
+    texts: TextsKey
 
     def band_rows(self, band: int) -> tuple[int, ...]:
         """The 0-based rows in band `band` (`BANDS` index), in corpus order."""
@@ -107,13 +109,14 @@ class BandInputs:
     Attributes:
         config: the scoring options.
         names: the shown systems' ids and short names.
-        parts: their effort, statistics and scores (compared by identity: the
-            workspace's values are replaced, never changed).
+        parts: per system, the key of its texts, statistics and scores, and
+            whether its effort is counted for those texts (an effort is counted
+            once per texts: the key names it).
     """
 
     config: BleuConfig
     names: tuple[tuple[SystemId, str], ...]
-    parts: tuple[object, ...]
+    parts: tuple[tuple[ScoredKey, bool], ...]
 
     @staticmethod
     def of(workspace: Workspace) -> BandInputs:
@@ -125,9 +128,8 @@ class BandInputs:
             workspace.config,
             tuple((system.id, names[system.id]) for system in systems),
             tuple(
-                part
+                (system.scored_key, system.current_effort is not None)
                 for system in systems
-                for part in (system.current_effort, system.stats, system.scores)
             ),
         )
 
@@ -137,8 +139,7 @@ class BandInputs:
             other is not None
             and self.config == other.config
             and self.names == other.names
-            and len(self.parts) == len(other.parts)
-            and all(a is b for a, b in zip(self.parts, other.parts, strict=True))
+            and self.parts == other.parts
         )
 
 
@@ -169,7 +170,11 @@ def iter_effort_bands(workspace: Workspace) -> Generator[int, None, EffortBands]
                 partial(operator.add, done),  # bands done before this system's
             )
             done += len(table.rows)
-            systems.append(SystemBands(system.id, names[system.id], effort, table))
+            systems.append(
+                SystemBands(
+                    system.id, names[system.id], effort, table, system.texts_key
+                )
+            )
     less_work = None
     if len(systems) == 2:
         less_work = less_work_rows(systems[0].effort, systems[1].effort)

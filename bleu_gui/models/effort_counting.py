@@ -23,10 +23,15 @@ from collections.abc import Callable
 from PySide6.QtCore import SignalInstance
 
 from bleu_gui.core.effort import iter_effort
-from bleu_gui.io import Corpus
 from bleu_gui.models.job_keys import effort_key
 from bleu_gui.models.jobs import JobRunner
-from bleu_gui.models.workspace import EffortOf, System, SystemId, Workspace
+from bleu_gui.models.workspace import (
+    EffortOf,
+    System,
+    SystemId,
+    TextsKey,
+    Workspace,
+)
 from bleu_gui.workers import Worker
 
 __all__ = ["EffortCounting"]
@@ -52,7 +57,8 @@ class EffortCounting:
         self._scoring = scoring
         self._counted = counted
         self._failed = failed
-        self._counting: dict[SystemId, Corpus] = {}  # the texts of each running count
+        # The texts of each running count.
+        self._counting: dict[SystemId, TextsKey] = {}
 
     def follow(
         self, scored: SignalInstance, changed: SignalInstance, busy: SignalInstance
@@ -96,19 +102,19 @@ class EffortCounting:
         if system_id not in workspace:
             return
         system = workspace.system(system_id)
-        corpus = system.corpus
+        corpus, texts = system.corpus, system.texts_key
         if not _needs(system):
             return
         key = effort_key(system_id)
-        if self._jobs.is_running(key) and self._counting.get(system_id) is corpus:
+        if self._jobs.is_running(key) and self._counting.get(system_id) == texts:
             return  # a count of these very texts is under way: let it end
-        self._counting[system_id] = corpus
+        self._counting[system_id] = texts
         hypotheses = corpus.hypothesis.lines
         references = [reference.lines for reference in corpus.references]
         self._jobs.start(
             key,
             Worker(lambda: iter_effort(hypotheses, references)),
-            lambda effort: self._on_counted(system_id, EffortOf(corpus, effort)),
+            lambda effort: self._on_counted(system_id, EffortOf(corpus, effort, texts)),
             on_failed=self._failed,
         )
 
@@ -118,7 +124,7 @@ class EffortCounting:
         if system_id not in workspace:
             return
         system = workspace.system(system_id)
-        if not counted.is_of(system.corpus):
+        if not counted.is_of(system.texts_key):
             return  # its texts changed meanwhile: their own count follows
         self._put(workspace.with_effort(system_id, counted))
         self._counted(system_id)
@@ -127,4 +133,4 @@ class EffortCounting:
 
 def _needs(system: System) -> bool:
     """Whether `system` has no effort counted for its texts as they are."""
-    return system.effort is None or not system.effort.is_of(system.corpus)
+    return system.effort is None or not system.effort.is_of(system.texts_key)

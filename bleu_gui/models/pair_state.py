@@ -15,7 +15,7 @@ from bleu_gui.core import BleuConfig
 from bleu_gui.models.job_keys import PAIR
 from bleu_gui.models.jobs import JobRunner
 from bleu_gui.models.system_jobs import PoolFor, pair_job
-from bleu_gui.models.workspace import PairScores, Scores, System, Workspace
+from bleu_gui.models.workspace import PairScores, ScoresKey, System, Workspace
 from bleu_gui.workers import Worker
 
 __all__ = ["PairState"]
@@ -39,8 +39,8 @@ class PairState:
         self._changed = changed
         self._failed = failed
         self._pair: PairScores | None = None
-        # The systems' scores the pair was compared from (A's, B's).
-        self._of: tuple[Scores, Scores] | None = None
+        # The keys of the systems' scores the pair was compared from (A's, B's).
+        self._of: tuple[ScoresKey, ScoresKey] | None = None
 
     @property
     def pair(self) -> PairScores | None:
@@ -56,10 +56,8 @@ class PairState:
             return True
         a, b = workspace.system(pair.a), workspace.system(pair.b)
         config = workspace.config
-        return (
-            a.scores is not of[0]
-            or b.scores is not of[1]
-            or not (a.scored_under(config) and b.scored_under(config))
+        return (a.scores_key, b.scores_key) != of or not (
+            a.scored_under(config) and b.scored_under(config)
         )
 
     def update(self) -> None:
@@ -82,7 +80,7 @@ class PairState:
             return
         a, b = pair
         of = self._of
-        if same and of is not None and of[0] is a.scores and of[1] is b.scores:
+        if same and of == (a.scores_key, b.scores_key):
             return
         if not same:
             self.set(None)
@@ -92,12 +90,12 @@ class PairState:
         self._jobs.start(
             PAIR,
             Worker(lambda: pair_job(a, b, config, names, pool_for)),
-            lambda result: self._on_pair(result, a, b),
+            lambda result: self._on_pair(result, (a.scores_key, b.scores_key)),
             on_failed=self._failed,
         )
 
     def set(
-        self, pair: PairScores | None, of: tuple[Scores, Scores] | None = None
+        self, pair: PairScores | None, of: tuple[ScoresKey, ScoresKey] | None = None
     ) -> None:
         """Hold `pair` (of these scores of A and B); say so unless nothing changed."""
         if pair is None and self._pair is None:
@@ -105,15 +103,11 @@ class PairState:
         self._pair, self._of = pair, of
         self._changed()
 
-    def _on_pair(self, result: PairScores, a: System, b: System) -> None:
+    def _on_pair(self, result: PairScores, of: tuple[ScoresKey, ScoresKey]) -> None:
+        """Hold `result` if A's and B's scores are still those it was computed from."""
         pair = self._workspace().pair
-        if pair is None:
-            return
-        now_a, now_b = pair
-        if now_a.scores is a.scores and now_b.scores is b.scores:
-            assert a.scores is not None
-            assert b.scores is not None
-            self.set(result, (a.scores, b.scores))
+        if pair is not None and (pair[0].scores_key, pair[1].scores_key) == of:
+            self.set(result, of)
 
 
 def _only_edits_changed(pair: tuple[System, System], config: BleuConfig) -> bool:

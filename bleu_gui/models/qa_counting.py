@@ -25,10 +25,9 @@ from PySide6.QtCore import QObject, Signal, SignalInstance
 
 from bleu_gui.core.qa import iter_qa
 from bleu_gui.core.qa_checks import ALL_CHECKS, CheckKind
-from bleu_gui.io import Corpus
 from bleu_gui.models.job_keys import qa_key
 from bleu_gui.models.jobs import JobRunner
-from bleu_gui.models.workspace import QaOf, SystemId, Workspace
+from bleu_gui.models.workspace import QaOf, SystemId, TextsKey, Workspace
 from bleu_gui.workers import Worker
 
 
@@ -51,21 +50,12 @@ class _Session(Protocol):
 __all__ = ["QaCounting"]
 
 
-@dataclass(frozen=True, slots=True, eq=False)
+@dataclass(frozen=True, slots=True)
 class _Running:
-    """What a running job checks: a system's texts, with these checks."""
+    """What a running job checks: a system's texts (by key), with these checks."""
 
-    corpus: Corpus
+    texts: TextsKey
     enabled: frozenset[CheckKind]
-
-    def is_of(self, corpus: Corpus, enabled: frozenset[CheckKind]) -> bool:
-        source, checked = corpus.source, self.corpus.source
-        return (
-            self.enabled == enabled
-            and corpus.hypothesis.lines is self.corpus.hypothesis.lines
-            and (source is None) == (checked is None)
-            and (source is None or checked is None or source.lines is checked.lines)
-        )
 
 
 class QaCounting(QObject):
@@ -141,11 +131,12 @@ class QaCounting(QObject):
             return
         system = workspace.system(system_id)
         enabled = self._enabled
-        if system.qa is not None and system.qa.is_of(system.corpus, enabled):
+        texts = system.texts_key
+        if system.qa is not None and system.qa.is_of(texts, enabled):
             return
         corpus = system.corpus
-        running = self._running.get(system_id)
-        if running is not None and running.is_of(corpus, enabled):
+        checking = _Running(texts, enabled)
+        if self._running.get(system_id) == checking:
             return  # being checked already: a signal more is no reason to restart
         source = corpus.source
         test_set = workspace.test_set
@@ -164,11 +155,13 @@ class QaCounting(QObject):
                     enabled=enabled,
                 )
             ),
-            lambda result: self._on_counted(system_id, QaOf(corpus, enabled, result)),
+            lambda result: self._on_counted(
+                system_id, QaOf(corpus, enabled, result, texts)
+            ),
             on_failed=lambda message: self._on_failed(system_id, message),
             on_cancelled=lambda: self._forget(system_id),
         )
-        self._running[system_id] = _Running(corpus, enabled)
+        self._running[system_id] = checking
 
     def _forget(self, system_id: SystemId) -> None:
         self._running.pop(system_id, None)
@@ -183,7 +176,7 @@ class QaCounting(QObject):
         if system_id not in workspace:
             return
         system = workspace.system(system_id)
-        if not counted.is_of(system.corpus, self._enabled):
+        if not counted.is_of(system.texts_key, self._enabled):
             return  # its texts or the checks changed meanwhile: their own follows
         self._put(workspace.with_qa(system_id, counted))
         self.counted.emit(system_id)

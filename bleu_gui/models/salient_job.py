@@ -24,7 +24,7 @@ from bleu_gui.core.salient import SalientOrder, iter_salient_ngrams
 from bleu_gui.core.scoring import TokenizedCorpus
 from bleu_gui.core.steps import relabel
 from bleu_gui.models.jobs import JobRunner
-from bleu_gui.models.workspace import System, SystemId
+from bleu_gui.models.workspace import System, SystemId, TokensKey
 from bleu_gui.workers import Job, Worker
 
 __all__ = ["SALIENT_KEY", "SALIENT_ORDERS", "SalientJob", "SalientRequest"]
@@ -37,10 +37,11 @@ _WHAT = "finding salient n-grams"
 
 @dataclass(frozen=True, slots=True, eq=False)
 class SalientRequest:
-    """What one count is for: two systems and the very tokens they were scored by.
+    """What one count is for: two systems and the tokens they were scored by.
 
-    Two requests are the same when they name the same systems and hold the same
-    token objects (a re-tokenize makes new ones).
+    Two requests are the same when they name the same systems by the same names
+    and their tokens have the same keys (`System.tokens_key`: a re-tokenize or
+    an edit makes new ones; a smoothing change does not).
     """
 
     a: SystemId
@@ -48,6 +49,7 @@ class SalientRequest:
     names: tuple[str, str]
     tokens_a: TokenizedCorpus
     tokens_b: TokenizedCorpus
+    keys: tuple[TokensKey, TokensKey]
 
     @staticmethod
     def of(
@@ -62,15 +64,16 @@ class SalientRequest:
         if a.tokenizer_key != b.tokenizer_key:
             return None  # one of them is still being tokenized anew
         names = (a.name, b.name) if names is None else names
-        return SalientRequest(a.id, b.id, names, a.tokenized, b.tokenized)
+        keys = (a.tokens_key, b.tokens_key)
+        return SalientRequest(a.id, b.id, names, a.tokenized, b.tokenized, keys)
 
     def same_as(self, other: SalientRequest | None) -> bool:
         """Whether `other` asks for the same count."""
-        return (
-            other is not None
-            and (self.a, self.b, self.names) == (other.a, other.b, other.names)
-            and self.tokens_a is other.tokens_a
-            and self.tokens_b is other.tokens_b
+        return other is not None and (self.a, self.b, self.names, self.keys) == (
+            other.a,
+            other.b,
+            other.names,
+            other.keys,
         )
 
 
@@ -155,7 +158,7 @@ class SalientJob(QObject):
     def _on_finished(
         self, request: SalientRequest, results: tuple[SalientOrder, ...]
     ) -> None:
-        if request is self._request:
+        if request.same_as(self._request):  # still the latest asked for
             self._results = results
             self.finished.emit(results, request.names)
 

@@ -19,7 +19,7 @@ from typing import Any
 
 from bleu_gui.core import BleuConfig
 from bleu_gui.core.token_table import TokenTable
-from bleu_gui.io import Corpus, TestSet
+from bleu_gui.io import Corpus
 from bleu_gui.io.bundle import Format
 from bleu_gui.io.format_options import FormatOptions
 from bleu_gui.models.edits_book import EditsBook
@@ -199,13 +199,14 @@ class TestSetLoading:
         if isinstance(added, str):
             session.error_occurred.emit(added)
             return
-        job, texts = added
+        job, _ = added
+        opened_at = session.workspace.test_set_key  # the test set read against
         system_id = self._new_id()
         self._adding[system_id] = path
         self._jobs.start(
             system_key(system_id),
             SliceWorker(job),
-            lambda corpus: self._on_system_read(system_id, texts, corpus),
+            lambda corpus: self._on_system_read(system_id, opened_at, corpus),
             on_failed=lambda message: self._on_add_failed(system_id, message),
             on_cancelled=lambda: self._forget_adding(system_id),
         )
@@ -308,13 +309,12 @@ class TestSetLoading:
         self._session.bundle_inspected.emit(inspected.bundle)
 
     def _on_system_read(
-        self, system_id: SystemId, texts: TestSet, corpus: Corpus
+        self, system_id: SystemId, opened_at: int, corpus: Corpus
     ) -> None:
         """An added system is read: it joins the systems, and is scored."""
         self._adding.pop(system_id, None)
         workspace = self._session.workspace
-        test_set = workspace.test_set
-        if test_set is None or test_set.texts is not texts:
+        if workspace.test_set is None or workspace.test_set_key != opened_at:
             return  # read against a test set no longer open
         self._put(workspace.with_system(System(system_id, "", corpus)))
         self._session.systems_changed.emit()

@@ -215,7 +215,8 @@ class WhatIfEditor(QObject):
         self.undo_stack = QUndoStack(self)
         self._draft: Draft | None = None
         self._edited: EditedSystem | None = None  # the draft's system, summed once
-        self._test_set: object = None
+        # The test set its steps are of (`Workspace.test_set_key`).
+        self._test_set = session.workspace.test_set_key
         session.system_scored.connect(lambda _id: self._settle())
         session.pair_changed.connect(self._settle)
         session.config_changed.connect(lambda _config: self.cancel())
@@ -459,8 +460,8 @@ class WhatIfEditor(QObject):
             self.cancel()  # removed, or the pair the Δ was to is another
 
     def _on_files_changed(self) -> None:
-        test_set = self._session.workspace.test_set
-        if test_set is not self._test_set:
+        test_set = self._session.workspace.test_set_key
+        if test_set != self._test_set:
             self._test_set = test_set
             self.cancel()
             self.undo_stack.clear()  # its steps were of systems no longer open

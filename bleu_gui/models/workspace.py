@@ -4,7 +4,11 @@
 (a system added or removed, scored, a new baseline, a new config) returns a new value
 with its `generation` one higher. A value is what a view or a test can keep and
 compare; a job started for one generation can tell, when it ends, whether what it
-computed still fits.
+computed still fits. What it keeps for that is a typed key carrying the generation
+its inputs came in at (`TextsKey`, `TokensKey`, `StatsKey`, `ScoresKey`,
+`ScoredKey`, `test_set_key`, `documents_key`), compared with `==`, never an object
+compared with `is`: a value rebuilt equal keeps its keys, and no later generation
+matches an older key.
 
 No Qt, no file reading: the session reads and scores, and hands the results here.
 
@@ -57,15 +61,87 @@ __all__ = [
     "EffortOf",
     "PairScores",
     "QaOf",
+    "ScoredKey",
     "Scores",
+    "ScoresKey",
+    "StatsKey",
     "System",
     "SystemId",
     "TestSetFiles",
+    "TextsKey",
+    "TokensKey",
     "Workspace",
     "system_names",
 ]
 
 SystemId = NewType("SystemId", int)
+
+
+@dataclass(frozen=True, slots=True)
+class TextsKey:
+    """A system's texts as they stand: its id and the generation they came in at.
+
+    What a count of its texts (effort, QA issues) keeps to tell, when it ends or
+    is shown, whether the texts are still those it counted: equal keys, same
+    texts, however often the values around them were rebuilt; texts that came in
+    later (an edit, the files read again) have a later generation, so a key of
+    older texts never matches them.
+    """
+
+    system: SystemId
+    since: int
+
+
+@dataclass(frozen=True, slots=True)
+class ScoresKey:
+    """A system's scores as they stand: its id and the generation they came in at.
+
+    What a job computed from them (a pair's Δs) keeps to tell, when it ends,
+    whether they are still the system's: an edit typed and taken back meanwhile
+    leaves them (and the key) as they were.
+    """
+
+    system: SystemId
+    since: int
+
+
+@dataclass(frozen=True, slots=True)
+class TokensKey:
+    """A system's tokens as they stand: its texts and the tokenizer's key.
+
+    Tokens are made from nothing else, so tokens made again of the same texts
+    with the same tokenizer have the same key, and a smoothing change or a higher
+    maximum order (counted from the tokens kept) leaves it: what is computed
+    from the tokens alone (a pair's salient n-grams) keeps this.
+    """
+
+    texts: TextsKey
+    tokenizer: tuple[str, bool, bool] | None
+
+
+@dataclass(frozen=True, slots=True)
+class StatsKey:
+    """A system's statistics as they stand: its texts and when they were counted.
+
+    They change with its texts (an edit) or when counted again (another
+    tokenizer, case or a higher maximum order), not with a smoothing change.
+    """
+
+    texts: TextsKey
+    counted_at: int
+
+
+@dataclass(frozen=True, slots=True)
+class ScoredKey:
+    """A system's texts, tokens, statistics and scores as they stand.
+
+    What a view's cache of what was computed for a system (the effort tab's
+    bands) keeps instead of the objects: equal keys, same values; a later
+    generation, new ones.
+    """
+
+    tokens: TokensKey
+    scores: ScoresKey
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -104,21 +180,16 @@ class EffortOf:
     Attributes:
         corpus: the texts (hypothesis and references) it was counted from.
         effort: each sentence's edits against its closest reference.
+        texts: the key of those texts when the count started (`System.texts_key`).
     """
 
     corpus: Corpus
     effort: Effort
+    texts: TextsKey
 
-    def is_of(self, corpus: Corpus) -> bool:
-        """Whether it was counted from these very texts (an edit makes new ones)."""
-        return (
-            self.corpus.hypothesis.lines is corpus.hypothesis.lines
-            and all(
-                a.lines is b.lines
-                for a, b in zip(self.corpus.references, corpus.references, strict=False)
-            )
-            and len(self.corpus.references) == len(corpus.references)
-        )
+    def is_of(self, texts: TextsKey) -> bool:
+        """Whether it was counted from the texts `texts` names (an edit makes new)."""
+        return self.texts == texts
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -129,21 +200,17 @@ class QaOf:
         corpus: the texts (hypothesis and source, with their tags) checked.
         enabled: the checks that were switched on.
         result: the issues found (`core.qa`).
+        texts: the key of those texts when the check started (`System.texts_key`).
     """
 
     corpus: Corpus
     enabled: frozenset[CheckKind]
     result: QaResult
+    texts: TextsKey
 
-    def is_of(self, corpus: Corpus, enabled: frozenset[CheckKind]) -> bool:
-        """Whether it was found in these very texts with these checks."""
-        source, checked = corpus.source, self.corpus.source
-        return (
-            self.enabled == enabled
-            and self.corpus.hypothesis.lines is corpus.hypothesis.lines
-            and (source is None) == (checked is None)
-            and (source is None or checked is None or source.lines is checked.lines)
-        )
+    def is_of(self, texts: TextsKey, enabled: frozenset[CheckKind]) -> bool:
+        """Whether it was found in the texts `texts` names with these checks."""
+        return self.enabled == enabled and self.texts == texts
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -244,9 +311,16 @@ class System:
             counted; `corpus`, `tokenized` and `stats` then hold the edited
             ones, which every view and test scores. None without edits.
         effort: its post-editing effort, with the texts it was counted from
-            (`EffortOf.is_of(corpus)`: of its texts now); None: not counted yet.
+            (`EffortOf.is_of(texts_key)`: of its texts now); None: not counted yet.
         qa: its QA issues, with the texts and checks they were found with
             (`QaOf.is_of`); None: not checked yet.
+        texts_at: the workspace generation its texts (hypotheses, references,
+            source) came in at: set by the workspace when the system joins it,
+            is edited or goes back to its files (`texts_key`).
+        counted_at: the workspace generation its statistics were last counted
+            at (`stats_key`).
+        scored_at: the workspace generation its scores were last given at
+            (`scores_key`).
     """
 
     id: SystemId
@@ -262,18 +336,49 @@ class System:
     as_read: AsRead | None = None
     effort: EffortOf | None = None
     qa: QaOf | None = None
+    texts_at: int = 0
+    counted_at: int = 0
+    scored_at: int = 0
+
+    @property
+    def texts_key(self) -> TextsKey:
+        """Its texts as they stand, for a count of them to be told fresh or stale."""
+        return TextsKey(self.id, self.texts_at)
+
+    @property
+    def tokens_key(self) -> TokensKey:
+        """Its tokens as they stand (None for `tokenizer`: not tokenized yet)."""
+        return TokensKey(self.texts_key, self.tokenizer_key)
+
+    @property
+    def stats_key(self) -> StatsKey:
+        """Its statistics as they stand."""
+        return StatsKey(self.texts_key, self.counted_at)
+
+    @property
+    def scores_key(self) -> ScoresKey:
+        """Its scores as they stand (given by `Workspace.with_computed`)."""
+        return ScoresKey(self.id, self.scored_at)
+
+    @property
+    def scored_key(self) -> ScoredKey:
+        """Its texts and what was computed of them, as they stand."""
+        return ScoredKey(self.tokens_key, self.scores_key)
 
     def current_qa(self, enabled: frozenset[CheckKind]) -> QaResult | None:
         """Its QA issues, if found in its texts as they are now with `enabled`."""
         qa = self.qa
-        return qa.result if qa is not None and qa.is_of(self.corpus, enabled) else None
+        fresh = qa is not None and qa.is_of(self.texts_key, enabled)
+        return qa.result if qa is not None and fresh else None
 
     @property
     def current_effort(self) -> Effort | None:
         """Its effort, if counted from its texts as they are now."""
         effort = self.effort
         return (
-            effort.effort if effort is not None and effort.is_of(self.corpus) else None
+            effort.effort
+            if effort is not None and effort.is_of(self.texts_key)
+            else None
         )
 
     @property
@@ -405,7 +510,14 @@ class Workspace:
         systems: in the order the user gave them.
         baseline: A of every comparison (None: no system).
         shown: the system the single-system views show (B of the pair).
-        generation: how many transitions led here.
+        generation: how many transitions led here. What a job, a request or a
+            view's cache keeps to tell fresh from stale: a result for an older
+            generation is of a workspace that has moved on, while a value rebuilt
+            equal keeps its number (never the object's identity).
+        test_set_at: the generation the test set (or nothing) was opened at;
+            document ids given since keep it (`test_set_key`).
+        documents_at: the generation the test set's document ids (or none)
+            came in at (`documents_key`).
     """
 
     config: BleuConfig = field(default_factory=BleuConfig)
@@ -414,6 +526,8 @@ class Workspace:
     baseline: SystemId | None = None
     shown: SystemId | None = None
     generation: int = 0
+    test_set_at: int = 0
+    documents_at: int = 0
 
     # --- questions ------------------------------------------------------------------
 
@@ -430,6 +544,21 @@ class Workspace:
 
     def __contains__(self, system_id: object) -> bool:
         return any(system.id == system_id for system in self.systems)
+
+    @property
+    def test_set_key(self) -> int:
+        """The open test set's texts, as a number: another opening has another.
+
+        A job read or counted against the test set (a system added, a pair's
+        n-grams) keeps it to tell, when it ends, whether that test set is still
+        open; the same files opened again are another test set.
+        """
+        return self.test_set_at
+
+    @property
+    def documents_key(self) -> int:
+        """The test set's document ids, as a number: ids given anew have another."""
+        return self.documents_at
 
     @property
     def shown_system(self) -> System | None:
@@ -488,7 +617,13 @@ class Workspace:
 
         `baseline` defaults to the first system, `shown` to the baseline.
         """
-        listed = _named(tuple(systems))
+        at = self.generation + 1
+        listed = _named(
+            tuple(
+                replace(system, texts_at=at, counted_at=at, scored_at=at)
+                for system in systems
+            )
+        )
         ids = [system.id for system in listed]
         first = ids[0] if ids else None
         baseline = first if baseline is None else baseline
@@ -502,12 +637,30 @@ class Workspace:
             systems=listed,
             baseline=baseline,
             shown=shown,
-            generation=self.generation + 1,
+            generation=at,
+            test_set_at=at,
+            documents_at=at,
         )
 
     def closed(self) -> Workspace:
         """No test set, no systems; the config stays."""
-        return Workspace(self.config, generation=self.generation + 1)
+        at = self.generation + 1
+        return Workspace(self.config, generation=at, test_set_at=at, documents_at=at)
+
+    def with_documents(self, documents: tuple[str, ...] | None) -> Workspace:
+        """The test set with these document ids (None: none); its texts stay.
+
+        Raises:
+            ValueError: no test set is open.
+        """
+        if self.test_set is None:
+            raise ValueError("no test set is open")
+        return replace(
+            self,
+            test_set=replace(self.test_set, documents=documents),
+            generation=self.generation + 1,
+            documents_at=self.generation + 1,
+        )
 
     def with_system(self, system: System) -> Workspace:
         """`system` added after the others (the first becomes the baseline).
@@ -520,9 +673,11 @@ class Workspace:
         if system.id in self:
             raise ValueError(f"system id {system.id} is taken")
         first = self.baseline if self.baseline is not None else system.id
+        at = self.generation + 1
+        joined = replace(system, texts_at=at, counted_at=at, scored_at=at)
         return replace(
             self,
-            systems=_named((*self.systems, system)),
+            systems=_named((*self.systems, joined)),
             baseline=first,
             shown=self.shown if self.shown is not None else first,
             generation=self.generation + 1,
@@ -558,8 +713,9 @@ class Workspace:
         return replace(self, shown=system_id, generation=self.generation + 1)
 
     def with_edits(self, system_id: SystemId, edits: Edits) -> Workspace:
-        """The system seen through `edits` (`System.with_edits`)."""
-        return self._with_updated(self.system(system_id).with_edits(edits))
+        """The system seen through `edits` (`System.with_edits`): new texts."""
+        edited = self.system(system_id).with_edits(edits)
+        return self._with_updated(replace(edited, texts_at=self.generation + 1))
 
     def with_config(self, config: BleuConfig) -> Workspace:
         """New options; the systems keep their scores until new ones come.
@@ -584,7 +740,10 @@ class Workspace:
         are the session's to count again and give back, `with_edits`).
         """
         system = self.system(system_id)
-        changes: dict[str, object] = {"scores": scores}
+        changes: dict[str, object] = {
+            "scores": scores,
+            "scored_at": self.generation + 1,
+        }
         if counted is not None:
             key, tokenized, stats = counted
             changes.update(
@@ -595,6 +754,9 @@ class Workspace:
                 edits=Edits(),
                 as_read=None,
             )
+            changes["counted_at"] = self.generation + 1
+            if system.as_read is not None:  # its edits let go: the files' texts
+                changes["texts_at"] = self.generation + 1
         if notices is not None:
             changes["notices"] = notices
         return self._with_updated(replace(system, **changes))  # type: ignore[arg-type]

@@ -54,7 +54,7 @@ from bleu_gui.models.explain_scheduler import ExplainScheduler
 from bleu_gui.models.explainer import LONG_SEGMENT_CHARS, Explainer
 from bleu_gui.models.salient_job import SalientJob, SalientRequest
 from bleu_gui.models.session import Session
-from bleu_gui.models.workspace import System, Workspace
+from bleu_gui.models.workspace import System, TextsKey, Workspace
 from bleu_gui.views.change_choices import pair_choices
 from bleu_gui.views.changes_view import ChangesView, DetailModes
 from bleu_gui.views.delta_histogram import DeltaHistogram
@@ -89,9 +89,10 @@ _WAITING = "The n-grams are listed once both systems are scored."
 
 @dataclass(frozen=True, slots=True, eq=False)
 class PairKey:
-    """Which pair explanation: a row of A's and B's corpora (the objects).
+    """Which pair explanation: a row of A's and B's corpora.
 
-    Under `config`, with the systems' `names`.
+    Under `config`, with the systems' `names`. Told apart by the keys of the
+    corpora's texts (`System.texts_key`), not by the objects.
     """
 
     row: int
@@ -99,14 +100,14 @@ class PairKey:
     corpus_b: Corpus
     config: BleuConfig
     names: tuple[str, str]
+    texts: tuple[TextsKey, TextsKey]
 
     def same_as(self, other: PairKey | None) -> bool:
         """Whether explaining `other` would give this one."""
         return (
             other is not None
             and self.row == other.row
-            and self.corpus_a is other.corpus_a
-            and self.corpus_b is other.corpus_b
+            and self.texts == other.texts
             and self.config == other.config
             and self.names == other.names
         )
@@ -462,7 +463,9 @@ class ComparePanels(QObject):
         if texts is not None and texts() is not b.corpus.hypothesis.lines:
             return None  # the table shows a test set being opened: not this pair
         names = _short_pair_names(self._session.workspace)
-        return PairKey(row, a.corpus, b.corpus, self._session.config, names)
+        texts_keys = (a.texts_key, b.texts_key)
+        config = self._session.config
+        return PairKey(row, a.corpus, b.corpus, config, names, texts_keys)
 
     def _show_waiting(self, key: PairKey, request: PairRequest) -> None:
         """Say that a long pair is being compared (in a worker process)."""

@@ -45,7 +45,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from bleu_gui.core import BleuConfig, CorpusStats
+from bleu_gui.core import BleuConfig
 from bleu_gui.core.config import ConfigError
 from bleu_gui.core.documents import DOCUMENT_TEST_LABEL, Documents, DocumentTestResult
 from bleu_gui.core.significance import DEFAULT_SEED
@@ -58,7 +58,7 @@ from bleu_gui.models.documents_model import (
 )
 from bleu_gui.models.sentence_filter import DocumentRows, SentenceFilter
 from bleu_gui.models.session import Session
-from bleu_gui.models.workspace import Workspace
+from bleu_gui.models.workspace import StatsKey, System, Workspace
 from bleu_gui.views.filter_bar import FilterBar
 
 __all__ = [
@@ -229,20 +229,23 @@ class DocumentsView(QWidget):
 
 @dataclass(frozen=True, slots=True, eq=False)
 class _Fed:
-    """What the view was last given, to give it nothing twice."""
+    """What the view was last given, to give it nothing twice.
 
-    ids: tuple[str, ...] | None
+    The document ids and the statistics by their keys (`Workspace.documents_key`,
+    `System.stats_key`): ids given anew, or statistics counted anew, are new.
+    """
+
+    ids: int | None
     names: tuple[str, ...]
-    stats: tuple[CorpusStats, ...]
+    stats: tuple[StatsKey, ...]
     config: BleuConfig
     pair: tuple[int, int] | None
 
     def same(self, other: _Fed) -> bool:
         return (
-            self.ids is other.ids
+            self.ids == other.ids
             and self.names == other.names
-            and len(self.stats) == len(other.stats)
-            and all(a is b for a, b in zip(self.stats, other.stats, strict=True))
+            and self.stats == other.stats
             and self.config == other.config
             and self.pair == other.pair
         )
@@ -293,7 +296,7 @@ class DocumentsPanel(QObject):
         # Asks for the document-id file; tests replace it.
         self.choose_file: Callable[[], Path | None] = self._ask_file
         self._documents: Documents | None = None  # of `_ids`
-        self._ids: tuple[str, ...] | None = None
+        self._ids: int | None = None  # `Workspace.documents_key`; None: no ids
         self._fed = _Fed(None, (), (), BleuConfig(), None)
         self._connect_signals()
         self.sync()
@@ -331,8 +334,9 @@ class DocumentsPanel(QObject):
         test_set = workspace.test_set
         self.ids_action.setEnabled(test_set is not None)
         ids = None if test_set is None else test_set.documents
-        if ids is not self._ids:
-            self._ids = ids
+        key = None if ids is None else workspace.documents_key
+        if key != self._ids:
+            self._ids = key
             self._documents = None if ids is None else Documents.of(ids)
             self._drop_filter()
         given = self._input(workspace)
@@ -340,7 +344,8 @@ class DocumentsPanel(QObject):
             self._fed = _Fed(None, (), (), BleuConfig(), None)
             self.model.set_input(None)
         else:
-            fed = _Fed(ids, given.names, given.stats, given.config, given.pair)
+            stats = tuple(s.stats_key for s in self._usable(workspace))
+            fed = _Fed(key, given.names, stats, given.config, given.pair)
             if not fed.same(self._fed):
                 self._fed = fed
                 self.test.cancel()
@@ -362,13 +367,7 @@ class DocumentsPanel(QObject):
         if documents is None:
             return None
         config = workspace.config
-        usable = [
-            s
-            for s in workspace.systems
-            if s.scored_under(config)
-            and s.stats is not None
-            and len(s.stats) == documents.segments
-        ]
+        usable = self._usable(workspace)
         short = workspace.short_names()
         ids = [s.id for s in usable]
         pair = None
@@ -384,6 +383,18 @@ class DocumentsPanel(QObject):
             pair,
             tuple(s.hypothesis.lines for s in usable),
         )
+
+    def _usable(self, workspace: Workspace) -> list[System]:
+        """The systems scored under the options, of the documents' segments."""
+        documents = self._documents
+        return [
+            s
+            for s in workspace.systems
+            if documents is not None
+            and s.scored_under(workspace.config)
+            and s.stats is not None
+            and len(s.stats) == documents.segments
+        ]
 
     def _show_state(self) -> None:
         given = self.model.input

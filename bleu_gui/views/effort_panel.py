@@ -35,11 +35,10 @@ from PySide6.QtWidgets import (
 from typing_extensions import override
 
 from bleu_gui.core.bands import BANDS
-from bleu_gui.core.effort import Effort
 from bleu_gui.models.effort_bands import BandInputs, EffortBands, EffortBandsJob
 from bleu_gui.models.sentence_filter import EffortRows, SentenceFilter
 from bleu_gui.models.session import Session
-from bleu_gui.models.workspace import SystemId, Workspace
+from bleu_gui.models.workspace import SystemId, TextsKey, Workspace
 from bleu_gui.views.band_chart import BandBars, BandChart
 from bleu_gui.views.filter_bar import FilterBar
 from bleu_gui.views.scrolled import fill_scrolled
@@ -74,20 +73,22 @@ class _Chosen:
     Attributes:
         bar: (system position, band) clicked; None: "needs less work".
         shown: the systems the tab showed, in order.
-        efforts: their efforts (identity: another count makes other rows).
+        texts: the keys of the texts their efforts were counted from (texts
+            counted anew make other rows).
     """
 
     bar: tuple[int, int] | None
     shown: tuple[SystemId, ...]
-    efforts: tuple[Effort, ...]
+    texts: tuple[TextsKey, ...]
 
     def holds(self, workspace: Workspace) -> bool:
         """Whether the rows still are those of the tab's systems' efforts."""
         if _shown_ids(workspace) != self.shown:
             return False
         return all(
-            workspace.system(system_id).current_effort is effort
-            for system_id, effort in zip(self.shown, self.efforts, strict=True)
+            workspace.system(texts.system).current_effort is not None
+            and workspace.system(texts.system).texts_key == texts
+            for texts in self.texts
         )
 
 
@@ -336,7 +337,7 @@ class EffortPanel(QWidget):
         self._chosen = _Chosen(
             bar,
             tuple(one.system_id for one in systems),
-            tuple(one.effort for one in systems),
+            tuple(one.texts for one in systems),
         )
         self._filter_bar.set_effort(rows)
 

@@ -211,7 +211,7 @@ class ExportActions(QObject):
 
         shown = self._session.workspace.shown_system
         counted = None if shown is None else shown.effort
-        if shown is None or counted is None or not counted.is_of(shown.corpus):
+        if shown is None or counted is None or not counted.is_of(shown.texts_key):
             return lambda _row: None
         hypotheses = counted.corpus.hypothesis.lines
         references = [reference.lines for reference in counted.corpus.references]

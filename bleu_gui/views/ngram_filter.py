@@ -26,7 +26,7 @@ from bleu_gui.core.tokenize import tokenizer_for
 from bleu_gui.models.sentence_browser import SentenceBrowser
 from bleu_gui.models.sentence_filter import NgramRows, SentenceFilter
 from bleu_gui.models.session import Session
-from bleu_gui.models.workspace import SystemId, TestSetFiles
+from bleu_gui.models.workspace import SystemId
 from bleu_gui.views.compare_panels import ComparePanels
 from bleu_gui.views.filter_bar import FilterBar
 
@@ -49,14 +49,15 @@ class _Counted:
     """What the rows of a salient n-gram were counted for.
 
     Attributes:
-        test_set: the test set (its texts, the object: another one, even of
-            the same files, is read anew; document ids given since keep them).
+        test_set: the open test set's key (`Workspace.test_set_key`: another
+            opening, even of the same files, has another; document ids given
+            since keep it).
         a: the baseline's id.
         b: the shown system's id.
         tokens: the key of the tokenizer (name, lowercase, perl).
     """
 
-    test_set: TestSetFiles | None
+    test_set: int
     a: SystemId
     b: SystemId
     tokens: tuple[str, bool, bool]
@@ -65,18 +66,13 @@ class _Counted:
         """Why rows counted for this do not hold for `now` (None: they do)."""
         if (
             now is None
-            or _texts(now.test_set) is not _texts(self.test_set)
+            or now.test_set != self.test_set
             or (now.a, now.b) != (self.a, self.b)
         ):
             return _OTHER_PAIR
         if now.tokens != self.tokens:
             return _OTHER_TOKENS
         return None
-
-
-def _texts(test_set: TestSetFiles | None) -> object:
-    """The texts a test set was read as: document ids given later keep them."""
-    return None if test_set is None else test_set.texts
 
 
 class NgramFilter(QObject):
@@ -148,7 +144,7 @@ class NgramFilter(QObject):
             return None
         a, b = pair
         tokens = tokenizer_for(workspace.config).key
-        return _Counted(workspace.test_set, a.id, b.id, tokens)
+        return _Counted(workspace.test_set_key, a.id, b.id, tokens)
 
     def _check_pair(self) -> None:
         """Drop the n-gram filter if its rows are not the pair's any more."""

@@ -39,7 +39,7 @@ from bleu_gui.models.qa_filter import QaRows
 from bleu_gui.models.qa_issues_model import ISSUE_ROLE, IssueColumn, QaIssuesModel
 from bleu_gui.models.sentence_filter import SentenceFilter
 from bleu_gui.models.session import Session
-from bleu_gui.models.workspace import SystemId
+from bleu_gui.models.workspace import SystemId, TextsKey
 from bleu_gui.views.filter_bar import FilterBar
 from bleu_gui.views.marked_detail import MarkedDetailView
 from bleu_gui.views.sentence_detail import HYPOTHESIS, SOURCE
@@ -159,6 +159,8 @@ class QaPanel(QObject):
         self._select = select
         self._status = status
         self._result: QaResult | None = None
+        # What `_result` was found in: the texts' key and the checks (None: none).
+        self._found_in: tuple[TextsKey, frozenset[CheckKind]] | None = None
         self._system: SystemId | None = None  # whose issues are listed
         self._applying = False  # the filter bar is given the choice's rows
         self.model = QaIssuesModel(self)
@@ -276,12 +278,14 @@ class QaPanel(QObject):
         shown = workspace.shown_system
         enabled = self.session.qa.enabled
         result = None if shown is None else shown.current_qa(enabled)
+        qa = None if shown is None or result is None else shown.qa
+        found_in = None if qa is None else (qa.texts, qa.enabled)
         system = None if shown is None else shown.id
         if system != self._system:
             self._show_all()  # another system: its own issues to choose from
         self._system = system
-        if result is not self._result:
-            self._result = result
+        if found_in != self._found_in:
+            self._result, self._found_in = result, found_in
             self.model.set_result(result)
             self._fit_columns()
         for kind, box in self.checks.items():
