@@ -9,6 +9,7 @@ results published in statsmodels' test suite.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 
 import numpy as np
@@ -374,3 +375,11 @@ def test_randomization_in_float64_past_float32s_exact_range(
     )
     row = in_float64.against(0)
     assert [row.baseline, *row.systems] == theirs
+
+
+def test_a_pair_of_equal_scores_seen_from_the_second_has_delta_plus_zero() -> None:
+    """Two systems of equal BLEU differ by 0 either way round: the command line's
+    JSON writes `0.0`, never `-0.0`, whichever system is first."""
+    result = _ours([SYSTEMS[0], SYSTEMS[0]], PairedTest.BOOTSTRAP, 32)
+    assert json.dumps(result.pair(0, 1).delta) == "0.0"
+    assert json.dumps(result.pair(1, 0).delta) == "0.0"

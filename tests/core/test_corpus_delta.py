@@ -10,12 +10,20 @@ from __future__ import annotations
 import itertools
 import math
 
+import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from sacrebleu.metrics.bleu import BLEU, BLEUScore
 
-from bleu_gui.core import BleuConfig, Compat, Smoothing, corpus_stats, score_corpus
+from bleu_gui.core import (
+    BleuConfig,
+    Compat,
+    CorpusStats,
+    Smoothing,
+    corpus_stats,
+    score_corpus,
+)
 from bleu_gui.core.score_delta import Factor, ScoreDelta, corpus_delta, decompose
 from tests.core.demo_systems import SYSTEM_NAMES, references, system
 from tests.core.strategies import corpora, segments
@@ -294,3 +302,38 @@ def test_random_corpora_split_exactly_into_sacrebleus_delta(
         for part in got.parts:
             # Each share has the sign of its log term: Δ and log(B/A) agree.
             assert part.points * part.log_term >= 0
+
+
+def test_a_difference_below_the_last_digit_names_each_part_that_shows() -> None:
+    """Δ too small for 2 decimals (written 3.59e-03): each part is rounded alone,
+    and a part that rounds to 0.00 is left out; -0.0065 shows as -0.01 and stays.
+
+    Counts by hand: A has 10,000 tokens against r = 10,000 (BP 1), B 9,997 (BP
+    < 1) with 4 more unigram matches; the parts are split from sacreBLEU's own
+    BP and precisions of those counts, in proportion to their log terms.
+    """
+    a_counts = ([6000, 3000, 1500, 800], [10000, 9999, 9998, 9997], 10000)
+    b_counts = ([6004, 3000, 1500, 800], [9997, 9996, 9995, 9994], 9997)
+
+    def stats(counts: tuple[list[int], list[int], int]) -> CorpusStats:
+        matches, totals, length = counts
+        return CorpusStats(
+            np.array([length]),
+            np.array([[10000]]),
+            np.array([matches]),
+            np.array([totals]),
+        )
+
+    sacre_a = BLEU.compute_bleu(a_counts[0], a_counts[1], a_counts[2], 10000)
+    sacre_b = BLEU.compute_bleu(b_counts[0], b_counts[1], b_counts[2], 10000)
+    terms = _sacre_log_terms(sacre_a, sacre_b)
+    delta = sacre_b.score - sacre_a.score
+    parts = [term * delta / math.fsum(terms) for term in terms]
+    assert f"{delta:.2f}" == "0.00"  # below the last digit
+    shown = [f"{part:+.2f}" for part in parts]
+    assert shown == ["-0.01", "+0.01", "+0.00", "+0.00", "+0.00"]
+    got = corpus_delta(stats(a_counts), stats(b_counts), BleuConfig())
+    assert got.delta == pytest.approx(delta, rel=1e-9)
+    assert got.diagnosis == (
+        "B gains 3.59e-03 BLEU over A: -0.01 from length, +0.01 from 1-gram precision"
+    )

@@ -282,3 +282,14 @@ def test_blocks_and_worker_processes_give_the_same_swap_effects(
     with WorkerPool(1) as pool:
         blocks = drain(iter_swap_effects(stats_a, stats_b, config, pool))
     np.testing.assert_array_equal(blocks, whole)
+
+
+def test_sentence_delta_calls_the_systems_a_and_b_by_default() -> None:
+    # Row 4 of the demo, as above: Online-W (B) gains over happypoet (A).
+    refs = references()
+    config = BleuConfig()
+    stats_a = corpus_stats(system(PAIR[0]), refs, config)
+    stats_b = corpus_stats(system(PAIR[1]), refs, config)
+    got = sentence_delta(stats_a, stats_b, 3, config)
+    assert (got.name_a, got.name_b) == ("A", "B")
+    assert got.diagnosis.startswith("B gains 37.94 BLEU over A: ")

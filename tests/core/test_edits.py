@@ -445,3 +445,63 @@ def test_an_edit_is_counted_against_every_reference_of_its_segment() -> None:
         expected.sys_len,
         expected.ref_len,
     )
+
+
+# --- boundaries the hand mutations found unguarded (issue 25) -----------------------
+
+
+@pytest.mark.parametrize("method", [5, 7])
+def test_the_last_rows_cost_under_nltk_reads_its_own_counts(method: int) -> None:
+    """NLTK's methods 5 and 7 read the corpus's last segment: its cost must too.
+
+    Expected: NLTK's corpus BLEU with the last line made its closest reference
+    (ties to the shorter), minus NLTK's corpus BLEU, in points.
+    """
+    config = make_config(method)
+    prepared = Prepared(ONLINE_W, REFS, config)
+    result = what_if(EditedSystem.of(prepared.stats), LAST, config)
+    length = len(ONLINE_W[LAST].split())
+    closest = min(
+        (REF_A[LAST], REF_B[LAST]),
+        key=lambda ref: (abs(len(ref.split()) - length), len(ref.split())),
+    )
+    per_segment = [[REF_A[i], REF_B[i]] for i in range(len(ONLINE_W))]
+    perfect = [*ONLINE_W[:LAST], closest]
+    expected = nltk_corpus(perfect, per_segment, config) - nltk_corpus(
+        ONLINE_W, per_segment, config
+    )
+    assert result.cost == pytest.approx(100 * expected, abs=1e-9)
+
+
+def test_the_delta_against_a_system_scoring_zero_is_the_whole_score() -> None:
+    """Against another system of BLEU 0, Δ is this system's BLEU (x − 0), not NaN."""
+    config = BleuConfig()
+    prepared = Prepared(ONLINE_W, REFS, config)
+    _, result = type_edits(prepared, config, EDITS[:1], other=0.0)
+    expected = sacrebleu.corpus_bleu(
+        edited_hypotheses(ONLINE_W, result.system.edits), SACRE_REFS
+    ).score
+    assert result.delta == pytest.approx(expected, abs=1e-9)
+
+
+def test_an_edit_before_the_first_row_is_refused() -> None:
+    config = BleuConfig()
+    prepared = Prepared(ONLINE_W, REFS, config)
+    row = RowStats(1, (1, 1), (1,) * 6, (1,) * 6)
+    with pytest.raises(ValueError, match="an edit of segment"):
+        apply_edits(prepared.stats, Edits((EditedLine(-1, "x", "x", row),)))
+
+
+def test_two_edits_of_one_row_are_refused() -> None:
+    row = RowStats(1, (1, 2), (1, 0), (1, 0))
+    with pytest.raises(ValueError, match="one per row"):
+        Edits((EditedLine(2, "x", "x", row), EditedLine(2, "y", "y", row)))
+
+
+def test_an_edit_counted_against_fewer_references_is_refused() -> None:
+    """A row of one reference cannot replace one of two (numpy would spread it)."""
+    config = BleuConfig()
+    prepared = Prepared(ONLINE_W, REFS, config)
+    one_reference = RowStats(1, (1,), (1,) * 6, (1,) * 6)
+    with pytest.raises(ValueError, match="1 references cannot replace rows"):
+        apply_edits(prepared.stats, Edits((EditedLine(0, "x", "x", one_reference),)))

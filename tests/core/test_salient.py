@@ -231,3 +231,22 @@ def test_the_top_lists_are_the_heads_of_the_whole_lists() -> None:
             assert kept.b_over_a == every.b_over_a[:top]
             assert kept.a_over_b == every.a_over_b[:top]
             assert len(kept.b_over_a) == min(top, len(every.b_over_a))
+
+
+def test_equal_gains_list_the_ngram_spread_over_more_sentences_first() -> None:
+    """ "q" and "p" are both B's twice more than A's: "q" in two sentences, "p" in
+    one. The wider gain comes first, though "p" comes first by its text."""
+    config = BleuConfig()
+    refs: list[list[str | None]] = [["q w", "q w", "p p w"]]
+    a = _tokenized(["w", "w", "w"], refs, config)
+    b = _tokenized(["q w", "q w", "p p w"], refs, config)
+    (unigrams,) = salient_ngrams(a, b, max_order=1)
+    assert _view(unigrams.b_over_a) == [("q", 0, 2, (0, 1)), ("p", 0, 2, (2,))]
+    assert unigrams.a_over_b == ()
+
+
+def test_an_order_below_one_is_refused() -> None:
+    config = BleuConfig()
+    a = _tokenized(HYPS_A, REFS, config)
+    with pytest.raises(ValueError, match="at least 1"):
+        salient_ngrams(a, a, max_order=0)

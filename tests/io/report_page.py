@@ -6,7 +6,8 @@ from html.parser import HTMLParser
 
 
 class ReportPage(HTMLParser):
-    """A page's tables (rows of cell texts), h3 headings, warnings and chart bars.
+    """A page's tables (rows of cell texts), h2 sections, h3 headings, paragraphs,
+    warnings and chart bars.
 
     `bars`: each histogram bar's (class, tooltip), left to right. The QA and
     buckets sections' tables and headings are kept apart (`qa_tables`,
@@ -24,6 +25,9 @@ class ReportPage(HTMLParser):
         self.qa_headings: list[str] = []
         self.bucket_tables: list[list[list[str]]] = []
         self.bucket_headings: list[str] = []
+        self.sections: list[str] = []  # every <h2>'s text, in page order
+        self.paragraphs: list[str] = []  # every <p>'s text, in page order
+        self._paragraph: list[str] | None = None
         self._section: list[str] | None = None
         self._in = ""  # the h2 section being read
         self._bar: tuple[str, list[str]] | None = None
@@ -52,6 +56,8 @@ class ReportPage(HTMLParser):
             self._heading = []
         elif tag == "h2":
             self._section = []
+        elif tag == "p":
+            self._paragraph = []
 
     @property
     def _tables(self) -> list[list[list[str]]]:
@@ -83,7 +89,11 @@ class ReportPage(HTMLParser):
             self._heading = None
         elif tag == "h2" and self._section is not None:
             self._in = "".join(self._section)
+            self.sections.append(self._in)
             self._section = None
+        elif tag == "p" and self._paragraph is not None:
+            self.paragraphs.append("".join(self._paragraph))
+            self._paragraph = None
 
     def handle_data(self, data: str) -> None:
         if self._bar is not None:
@@ -96,6 +106,8 @@ class ReportPage(HTMLParser):
             self._heading.append(data)
         if self._section is not None:
             self._section.append(data)
+        if self._paragraph is not None:
+            self._paragraph.append(data)
 
     def table_with(self, header: str) -> list[list[str]]:
         """The first table whose first row starts with `header`."""

@@ -13,9 +13,10 @@ from bleu_gui.core import BleuConfig, Compat, corpus_stats_of_systems
 from bleu_gui.core.explain import NgramStatus, SentenceExplanation
 from bleu_gui.core.report import Report, ReportRequest, ReportSystem, build_report
 from bleu_gui.core.significance import PairedTest
-from bleu_gui.io.report_html import escaped, render_report, write_report
+from bleu_gui.io.report_html import NO_TEST, escaped, render_report, write_report
 from bleu_gui.io.report_svg import delta_histogram
 from bleu_gui.io.safe_write import WriteError
+from tests.core.test_significance import Opts, sacrebleu_paired
 from tests.io.report_page import ReportPage
 
 DEMO = Path(__file__).resolve().parents[2] / "resources" / "demo"
@@ -262,3 +263,110 @@ def test_an_empty_token_is_shown_and_said_on_hover() -> None:
         'and counts it like a word."><mark class="s-unmatched" title="unmatched">∅'
         "</mark></span>"
     ) in page
+
+
+# --- boundaries the hand mutations found unguarded (issue 25) -----------------------
+
+
+def test_one_system_is_no_baseline_and_has_no_test_note() -> None:
+    page = ReportPage(render_report(_report(SYSTEMS[:1], top=1)))
+    assert [row[0] for row in page.table_with("System")[1:]] == ["sys.happypoet.txt"]
+    assert NO_TEST not in page.paragraphs
+
+
+def test_two_systems_without_a_test_say_there_is_none() -> None:
+    config = BleuConfig()
+    hyps = [_lines(name) for name in SYSTEMS[:2]]
+    every = corpus_stats_of_systems(hyps, [list(r) for r in REFS], config)
+    request = ReportRequest(
+        references=REFS,
+        systems=tuple(
+            ReportSystem(name, lines, stats)
+            for name, lines, stats in zip(SYSTEMS[:2], hyps, every, strict=True)
+        ),
+        config=config,
+        signature=SIGNATURE,
+        top=1,
+    )
+    page = ReportPage(render_report(build_report(request)))
+    assert NO_TEST in page.paragraphs
+    assert "p-value" not in page.table_with("System")[0]
+
+
+def test_two_systems_get_sacrebleus_paired_test_and_its_star_rule(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The p-value is sacreBLEU's (100 resamples, its default seed 12345); its
+    code stars p <= 0.05 (`utils.py`: no star only when p > 0.05), as the note says."""
+    expected = sacrebleu_paired(
+        monkeypatch,
+        [_lines(name) for name in SYSTEMS[:2]],
+        [list(r) for r in REFS],
+        Opts(),
+        PairedTest.BOOTSTRAP,
+        100,
+        12345,
+    )
+    page = ReportPage(render_report(_report(SYSTEMS[:2], top=1)))
+    table = page.table_with("System")
+    cells = dict(zip(table[0], table[2], strict=True))
+    p_value = expected[1].p_value
+    assert p_value is not None
+    assert cells["p-value"] == f"{p_value:.4f}" + ("*" if p_value <= 0.05 else "")
+    assert (
+        "p-values: paired bootstrap resampling against the baseline, 100 resamples, "
+        "seed 12345; * marks p ≤ 0.05 (as sacreBLEU)."
+    ) in page.paragraphs
+
+
+def test_the_report_shows_twenty_sentences_unless_told() -> None:
+    """README: `--top N` (default 20)."""
+    config = BleuConfig()
+    hyps = _lines(SYSTEMS[0])
+    (stats,) = corpus_stats_of_systems([hyps], [list(r) for r in REFS], config)
+    request = ReportRequest(
+        references=REFS,
+        systems=(ReportSystem(SYSTEMS[0], hyps, stats),),
+        config=config,
+        signature=SIGNATURE,
+    )
+    page = ReportPage(render_report(build_report(request)))
+    assert len(page.headings) == 20
+    assert "The 20 sentences of highest cost" in page.sections
+
+
+def test_equal_costs_rank_the_earlier_sentence_first() -> None:
+    """Rows 1 and 2 are the same sentence against the same reference: equal costs,
+    the highest; row 3 is perfect. The tie goes to the earlier row."""
+    config = BleuConfig()
+    refs = (("the cat sat on the mat",) * 2 + ("a dog ran in the park today",),)
+    hyps = ["a cat sat on a mat", "a cat sat on a mat", "a dog ran in the park today"]
+    (stats,) = corpus_stats_of_systems([hyps], [list(r) for r in refs], config)
+    request = ReportRequest(
+        references=refs,
+        systems=(ReportSystem("s", hyps, stats),),
+        config=config,
+        signature=SIGNATURE,
+        top=1,
+    )
+    assert [row.index for row in build_report(request).rows] == [0]
+
+
+def test_a_sentence_that_cannot_be_scored_is_not_ranked() -> None:
+    """tensorflow/nmt divides by the reference length: an empty reference leaves
+    that sentence without a score, so it has no Δ to rank (top 10 of 3: two)."""
+    config = BleuConfig(compat=Compat.TF_NMT, tokenizer="none")
+    refs = (("a b c d", "", "x y z w"),)
+    a, b = ["a b c d", "p q", "x y"], ["a b c", "p", "x y z w"]
+    stats = corpus_stats_of_systems([a, b], [list(r) for r in refs], config)
+    request = ReportRequest(
+        references=refs,
+        systems=(ReportSystem("a", a, stats[0]), ReportSystem("b", b, stats[1])),
+        config=config,
+        signature=SIGNATURE,
+        top=10,
+    )
+    report = build_report(request)
+    assert [row.index for row in report.rows] == [0, 2]
+    page = ReportPage(render_report(report))
+    assert [h.split(" · ")[0] for h in page.headings] == ["Segment 1", "Segment 3"]

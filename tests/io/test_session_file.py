@@ -13,6 +13,7 @@ import shutil
 import sys
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -418,3 +419,87 @@ def test_a_file_that_cannot_be_written_is_one_line_and_no_file(
         write_session(target, data)
     assert str(error.value) == f"{target}: cannot write the file: is a directory"
     assert [p for p in target.parent.iterdir() if ".unfinished-" in p.name] == []
+
+
+# --- boundaries and defaults the hand mutations found unguarded (issue 25) ----------
+
+
+def _rewritten(tmp_path: Path, change: object) -> Path:
+    """`files_session` written, its JSON changed by `change`, written back."""
+    data = files_session(tmp_path / "work")
+    path = tmp_path / "work" / "s.bleu-session"
+    write_session(path, data)
+    value = json.loads(path.read_text(encoding="utf-8"))
+    assert callable(change)
+    change(value)
+    path.write_text(json.dumps(value), encoding="utf-8")
+    return path
+
+
+def test_a_session_without_systems_or_filter_reads_as_a_fresh_window(
+    tmp_path: Path,
+) -> None:
+    """What a new window starts with: the first system as baseline and shown,
+    sacreBLEU's bootstrap (1000 resamples, seed 12345), and a filter that hides
+    nothing: no text, every side searched, scores 0 to 100, Δ -100 to 100."""
+
+    def strip(value: dict[str, Any]) -> None:
+        del value["systems"], value["filter"]
+
+    read = read_session(_rewritten(tmp_path, strip))
+    assert (read.systems.baseline, read.systems.shown) == (0, 0)
+    assert (read.systems.test, read.systems.samples, read.systems.seed) == (
+        "bs",
+        1000,
+        12345,
+    )
+    assert (read.systems.all_pairs, read.systems.shown_only) == (False, False)
+    shown = read.filter
+    assert (shown.text, shown.regex, shown.case_sensitive) == ("", False, False)
+    assert (shown.in_hypothesis, shown.in_references, shown.in_source) == (
+        True,
+        True,
+        True,
+    )
+    assert (shown.min_score, shown.max_score, shown.side) == (0.0, 100.0, "ANY")
+    assert shown.delta == (-100.0, 100.0, False, False)
+    assert shown.documents == ()
+
+
+def test_a_baseline_one_past_the_last_system_is_refused(tmp_path: Path) -> None:
+    path = _rewritten(tmp_path, lambda v: v["systems"].update(baseline=2))
+    with pytest.raises(SessionFileError) as error:
+        read_session(path)
+    assert str(error.value) == (
+        f"{path}: systems.baseline: system 2 does not exist (there are 2)"
+    )
+
+
+def test_an_empty_list_of_edits_reads_as_no_edits(tmp_path: Path) -> None:
+    """A system listed with no edited segment has nothing to restore."""
+
+    def empty_edits(value: dict[str, Any]) -> None:
+        value["bleu-gui-session"] = 2
+        value["edits"] = [{"system": 1, "segments": []}]
+
+    assert read_session(_rewritten(tmp_path, empty_edits)).edits == ()
+
+
+def test_exactly_the_most_segments_a_session_may_name_is_read(tmp_path: Path) -> None:
+    """ "more than 10,000,000" is refused: 10,000,000 itself is not."""
+
+    def most(value: dict[str, Any]) -> None:
+        value["test_set"]["documents"] = [["d1", 5_000_000], ["d2", 5_000_000]]
+
+    documents = read_session(_rewritten(tmp_path, most)).documents
+    assert documents is not None
+    assert len(documents) == 10_000_000
+    assert (documents[0], documents[-1]) == ("d1", "d2")
+
+
+def test_the_filters_documents_are_a_set(tmp_path: Path) -> None:
+    """Chosen documents have no order and no repeats: read once each, in id order."""
+    path = _rewritten(
+        tmp_path, lambda v: v["filter"].update(documents=["d2", "d1", "d2"])
+    )
+    assert read_session(path).filter.documents == ("d1", "d2")

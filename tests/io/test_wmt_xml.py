@@ -398,3 +398,125 @@ def test_segments_given_out_of_order_are_read_in_sacrebleus_order(
     assert _lines(bundle, "source") == fields["src"] == ["eins", "zwei", "zehn"]
     assert _lines(bundle, "A") == fields["ref:A"] == ["one", "two", "ten"]
     assert _lines(bundle, "S") == fields["S"] == ["one", "too", "tenth"]
+
+
+# --- boundaries the hand mutations found unguarded (issue 25) -----------------------
+
+
+def _document(doc_id: str, body: str) -> str:
+    return f'    <doc id="{doc_id}" origlang="de">\n{body}    </doc>\n'
+
+
+def _dataset(*documents: str) -> str:
+    return (
+        "<?xml version='1.0' encoding='utf-8'?>\n<dataset id=\"t\">\n"
+        '  <collection id="general">\n' + "".join(documents) + "  </collection>\n"
+        "</dataset>\n"
+    )
+
+
+def _side(tag: str, attributes: str, segments: dict[int, str]) -> str:
+    segs = "".join(f'<seg id="{k}">{text}</seg>' for k, text in segments.items())
+    return f"      <{tag} {attributes}><p>{segs}</p></{tag}>\n"
+
+
+def test_systems_keep_the_order_sacrebleu_gives_them(tmp_path: Path) -> None:
+    """Systems not in alphabetical order: columns in the file's order, sacreBLEU's."""
+    body = (
+        _side("src", 'lang="de"', {1: "eins"})
+        + _side("ref", 'lang="en" translator="A"', {1: "one"})
+        + _side("hyp", 'lang="en" system="zeta"', {1: "one"})
+        + _side("hyp", 'lang="en" system="alpha"', {1: "won"})
+    )
+    path = _copy(tmp_path, _dataset(_document("d1", body)))
+    bundle = read_bundle(path)
+    systems = [c.key for c in bundle.columns if c.role is Role.SYSTEM]
+    assert systems == ["zeta", "alpha"]
+    fields = list(_sacrebleu_fields(path))
+    assert [name for name in fields if name in systems] == systems
+
+
+def test_a_segment_id_in_two_source_elements_names_both_lines(tmp_path: Path) -> None:
+    """sacreBLEU reads every <src> of a document together and keeps the last
+    segment 1 silently; here it is an error naming both lines."""
+    body = (
+        _side("src", 'lang="de"', {1: "eins"})
+        + _side("src", 'lang="de"', {1: "noch eins"})
+        + _side("ref", 'lang="en" translator="A"', {1: "one"})
+        + _side("hyp", 'lang="en" system="S"', {1: "one"})
+    )
+    path = _copy(tmp_path, _dataset(_document("d1", body)))
+    assert _error(path) == (
+        f"{path}, document 'd1', segment 1: the source has this segment twice "
+        "(lines 5 and 6)"
+    )
+
+
+def test_a_segment_id_with_a_fraction_is_refused(tmp_path: Path) -> None:
+    """sacreBLEU's `int("1.5")` fails: not a whole number, refused as such."""
+    body = (
+        _side("src", 'lang="de"', {1: "eins"})
+        + _side("ref", 'lang="en" translator="A"', {1: "one"})
+        + _side("hyp", 'lang="en" system="S"', {1: "one"})
+    ).replace('<seg id="1">one</seg></p></hyp>', '<seg id="1.5">one</seg></p></hyp>')
+    path = _copy(tmp_path, _dataset(_document("d1", body)))
+    assert _error(path) == (
+        f"{path}, document 'd1': a segment of system 'S' on line 7 has the id "
+        "'1.5'; segment ids are whole numbers"
+    )
+
+
+def test_an_empty_reference_segment_is_a_gap_the_notice_names(tmp_path: Path) -> None:
+    """Reference B gives segment 2 empty, A does not: sacreBLEU scores it against
+    an empty B there, and the notice says so."""
+    body = (
+        _side("src", 'lang="de"', {1: "eins", 2: "zwei"})
+        + _side("ref", 'lang="en" translator="A"', {1: "one", 2: "two"})
+        + _side("ref", 'lang="en" translator="B"', {1: "one", 2: ""})
+        + _side("hyp", 'lang="en" system="S"', {1: "one", 2: "two"})
+    )
+    path = _copy(tmp_path, _dataset(_document("d1", body)))
+    bundle = read_bundle(path)
+    assert _lines(bundle, "B") == _sacrebleu_fields(path)["ref:B"] == ["one", ""]
+    assert bundle.notices == (
+        f"{path}: reference B lacks 1 segment that another reference has "
+        "(document 'd1', segment 2); there it is an empty reference, as in sacreBLEU",
+    )
+
+
+@pytest.mark.parametrize(
+    ("documents", "listed"),
+    [
+        (
+            3,
+            "document 'd1', segment 2; document 'd2', segment 2; document 'd3', "
+            "segment 2",
+        ),
+        (
+            4,
+            "document 'd1', segment 2; document 'd2', segment 2; document 'd3', "
+            "segment 2; and 1 other document",
+        ),
+        (
+            5,
+            "document 'd1', segment 2; document 'd2', segment 2; document 'd3', "
+            "segment 2; and 2 other documents",
+        ),
+    ],
+)
+def test_a_notice_names_three_documents_and_counts_the_others(
+    tmp_path: Path, documents: int, listed: str
+) -> None:
+    body = (
+        _side("src", 'lang="de"', {1: "eins", 2: "zwei"})
+        + _side("ref", 'lang="en" translator="A"', {1: "one"})
+        + _side("hyp", 'lang="en" system="S"', {1: "one", 2: "two"})
+    )
+    path = _copy(
+        tmp_path,
+        _dataset(*(_document(f"d{k}", body) for k in range(1, documents + 1))),
+    )
+    assert read_bundle(path).notices == (
+        f"{path}: {documents} segments without a reference ({listed}) left out, as "
+        "sacreBLEU leaves them out",
+    )

@@ -11,10 +11,11 @@ import numpy as np
 import pytest
 
 from bleu_gui.core import BleuConfig, CorpusStats
-from bleu_gui.core.edits import count_edits
+from bleu_gui.core.edits import Edits, count_edits
 from bleu_gui.core.effort import effort_of
 from bleu_gui.core.qa import qa_of
 from bleu_gui.core.qa_checks import CheckKind
+from bleu_gui.core.score_counts import score_corpus
 from bleu_gui.core.scoring import iter_prepare, score_sentences
 from bleu_gui.core.steps import drain
 from bleu_gui.io import Corpus, Segments, TestSet
@@ -313,3 +314,121 @@ def test_the_test_set_key_is_the_opening_not_the_files() -> None:
     again = documented.opened(_test_set(), [_system(9, "a/sys1.txt")])
     assert again.test_set_key != workspace.test_set_key
     assert again.closed().test_set_key != again.test_set_key
+
+
+# --- transitions the hand mutations found unguarded (issue 25) ----------------------
+
+
+def _counted(number: int, path: str, label: str | None = None) -> System:
+    """A system tokenized and counted against `REFS`, as the session counts it."""
+    config = BleuConfig()
+    hypothesis = Segments(Path(path), ("a b", "d e"))
+    tokenized, stats = drain(
+        iter_prepare(hypothesis.lines, [list(REFS[0].lines)], config)
+    )
+    return System(
+        SystemId(number),
+        "",
+        Corpus(hypothesis, REFS),
+        tokenizer_key=("13a", False, False),
+        tokenized=tokenized,
+        stats=stats,
+        label=label,
+    )
+
+
+def _scores_of(system: System, config: BleuConfig) -> Scores:
+    """Scores of `system`'s statistics as they are, with its edits."""
+    stats = system.stats
+    assert stats is not None
+    return Scores(
+        config,
+        score_corpus(stats, config),
+        score_sentences(stats, config),
+        np.zeros(len(stats)),
+        "sig",
+        "sig",
+        edits=system.edits,
+    )
+
+
+def _typed(system: System) -> Edits:
+    """Segment 1 typed as its reference."""
+    assert system.tokenized is not None
+    assert system.stats is not None
+    return count_edits(
+        {0: "a b c"},
+        system.tokenized.references,
+        BleuConfig(),
+        system.stats.max_order,
+    )
+
+
+def _counted_workspace() -> Workspace:
+    return Workspace().opened(
+        _test_set(), [_counted(1, "sys1.txt"), _counted(2, "sys2.txt")]
+    )
+
+
+def test_new_edits_and_new_scores_are_one_generation_on_each() -> None:
+    workspace = _counted_workspace()
+    edited = workspace.with_edits(SystemId(1), _typed(workspace.system(SystemId(1))))
+    assert edited.generation == workspace.generation + 1
+    scored = edited.with_computed(
+        SystemId(1), scores=_scores_of(edited.system(SystemId(1)), BleuConfig())
+    )
+    assert scored.generation == workspace.generation + 2
+
+
+def test_a_baseline_given_on_opening_is_also_the_shown_system() -> None:
+    """`opened`: `shown` defaults to the baseline (not to the first system)."""
+    workspace = Workspace().opened(
+        _test_set(),
+        [_system(1, "sys1.txt"), _system(2, "sys2.txt")],
+        baseline=SystemId(2),
+    )
+    assert (workspace.baseline, workspace.shown) == (SystemId(2), SystemId(2))
+    assert workspace.pair is None
+
+
+def test_an_edit_makes_the_scores_before_it_stale() -> None:
+    config = BleuConfig()
+    workspace = _counted_workspace()
+    scored = workspace.with_computed(
+        SystemId(1), scores=_scores_of(workspace.system(SystemId(1)), config)
+    )
+    assert scored.system(SystemId(1)).scored_under(config)
+    edited = scored.with_edits(SystemId(1), _typed(scored.system(SystemId(1))))
+    assert not edited.system(SystemId(1)).scored_under(config)
+
+
+def test_a_system_counted_again_lets_its_edits_go() -> None:
+    """Counted under new tokens, the edits are the session's to count again."""
+    config = BleuConfig()
+    workspace = _counted_workspace()
+    system = workspace.system(SystemId(1))
+    edited = workspace.with_edits(SystemId(1), _typed(system))
+    assert len(edited.system(SystemId(1)).edits) == 1
+    assert system.tokenized is not None
+    assert system.stats is not None
+    recounted = edited.with_computed(
+        SystemId(1),
+        scores=_scores_of(system, config),
+        counted=(("13a", False, False), system.tokenized, system.stats),
+    )
+    again = recounted.system(SystemId(1))
+    assert len(again.edits) == 0
+    assert again.as_read is None
+    assert again.hypothesis.lines == ("a b", "d e")
+
+
+def test_a_system_of_a_file_of_several_is_named_by_its_label() -> None:
+    """Two systems of one WMT file: named "Facebook-AI" and "UEdin", not the file."""
+    workspace = Workspace().opened(
+        _test_set(),
+        [
+            _counted(1, "wmt21.xml", label="Facebook-AI"),
+            _counted(2, "wmt21.xml", label="UEdin"),
+        ],
+    )
+    assert [s.name for s in workspace.systems] == ["Facebook-AI", "UEdin"]
