@@ -171,8 +171,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     return status.code or code
 
 
-# How often the GUI thread checks whether a garbage collection is due.
+# How often the GUI thread checks whether a garbage collection is due; how often
+# while more than `_MANY_YOUNG_OBJECTS` were made between two checks.
 _COLLECT_EVERY_MS = 100
+_COLLECT_BUSY_MS = 10
+_MANY_YOUNG_OBJECTS = 20_000
 
 # While a worker thread runs Python, each call from Qt into Python on the GUI thread
 # waits up to this long for the GIL (Python's default is 5 ms; a paint makes hundreds
@@ -217,10 +220,30 @@ class GuiThreadCollector(QObject):
     def __init__(self, parent: QObject, interval_ms: int = _COLLECT_EVERY_MS) -> None:
         super().__init__(parent)
         gc.disable()
+        self._interval_ms = interval_ms
         self._timer = QTimer(self)
         self._timer.setInterval(interval_ms)
-        self._timer.timeout.connect(self.collect_due)
+        self._timer.timeout.connect(self._on_timeout)
         self._timer.start()
+
+    @property
+    def interval_ms(self) -> int:
+        """The time to the next check."""
+        return self._timer.interval()
+
+    def _on_timeout(self) -> None:
+        """Collect what is due; check again sooner while objects come in fast.
+
+        A collection walks every object made since the last: worker threads that
+        make half a million in 100 ms made a generation-0 collection of 20-30 ms
+        on the GUI thread. Checked every 10 ms while they do, each walks a tenth.
+        """
+        young = gc.get_count()[0]
+        self.collect_due()
+        busy = young > _MANY_YOUNG_OBJECTS
+        self._timer.setInterval(
+            min(self._interval_ms, _COLLECT_BUSY_MS) if busy else self._interval_ms
+        )
 
     # CPython's rule against quadratic full collections, which `gc.collect` called
     # by hand skips: the oldest generation is collected only once the objects

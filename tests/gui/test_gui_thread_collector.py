@@ -135,3 +135,23 @@ def test_young_collections_never_list_the_young_objects(
     assert {0, 1} <= seen
     assert [generation for generation in listed if generation != 2] == []
     kept.clear()
+
+
+def test_checks_come_sooner_while_many_objects_are_made(
+    qapp: QCoreApplication,
+) -> None:
+    """A collection walks every object made since the last one: while worker
+    threads make objects fast, the GUI thread checks every 10 ms, not 100, so that
+    each collection (a pause of the GUI thread) walks a tenth as many."""
+    owner = QObject()
+    collector = GuiThreadCollector(owner, interval_ms=100)
+    gc.collect()
+    assert collector.interval_ms == 100
+    made = [[i] for i in range(50_000)]
+    collector._on_timeout()
+    assert collector.interval_ms == 10
+    made.clear()
+    gc.collect()
+    collector._on_timeout()  # quiet again
+    assert collector.interval_ms == 100
+    owner.deleteLater()
