@@ -28,7 +28,7 @@ from PySide6.QtCore import QCoreApplication, QObject, Qt, QThread, QTimer
 __all__ = ["Pace", "install_pace", "pace"]
 
 _BEAT_MS = 5
-_LATE = 0.02  # seconds without a beat: the GUI thread is in a long turn
+_LATE = 0.008  # seconds without a beat: the GUI thread is in a long turn
 _STALLED = 1.0  # seconds without a beat: the GUI thread waits; do not wait with it
 _NAP = 0.001
 

@@ -299,7 +299,7 @@ class SliceWorker(QObject):
         make_job: Callable[[], Job],
         parent: QObject | None = None,
         *,
-        budget: float = 0.02,
+        budget: float = 0.01,
     ) -> None:
         super().__init__(_owned_by_qt(parent))
         self.signals = WorkerSignals(self)

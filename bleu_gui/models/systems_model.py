@@ -260,12 +260,19 @@ class SystemsModel(QAbstractTableModel):
         self.baseline_changed.emit(baseline)
 
     def set_shown_rows(self, rows: npt.ArrayLike | None) -> None:
-        """The sentences the table shows (ascending), or None for all of them."""
-        self._shown = (
+        """The sentences the table shows (ascending), or None for all of them.
+
+        The same sentences again (a re-filter that keeps them: a new pair, new
+        options) change nothing: their sums stay, and the table is not made again.
+        """
+        shown = (
             None
             if rows is None
             else np.unique(np.asarray(rows, dtype=np.int64))  # sorted, once each
         )
+        if _same_rows(shown, self._shown):
+            return
+        self._shown = shown
         if self._subset:
             self._sums.clear()
             self._refresh()

@@ -295,7 +295,14 @@ class SystemTable(QWidget):
         )
         self.table.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         self.delegate = DeltaBarDelegate(model.column_of(SystemColumn.WHY), self.table)
-        self.table.setItemDelegate(self.delegate)
+        # Only where it draws something of its own: the bar, a stale test's cells.
+        # Elsewhere Qt's delegate fits and paints without calling into Python; with
+        # ours, fitting the columns when a system's scores came (six columns, ten
+        # rows) made 120 calls into Python, each waiting for the GIL while the other
+        # systems were being scored.
+        for column, spec in enumerate(SYSTEM_COLUMNS):
+            if spec.of_test or spec.key is SystemColumn.WHY:
+                self.table.setItemDelegateForColumn(column, self.delegate)
         header = self.table.horizontalHeader()
         header.setHighlightSections(False)
         header.setStretchLastSection(True)
