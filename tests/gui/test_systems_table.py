@@ -580,3 +580,38 @@ def test_the_shown_columns_fit_their_contents_and_a_column_shown_later_too(
     fitted = view.columnWidth(signature)
     view.resizeColumnToContents(signature)
     assert fitted == view.columnWidth(signature) > 300
+
+
+def test_the_same_shown_sentences_again_change_nothing(
+    qtbot: QtBot, model: SystemsModel
+) -> None:
+    """A re-filter that keeps the same sentences (a new pair, new options) leaves
+    the subset's sums and rows as they are: no new table, nothing summed again."""
+    model.set_subset(True)
+    model.set_shown_rows([3, 1, 2])
+    resets: list[None] = []
+    model.modelReset.connect(lambda: resets.append(None))
+    model.set_shown_rows(np.array([1, 2, 3]))
+    assert resets == []
+    model.set_shown_rows([1, 2])
+    assert resets == [None]
+    assert model.shown_count == 2
+
+
+def test_only_the_bar_and_the_tests_columns_have_the_tables_own_delegate(
+    table: SystemTable,
+) -> None:
+    """Qt's own delegate fits and paints the other columns without calling into
+    Python (the fitting, when a system's scores come, waited for the GIL)."""
+    own = {
+        spec.key
+        for column, spec in enumerate(SYSTEM_COLUMNS)
+        if table.table.itemDelegateForColumn(column) is table.delegate
+    }
+    assert own == {
+        spec.key
+        for spec in SYSTEM_COLUMNS
+        if spec.of_test or spec.key is SystemColumn.WHY
+    }
+    assert SystemColumn.BLEU not in own
+    assert SystemColumn.WHY in own
