@@ -378,7 +378,7 @@ def iter_prepare(
     max_order: int | None = None,
     pool: WorkerPool | None = None,
     table: TokenTable | None = None,
-    chunk: int = CHUNK,
+    chunk: int | None = None,
 ) -> Generator[Progress, None, tuple[TokenizedCorpus, CorpusStats]]:
     """Tokenize and count, chunk by chunk; return the tokens and the statistics.
 
@@ -399,10 +399,10 @@ def iter_prepare(
         table: tokens known already (of other systems against the same references,
             say), for `config`'s tokenizer; the lines tokenized here are added to
             it. Without one, a table private to this call.
-        chunk: segments per step. Each step holds the GIL for its lookups (about
-            5 ms per 1,000 segments): the window asks for smaller steps than
-            `CHUNK`, since a thread beside the GUI thread gives way to it only
-            between steps.
+        chunk: segments per step (None: `CHUNK`). Each step holds the GIL for
+            its lookups (about 5 ms per 1,000 segments): the window asks for
+            smaller steps than `CHUNK`, since a thread beside the GUI thread gives
+            way to it only between steps.
 
     Raises:
         ValueError: if a reference stream's length differs from the hypotheses', or
@@ -415,7 +415,8 @@ def iter_prepare(
     else:
         table.check(tokenizer)
     size = check_streams(hypotheses, references)
-    bounds = [(start, min(start + chunk, size)) for start in range(0, size, chunk)]
+    step = CHUNK if chunk is None else chunk
+    bounds = [(start, min(start + step, size)) for start in range(0, size, step)]
     # Each chunk's new lines, found as the tokenizer asks for them (not all up front:
     # that would be a long loop before the first chunk is even sent to a worker), and
     # queued until their tokens come back.
