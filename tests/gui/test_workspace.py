@@ -236,6 +236,12 @@ def test_a_misfit_system_is_refused_in_one_line_and_the_others_stay(
     qtbot: QtBot, session: Session, tmp_path: Path
 ) -> None:
     open_and_wait(qtbot, session, demo_files("Facebook-AI", "Online-W"))
+    # The shown system's effort is counted in the background once scoring ends
+    # (the session is not busy with it): the systems stay as they are once it is in.
+    qtbot.waitUntil(
+        lambda: any(s.current_effort is not None for s in session.systems),
+        timeout=TIMEOUT,
+    )
     before = session.systems
     short = write_short_copy(tmp_path, "UEdin")
     with qtbot.waitSignal(session.error_occurred, timeout=TIMEOUT) as error:
