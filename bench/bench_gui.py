@@ -37,7 +37,16 @@ from pathlib import Path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-from PySide6.QtCore import QElapsedTimer, QEventLoop, QSettings, Qt, QTimer
+from PySide6.QtCore import (
+    QElapsedTimer,
+    QEventLoop,
+    QObject,
+    QSettings,
+    Qt,
+    QTimer,
+    Signal,
+    SignalInstance,
+)
 from PySide6.QtWidgets import QApplication
 
 from bleu_gui.app import set_process_policy
@@ -45,6 +54,7 @@ from bleu_gui.core import BleuConfig, Smoothing
 from bleu_gui.models.sentence_filter import SentenceFilter
 from bleu_gui.models.sentence_table import Column
 from bleu_gui.models.session import FileSet, Session
+from bleu_gui.models.workspace_change import Moved, follow
 from bleu_gui.views.main_window import MainWindow
 
 sys.path.insert(0, str(Path(__file__).parent))
@@ -230,6 +240,19 @@ class TreeMemory:
         self.sample()
 
 
+class _Relay(QObject):
+    """A signal of its own for one kind of change (`wait_for` waits for a signal)."""
+
+    fired = Signal()
+
+
+def on_change(session: Session, moved: Moved) -> SignalInstance:
+    """A signal fired at each change of the session that moves any of `moved`."""
+    relay = _Relay(session)
+    follow(session.workspace_changed, moved, relay.fired.emit, relay)
+    return relay.fired
+
+
 def wait_until(condition: Callable[[], bool], signal: object) -> float:
     """Spin the event loop until `condition` holds, checked at each `signal`."""
     start = time.perf_counter()
@@ -302,7 +325,7 @@ def bench_systems_window(
             and compare.model.rowCount() == count
         )
 
-    scored = first_rows + wait_until(all_scored, session.system_scored)
+    scored = first_rows + wait_until(all_scored, on_change(session, Moved.SCORED))
     settle()
     block_open = meter.report()
     blocks = [(meter.longest, f"opening, {meter.where}")]
@@ -424,9 +447,10 @@ def main() -> None:
         meter = BlockMeter(session)
         meter.start()
         files = FileSet(hyp, tuple(refs))
+        shown_scores = on_change(session, Moved.SHOWN_SCORES)
         first_rows = wait_for(session.texts_loaded, lambda: session.open_files(files))
         shown = window.browser.model.rowCount()
-        scored = first_rows + wait_for(session.scores_changed, lambda: None)
+        scored = first_rows + wait_for(shown_scores, lambda: None)
         settle()
         block_open = meter.report()
         print(f"corpus: {options.corpus}, {options.segments:,} segments, 2 references")
@@ -442,12 +466,12 @@ def main() -> None:
 
         step(
             "re-score (smoothing floor):",
-            session.scores_changed,
+            shown_scores,
             lambda: session.set_config(BleuConfig(smoothing=Smoothing.FLOOR)),
         )
         step(
             "re-tokenize (lowercase):",
-            session.scores_changed,
+            shown_scores,
             lambda: session.set_config(BleuConfig(lowercase=True)),
         )
         browser = window.browser

@@ -29,6 +29,7 @@ import importlib
 import os
 import sys
 from collections.abc import Callable, Sequence
+from functools import partial
 from pathlib import Path
 
 from PySide6.QtCore import (
@@ -57,6 +58,7 @@ from bleu_gui.logs import install_logging
 from bleu_gui.memory_policy import return_large_blocks
 from bleu_gui.models.open_request import NamedSource
 from bleu_gui.models.session import FileSet, Session, opens_with_roles
+from bleu_gui.models.workspace_change import Moved, moves
 from bleu_gui.qt_platform import platform_problem
 from bleu_gui.strict_parser import StrictParser
 from bleu_gui.views.main_window import MainWindow
@@ -139,13 +141,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     window.settings_panel.set_config(config)
     status = _Exit()
     if options.select is not None or options.screenshot:
-        once(
-            # A session is shown once all of it is back (filter, selection, …).
-            session.scores_changed
-            if saved is None
-            else window.session_actions.tracker.path_changed,
-            lambda: _after_scoring(window, options.select, options.screenshot, status),
+        after = partial(
+            _after_scoring, window, options.select, options.screenshot, status
         )
+        if saved is None:  # after the shown system's first scores
+            once(session.workspace_changed, after, moves(Moved.SHOWN_SCORES))
+        else:  # a session is shown once all of it is back (filter, selection, …)
+            once(window.session_actions.tracker.path_changed, after)
         if options.screenshot:
             _fail_on_errors(session, status, window.file_actions.error_occurred)
     window.show()
@@ -296,15 +298,21 @@ class GuiThreadCollector(QObject):
         return generation
 
 
-def once(signal: SignalInstance, slot: Callable[[], object]) -> None:
-    """Call `slot` at the next emission of `signal` only.
+def once(
+    signal: SignalInstance,
+    slot: Callable[[], object],
+    when: Callable[..., bool] = lambda *_args: True,
+) -> None:
+    """Call `slot` at the next emission of `signal` whose arguments pass `when`.
 
     `--select N` is a starting point, not a rule: after the first scores, the
     user's own selection must survive every re-score (lowercase, smoothing, a new
     candidate).
     """
 
-    def call_once() -> None:
+    def call_once(*args: object) -> None:
+        if not when(*args):
+            return
         signal.disconnect(call_once)
         slot()
 

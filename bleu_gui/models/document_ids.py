@@ -2,7 +2,7 @@
 
 Documents group the segments (the documents view, per-document scores); they
 change no score, so giving them replaces only the test set's `documents` and says
-`documents_changed`. Apart from `session` because what makes a list of ids fit a
+so (`Moved.DOCUMENTS`). Apart from `session` because what makes a list of ids fit a
 test set (one non-empty id per segment) and reading them from a file under their
 own job key are a request of their own.
 """
@@ -18,6 +18,7 @@ from bleu_gui.models.jobs import JobRunner
 from bleu_gui.models.loading import read_documents_job
 from bleu_gui.models.session_events import SessionEvents
 from bleu_gui.models.workspace import TestSetFiles, Workspace
+from bleu_gui.models.workspace_change import Change, Moved
 from bleu_gui.workers import SliceWorker
 
 __all__ = ["DocumentIds"]
@@ -54,7 +55,7 @@ class DocumentIds:
             session.error_occurred.emit(problem)
             return
         self._put(session.workspace.with_documents(given))
-        session.documents_changed.emit()
+        session.announce(Change.of(Moved.DOCUMENTS))
 
     def open(self, path: Path) -> None:
         """`Session.open_documents`: read a document-id file, then `set` from it."""

@@ -32,6 +32,7 @@ from bleu_gui.models.workspace import (
     TextsKey,
     Workspace,
 )
+from bleu_gui.models.workspace_change import Change, Moved
 from bleu_gui.workers import Worker
 
 __all__ = ["EffortCounting"]
@@ -60,16 +61,18 @@ class EffortCounting:
         # The texts of each running count.
         self._counting: dict[SystemId, TextsKey] = {}
 
-    def follow(
-        self, scored: SignalInstance, changed: SignalInstance, busy: SignalInstance
-    ) -> None:
+    def follow(self, changed: SignalInstance, busy: SignalInstance) -> None:
         """Count what is wanted as systems are scored and change, and as scoring ends.
 
-        `busy` False: the scoring jobs ended, which the baseline waited for.
+        `changed`: the session's `workspace_changed`; `busy` False: the scoring
+        jobs ended, which the baseline waited for.
         """
-        scored.connect(self.ensure_wanted)
-        changed.connect(self.ensure_wanted)
+        changed.connect(self._on_changed)
         busy.connect(lambda running: None if running else self.ensure_wanted())
+
+    def _on_changed(self, _old: Workspace, _new: Workspace, change: Change) -> None:
+        if change.any(Moved.SCORED | Moved.SYSTEMS):
+            self.ensure_wanted()
 
     def ensure_wanted(self) -> None:
         """Count the shown system's effort once scored, then the baseline's.

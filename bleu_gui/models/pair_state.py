@@ -4,7 +4,7 @@ Apart from `session` because the pair has a life of its own: it is compared unde
 its own job key once both systems are scored, kept through a re-scoring after an
 edit (stale, until the new comparison comes), and dropped when either system or
 the options change. It reads the session's workspace, never changes it, and says
-each change through the callback the session gives (`pair_changed`).
+each change through the callback the session gives (a change of `Moved.PAIR`).
 """
 
 from __future__ import annotations

@@ -28,15 +28,14 @@ from bleu_gui.core.qa_checks import ALL_CHECKS, CheckKind
 from bleu_gui.models.job_keys import qa_key
 from bleu_gui.models.jobs import JobRunner
 from bleu_gui.models.workspace import QaOf, SystemId, TextsKey, Workspace
+from bleu_gui.models.workspace_change import Change, Moved
 from bleu_gui.workers import Worker
 
 
 class _Session(Protocol):
     """What the checks need of the `Session` (named so: no import circle)."""
 
-    system_scored: SignalInstance
-    systems_changed: SignalInstance
-    pair_changed: SignalInstance
+    workspace_changed: SignalInstance
     busy_changed: SignalInstance
     error_occurred: SignalInstance
 
@@ -87,13 +86,8 @@ class QaCounting(QObject):
         self._failed: Callable[[str], None] = session.error_occurred.emit
         self._enabled: frozenset[CheckKind] = ALL_CHECKS
         self._running: dict[SystemId, _Running] = {}  # the jobs under way
-        for signal in (
-            session.system_scored,
-            session.systems_changed,
-            session.pair_changed,
-            session.busy_changed,
-        ):
-            signal.connect(self.ensure_shown)
+        session.workspace_changed.connect(self._on_changed)
+        session.busy_changed.connect(self.ensure_shown)
 
     @property
     def enabled(self) -> frozenset[CheckKind]:
@@ -107,6 +101,10 @@ class QaCounting(QObject):
         self._enabled = enabled
         self.enabled_changed.emit()
         self.ensure_shown()
+
+    def _on_changed(self, _old: Workspace, _new: Workspace, change: Change) -> None:
+        if change.any(Moved.SCORED | Moved.SYSTEMS | Moved.PAIR):
+            self.ensure_shown()
 
     def ensure_shown(self) -> None:
         """Check the shown system and the pair's baseline, once all is scored.

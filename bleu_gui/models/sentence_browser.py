@@ -45,6 +45,8 @@ from bleu_gui.models.sentence_table import (
     SentenceTableModel,
 )
 from bleu_gui.models.session import PairScores, Session
+from bleu_gui.models.workspace import Workspace
+from bleu_gui.models.workspace_change import Change, Moved
 from bleu_gui.workers import Job, SliceWorker
 
 __all__ = ["SentenceBrowser"]
@@ -113,18 +115,11 @@ class SentenceBrowser(QObject):
         self.regex_search.finished.connect(self._on_regex_found)
         self.regex_search.failed.connect(self._on_regex_failed)
         self.regex_search.stopped.connect(self._on_regex_stopped)
-        session.scores_changed.connect(self._on_scores_changed)
-        for counted in (
-            session.effort_changed,
-            session.qa.counted,
-            session.qa.enabled_changed,
-        ):
+        session.workspace_changed.connect(self._on_workspace_changed)
+        for counted in (session.qa.counted, session.qa.enabled_changed):
             counted.connect(self._show_counts)
         session.texts_loaded.connect(self._on_texts_loaded)
         session.busy_changed.connect(self._on_busy_changed)
-        session.files_changed.connect(self._on_files_changed)
-        session.pair_changed.connect(self._on_pair_changed)
-        session.systems_changed.connect(self._on_pair_changed)  # names, roles
 
     @property
     def session(self) -> Session:
@@ -361,6 +356,19 @@ class SentenceBrowser(QObject):
         self._announce_sort()
         self.shown_changed.emit(size, size, "scoring…")
 
+    def _on_workspace_changed(
+        self, _old: Workspace, _new: Workspace, change: Change
+    ) -> None:
+        """Rows first, then the shown system's scores, the pair, the counts."""
+        if change.any(Moved.ROWS):
+            self._on_files_changed()
+        if change.any(Moved.SHOWN_SCORES):
+            self._on_scores_changed()
+        if change.any(Moved.PAIR | Moved.SYSTEMS):  # systems: names, roles
+            self._on_pair_changed()
+        if change.any(Moved.EFFORT):
+            self._show_counts()
+
     def _on_files_changed(self) -> None:
         """A closed test set (no corpus) leaves no rows and no search behind."""
         if self._session.corpus is None:
@@ -514,7 +522,7 @@ class SentenceBrowser(QObject):
 
         Only over the session's scored texts: the texts of a system still being
         scored get the pair with their scores (`_on_scores_changed` drops a stale
-        one; the session's next `pair_changed` brings the new one).
+        one; the session's next change of the pair brings the new one).
         """
         corpus = self._session.corpus
         if corpus is None or self.model.hypotheses is not corpus.hypothesis.lines:

@@ -68,6 +68,7 @@ from __future__ import annotations
 import logging
 import os
 from collections.abc import Iterable, Sequence
+from contextlib import AbstractContextManager
 from pathlib import Path
 
 import numpy.typing as npt
@@ -111,6 +112,7 @@ from bleu_gui.models.system_roster import SystemRoster
 from bleu_gui.models.system_scoring import SystemScoring
 from bleu_gui.models.test_set_loading import TestSetLoading
 from bleu_gui.models.workspace import PairScores, Scores, System, SystemId, Workspace
+from bleu_gui.models.workspace_change import Announcer, Change, Moved
 from bleu_gui.workers import SliceWorker, Worker
 
 __all__ = [
@@ -154,35 +156,22 @@ class Session(QObject):
 
     The session holds a `Workspace` (a test set and its systems, see
     `models.workspace`). Its single-system API (`corpus`, `stats`, `scores`,
-    `files`, `explain`, `subset_score`, `files_changed`, `scores_changed`) is that
-    of the *shown* system.
+    `files`, `explain`, `subset_score`) is that of the *shown* system.
 
     Signals:
+        workspace_changed: (old, new, `Change`) the workspace changed: `old` as
+            listeners saw it last, `new` now, and what moved between them
+            (`models.workspace_change`). Every change of the session's state is
+            said here, once per operation: a test set opened or closed, options,
+            systems, scores, effort, edits, the pair, document ids.
         texts_loaded: a `Corpus` has been read and is being scored: its texts can be
             shown already. If scoring then fails, `busy_changed(False)` comes
-            without `files_changed`, and the previous corpus is still the session's.
-        files_changed: a new corpus was loaded (texts, file names, sizes), another
-            system is shown, or the test set was closed (`files` is then None); not
-            when the same corpus is tokenized or counted anew.
+            without a change, and the previous corpus is still the session's.
         candidate_refused: (path, message) after `error_occurred`, when a new
             candidate (`set_hypothesis`) does not fit the loaded references or
             source: it may belong to another test set.
-        config_changed: the scoring options changed (the new `BleuConfig`).
-        scores_changed: new scores of the shown system are available.
-        systems_changed: a system was added or removed, names changed, or another
-            system became the baseline or the shown one.
-        system_scored: (system id) that system has new scores.
-        effort_changed: (system id) that system's post-editing effort was counted
-            for its texts as they are (`System.current_effort`); the shown
-            system's is counted after its scores, once per text, then with a
-            pair the baseline's, once nothing is being scored.
-        edits_changed: (system id) that system's what-if edits changed; its new
-            scores follow (`system_scored`).
-        pair_changed: `pair` changed (new values, or None).
         busy_changed: work started (True) or ended (False).
         progress_changed: (done, total, what) of the running work.
-        documents_changed: the test set's document ids were given (or taken
-            away) by `set_documents`; a new test set says so by `files_changed`.
         error_occurred: a one-line message: the request failed, nothing changed.
         warning_occurred: a one-line message about input that was accepted.
         hint_changed: the language hint (`language_hint`) came, went or changed;
@@ -195,17 +184,9 @@ class Session(QObject):
             options chose none: the languages the file has, to ask which two.
     """
 
+    workspace_changed = Signal(object, object, object)
     texts_loaded = Signal(object)
-    files_changed = Signal()
     candidate_refused = Signal(object, str)
-    config_changed = Signal(object)
-    scores_changed = Signal()
-    systems_changed = Signal()
-    system_scored = Signal(int)
-    effort_changed = Signal(int)
-    edits_changed = Signal(int)
-    pair_changed = Signal()
-    documents_changed = Signal()
     busy_changed = Signal(bool)
     progress_changed = Signal(int, int, str)
     error_occurred = Signal(str)
@@ -217,6 +198,9 @@ class Session(QObject):
     def __init__(self, parent: QObject | None = None, *, processes: int | None = None):
         super().__init__(parent)
         self._workspace = Workspace()
+        self._announcer = Announcer(
+            lambda: self._workspace, self.workspace_changed.emit
+        )
         self._from = OpenedFrom()
         retired = Retired(self, _RELEASE_AFTER_MS)
         self._retire = retired.retire
@@ -238,7 +222,7 @@ class Session(QObject):
             lambda: self._workspace,
             self._jobs,
             self._pool.for_corpus,
-            changed=self.pair_changed.emit,
+            changed=lambda: self.announce(Change.of(Moved.PAIR)),
             failed=self._on_failed,
         )
         self._scoring = SystemScoring(
@@ -257,12 +241,10 @@ class Session(QObject):
             self._put,
             self._effort_jobs,
             scoring=lambda: self._jobs.is_busy,
-            counted=self.effort_changed.emit,
+            counted=lambda system_id: self.announce(Change.effort(system_id)),
             failed=self._on_failed,
         )
-        self._effort.follow(
-            self.system_scored, self.systems_changed, self._jobs.busy_changed
-        )
+        self._effort.follow(self.workspace_changed, self._jobs.busy_changed)
         self.qa = QaCounting(self, self._put, self._effort_jobs)  # once idle
         self._roster = SystemRoster(
             self, self._put, self._jobs, self._pair, self._retire
@@ -390,6 +372,14 @@ class Session(QObject):
         """Replace the workspace (the collaborators' transitions go through here)."""
         self._workspace = workspace
 
+    def announce(self, change: Change) -> None:
+        """Say `change` by `workspace_changed` (once, at the end of a `changing`)."""
+        self._announcer.announce(change)
+
+    def changing(self) -> AbstractContextManager[None]:
+        """One operation: what it announces is said in one `workspace_changed`."""
+        return self._announcer.batch()
+
     @property
     def is_busy(self) -> bool:
         """Whether work is running."""
@@ -515,8 +505,8 @@ class Session(QObject):
     def close(self) -> None:
         """Close the test set: stop the running work, forget files and scores.
 
-        Emits `files_changed` (with `files` None), then `busy_changed(False)` if work
-        was running. The options stay.
+        Says a change of rows (`files` then None), then `busy_changed(False)` if
+        work was running. The options stay.
         """
         self._loader.close()
 
@@ -530,10 +520,11 @@ class Session(QObject):
         if config == self.config:
             return
         previous = self.config
-        self._workspace = self._workspace.with_config(config)
-        self.config_changed.emit(config)
-        if not self._loader.take_options():
-            self._scoring.rescore(previous)
+        with self.changing():
+            self._workspace = self._workspace.with_config(config)
+            self.announce(Change.of(Moved.CONFIG))
+            if not self._loader.take_options():
+                self._scoring.rescore(previous)
 
     def set_documents(self, ids: Sequence[str] | None, *, name: str = "") -> None:
         """Give each segment of the test set a document id (None: take them away).
@@ -606,7 +597,7 @@ class Session(QObject):
 
         The edits must be counted under the options in force (`core.edits`);
         the system must be counted. Its scores, the pair and every test result
-        that used it follow; `edits_changed` says so at once.
+        that used it follow; a change of edits says so at once.
 
         Raises:
             KeyError: no such system.

@@ -1,21 +1,24 @@
-"""What the session's collaborators see of it: its signals and its workspace.
+"""What the session's collaborators see of it: its signals, changes and workspace.
 
 The session (`models.session`) is the one place that holds state and says what
 changed; the collaborators it delegates a whole operation to (reading a test set,
-scoring its systems) emit its signals themselves, so that every operation keeps
-its order of signals in one piece of code. They are given the session typed as
+scoring its systems) announce its changes and emit its other signals themselves,
+inside one `changing()` per operation, so that every operation is said once and
+in one piece of code. They are given the session typed as
 this protocol, which names only what they use: no collaborator imports the
 session (`models.session` imports them).
 """
 
 from __future__ import annotations
 
+from contextlib import AbstractContextManager
 from typing import Protocol
 
 from PySide6.QtCore import SignalInstance
 
 from bleu_gui.core import BleuConfig
 from bleu_gui.models.workspace import Workspace
+from bleu_gui.models.workspace_change import Change
 
 __all__ = ["SessionEvents"]
 
@@ -31,41 +34,19 @@ class SessionEvents(Protocol):
     def config(self) -> BleuConfig:
         """The options the current (or pending) scores use."""
 
+    def announce(self, change: Change) -> None:
+        """`Session.announce`: say a change of the workspace."""
+
+    def changing(self) -> AbstractContextManager[None]:
+        """`Session.changing`: one operation's changes, said once."""
+
     @property
     def texts_loaded(self) -> SignalInstance:
         """`Session.texts_loaded`."""
 
     @property
-    def files_changed(self) -> SignalInstance:
-        """`Session.files_changed`."""
-
-    @property
     def candidate_refused(self) -> SignalInstance:
         """`Session.candidate_refused`."""
-
-    @property
-    def config_changed(self) -> SignalInstance:
-        """`Session.config_changed`."""
-
-    @property
-    def scores_changed(self) -> SignalInstance:
-        """`Session.scores_changed`."""
-
-    @property
-    def systems_changed(self) -> SignalInstance:
-        """`Session.systems_changed`."""
-
-    @property
-    def system_scored(self) -> SignalInstance:
-        """`Session.system_scored`."""
-
-    @property
-    def edits_changed(self) -> SignalInstance:
-        """`Session.edits_changed`."""
-
-    @property
-    def documents_changed(self) -> SignalInstance:
-        """`Session.documents_changed`."""
 
     @property
     def error_occurred(self) -> SignalInstance:

@@ -63,6 +63,7 @@ from bleu_gui.models.sentence_filter import (
 from bleu_gui.models.sentence_table import ColumnKey, ColumnKind
 from bleu_gui.models.session import BundleSet, FileSet, OpenRequest, Session
 from bleu_gui.models.workspace import System, SystemId
+from bleu_gui.models.workspace_change import Moved
 
 __all__ = [
     "STORED_COLUMN_KINDS",
@@ -614,6 +615,10 @@ def _care(
     )
 
 
+# What a session file holds of the workspace: a change of these may modify it.
+_CARED_FOR = Moved.ROWS | Moved.SYSTEMS | Moved.CONFIG | Moved.DOCUMENTS | Moved.EDITS
+
+
 class SessionTracker(QObject):
     """The session file the window shows, and whether it changed since saved.
 
@@ -624,7 +629,7 @@ class SessionTracker(QObject):
     options anyway; asking on every close would teach users to click it away.
 
     `edits`: where the what-if edits are kept, if they count (the window then
-    calls `check` when they change, e.g. on `Session.edits_changed`).
+    calls `check` when they change; the tracker checks on each change of edits).
 
     Signals:
         modified_changed: (bool) the flag changed.
@@ -649,10 +654,9 @@ class SessionTracker(QObject):
         self._path: Path | None = None
         self._saved = _care(session, browser, edits)
         self._modified = False
-        session.files_changed.connect(self.check)
-        session.systems_changed.connect(self.check)
-        session.config_changed.connect(self.check)
-        session.documents_changed.connect(self.check)
+        session.workspace_changed.connect(
+            lambda _old, _new, change: self.check() if change.any(_CARED_FOR) else None
+        )
         browser.filter_changed.connect(self.check)
         browser.sort_changed.connect(self.check)
 

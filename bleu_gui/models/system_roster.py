@@ -16,6 +16,7 @@ from bleu_gui.models.jobs import JobRunner
 from bleu_gui.models.pair_state import PairState
 from bleu_gui.models.session_events import SessionEvents
 from bleu_gui.models.workspace import SystemId, Workspace
+from bleu_gui.models.workspace_change import Change, Moved
 
 __all__ = ["SystemRoster"]
 
@@ -57,11 +58,12 @@ class SystemRoster:
         self._jobs.cancel(system_key(system_id))
         shown = workspace.shown == system_id
         self._retire(workspace.system(system_id))
-        self._put(workspace.without_system(system_id))
-        session.systems_changed.emit()
-        if shown:
-            self._shown_replaced()
-        self._pair.update()
+        with session.changing():
+            self._put(workspace.without_system(system_id))
+            session.announce(Change.of(Moved.SYSTEMS))
+            if shown:
+                self._shown_replaced()
+            self._pair.update()
 
     def set_baseline(self, system_id: SystemId) -> None:
         """`Session.set_baseline`: make a system the baseline (A of the pair)."""
@@ -71,9 +73,10 @@ class SystemRoster:
             return
         if system_id == session.workspace.baseline:
             return
-        self._put(session.workspace.with_baseline(system_id))
-        session.systems_changed.emit()
-        self._pair.update()
+        with session.changing():
+            self._put(session.workspace.with_baseline(system_id))
+            session.announce(Change.of(Moved.SYSTEMS))
+            self._pair.update()
 
     def set_shown(self, system_id: SystemId) -> None:
         """`Session.set_shown`: show a system in the single-system views."""
@@ -83,22 +86,24 @@ class SystemRoster:
             return
         if system_id == session.workspace.shown:
             return
-        self._put(session.workspace.with_shown(system_id))
-        session.systems_changed.emit()
-        self._shown_replaced()
-        self._pair.update()
+        with session.changing():
+            self._put(session.workspace.with_shown(system_id))
+            session.announce(Change.of(Moved.SYSTEMS))
+            self._shown_replaced()
+            self._pair.update()
 
     def _shown_replaced(self) -> None:
         """Another system is shown: the single-system views see another corpus.
 
         One still being scored is shown as a load is: its texts first
-        (`texts_loaded`), its scores when they come (`scores_changed`).
+        (`texts_loaded`), its scores when they come (`Moved.SHOWN_SCORES`).
         """
         session = self._session
         shown = session.workspace.shown_system
         if shown is not None and shown.scores is None:
             session.texts_loaded.emit(shown.corpus)
-        session.files_changed.emit()
+        moved = Moved.ROWS
         shown = session.workspace.shown_system
         if shown is not None and shown.scores is not None:
-            session.scores_changed.emit()
+            moved |= Moved.SHOWN_SCORES
+        session.announce(Change.of(moved))

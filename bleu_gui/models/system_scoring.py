@@ -25,6 +25,7 @@ from bleu_gui.models.session_events import SessionEvents
 from bleu_gui.models.session_warnings import SessionWarnings
 from bleu_gui.models.system_jobs import Computed
 from bleu_gui.models.workspace import System, SystemId, Workspace
+from bleu_gui.models.workspace_change import Change, Moved
 from bleu_gui.workers import Worker
 
 __all__ = ["SystemScoring"]
@@ -93,9 +94,10 @@ class SystemScoring:
         system = workspace.system(system_id)
         if edits == system.edits:
             return
-        self._put(workspace.with_edits(system_id, edits))
-        self._session.edits_changed.emit(system_id)
-        self.score(self._session.workspace.system(system_id))
+        with self._session.changing():
+            self._put(workspace.with_edits(system_id, edits))
+            self._session.announce(Change.edits(system_id))
+            self.score(self._session.workspace.system(system_id))
 
     def give_back_edits(self, system_id: SystemId) -> bool:
         """Count a system's kept edited texts again under its new tokens; apply them.
@@ -109,12 +111,19 @@ class SystemScoring:
         if edits is None:
             return False
         self._put(session.workspace.with_edits(system_id, edits))
-        session.edits_changed.emit(system_id)
+        session.announce(Change.edits(system_id))
         return True
 
     def _on_computed(
         self, system_id: SystemId, computed: Computed, then: Sequence[SystemId]
     ) -> None:
+        with self._session.changing():
+            self._take(system_id, computed, then)
+
+    def _take(
+        self, system_id: SystemId, computed: Computed, then: Sequence[SystemId]
+    ) -> None:
+        """A system's new scores (and tokens) in place, said as one change."""
         session = self._session
         workspace = session.workspace
         if system_id not in workspace or computed.config != workspace.config:
@@ -140,9 +149,10 @@ class SystemScoring:
             # Its scores are of the files: score it again, with the edits.
             self.score(session.workspace.system(system_id), then=then)
             return
+        change = Change.scoring(system_id)
         if system_id == session.workspace.shown:
-            session.scores_changed.emit()
-        session.system_scored.emit(system_id)
+            change = change | Change.of(Moved.SHOWN_SCORES)
+        session.announce(change)
         for follower in then:
             if follower in session.workspace:
                 self.score(session.workspace.system(follower))

@@ -41,6 +41,7 @@ from bleu_gui.models.session_warnings import SessionWarnings
 from bleu_gui.models.system_jobs import Computed
 from bleu_gui.models.system_scoring import SystemScoring
 from bleu_gui.models.workspace import System, SystemId, Workspace
+from bleu_gui.models.workspace_change import Change, Moved
 from bleu_gui.workers import SliceWorker
 
 __all__ = ["TestSetLoading"]
@@ -215,17 +216,17 @@ class TestSetLoading:
         """`Session.close` with its jobs discarded: forget files and scores, say so."""
         session = self._session
         had_systems = bool(session.workspace.systems)
-        self._retire(session.workspace)
-        self._put(session.workspace.closed())
-        self._from.bundle = None
-        self._plan.table = None
-        self._adding.clear()
-        self._warnings.forget()
-        self._edits.forget()
-        self._pair.set(None)
-        session.files_changed.emit()
-        if had_systems:
-            session.systems_changed.emit()
+        with session.changing():
+            self._retire(session.workspace)
+            self._put(session.workspace.closed())
+            self._from.bundle = None
+            self._plan.table = None
+            self._adding.clear()
+            self._warnings.forget()
+            self._edits.forget()
+            self._pair.set(None)
+            moved = Moved.ROWS | (Moved.SYSTEMS if had_systems else Moved.NOTHING)
+            session.announce(Change.of(moved))
 
     def loaded(
         self,
@@ -239,6 +240,23 @@ class TestSetLoading:
         It replaces all, the options included: options asked for with the open
         take effect now, not before (see `Session.open_files`).
         """
+        session = self._session
+        with session.changing():
+            shown, refused = self._take(read, table, computed, config)
+        for message in refused:
+            session.error_occurred.emit(message)
+        for system in session.workspace.systems:
+            if system.id != shown:
+                self._scoring.score(system)
+
+    def _take(
+        self,
+        read: Read,
+        table: TokenTable,
+        computed: Computed,
+        config: BleuConfig,
+    ) -> tuple[SystemId, tuple[str, ...]]:
+        """`loaded`'s new state, announced as one change: the shown id, refusals."""
         session = self._session
         previous = session.workspace
         for system in previous.systems:  # their results would be of the old set
@@ -270,21 +288,16 @@ class TestSetLoading:
         self._warnings.announce((*read.notices, *(computed.notices or ())))
         self._warnings.set_hint(computed.hint)
         edited = self._scoring.give_back_edits(shown.id)
+        moved = Moved.ROWS | Moved.SYSTEMS
         if config_moved:
-            session.config_changed.emit(config)
-        session.files_changed.emit()
+            moved |= Moved.CONFIG
         if edited:  # its scores come once it is scored with its edits
             self._scoring.score(session.workspace.system(shown.id))
+            session.announce(Change.of(moved))
         else:
-            session.scores_changed.emit()
-        session.systems_changed.emit()
-        if not edited:
-            session.system_scored.emit(shown.id)
-        for message in refused:
-            session.error_occurred.emit(message)
-        for system in session.workspace.systems:
-            if system.id != shown.id:
-                self._scoring.score(system)
+            session.announce(Change.of(moved | Moved.SHOWN_SCORES))
+            session.announce(Change.scoring(shown.id))
+        return shown.id, tuple(refused)
 
     def _new_id(self) -> SystemId:
         self._next_id += 1
@@ -316,9 +329,10 @@ class TestSetLoading:
         workspace = self._session.workspace
         if workspace.test_set is None or workspace.test_set_key != opened_at:
             return  # read against a test set no longer open
-        self._put(workspace.with_system(System(system_id, "", corpus)))
-        self._session.systems_changed.emit()
-        self._scoring.score(self._session.workspace.system(system_id))
+        with self._session.changing():
+            self._put(workspace.with_system(System(system_id, "", corpus)))
+            self._session.announce(Change.of(Moved.SYSTEMS))
+            self._scoring.score(self._session.workspace.system(system_id))
 
     def _on_add_failed(self, system_id: SystemId, message: str) -> None:
         self._forget_adding(system_id)

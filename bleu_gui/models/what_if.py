@@ -41,7 +41,8 @@ from bleu_gui.core.score_delta import ScoreDelta, decompose
 from bleu_gui.core.scoring import required_order, score_sentence, score_summed
 from bleu_gui.core.tokenize import tokenizer_for
 from bleu_gui.models.session import Session
-from bleu_gui.models.workspace import System, SystemId
+from bleu_gui.models.workspace import System, SystemId, Workspace
+from bleu_gui.models.workspace_change import Change, Moved
 
 __all__ = [
     "Draft",
@@ -217,16 +218,24 @@ class WhatIfEditor(QObject):
         self._edited: EditedSystem | None = None  # the draft's system, summed once
         # The test set its steps are of (`Workspace.test_set_key`).
         self._test_set = session.workspace.test_set_key
-        session.system_scored.connect(lambda _id: self._settle())
-        session.pair_changed.connect(self._settle)
-        session.config_changed.connect(lambda _config: self.cancel())
-        session.systems_changed.connect(self._on_systems_changed)
-        session.files_changed.connect(self._on_files_changed)
+        session.workspace_changed.connect(self._on_workspace_changed)
 
     @property
     def session(self) -> Session:
         """The session whose systems are edited."""
         return self._session
+
+    def _on_workspace_changed(
+        self, _old: Workspace, _new: Workspace, change: Change
+    ) -> None:
+        if change.any(Moved.CONFIG):
+            self.cancel()
+        if change.any(Moved.ROWS):
+            self._on_files_changed()
+        if change.any(Moved.SYSTEMS):
+            self._on_systems_changed()
+        if change.any(Moved.SCORED | Moved.PAIR):
+            self._settle()
 
     @property
     def draft(self) -> Draft | None:

@@ -32,6 +32,7 @@ from bleu_gui.io.errors import display_name
 from bleu_gui.io.table_export import ExportFormat
 from bleu_gui.models.bucket_jobs import BucketFileJobs
 from bleu_gui.models.session import Session
+from bleu_gui.models.workspace_change import Moved, follow
 
 __all__ = ["CORPUS_TIP", "EXPORT_FORMATS", "BucketFileBar", "exported_message"]
 
@@ -122,7 +123,7 @@ class BucketFileBar(QWidget):
         self.jobs.failed.connect(self._say)
         self.jobs.progressed.connect(self._on_progress)
         self.jobs.busy_changed.connect(self._on_busy)
-        session.config_changed.connect(self._on_config_changed)
+        follow(session.workspace_changed, Moved.CONFIG, self._on_config_changed, self)
 
     @property
     def frequency(self) -> WordFrequency | None:

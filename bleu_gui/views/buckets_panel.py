@@ -57,6 +57,7 @@ from bleu_gui.models.bucket_views import (
 from bleu_gui.models.sentence_filter import BucketRows, SentenceFilter
 from bleu_gui.models.session import Session
 from bleu_gui.models.workspace import SystemId
+from bleu_gui.models.workspace_change import Moved, follow
 from bleu_gui.views.bucket_chart import BucketBars, BucketChart
 from bleu_gui.views.bucket_files import BucketFileBar
 from bleu_gui.views.filter_bar import FilterBar
@@ -158,15 +159,13 @@ class BucketsPanel(QWidget):
 
     def _connect_signals(self) -> None:
         session = self._session
-        for signal in (
-            session.system_scored,
-            session.systems_changed,
-            session.files_changed,
-            session.config_changed,
-            session.pair_changed,
-            session.busy_changed,
-        ):
-            signal.connect(self.refresh)
+        follow(
+            session.workspace_changed,
+            Moved.SCORED | Moved.SYSTEMS | Moved.ROWS | Moved.CONFIG | Moved.PAIR,
+            self.refresh,
+            self,
+        )
+        session.busy_changed.connect(self.refresh)
         self.files.frequency_changed.connect(self.refresh)
         self._job.ready.connect(self._show)
         self._job.failed.connect(self._show_failure)

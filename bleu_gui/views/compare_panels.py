@@ -55,6 +55,7 @@ from bleu_gui.models.explainer import LONG_SEGMENT_CHARS, Explainer
 from bleu_gui.models.salient_job import SalientJob, SalientRequest
 from bleu_gui.models.session import Session
 from bleu_gui.models.workspace import System, TextsKey, Workspace
+from bleu_gui.models.workspace_change import Moved, follow
 from bleu_gui.views.change_choices import pair_choices
 from bleu_gui.views.changes_view import ChangesView, DetailModes
 from bleu_gui.views.delta_histogram import DeltaHistogram
@@ -298,16 +299,18 @@ class ComparePanels(QObject):
     def connect_window(self, window: WindowHooks) -> None:
         """Follow the session, the window's selection, order bar and Tokens."""
         session = self._session
-        for signal in (
-            session.systems_changed,
-            session.files_changed,
-            session.pair_changed,
-            session.system_scored,
-            session.scores_changed,
-            session.config_changed,
-            session.edits_changed,
-        ):
-            signal.connect(self._refresh_timer.start)
+        follow(
+            session.workspace_changed,
+            Moved.SYSTEMS
+            | Moved.ROWS
+            | Moved.PAIR
+            | Moved.SCORED
+            | Moved.SHOWN_SCORES
+            | Moved.CONFIG
+            | Moved.EDITS,
+            self._refresh_timer.start,
+            self,
+        )
         self._select = window.select_sentence
         self._table_texts = window.table_texts
         window.sentence_selected.connect(self.show_sentence)

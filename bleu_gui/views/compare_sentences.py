@@ -37,6 +37,7 @@ from bleu_gui.models.sentence_browser import SentenceBrowser
 from bleu_gui.models.sentence_filter import DeltaRange, SentenceFilter
 from bleu_gui.models.session import Session
 from bleu_gui.models.workspace import SystemId
+from bleu_gui.models.workspace_change import Moved, follow
 from bleu_gui.views.delta_histogram import DeltaHistogram, delta_bins
 from bleu_gui.views.filter_bar import FilterBar
 from bleu_gui.views.flow_layout import FlowLayout
@@ -185,8 +186,9 @@ class CompareSentences(QObject):
         ]
         for first, second in pairwise(chain):
             QWidget.setTabOrder(first, second)
-        session.systems_changed.connect(self._on_systems_changed)
-        session.pair_changed.connect(self._on_pair_changed)
+        follow(session.workspace_changed, Moved.SYSTEMS, self._on_systems_changed, self)
+        # A change of systems shows the pair too.
+        follow(session.workspace_changed, Moved.PAIR, self._on_pair_changed, self)
         session.busy_changed.connect(self._on_systems_changed)
         bar.baseline_requested.connect(lambda i: session.set_baseline(SystemId(i)))
         bar.shown_requested.connect(lambda i: session.set_shown(SystemId(i)))

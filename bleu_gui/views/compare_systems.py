@@ -68,6 +68,7 @@ from bleu_gui.models.session import Session, SystemId
 from bleu_gui.models.significance_job import SignificanceRequest
 from bleu_gui.models.systems_model import SYSTEM_ROLE, SystemEntry, SystemsModel
 from bleu_gui.models.workspace import System, Workspace
+from bleu_gui.models.workspace_change import Change, Moved
 from bleu_gui.views.all_pairs_view import AllPairsView
 from bleu_gui.views.margin_bar import MarginBar
 from bleu_gui.views.system_table import SystemTable
@@ -152,12 +153,10 @@ class CompareSystems(QObject):
 
     def _connect_signals(self) -> None:
         session, table = self.session, self.table
-        session.systems_changed.connect(self.sync)
-        session.system_scored.connect(self.sync)
+        session.workspace_changed.connect(self._on_workspace_changed)
         session.qa.counted.connect(self.sync)
         session.qa.enabled_changed.connect(self.sync)
         session.busy_changed.connect(self._on_busy_changed)
-        session.config_changed.connect(self._on_config_changed)
         self.browser.shown_changed.connect(self._on_shown_changed)
         table.baseline_requested.connect(self._on_baseline_requested)
         table.table.clicked.connect(self._on_row_clicked)
@@ -165,7 +164,6 @@ class CompareSystems(QObject):
         table.subset_box.toggled.connect(self._on_subset_toggled)
         self.model.job.finished.connect(self._on_test_finished)
         self.model.result_changed.connect(self._on_result_changed)
-        session.pair_changed.connect(self._on_pair_changed)
         self.margin_bar.rows_requested.connect(self.margin_rows_requested)
         # A reset (new numbers) clears the selection: the shown system's again.
         self.model.modelReset.connect(
@@ -185,6 +183,16 @@ class CompareSystems(QObject):
         self._feed(workspace)
         self._show_dock(len(workspace.systems) >= _MIN_SYSTEMS)
         self._select_shown(workspace)
+
+    def _on_workspace_changed(
+        self, _old: Workspace, new: Workspace, change: Change
+    ) -> None:
+        if change.any(Moved.CONFIG):
+            self._on_config_changed(new.config)
+        if change.any(Moved.SYSTEMS | Moved.SCORED):
+            self.sync()
+        if change.any(Moved.PAIR):
+            self._on_pair_changed()
 
     def _on_busy_changed(self, busy: bool) -> None:
         """A test set of several systems being opened shows the dock at once.

@@ -59,6 +59,7 @@ from bleu_gui.models.documents_model import (
 from bleu_gui.models.sentence_filter import DocumentRows, SentenceFilter
 from bleu_gui.models.session import Session
 from bleu_gui.models.workspace import StatsKey, System, Workspace
+from bleu_gui.models.workspace_change import Moved, follow
 from bleu_gui.views.filter_bar import FilterBar
 
 __all__ = [
@@ -303,15 +304,17 @@ class DocumentsPanel(QObject):
 
     def _connect_signals(self) -> None:
         session = self.session
-        for signal in (
-            session.files_changed,
-            session.systems_changed,
-            session.pair_changed,
-            session.documents_changed,
-        ):
-            signal.connect(self.sync)
-        session.system_scored.connect(self.sync)
-        session.config_changed.connect(self.sync)
+        follow(
+            session.workspace_changed,
+            Moved.ROWS
+            | Moved.SYSTEMS
+            | Moved.PAIR
+            | Moved.DOCUMENTS
+            | Moved.SCORED
+            | Moved.CONFIG,
+            self.sync,
+            self,
+        )
         self.view.document_chosen.connect(self.choose)
         self.view.test_requested.connect(self._on_test_requested)
         self.model.computing_changed.connect(self._show_state)

@@ -39,6 +39,7 @@ from bleu_gui.models.effort_bands import BandInputs, EffortBands, EffortBandsJob
 from bleu_gui.models.sentence_filter import EffortRows, SentenceFilter
 from bleu_gui.models.session import Session
 from bleu_gui.models.workspace import SystemId, TextsKey, Workspace
+from bleu_gui.models.workspace_change import Moved, follow
 from bleu_gui.views.band_chart import BandBars, BandChart
 from bleu_gui.views.filter_bar import FilterBar
 from bleu_gui.views.scrolled import fill_scrolled
@@ -151,15 +152,17 @@ class EffortPanel(QWidget):
 
     def _connect_signals(self) -> None:
         session = self._session
-        for signal in (
-            session.effort_changed,
-            session.system_scored,
-            session.systems_changed,
-            session.files_changed,
-            session.config_changed,
-            session.pair_changed,
-        ):
-            signal.connect(self.refresh)
+        follow(
+            session.workspace_changed,
+            Moved.EFFORT
+            | Moved.SCORED
+            | Moved.SYSTEMS
+            | Moved.ROWS
+            | Moved.CONFIG
+            | Moved.PAIR,
+            self.refresh,
+            self,
+        )
         self._job.ready.connect(self._show)
         self._job.failed.connect(self._show_failure)
         self.chart.band_clicked.connect(self.choose_band)

@@ -38,6 +38,8 @@ from bleu_gui.io.session_file import SESSION_SUFFIX
 from bleu_gui.models.open_request import NamedSource
 from bleu_gui.models.recent import RecentFiles, Remembered
 from bleu_gui.models.session import BundleSet, FileSet, Session, opens_with_roles
+from bleu_gui.models.workspace import Workspace
+from bleu_gui.models.workspace_change import Change, Moved
 from bleu_gui.views.menu_action import menu_action
 from bleu_gui.views.named_set_dialog import NamedSetDialog
 from bleu_gui.views.open_dialogs import OpenDialogs
@@ -168,10 +170,8 @@ class FileActions(QObject):
         # times in a turn (files, systems, recent), each rebuilt 69 actions.
         self._built: dict[QMenu, object] = {}
         self._build_actions()
-        session.files_changed.connect(self._on_files_changed)
+        session.workspace_changed.connect(self._on_workspace_changed)
         session.candidate_refused.connect(self._on_candidate_refused)
-        session.systems_changed.connect(self.refresh)
-        session.config_changed.connect(self._on_config_changed)
         self.recent.changed.connect(self.refresh)
         self.refresh()
 
@@ -562,6 +562,16 @@ class FileActions(QObject):
             self.open_test_set(candidate=path)
 
     # --- session state ----------------------------------------------------------------
+
+    def _on_workspace_changed(
+        self, _old: Workspace, new: Workspace, change: Change
+    ) -> None:
+        if change.any(Moved.CONFIG):
+            self._on_config_changed(new.config)
+        if change.any(Moved.ROWS):
+            self._on_files_changed()
+        if change.any(Moved.SYSTEMS):
+            self.refresh()
 
     def _on_files_changed(self) -> None:
         files, previous = self.session.files, self._shown_files

@@ -41,6 +41,8 @@ from bleu_gui.core import BleuScore
 from bleu_gui.io import Corpus
 from bleu_gui.models.sentence_browser import SentenceBrowser
 from bleu_gui.models.session import Session
+from bleu_gui.models.workspace import Workspace
+from bleu_gui.models.workspace_change import Change, Moved
 from bleu_gui.views.buckets_panel import BUCKETS_TAB, BucketsPanel
 from bleu_gui.views.central_area import CentralArea
 from bleu_gui.views.compare_panels import ComparePanels, WindowHooks
@@ -304,9 +306,7 @@ class MainWindow(QMainWindow):
     def _connect_signals(self) -> None:
         session, browser = self.session, self.browser
         session.texts_loaded.connect(self._on_texts_loaded)
-        session.scores_changed.connect(self._on_scores_changed)
-        session.files_changed.connect(self._on_files_changed)
-        session.config_changed.connect(self.settings_panel.set_config)
+        session.workspace_changed.connect(self._on_workspace_changed)
         session.error_occurred.connect(self.show_error)
         self.file_actions.error_occurred.connect(self.show_error)
         self.report_action.failed.connect(self.show_error)
@@ -411,6 +411,16 @@ class MainWindow(QMainWindow):
         self.status_text.setText(message)
 
     # --- handlers ---------------------------------------------------------------------
+
+    def _on_workspace_changed(
+        self, _old: Workspace, new: Workspace, change: Change
+    ) -> None:
+        if change.any(Moved.CONFIG):
+            self.settings_panel.set_config(new.config)
+        if change.any(Moved.ROWS):
+            self._on_files_changed()
+        if change.any(Moved.SHOWN_SCORES):
+            self._on_scores_changed()
 
     def _on_scores_changed(self) -> None:
         scores = self.session.scores

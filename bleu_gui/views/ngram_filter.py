@@ -27,6 +27,7 @@ from bleu_gui.models.sentence_browser import SentenceBrowser
 from bleu_gui.models.sentence_filter import NgramRows, SentenceFilter
 from bleu_gui.models.session import Session
 from bleu_gui.models.workspace import SystemId
+from bleu_gui.models.workspace_change import Moved, follow
 from bleu_gui.views.compare_panels import ComparePanels
 from bleu_gui.views.filter_bar import FilterBar
 
@@ -101,13 +102,12 @@ class NgramFilter(QObject):
         self._counted: _Counted | None = None  # for the n-gram in the filter bar
         compare.salient_list.ngram_chosen.connect(self.choose)
         filter_bar.filter_requested.connect(self._on_filter_requested)
-        for signal in (
-            session.systems_changed,
-            session.pair_changed,
-            session.files_changed,
-        ):
-            signal.connect(self._check_pair)
-        session.config_changed.connect(self._check_pair)
+        follow(
+            session.workspace_changed,
+            Moved.SYSTEMS | Moved.PAIR | Moved.ROWS | Moved.CONFIG,
+            self._check_pair,
+            self,
+        )
 
     def choose(self, order: int, gram: tuple[str, ...], rows: tuple[int, ...]) -> None:
         """Filter the table to the sentences of the n-gram the salient list lists.

@@ -40,6 +40,7 @@ from bleu_gui.models.qa_issues_model import ISSUE_ROLE, IssueColumn, QaIssuesMod
 from bleu_gui.models.sentence_filter import SentenceFilter
 from bleu_gui.models.session import Session
 from bleu_gui.models.workspace import SystemId, TextsKey
+from bleu_gui.models.workspace_change import Moved, follow
 from bleu_gui.views.filter_bar import FilterBar
 from bleu_gui.views.marked_detail import MarkedDetailView
 from bleu_gui.views.sentence_detail import HYPOTHESIS, SOURCE
@@ -240,9 +241,12 @@ class QaPanel(QObject):
         session = self.session
         session.qa.counted.connect(self.sync)
         session.qa.enabled_changed.connect(self.sync)
-        for signal in (session.files_changed, session.systems_changed):
-            signal.connect(self.sync)
-        session.edits_changed.connect(self.sync)
+        follow(
+            session.workspace_changed,
+            Moved.ROWS | Moved.SYSTEMS | Moved.EDITS,
+            self.sync,
+            self,
+        )
         for box in self.checks.values():
             box.toggled.connect(self._on_check_toggled)
         self.show_choice.currentIndexChanged.connect(self._apply_choice)

@@ -34,6 +34,7 @@ from bleu_gui.models.jobs import JobRunner
 from bleu_gui.models.margin_model import MarginModel
 from bleu_gui.models.session import Session
 from bleu_gui.models.workspace import Workspace, system_names
+from bleu_gui.models.workspace_change import Moved, follow
 from bleu_gui.workers import SliceWorker
 
 __all__ = ["ReportAction", "report_request"]
@@ -221,14 +222,16 @@ class ReportAction(QObject):
         )
         self.action.triggered.connect(lambda _checked=False: self._on_triggered())
         self.action.setEnabled(False)
-        for signal in (
-            session.files_changed,
-            session.systems_changed,
-            session.scores_changed,
-            session.system_scored,
-            session.config_changed,
-        ):
-            signal.connect(self._update_enabled)
+        follow(
+            session.workspace_changed,
+            Moved.ROWS
+            | Moved.SYSTEMS
+            | Moved.SHOWN_SCORES
+            | Moved.SCORED
+            | Moved.CONFIG,
+            self._update_enabled,
+            self,
+        )
 
     def _update_enabled(self) -> None:
         """Enabled once a system is scored under the current options."""

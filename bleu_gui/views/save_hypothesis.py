@@ -26,6 +26,7 @@ from bleu_gui.io.errors import InputError
 from bleu_gui.io.hypothesis_save import save_hypothesis
 from bleu_gui.models.session import Session
 from bleu_gui.models.workspace import System, SystemId
+from bleu_gui.models.workspace_change import Moved, follow
 
 __all__ = ["NOTHING_TO_SAVE", "EditsSource", "SaveHypothesisAction", "install"]
 
@@ -62,8 +63,12 @@ class SaveHypothesisAction(QObject):
         )
         self.action.triggered.connect(lambda _checked=False: self._on_triggered())
         self.action.setEnabled(False)
-        session.files_changed.connect(self._update_enabled)
-        session.systems_changed.connect(self._update_enabled)
+        follow(
+            session.workspace_changed,
+            Moved.ROWS | Moved.SYSTEMS,
+            self._update_enabled,
+            self,
+        )
 
     def _system(self) -> System | None:
         return self._session.workspace.shown_system

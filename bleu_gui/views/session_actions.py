@@ -61,6 +61,7 @@ from bleu_gui.models.session_state import (
     restore_edits,
     session_data,
 )
+from bleu_gui.models.workspace_change import Moved, follow
 from bleu_gui.views.buckets_panel import BucketsPanel
 from bleu_gui.views.compare_systems import CompareSystems
 from bleu_gui.views.documents_view import DocumentsPanel
@@ -140,7 +141,6 @@ class SessionActions(QObject):
         self.tracker = SessionTracker(
             self.session, self.browser, self, edits=self.session
         )
-        self.session.edits_changed.connect(lambda _id: self.tracker.check())
         self.ask_close: Callable[[str], CloseChoice] = self._ask_close
         self.ask_path: Callable[[], Path | None] = self._ask_path
         self._opening: tuple[Path, SessionData, ReopenPlan] | None = None
@@ -175,7 +175,7 @@ class SessionActions(QObject):
 
     def _connect_signals(self) -> None:
         session, window = self.session, self._window
-        session.files_changed.connect(self._on_files_changed)
+        follow(session.workspace_changed, Moved.ROWS, self._on_files_changed, self)
         session.busy_changed.connect(self._on_busy_changed)
         session.error_occurred.connect(self._on_error)
         self.browser.searching_changed.connect(self._on_searching_changed)

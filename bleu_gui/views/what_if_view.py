@@ -38,6 +38,7 @@ from bleu_gui.models.sentence_table import ROW_ROLE, ColumnKey, ColumnKind
 from bleu_gui.models.session import Session
 from bleu_gui.models.what_if import Draft, WhatIfEditor, draft_deltas
 from bleu_gui.models.workspace import SystemId
+from bleu_gui.models.workspace_change import Moved, follow
 from bleu_gui.views.compare_panels import ComparePanels
 from bleu_gui.views.compare_systems import CompareSystems
 from bleu_gui.views.hypothesis_editor import HypothesisEditor
@@ -169,15 +170,15 @@ class WhatIfView(QObject):
         table = window.table
         table.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         table.customContextMenuRequested.connect(self._on_table_menu)
-        for signal in (
-            session.edits_changed,
-            session.systems_changed,
-            session.files_changed,
-        ):
-            signal.connect(self._on_edits_changed)
+        changed = session.workspace_changed
+        follow(
+            changed,
+            Moved.EDITS | Moved.SYSTEMS | Moved.ROWS,
+            self._on_edits_changed,
+            self,
+        )
         window.sentence_shown.connect(lambda _row: self._update_actions())
-        session.system_scored.connect(lambda _id: self._settle_pending())
-        session.pair_changed.connect(self._settle_pending)
+        follow(changed, Moved.SCORED | Moved.PAIR, self._settle_pending, self)
         window.table.sentence_selected.connect(self._on_sentence_selected)
         editor.undo_stack.indexChanged.connect(lambda _index: self._update_actions())
 

@@ -21,6 +21,7 @@ from sacrebleu.metrics.bleu import BLEU
 
 from bleu_gui.cli import demo_paths
 from bleu_gui.models.session import FileSet, Session
+from bleu_gui.models.workspace_change import Moved, moves
 from bleu_gui.views.main_window import MainWindow
 
 TIMEOUT = 30_000
@@ -127,8 +128,8 @@ def scored(qtbot: QtBot, window: MainWindow) -> Iterator[None]:
     selected sentence is shown (it is explained at the next event-loop turn)."""
     session = window.session
     with qtbot.waitSignals(
-        [session.scores_changed, session.busy_changed],
-        check_params_cbs=[lambda *_: True, lambda busy: not busy],
+        [session.workspace_changed, session.busy_changed],
+        check_params_cbs=[moves(Moved.SHOWN_SCORES), lambda busy: not busy],
         timeout=TIMEOUT,
     ):
         yield

@@ -22,6 +22,7 @@ from bleu_gui.cli import demo_paths
 from bleu_gui.core import BleuConfig, Compat
 from bleu_gui.models.sentence_table import RAW_ROLE, ROW_ROLE
 from bleu_gui.models.session import FileSet, Session
+from bleu_gui.models.workspace_change import Moved, moves
 from bleu_gui.views.main_window import MainWindow
 
 TIMEOUT = 20_000
@@ -68,8 +69,8 @@ def wait_scored(
 ) -> None:
     session = window.session
     with qtbot.waitSignals(
-        [session.scores_changed, session.busy_changed],
-        check_params_cbs=[lambda *_: True, lambda busy: not busy],
+        [session.workspace_changed, session.busy_changed],
+        check_params_cbs=[moves(Moved.SHOWN_SCORES), lambda busy: not busy],
         timeout=TIMEOUT,
     ):
         request()

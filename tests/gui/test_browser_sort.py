@@ -30,6 +30,7 @@ from bleu_gui.models.sentence_table import (
     SentenceTableModel,
 )
 from bleu_gui.models.session import FileSet, Session
+from bleu_gui.models.workspace_change import Moved, moves
 from bleu_gui.views.filter_bar import FilterBar
 from bleu_gui.views.main_window import MainWindow
 
@@ -63,8 +64,8 @@ def fileset(
 def scored(qtbot: QtBot, session: Session, request: Callable[[], object]) -> None:
     """Run `request` and wait for its scores (the browser has handled them then)."""
     with qtbot.waitSignals(
-        [session.scores_changed, session.busy_changed],
-        check_params_cbs=[lambda *_: True, lambda busy: not busy],
+        [session.workspace_changed, session.busy_changed],
+        check_params_cbs=[moves(Moved.SHOWN_SCORES), lambda busy: not busy],
         timeout=TIMEOUT,
     ):
         request()

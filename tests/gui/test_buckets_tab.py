@@ -21,6 +21,7 @@ from sacrebleu.significance import PairedTest as SacrePairedTest
 from bleu_gui.core.buckets import Bucket
 from bleu_gui.models.bucket_views import NO_SYSTEM, BucketView
 from bleu_gui.models.session import FileSet
+from bleu_gui.models.workspace_change import Moved
 from bleu_gui.views.buckets_panel import BUCKETS_TAB, BucketsPanel, short_label
 from bleu_gui.views.filter_chip import REMOVE_BUCKET
 from bleu_gui.views.main_window import MainWindow
@@ -73,8 +74,12 @@ def open_pair(qtbot: QtBot, window: MainWindow, tmp_path: Path) -> BucketsPanel:
     # After each system scored (the panel's slot ran first): while the session
     # still reads or scores, the buckets are not being made.
     made_while_busy: list[bool] = []
-    session.system_scored.connect(
-        lambda _id: made_while_busy.append(session.is_busy and panel.busy)
+    session.workspace_changed.connect(
+        lambda _old, _new, change: (
+            made_while_busy.append(session.is_busy and panel.busy)
+            if change.any(Moved.SCORED)
+            else None
+        )
     )
     session.open_files(FileSet(b, (ref,), None, systems=(a, b)))
     shown_when(qtbot, panel)

@@ -20,6 +20,7 @@ from bleu_gui.io.bundle import Bundle, Format, Role, Roles
 from bleu_gui.io.format_options import FormatOptions
 from bleu_gui.models.session import BundleSet, FileSet, Session
 from bleu_gui.models.workspace import System
+from bleu_gui.models.workspace_change import Moved, moves
 from tests.gui.bundle_support import (
     DemoTexts,
     demo_texts,
@@ -157,7 +158,9 @@ def test_removing_a_reference_of_a_bundle_reopens_it_without_that_column(
     path = write_wmt(tmp_path / "newstest.xml", texts)
     with all_done(qtbot, session):
         session.open_bundle(BundleSet(path, Roles(ALL_REFS, ("Online-W", "UEdin"))))
-    with qtbot.waitSignal(session.files_changed, timeout=TIMEOUT):
+    with qtbot.waitSignal(
+        session.workspace_changed, check_params_cb=moves(Moved.ROWS), timeout=TIMEOUT
+    ):
         session.set_baseline(session.systems[1].id)
         session.remove_reference(0)
     assert session.opened == BundleSet(path, Roles(("B",), ("Online-W", "UEdin")))
@@ -177,7 +180,9 @@ def test_a_text_system_joins_a_bundle_but_not_the_bundle_itself(
     with all_done(qtbot, session):
         session.open_bundle(BundleSet(path, Roles(ALL_REFS, ("UEdin",), "source")))
     extra = write_lines(tmp_path / "mine.txt", texts.systems["Online-W"])
-    with qtbot.waitSignal(session.system_scored, timeout=TIMEOUT):
+    with qtbot.waitSignal(
+        session.workspace_changed, check_params_cb=moves(Moved.SCORED), timeout=TIMEOUT
+    ):
         session.add_system(extra)
     assert [s.name for s in session.systems] == ["UEdin", "mine.txt"]
     references = list(texts.references.values())
@@ -240,7 +245,9 @@ def test_xliff_files_are_aligned_by_unit_id(
         {i: (s, texts.systems["UEdin"][ids.index(i)]) for i, (s, _) in other.items()},
     )
     scored: list[int] = []
-    session.system_scored.connect(scored.append)
+    session.workspace_changed.connect(
+        lambda _old, _new, change: scored.extend(sorted(change.scored))
+    )
     with all_done(qtbot, session):
         session.add_system(other_path)
     added = session.systems[1]

@@ -34,6 +34,7 @@ from bleu_gui.core.scoring import TokenizedCorpus, iter_prepare
 from bleu_gui.core.significance import PairedTest, paired_test
 from bleu_gui.core.steps import drain
 from bleu_gui.models.session import FileSet, Session
+from bleu_gui.models.workspace_change import Moved, moves
 from bleu_gui.views.buckets_panel import BUCKETS_TAB
 from bleu_gui.views.compare_panels import (
     ALONE_TEXT,
@@ -363,7 +364,11 @@ def test_a_smoothing_change_keeps_the_salient_ngrams_and_updates_the_delta(
     session = two.session
     config = BleuConfig(smoothing=Smoothing.FLOOR, smooth_value=0.1)
     with qtbot.assertNotEmitted(compare.salient_job.started):
-        with qtbot.waitSignal(session.pair_changed, timeout=TIMEOUT):
+        with qtbot.waitSignal(
+            session.workspace_changed,
+            check_params_cb=moves(Moved.PAIR),
+            timeout=TIMEOUT,
+        ):
             session.set_config(config)
         qtbot.waitUntil(lambda: session.pair is not None, timeout=TIMEOUT)
         qtbot.waitUntil(lambda: not compare.sentence_pending, timeout=TIMEOUT)
@@ -418,7 +423,9 @@ def test_choosing_a_as_b_shows_one_system_again(qtbot: QtBot, two: MainWindow) -
     session = two.session
     baseline = session.baseline
     assert baseline is not None
-    with qtbot.waitSignal(session.systems_changed, timeout=TIMEOUT):
+    with qtbot.waitSignal(
+        session.workspace_changed, check_params_cb=moves(Moved.SYSTEMS), timeout=TIMEOUT
+    ):
         session.set_shown(baseline)
     qtbot.waitUntil(lambda: not compare.comparing, timeout=TIMEOUT)
     assert two.detail.isVisible()

@@ -30,6 +30,7 @@ from bleu_gui.models.sentence_filter import DeltaRange, DeltaSide, SentenceFilte
 from bleu_gui.models.sentence_table import ROW_ROLE
 from bleu_gui.models.session import FileSet, Session
 from bleu_gui.models.short_names import short_names
+from bleu_gui.models.workspace_change import Moved, moves
 from bleu_gui.views.compare_sentences import SAME_SYSTEM
 from bleu_gui.views.delta_histogram import DeltaHistogram
 from bleu_gui.views.main_window import MainWindow
@@ -374,7 +375,11 @@ def test_swap_exchanges_a_and_b(qtbot: QtBot, four: MainWindow) -> None:
 
 
 def test_the_same_system_as_a_and_b_says_so(qtbot: QtBot, four: MainWindow) -> None:
-    with qtbot.waitSignal(four.session.pair_changed, timeout=TIMEOUT):
+    with qtbot.waitSignal(
+        four.session.workspace_changed,
+        check_params_cb=moves(Moved.PAIR),
+        timeout=TIMEOUT,
+    ):
         choose_with_mouse(qtbot, four.pair_bar.shown, 0)
     assert four.pair_bar.note.text() == SAME_SYSTEM
     assert four.pair_bar.note.isVisible()

@@ -26,6 +26,7 @@ from bleu_gui.core.significance import PairedTest, PairedTestResult, SystemResul
 from bleu_gui.models.sentence_filter import SentenceFilter
 from bleu_gui.models.session import FileSet, Session
 from bleu_gui.models.systems_model import SYSTEM_ROLE, SystemColumn, SystemsModel
+from bleu_gui.models.workspace_change import Moved, moves
 from bleu_gui.views.compare_systems import DOCK_NAME, CompareSystems
 from bleu_gui.views.main_window import MainWindow
 from tests.core.demo_systems import references, system
@@ -156,7 +157,11 @@ def test_a_baseline_chosen_in_the_table_becomes_the_sessions(
     assert menu is not None
     action = menu.actions()[0]
     assert action.text() == "Use UEdin as the baseline"
-    with qtbot.waitSignal(session.systems_changed, timeout=_TIMEOUT_MS):
+    with qtbot.waitSignal(
+        session.workspace_changed,
+        check_params_cb=moves(Moved.SYSTEMS),
+        timeout=_TIMEOUT_MS,
+    ):
         action.trigger()
     menu.close()
     assert session.baseline == uedin.id
@@ -222,7 +227,11 @@ def test_a_clicked_row_is_shown_unless_it_is_the_baseline(
     compare, session = four.compare_systems, four.session
     facebook, online, _uedin, happypoet = session.systems
     assert session.shown == happypoet.id
-    with qtbot.waitSignal(session.systems_changed, timeout=_TIMEOUT_MS):
+    with qtbot.waitSignal(
+        session.workspace_changed,
+        check_params_cb=moves(Moved.SYSTEMS),
+        timeout=_TIMEOUT_MS,
+    ):
         click_row(qtbot, compare, "Online-W")
     assert session.shown == online.id
     assert four.windowTitle() == "bleu-gui — sys.Online-W.txt"
@@ -240,11 +249,19 @@ def test_with_one_system_there_is_no_dock(qtbot: QtBot, window: MainWindow) -> N
     assert compare.dock.isHidden()
     assert compare.model.rowCount() == 1
     online = demo_files(2).systems[1]
-    with qtbot.waitSignal(window.session.system_scored, timeout=_TIMEOUT_MS):
+    with qtbot.waitSignal(
+        window.session.workspace_changed,
+        check_params_cb=moves(Moved.SCORED),
+        timeout=_TIMEOUT_MS,
+    ):
         window.session.add_system(online)
     assert not compare.dock.isHidden()
     assert compare.model.rowCount() == 2
-    with qtbot.waitSignal(window.session.systems_changed, timeout=_TIMEOUT_MS):
+    with qtbot.waitSignal(
+        window.session.workspace_changed,
+        check_params_cb=moves(Moved.SYSTEMS),
+        timeout=_TIMEOUT_MS,
+    ):
         window.session.remove_system(window.session.systems[1].id)
     assert compare.dock.isHidden()
     qtbot.waitUntil(lambda: not window.session.is_busy, timeout=_TIMEOUT_MS)

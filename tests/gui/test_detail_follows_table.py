@@ -16,6 +16,7 @@ import pytest
 from pytestqt.qtbot import QtBot
 
 from bleu_gui.io import Corpus
+from bleu_gui.models.workspace_change import Moved, moves
 from bleu_gui.views.main_window import MainWindow
 from bleu_gui.views.sentence_detail import HYPOTHESIS, SOURCE, reference_key
 from tests.gui.demo_sets import (
@@ -48,7 +49,11 @@ def test_a_sentence_selected_while_a_new_set_is_scored_is_the_new_one(
     assert session.corpus.num_segments == 500 < 700 <= OTHER_SIZE
     events: list[str] = []
     shown_then: dict[str, str] = {}
-    session.scores_changed.connect(lambda: events.append("scores_changed"))
+    session.workspace_changed.connect(
+        lambda _old, _new, change: (
+            events.append("scores_changed") if change.any(Moved.SHOWN_SCORES) else None
+        )
+    )
 
     def select_while_scoring(corpus: Corpus) -> None:
         # In the emission of texts_loaded: the new texts are in the table, their
@@ -94,7 +99,11 @@ def test_close_says_no_test_set_in_the_detail_and_explain_panels(
         window.session.open_files(demo.file_set())
     assert window.select_sentence(4)
     assert window.detail.explanation() is not None
-    with qtbot.waitSignal(window.session.files_changed, timeout=TIMEOUT):
+    with qtbot.waitSignal(
+        window.session.workspace_changed,
+        check_params_cb=moves(Moved.ROWS),
+        timeout=TIMEOUT,
+    ):
         window.close_action.trigger()
     assert window.detail.explanation() is None
     assert window.detail.message() == "No test set"

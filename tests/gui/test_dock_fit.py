@@ -25,6 +25,7 @@ from pytestqt.qtbot import QtBot
 from bleu_gui.cli import demo_paths
 from bleu_gui.models.session import FileSet
 from bleu_gui.models.systems_model import SystemColumn
+from bleu_gui.models.workspace_change import Moved, moves
 from bleu_gui.views.main_window import MainWindow
 
 TIMEOUT = 60_000
@@ -154,7 +155,9 @@ def test_the_systems_arriving_do_not_resize_the_window(
     session = window.session
     session.open_files(FileSet(candidate, tuple(refs), None))
     qtbot.waitUntil(lambda: session.scores is not None, timeout=TIMEOUT)
-    with qtbot.waitSignal(session.system_scored, timeout=TIMEOUT):
+    with qtbot.waitSignal(
+        session.workspace_changed, check_params_cb=moves(Moved.SCORED), timeout=TIMEOUT
+    ):
         session.add_system(others[0])
     bar = window.pair_bar
     qtbot.waitUntil(lambda: bar.isVisible() and window.compare_systems.dock.isVisible())

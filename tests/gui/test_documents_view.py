@@ -27,6 +27,7 @@ from bleu_gui.core.pair_ngrams import Side
 from bleu_gui.io.table_export import ExportFormat, format_of
 from bleu_gui.models.documents_model import DOCUMENT_ROLE, SORT_ROLE
 from bleu_gui.models.session import FileSet
+from bleu_gui.models.workspace_change import Moved, moves
 from bleu_gui.views.documents_view import RUN_TEST
 from bleu_gui.views.main_window import MainWindow
 from tests.core.demo_systems import SYSTEM_NAMES, references, system
@@ -86,7 +87,9 @@ def open_demo(qtbot: QtBot, window: MainWindow) -> None:
 def with_documents(qtbot: QtBot, window: MainWindow) -> MainWindow:
     """The demo with `doc_ids()`, every document scored in the dock."""
     open_demo(qtbot, window)
-    with qtbot.waitSignal(window.session.documents_changed):
+    with qtbot.waitSignal(
+        window.session.workspace_changed, check_params_cb=moves(Moved.DOCUMENTS)
+    ):
         window.session.set_documents(doc_ids())
     model = window.documents.model
     qtbot.waitUntil(lambda: not model.is_computing, timeout=TIMEOUT)
@@ -274,7 +277,9 @@ def test_the_test_waits_for_a_pair(qtbot: QtBot, with_documents: MainWindow) -> 
     session = window.session
     baseline = session.baseline
     assert baseline is not None
-    with qtbot.waitSignal(session.systems_changed, timeout=TIMEOUT):
+    with qtbot.waitSignal(
+        session.workspace_changed, check_params_cb=moves(Moved.SYSTEMS), timeout=TIMEOUT
+    ):
         session.set_shown(baseline)
     qtbot.waitUntil(lambda: window.documents.model.input is not None)
     view = window.documents.view
@@ -304,7 +309,11 @@ def test_document_ids_from_a_file_in_the_file_menu(
     action = window.documents.ids_action
     assert action in file_menu(window).actions()
     assert action.text() == "Document &ids…"
-    with qtbot.waitSignal(window.session.documents_changed, timeout=TIMEOUT):
+    with qtbot.waitSignal(
+        window.session.workspace_changed,
+        check_params_cb=moves(Moved.DOCUMENTS),
+        timeout=TIMEOUT,
+    ):
         action.trigger()
     assert window.documents.dock.isVisible()
     documents = window.documents.documents
@@ -385,7 +394,9 @@ def test_document_ids_keep_a_salient_ngram_filter(
     assert window.filter_bar.ngram is not None
     window.session.set_documents(doc_ids())
     session = window.session
-    with qtbot.waitSignal(session.config_changed, timeout=TIMEOUT):
+    with qtbot.waitSignal(
+        session.workspace_changed, check_params_cb=moves(Moved.CONFIG), timeout=TIMEOUT
+    ):
         session.set_config(replace(session.config, smoothing=Smoothing.FLOOR))
     assert window.filter_bar.ngram is not None
     with qtbot.waitSignal(
@@ -541,7 +552,9 @@ def test_a_long_system_name_ends_in_an_ellipsis_in_its_header(
         ),
         timeout=TIMEOUT,
     )
-    with qtbot.waitSignal(session.documents_changed):
+    with qtbot.waitSignal(
+        session.workspace_changed, check_params_cb=moves(Moved.DOCUMENTS)
+    ):
         session.set_documents(doc_ids())
     model = window.documents.model
     qtbot.waitUntil(lambda: not model.is_computing, timeout=TIMEOUT)
@@ -569,7 +582,11 @@ def test_document_ids_are_read_from_a_file_of_one_id_per_line(
     ids = tmp_path / "docids.txt"
     ids.write_text("\ufeff" + "\n".join(doc_ids()) + "\n", encoding="utf-8")
     window.documents.choose_file = lambda: ids
-    with qtbot.waitSignal(window.session.documents_changed, timeout=TIMEOUT):
+    with qtbot.waitSignal(
+        window.session.workspace_changed,
+        check_params_cb=moves(Moved.DOCUMENTS),
+        timeout=TIMEOUT,
+    ):
         window.documents.ids_action.trigger()
     qtbot.waitUntil(window.documents.dock.isVisible, timeout=TIMEOUT)
     # The file's byte-order mark is no part of the first id: 25 documents, not 26.

@@ -21,6 +21,7 @@ from pytestqt.qtbot import QtBot
 from bleu_gui.core.changes import TextChanges
 from bleu_gui.models.export_rows import sentence_table_steps
 from bleu_gui.models.sentence_table import ColumnKey, ColumnKind
+from bleu_gui.models.workspace_change import Moved, moves
 from bleu_gui.views.main_window import MainWindow
 from tests.core.demo_systems import references, system
 from tests.gui.test_what_if_window import ROW, kept, open_demo, type_edit
@@ -101,7 +102,11 @@ def test_a_post_edit_typed_in_what_if_moves_the_effort(
     final = references()[1][ROW]  # the post-editor's text: reference B's
     qtbot.keyClick(window, Qt.Key.Key_F2)
     type_edit(qtbot, window, final)
-    with qtbot.waitSignal(window.session.effort_changed, timeout=TIMEOUT):
+    with qtbot.waitSignal(
+        window.session.workspace_changed,
+        check_params_cb=moves(Moved.EFFORT),
+        timeout=TIMEOUT,
+    ):
         kept(qtbot, window)
     qtbot.waitUntil(lambda: shown(window, ROW)[2] == "100 %", timeout=TIMEOUT)
     assert shown(window, ROW) == ("0.0", "0.0", "100 %")
@@ -109,7 +114,11 @@ def test_a_post_edit_typed_in_what_if_moves_the_effort(
     shorter = final.replace("recovered ", "")
     qtbot.keyClick(window, Qt.Key.Key_F2)
     type_edit(qtbot, window, shorter)
-    with qtbot.waitSignal(window.session.effort_changed, timeout=TIMEOUT):
+    with qtbot.waitSignal(
+        window.session.workspace_changed,
+        check_params_cb=moves(Moved.EFFORT),
+        timeout=TIMEOUT,
+    ):
         kept(qtbot, window)
     qtbot.waitUntil(lambda: shown(window, ROW)[2] != "100 %", timeout=TIMEOUT)
     assert shown(window, ROW) == expected(shorter, ROW)
@@ -122,7 +131,9 @@ def test_the_pairs_effort_is_counted_and_another_once_shown(
     # the window for seconds: only the pair's two are counted, B's first.
     session = window.session
     order: list[int] = []
-    session.effort_changed.connect(order.append)
+    session.workspace_changed.connect(
+        lambda _old, _new, change: order.extend(sorted(change.counted))
+    )
     open_demo(qtbot, window, "UEdin", "Online-W", NAME)
     uedin, online, happypoet = session.systems
     qtbot.waitUntil(
@@ -133,9 +144,12 @@ def test_the_pairs_effort_is_counted_and_another_once_shown(
     assert workspace.system(happypoet.id).current_effort is not None
     assert workspace.system(online.id).current_effort is None
     assert order == [happypoet.id, uedin.id]
-    with qtbot.waitSignal(session.effort_changed, timeout=TIMEOUT) as counted_now:
+    with qtbot.waitSignal(
+        session.workspace_changed, check_params_cb=moves(Moved.EFFORT), timeout=TIMEOUT
+    ) as counted_now:
         session.set_shown(online.id)
-    assert counted_now.args == [online.id]
+    assert counted_now.args is not None
+    assert counted_now.args[2].counted == {online.id}
     qtbot.waitUntil(
         lambda: shown(window, ROW) == expected(system("Online-W")[ROW], ROW),
         timeout=TIMEOUT,
@@ -152,7 +166,11 @@ def test_the_workbook_shows_each_sentences_changes_into_its_closest_reference(
     shorter = final.replace("recovered ", "")  # reference B, one word left out
     qtbot.keyClick(window, Qt.Key.Key_F2)
     type_edit(qtbot, window, shorter)
-    with qtbot.waitSignal(window.session.effort_changed, timeout=TIMEOUT):
+    with qtbot.waitSignal(
+        window.session.workspace_changed,
+        check_params_cb=moves(Moved.EFFORT),
+        timeout=TIMEOUT,
+    ):
         kept(qtbot, window)
     qtbot.waitUntil(lambda: shown(window, ROW)[2] != "100 %", timeout=TIMEOUT)
     target = tmp_path / "sentences.xlsx"

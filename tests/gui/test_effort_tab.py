@@ -22,6 +22,8 @@ from rapidfuzz.distance import Levenshtein
 
 from bleu_gui.models.effort_bands import NO_SYSTEM
 from bleu_gui.models.session import FileSet
+from bleu_gui.models.workspace import SystemId
+from bleu_gui.models.workspace_change import Change, Moved, moves
 from bleu_gui.views.band_chart import short_band_labels
 from bleu_gui.views.effort_panel import EFFORT_TAB, EffortPanel
 from bleu_gui.views.filter_bar import REMOVE_EFFORT
@@ -130,9 +132,10 @@ def test_each_band_is_counted_as_by_hand_and_scored_as_sacrebleu(
     assert panel.less_work.isHidden()  # one system: no pair to compare
     # Another system scored changes nothing shown: the bands are not summed
     # again (ten systems scored would sum them ten times).
-    window.session.system_scored.emit(999)
+    now = window.session.workspace
+    window.session.workspace_changed.emit(now, now, Change.scoring(SystemId(999)))
     assert not panel.busy
-    window.session.config_changed.emit(window.session.config)
+    window.session.workspace_changed.emit(now, now, Change.of(Moved.CONFIG))
     assert not panel.busy
 
 
@@ -245,7 +248,11 @@ def test_a_pair_side_by_side_and_where_b_needs_less_work(
     assert window.select_sentence(2)  # shown by the filter
     qtbot.keyClick(window, Qt.Key.Key_F2)
     type_edit(qtbot, window, "abcdefghijklmnopqrsz")
-    with qtbot.waitSignal(window.session.effort_changed, timeout=TIMEOUT):
+    with qtbot.waitSignal(
+        window.session.workspace_changed,
+        check_params_cb=moves(Moved.EFFORT),
+        timeout=TIMEOUT,
+    ):
         kept(qtbot, window)
     qtbot.waitUntil(lambda: window.filter_bar.effort is None, timeout=TIMEOUT)
     assert dropped == [

@@ -16,6 +16,7 @@ from pytestqt.qtbot import QtBot
 from bleu_gui.core.config import BleuConfig, Compat, Smoothing
 from bleu_gui.core.explain import explain_sentence
 from bleu_gui.models.session import FileSet, Session
+from bleu_gui.models.workspace_change import Moved, moves
 from bleu_gui.views.explain_panel import EMPTY_TEXT, UNSCORABLE_TEXT, ExplainPanel
 from bleu_gui.views.main_window import MainWindow
 
@@ -134,8 +135,8 @@ def test_the_window_shows_why_a_row_is_unscorable(qtbot: QtBot, tmp_path: Path) 
     try:
         session.set_config(BleuConfig(compat=Compat.TF_NMT))
         with qtbot.waitSignals(
-            [session.scores_changed, session.busy_changed],
-            check_params_cbs=[lambda *_: True, lambda busy: not busy],
+            [session.workspace_changed, session.busy_changed],
+            check_params_cbs=[moves(Moved.SHOWN_SCORES), lambda busy: not busy],
             timeout=TIMEOUT,
         ):
             session.open_files(FileSet(hyp, (ref,), None))

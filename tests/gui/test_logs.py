@@ -24,6 +24,7 @@ import bleu_gui.models.system_jobs as system_jobs
 from bleu_gui.core import BleuConfig, CorpusStats
 from bleu_gui.logs import LOG_FILE_NAME, install_logging, log_folder
 from bleu_gui.models.session import FileSet, Session
+from bleu_gui.models.workspace_change import Moved, moves
 from bleu_gui.views.main_window import MainWindow
 from bleu_gui.workers import Job, Worker
 
@@ -151,8 +152,8 @@ def test_an_exception_in_a_slot_is_logged_and_the_window_carries_on(
     caplog: pytest.LogCaptureFixture,
 ) -> None:
     with qtbot.waitSignals(
-        [window.session.scores_changed, window.session.busy_changed],
-        check_params_cbs=[lambda *_: True, lambda busy: not busy],
+        [window.session.workspace_changed, window.session.busy_changed],
+        check_params_cbs=[moves(Moved.SHOWN_SCORES), lambda busy: not busy],
         timeout=TIMEOUT,
     ):
         window.session.open_files(files)

@@ -16,6 +16,7 @@ from pytestqt.qtbot import QtBot
 from sacrebleu.metrics.bleu import BLEU
 
 from bleu_gui.models.session import FileSet, Session
+from bleu_gui.models.workspace_change import Moved, moves
 
 WORDS = "the police closed the road after the accident on Friday evening ."
 
@@ -38,7 +39,11 @@ def test_a_long_segment_starts_the_worker_processes(
     hyp.write_text("\n".join(hyps) + "\n", encoding="utf-8")
     ref.write_text("\n".join(refs) + "\n", encoding="utf-8")
     before = set(multiprocessing.active_children())
-    with qtbot.waitSignal(session.scores_changed, timeout=120_000):
+    with qtbot.waitSignal(
+        session.workspace_changed,
+        check_params_cb=moves(Moved.SHOWN_SCORES),
+        timeout=120_000,
+    ):
         session.open_files(FileSet(hyp, (ref,)))
     assert set(multiprocessing.active_children()) - before  # the pool's workers
     scores = session.scores

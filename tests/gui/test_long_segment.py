@@ -24,6 +24,7 @@ from sacrebleu.tokenizers.tokenizer_13a import Tokenizer13a
 from bleu_gui.cli import demo_paths
 from bleu_gui.core.explain import HIGHLIGHT_LIMIT
 from bleu_gui.models.session import FileSet
+from bleu_gui.models.workspace_change import Moved, moves
 from bleu_gui.views.highlight_runs import ELLIPSIS
 from bleu_gui.views.main_window import MainWindow
 from bleu_gui.views.sentence_detail import HYPOTHESIS, lane_key, reference_key
@@ -118,7 +119,9 @@ def open_long_set(qtbot: QtBot, window: MainWindow, long_set: LongSet) -> None:
     """Open the long set; wait until it is scored and its first sentence explained."""
     session = window.session
     with qtbot.waitSignals(
-        [session.scores_changed, window.explainer.finished], timeout=SLOW
+        [session.workspace_changed, window.explainer.finished],
+        check_params_cbs=[moves(Moved.SHOWN_SCORES), lambda *_args: True],
+        timeout=SLOW,
     ):
         session.open_files(long_set.file_set())
     explained(qtbot, window)

@@ -34,6 +34,7 @@ from bleu_gui.core import BleuConfig, corpus_bleu
 from bleu_gui.core.explain import NgramStatus, SentenceExplanation, explain_sentence
 from bleu_gui.models.sentence_table import RAW_ROLE, ROW_ROLE, Column
 from bleu_gui.models.session import FileSet, Session
+from bleu_gui.models.workspace_change import Moved, moves
 from bleu_gui.views.main_window import MainWindow
 from bleu_gui.views.palette import status_format
 from bleu_gui.views.sentence_detail import lane_key, reference_key
@@ -1171,11 +1172,19 @@ def test_new_scores_reach_the_table_before_the_sentence_is_explained_once(
     # `waitSignal` returns instead, the explanation's zero-time timer may already
     # have fired in the same pass of the event loop, as on a busy machine.)
     when_handled: list[tuple[int, bool]] = []
-    loaded.session.scores_changed.connect(
-        lambda: when_handled.append((len(explained), loaded.sentence_pending))
+    loaded.session.workspace_changed.connect(
+        lambda _old, _new, change: (
+            when_handled.append((len(explained), loaded.sentence_pending))
+            if change.any(Moved.SHOWN_SCORES)
+            else None
+        )
     )
     panel = loaded.settings_panel
-    with qtbot.waitSignal(loaded.session.scores_changed, timeout=TIMEOUT):
+    with qtbot.waitSignal(
+        loaded.session.workspace_changed,
+        check_params_cb=moves(Moved.SHOWN_SCORES),
+        timeout=TIMEOUT,
+    ):
         panel.smoothing.setCurrentIndex(panel.smoothing.findText("floor"))
     assert at_reset == [0]
     # Not yet explained when the handlers have returned: a paint may come first.

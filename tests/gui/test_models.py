@@ -37,6 +37,7 @@ from bleu_gui.models.sentence_browser import SentenceBrowser
 from bleu_gui.models.sentence_filter import SentenceFilter, filter_rows
 from bleu_gui.models.sentence_table import RAW_ROLE, ROW_ROLE, Column
 from bleu_gui.models.session import FileSet, Session
+from bleu_gui.models.workspace_change import Moved, moves
 from bleu_gui.workers import Job, SliceWorker, Worker
 
 # WMT21 news task de-en (newstest2021): a few system outputs and both references.
@@ -84,14 +85,22 @@ def files(tmp_path: Path) -> FileSet:
 @pytest.fixture
 def session(qtbot: QtBot, files: FileSet) -> Iterator[Session]:
     session = Session(processes=1)
-    with qtbot.waitSignal(session.scores_changed, timeout=20_000):
+    with qtbot.waitSignal(
+        session.workspace_changed,
+        check_params_cb=moves(Moved.SHOWN_SCORES),
+        timeout=20_000,
+    ):
         session.open_files(files)
     yield session
     session.shutdown()
 
 
 def wait_scores(qtbot: QtBot, session: Session) -> None:
-    with qtbot.waitSignal(session.scores_changed, timeout=20_000):
+    with qtbot.waitSignal(
+        session.workspace_changed,
+        check_params_cb=moves(Moved.SHOWN_SCORES),
+        timeout=20_000,
+    ):
         pass
 
 
@@ -116,7 +125,11 @@ def test_config_change_rescores_and_tokenizer_change_recounts(
     session: Session,
 ) -> None:
     stats_before = session.stats
-    with qtbot.waitSignal(session.scores_changed, timeout=20_000):
+    with qtbot.waitSignal(
+        session.workspace_changed,
+        check_params_cb=moves(Moved.SHOWN_SCORES),
+        timeout=20_000,
+    ):
         session.set_config(BleuConfig(smoothing=Smoothing.FLOOR, smooth_value=0.2))
     assert session.stats is stats_before  # re-scored from the cached statistics
     assert session.scores is not None
@@ -127,7 +140,11 @@ def test_config_change_rescores_and_tokenizer_change_recounts(
             HYPS, [REF_A, REF_B], smooth_method="floor", smooth_value=0.2
         ).score
     )
-    with qtbot.waitSignal(session.scores_changed, timeout=20_000):
+    with qtbot.waitSignal(
+        session.workspace_changed,
+        check_params_cb=moves(Moved.SHOWN_SCORES),
+        timeout=20_000,
+    ):
         session.set_config(BleuConfig(lowercase=True))
     assert session.stats is not stats_before
     assert (
@@ -163,7 +180,11 @@ def test_line_count_mismatch_is_reported(
 
 
 def test_remove_reference_and_subset(qtbot: QtBot, session: Session) -> None:
-    with qtbot.waitSignal(session.scores_changed, timeout=20_000):
+    with qtbot.waitSignal(
+        session.workspace_changed,
+        check_params_cb=moves(Moved.SHOWN_SCORES),
+        timeout=20_000,
+    ):
         session.remove_reference(1)
     assert session.scores is not None
     assert not isinstance(session.scores.corpus, str)
@@ -179,7 +200,11 @@ def test_remove_reference_and_subset(qtbot: QtBot, session: Session) -> None:
 
 
 def test_last_reference_cannot_be_removed(qtbot: QtBot, session: Session) -> None:
-    with qtbot.waitSignal(session.scores_changed, timeout=20_000):
+    with qtbot.waitSignal(
+        session.workspace_changed,
+        check_params_cb=moves(Moved.SHOWN_SCORES),
+        timeout=20_000,
+    ):
         session.remove_reference(0)
     with qtbot.waitSignal(session.error_occurred, timeout=5_000) as error:
         session.remove_reference(0)
@@ -203,7 +228,11 @@ def test_a_new_request_cancels_the_running_one(qtbot: QtBot, files: FileSet) -> 
 def test_unscorable_mode_reports_instead_of_failing(
     qtbot: QtBot, session: Session
 ) -> None:
-    with qtbot.waitSignal(session.scores_changed, timeout=20_000):
+    with qtbot.waitSignal(
+        session.workspace_changed,
+        check_params_cb=moves(Moved.SHOWN_SCORES),
+        timeout=20_000,
+    ):
         session.set_config(BleuConfig(compat=Compat.NLTK, smoothing=Smoothing.METHOD6))
     scores = session.scores
     assert scores is not None
@@ -322,7 +351,11 @@ def test_new_scores_come_in_one_model_reset_filtered_and_sorted(
     layouts: list[list[int]] = []
     model.modelReset.connect(lambda: resets.append(model.rows.tolist()))
     model.layoutChanged.connect(lambda: layouts.append(model.rows.tolist()))
-    with qtbot.waitSignal(session.scores_changed, timeout=20_000):
+    with qtbot.waitSignal(
+        session.workspace_changed,
+        check_params_cb=moves(Moved.SHOWN_SCORES),
+        timeout=20_000,
+    ):
         session.set_config(BleuConfig(smoothing=Smoothing.FLOOR, smooth_value=0.3))
     scores = session.scores
     assert scores is not None
@@ -381,7 +414,11 @@ def test_new_scores_reuse_the_text_search(
         browser.set_filter(SentenceFilter(text="driver", max_score=99.0))
     assert sorted(browser.model.rows.tolist()) == [2, 3]
     searched = count_text_searches(monkeypatch)
-    with qtbot.waitSignal(session.scores_changed, timeout=20_000):
+    with qtbot.waitSignal(
+        session.workspace_changed,
+        check_params_cb=moves(Moved.SHOWN_SCORES),
+        timeout=20_000,
+    ):
         session.set_config(BleuConfig(smoothing=Smoothing.FLOOR, smooth_value=0.3))
     assert searched == []  # the texts did not change: only the score range again
     assert sorted(browser.model.rows.tolist()) == [2, 3]
@@ -408,8 +445,18 @@ def test_new_texts_are_searched_again_in_steps(
     # What had been searched when the new scores were announced (this slot runs
     # after the browser's, connected first): the search must not run inside it.
     searched_at_scores: list[int] = []
-    session.scores_changed.connect(lambda: searched_at_scores.append(len(searched)))
-    with qtbot.waitSignal(session.scores_changed, timeout=20_000):
+    session.workspace_changed.connect(
+        lambda _old, _new, change: (
+            searched_at_scores.append(len(searched))
+            if change.any(Moved.SHOWN_SCORES)
+            else None
+        )
+    )
+    with qtbot.waitSignal(
+        session.workspace_changed,
+        check_params_cb=moves(Moved.SHOWN_SCORES),
+        timeout=20_000,
+    ):
         session.reload()
     assert searched_at_scores[0] == 0  # not on new scores: in steps, after them
     qtbot.waitUntil(lambda: sorted(browser.model.rows.tolist()) == [2, 3])
@@ -597,7 +644,11 @@ def test_worker_processes_score_like_one_process(
             BleuConfig(max_order=7, lowercase=True),  # count more orders
         ):
             for each in (session, here):
-                with qtbot.waitSignal(each.scores_changed, timeout=60_000):
+                with qtbot.waitSignal(
+                    each.workspace_changed,
+                    check_params_cb=moves(Moved.SHOWN_SCORES),
+                    timeout=60_000,
+                ):
                     if each.files is None:
                         each.set_config(config)
                         each.open_files(files)
@@ -656,7 +707,11 @@ def test_files_are_read_on_the_gui_thread_and_scored_off_it(
     )
     monkeypatch.setattr(system_jobs, "iter_prepare", spy("prepare", iter_prepare))
     session = Session(processes=1)
-    with qtbot.waitSignal(session.scores_changed, timeout=20_000):
+    with qtbot.waitSignal(
+        session.workspace_changed,
+        check_params_cb=moves(Moved.SHOWN_SCORES),
+        timeout=20_000,
+    ):
         session.open_files(files)
     session.shutdown()
     assert threads["read"] == {threading.get_ident()}
@@ -710,7 +765,11 @@ def test_opening_other_files_lets_go_of_the_previous_corpus(
     session = Session(processes=1)
     browser = SentenceBrowser(session)
     browser.sync_rows = 0  # search in steps: a worker of the browser's too
-    with qtbot.waitSignal(session.scores_changed, timeout=20_000):
+    with qtbot.waitSignal(
+        session.workspace_changed,
+        check_params_cb=moves(Moved.SHOWN_SCORES),
+        timeout=20_000,
+    ):
         session.open_files(files)
     with qtbot.waitSignal(browser.shown_changed, timeout=10_000):
         browser.set_filter(SentenceFilter(text="driver"))
@@ -720,7 +779,11 @@ def test_opening_other_files_lets_go_of_the_previous_corpus(
     other.mkdir()
     for path in (files.hypothesis, *files.references):
         (other / path.name).write_text("Something else entirely.\n" * len(HYPS))
-    with qtbot.waitSignal(session.scores_changed, timeout=20_000):
+    with qtbot.waitSignal(
+        session.workspace_changed,
+        check_params_cb=moves(Moved.SHOWN_SCORES),
+        timeout=20_000,
+    ):
         session.open_files(
             FileSet(
                 other / files.hypothesis.name,
@@ -747,23 +810,41 @@ def test_tokenizing_anew_frees_the_old_tokens_after_showing_the_new_scores(
     """Freeing a big corpus's old tokens takes tens of milliseconds: not in the turn
     that shows the new scores, but soon after. The files have not changed."""
     session = Session(processes=1)
-    with qtbot.waitSignal(session.scores_changed, timeout=20_000):
+    with qtbot.waitSignal(
+        session.workspace_changed,
+        check_params_cb=moves(Moved.SHOWN_SCORES),
+        timeout=20_000,
+    ):
         session.open_files(files)
     old = session.stats
     assert old is not None
     held_at_new_scores: list[int] = []
-    session.scores_changed.connect(
-        lambda: held_at_new_scores.append(sys.getrefcount(old))
+    session.workspace_changed.connect(
+        lambda _old, _new, change: (
+            held_at_new_scores.append(sys.getrefcount(old))
+            if change.any(Moved.SHOWN_SCORES)
+            else None
+        )
     )
     files_changed: list[bool] = []
-    session.files_changed.connect(lambda: files_changed.append(True))
-    with qtbot.waitSignal(session.scores_changed, timeout=20_000):
+    session.workspace_changed.connect(
+        lambda _old, _new, change: (
+            files_changed.append(True) if change.any(Moved.ROWS) else None
+        )
+    )
+    with qtbot.waitSignal(
+        session.workspace_changed,
+        check_params_cb=moves(Moved.SHOWN_SCORES),
+        timeout=20_000,
+    ):
         session.set_config(BleuConfig(lowercase=True))
     assert session.stats is not old
     assert held_at_new_scores[0] > 2  # still held by the session, besides `old`
     qtbot.waitUntil(lambda: sys.getrefcount(old) == 2, timeout=1000)
     assert files_changed == []  # the same corpus, tokenized anew
-    with qtbot.waitSignal(session.files_changed, timeout=20_000):
+    with qtbot.waitSignal(
+        session.workspace_changed, check_params_cb=moves(Moved.ROWS), timeout=20_000
+    ):
         session.reload()
     session.shutdown()
 

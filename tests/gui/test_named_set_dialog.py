@@ -17,6 +17,7 @@ import sacrebleu
 from pytestqt.qtbot import QtBot
 
 from bleu_gui.models.open_request import NamedSource
+from bleu_gui.models.workspace_change import Moved, moves
 from bleu_gui.views.main_window import MainWindow
 from bleu_gui.views.named_set_dialog import ALL_DOCUMENTS, NO_PAIR, NamedSetDialog
 from tests.cli.sacrebleu_cache import (
@@ -74,7 +75,11 @@ def test_a_cached_set_opens_with_the_system(
 ) -> None:
     dialog = window.file_actions.open_named_set()
     dialog.choose("wmt21", "de-en", system)
-    with qtbot.waitSignal(window.session.scores_changed, timeout=60_000):
+    with qtbot.waitSignal(
+        window.session.workspace_changed,
+        check_params_cb=moves(Moved.SHOWN_SCORES),
+        timeout=60_000,
+    ):
         dialog.open_button.click()
     expected = sacrebleu.corpus_bleu(
         demo_lines("sys.happypoet.txt"), [demo_lines("ref.A.txt")]
@@ -132,7 +137,11 @@ def test_cancel_stops_waiting_for_the_fetch(
 def test_the_command_lines_set_opens_without_the_dialog_when_cached(
     window: MainWindow, cache: Path, system: Path, qtbot: QtBot
 ) -> None:
-    with qtbot.waitSignal(window.session.scores_changed, timeout=60_000):
+    with qtbot.waitSignal(
+        window.session.workspace_changed,
+        check_params_cb=moves(Moved.SHOWN_SCORES),
+        timeout=60_000,
+    ):
         dialog = window.file_actions.open_named_set(
             direct=(NamedSource("wmt21", "de-en"), [system])
         )
@@ -169,7 +178,11 @@ def test_the_dialog_offers_sacrebleus_filters_and_the_documents_come_along(
     assert ALL_DOCUMENTS == "every document"
     assert dialog.subset.placeholderText() == "every domain"
     dialog.choose("wmt21", "de-en", system, origlang="en")
-    with qtbot.waitSignal(window.session.scores_changed, timeout=60_000):
+    with qtbot.waitSignal(
+        window.session.workspace_changed,
+        check_params_cb=moves(Moved.SHOWN_SCORES),
+        timeout=60_000,
+    ):
         dialog.open_button.click()
     # The cache's documents: 20 segments each, every third one first written in
     # English (`tests/cli/sacrebleu_cache.py`): demo-doc-3 and demo-doc-6.
@@ -216,7 +229,11 @@ def test_joined_and_filtered_sets_reopen_from_a_saved_session(
     system = tmp_path / "joined.txt"
     system.write_text("\n".join(output) + "\n", encoding="utf-8")
     asked = NamedSource("wmt21,wmt22", "de-en", "non-de")
-    with qtbot.waitSignal(window.session.scores_changed, timeout=60_000):
+    with qtbot.waitSignal(
+        window.session.workspace_changed,
+        check_params_cb=moves(Moved.SHOWN_SCORES),
+        timeout=60_000,
+    ):
         window.file_actions.open_named_set(direct=(asked, [system]))
     # demo-doc-3 and -6 of wmt21, the odd wmt22 documents (English originals).
     kept = [*range(40, 60), *range(100, 120)]

@@ -27,6 +27,7 @@ from bleu_gui.io.bundle import Bundle, Format
 from bleu_gui.io.format_options import FormatOptions
 from bleu_gui.models.session import FileSet
 from bleu_gui.models.workspace import System
+from bleu_gui.models.workspace_change import Moved, moves
 from bleu_gui.views.file_actions import FileRole
 from bleu_gui.views.main_window import MainWindow
 from bleu_gui.views.roles_dialog import RolesDialog
@@ -297,7 +298,11 @@ def test_cancelling_the_roles_dialog_while_its_file_is_read_keeps_the_work_going
     path = write_wmt(tmp_path / "newstest.xml", texts)
     session = loaded.session
     try:
-        with qtbot.waitSignal(session.scores_changed, timeout=TIMEOUT):
+        with qtbot.waitSignal(
+            session.workspace_changed,
+            check_params_cb=moves(Moved.SHOWN_SCORES),
+            timeout=TIMEOUT,
+        ):
             session.set_config(replace(session.config, lowercase=True))
             drop_files(loaded, [path])
             dialog = loaded.file_actions.roles_dialog

@@ -37,6 +37,7 @@ from bleu_gui.models.sentence_filter import (
     filter_rows,
 )
 from bleu_gui.models.session import FileSet
+from bleu_gui.models.workspace_change import Moved, moves
 from bleu_gui.views.filter_bar import REMOVE_NGRAM, FilterBar
 from bleu_gui.views.main_window import MainWindow
 from bleu_gui.views.pair_detail import TextKey
@@ -260,7 +261,11 @@ def test_another_b_drops_it_and_says_so(qtbot: QtBot, three: MainWindow) -> None
     combo = three.pair_bar.shown
     combo.setFocus()
     qtbot.waitUntil(combo.hasFocus)
-    with qtbot.waitSignal(three.session.pair_changed, timeout=TIMEOUT):
+    with qtbot.waitSignal(
+        three.session.workspace_changed,
+        check_params_cb=moves(Moved.PAIR),
+        timeout=TIMEOUT,
+    ):
         qtbot.keyClick(combo, Qt.Key.Key_Up)  # happypoet (3rd) -> UEdin (2nd)
     assert three.session.shown == other
     assert bar.ngram is None
@@ -279,7 +284,9 @@ def test_another_b_drops_it_and_says_so(qtbot: QtBot, three: MainWindow) -> None
 def test_another_case_drops_it(qtbot: QtBot, three: MainWindow) -> None:
     item = click_ngram(qtbot, three, 0)
     session = three.session
-    with qtbot.waitSignal(session.config_changed, timeout=TIMEOUT):
+    with qtbot.waitSignal(
+        session.workspace_changed, check_params_cb=moves(Moved.CONFIG), timeout=TIMEOUT
+    ):
         three.settings_panel.lowercase.click()
     assert session.config.lowercase
     assert three.filter_bar.ngram is None

@@ -17,6 +17,7 @@ from pytestqt.qtbot import QtBot
 
 from bleu_gui.models.sentence_filter import SentenceFilter
 from bleu_gui.models.session import FileSet, Session
+from bleu_gui.models.workspace_change import Moved, moves
 from bleu_gui.views.main_window import MainWindow
 from tests.gui.controls_support import start_typing
 
@@ -51,7 +52,11 @@ def window(qtbot: QtBot, tmp_path: Path) -> Iterator[MainWindow]:
     settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
     main = MainWindow(session, settings)
     qtbot.addWidget(main)
-    with qtbot.waitSignal(session.scores_changed, timeout=TIMEOUT):
+    with qtbot.waitSignal(
+        session.workspace_changed,
+        check_params_cb=moves(Moved.SHOWN_SCORES),
+        timeout=TIMEOUT,
+    ):
         session.open_files(FileSet(hyp, (ref,), None))
     yield main
     session.shutdown()

@@ -25,6 +25,7 @@ from bleu_gui.models import regex_search
 from bleu_gui.models.sentence_browser import SentenceBrowser
 from bleu_gui.models.sentence_filter import SentenceFilter
 from bleu_gui.models.session import FileSet, Session
+from bleu_gui.models.workspace_change import Moved, moves
 
 TIMEOUT = 60_000
 HOSTILE = "(a+)+$"  # exponential backtracking on a run of a's that does not end a line
@@ -60,7 +61,11 @@ def files(tmp_path: Path) -> FileSet:
 @pytest.fixture
 def session(qtbot: QtBot, files: FileSet) -> Iterator[Session]:
     session = Session(processes=1)
-    with qtbot.waitSignal(session.scores_changed, timeout=TIMEOUT):
+    with qtbot.waitSignal(
+        session.workspace_changed,
+        check_params_cb=moves(Moved.SHOWN_SCORES),
+        timeout=TIMEOUT,
+    ):
         session.open_files(files)
     yield session
     session.shutdown()
@@ -158,7 +163,11 @@ def test_a_regex_typed_during_a_load_is_searched_after_it_not_in_its_turn(
     assert not searching(browser)
     timer, beats = heartbeat(browser)
     with qtbot.waitSignal(browser.filter_failed, timeout=TIMEOUT) as failed:
-        with qtbot.waitSignal(session.scores_changed, timeout=TIMEOUT):
+        with qtbot.waitSignal(
+            session.workspace_changed,
+            check_params_cb=moves(Moved.SHOWN_SCORES),
+            timeout=TIMEOUT,
+        ):
             pass
         assert searching(browser)  # the scores are shown; the search runs elsewhere
     timer.stop()
@@ -249,7 +258,11 @@ def test_the_texts_go_to_the_search_process_once_per_corpus(
             browser.set_filter(SentenceFilter(text=pattern, regex=True))
         assert shown(browser) == rows
     assert [list(texts.hypotheses) for texts in pickled] == [HYPS]
-    with qtbot.waitSignal(session.scores_changed, timeout=TIMEOUT):
+    with qtbot.waitSignal(
+        session.workspace_changed,
+        check_params_cb=moves(Moved.SHOWN_SCORES),
+        timeout=TIMEOUT,
+    ):
         session.reload()
     assert searching(browser)  # the new texts, searched anew
     with qtbot.waitSignal(browser.searching_changed, timeout=TIMEOUT):
@@ -281,7 +294,11 @@ def test_opening_other_files_lets_go_of_the_texts_searched_before(
     hyp, ref = tmp_path / "other-hyp.txt", tmp_path / "other-ref.txt"
     hyp.write_text("Something else entirely.\n" * len(HYPS), encoding="utf-8")
     ref.write_text("Something else.\n" * len(HYPS), encoding="utf-8")
-    with qtbot.waitSignal(session.scores_changed, timeout=TIMEOUT):
+    with qtbot.waitSignal(
+        session.workspace_changed,
+        check_params_cb=moves(Moved.SHOWN_SCORES),
+        timeout=TIMEOUT,
+    ):
         session.open_files(FileSet(hyp, (ref,), None))
     assert session.corpus is not first
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pytestqt.qtbot import QtBot
 
 from bleu_gui.app import _after_scoring, _Exit, once
+from bleu_gui.models.workspace_change import Moved, moves
 from bleu_gui.views.main_window import MainWindow
 from tests.gui.controls_support import (
     HYPS,
@@ -22,7 +23,11 @@ def test_select_n_selects_once_then_follows_the_user(
     qtbot: QtBot, window: MainWindow, files: Files
 ) -> None:
     session = window.session
-    once(session.scores_changed, lambda: _after_scoring(window, 3, None, _Exit()))
+    once(
+        session.workspace_changed,
+        lambda: _after_scoring(window, 3, None, _Exit()),
+        moves(Moved.SHOWN_SCORES),
+    )
     with scored(qtbot, window):
         session.open_files(files.fileset())
     assert window.table.selected_corpus_row() == 2

@@ -9,6 +9,7 @@ from pytestqt.qtbot import QtBot
 
 from bleu_gui.models.loading import iter_decode
 from bleu_gui.models.session import FileSet, Session
+from bleu_gui.models.workspace_change import Moved, moves
 
 HYP = ["The police are investigating.", "A car driver wanted to turn left."]
 REF = ["Police are investigating.", "A 44-year-old car driver wanted to turn left."]
@@ -45,7 +46,11 @@ def test_a_reference_opened_as_the_candidate_scores_100(
     ref.write_text("\n".join(REF) + "\n", encoding="utf-8")
     session = Session(processes=1)
     try:
-        with qtbot.waitSignal(session.scores_changed, timeout=20_000):
+        with qtbot.waitSignal(
+            session.workspace_changed,
+            check_params_cb=moves(Moved.SHOWN_SCORES),
+            timeout=20_000,
+        ):
             session.open_files(FileSet(ref, (ref,)))
         scores = session.scores
         assert scores is not None
@@ -67,7 +72,11 @@ def test_a_reference_also_compared_as_a_system_is_read_once_and_scored(
     other.write_text("\n".join(HYP[::-1]) + "\n", encoding="utf-8")
     session = Session(processes=1)
     try:
-        with qtbot.waitSignal(session.scores_changed, timeout=20_000):
+        with qtbot.waitSignal(
+            session.workspace_changed,
+            check_params_cb=moves(Moved.SHOWN_SCORES),
+            timeout=20_000,
+        ):
             session.open_files(FileSet(other, (ref,), systems=(hyp, ref, other)))
         qtbot.waitUntil(
             lambda: all(system.scores is not None for system in session.systems),

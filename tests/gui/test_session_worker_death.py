@@ -17,6 +17,7 @@ from pytestqt.qtbot import QtBot
 
 from bleu_gui.core import tokenize as tokenize_module
 from bleu_gui.models.session import FileSet, Session
+from bleu_gui.models.workspace_change import Moved, moves
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="SIGKILL is POSIX")
 
@@ -59,7 +60,11 @@ def test_a_killed_worker_fails_the_load_and_the_next_load_works(
     qtbot.waitUntil(lambda: not session.is_busy, timeout=10_000)
 
     monkeypatch.undo()
-    with qtbot.waitSignal(session.scores_changed, timeout=60_000):
+    with qtbot.waitSignal(
+        session.workspace_changed,
+        check_params_cb=moves(Moved.SHOWN_SCORES),
+        timeout=60_000,
+    ):
         session.open_files(large_files)
     scores = session.scores
     assert scores is not None

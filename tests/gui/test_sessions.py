@@ -22,6 +22,7 @@ from bleu_gui.core.config import BleuConfig, Smoothing
 from bleu_gui.io.bundle import Roles
 from bleu_gui.models.sentence_table import ColumnKey, ColumnKind
 from bleu_gui.models.session import BundleSet, FileSet, Session
+from bleu_gui.models.workspace_change import Moved, moves
 from bleu_gui.views.main_window import MainWindow
 from bleu_gui.views.session_actions import CloseChoice
 from tests.gui.demo_sets import TIMEOUT, demo_set, read_lines, write_lines
@@ -419,7 +420,9 @@ def test_a_test_set_of_one_file_and_its_systems_come_back(
         first.session.open_bundle(request)
     idle(qtbot, first)
     systems = first.session.systems
-    with qtbot.waitSignal(first.session.systems_changed):
+    with qtbot.waitSignal(
+        first.session.workspace_changed, check_params_cb=moves(Moved.SYSTEMS)
+    ):
         first.session.set_baseline(systems[1].id)
     idle(qtbot, first)
     path = tmp_path / "work" / "set.bleu-session"
@@ -442,7 +445,9 @@ def test_document_ids_given_by_a_file_come_back_without_the_file(
     first = make(qtbot, windows, tmp_path / "a.ini")
     open_files(qtbot, first, files)
     ids = [f"doc{k // 100}" for k in range(500)]
-    with qtbot.waitSignal(first.session.documents_changed):
+    with qtbot.waitSignal(
+        first.session.workspace_changed, check_params_cb=moves(Moved.DOCUMENTS)
+    ):
         first.session.set_documents(ids, name="ids.txt")
     path = tmp_path / "work" / "study.bleu-session"
     assert first.session_actions.save_to(path)
@@ -544,7 +549,11 @@ def test_a_session_whose_test_set_fails_to_open_changes_nothing(
     there but lowercased it, without a word, and the title named the session.
     """
     first, path, files = saved_session(qtbot, tmp_path, windows)
-    with qtbot.waitSignal(first.session.scores_changed, timeout=TIMEOUT):
+    with qtbot.waitSignal(
+        first.session.workspace_changed,
+        check_params_cb=moves(Moved.SHOWN_SCORES),
+        timeout=TIMEOUT,
+    ):
         first.session.set_config(BleuConfig(lowercase=True))
     if drop_bom:
         first.file_actions.drop_bom_action.trigger()
@@ -590,7 +599,11 @@ def with_documents(qtbot: QtBot, window: MainWindow, files: FileSet) -> list[str
     """Give the test set made-up document ids (ten segments each); the ids."""
     count = len(read_lines(files.hypothesis))
     ids = [f"doc-{k // 10:02d}" for k in range(count)]
-    with qtbot.waitSignal(window.session.documents_changed, timeout=TIMEOUT):
+    with qtbot.waitSignal(
+        window.session.workspace_changed,
+        check_params_cb=moves(Moved.DOCUMENTS),
+        timeout=TIMEOUT,
+    ):
         window.session.set_documents(ids)
     idle(qtbot, window)
     return ids

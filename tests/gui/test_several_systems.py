@@ -27,6 +27,7 @@ from bleu_gui.core import BleuScore
 from bleu_gui.models.recent import RecentFiles
 from bleu_gui.models.session import FileSet, Session
 from bleu_gui.models.workspace import PairScores, System
+from bleu_gui.models.workspace_change import Change, Moved, moves
 from bleu_gui.views.file_actions import FileRole
 from bleu_gui.views.main_window import MainWindow
 from tests.gui.demo_sets import TIMEOUT, DemoSet, demo, read_lines, window
@@ -168,7 +169,9 @@ def test_the_baseline_menu_chooses_the_baseline(qtbot: QtBot, two: MainWindow) -
     assert texts(menu) == ["1: sys.UEdin.txt", "2: sys.happypoet.txt"]
     assert [action.isChecked() for action in menu.actions()] == [True, False]
     assert pair_of(session) is not None
-    with qtbot.waitSignal(session.systems_changed, timeout=TIMEOUT):
+    with qtbot.waitSignal(
+        session.workspace_changed, check_params_cb=moves(Moved.SYSTEMS), timeout=TIMEOUT
+    ):
         menu.actions()[1].trigger()
     assert session.baseline == happypoet.id
     assert pair_of(session) is None  # baseline and shown system are one now
@@ -187,13 +190,14 @@ def test_the_menus_are_not_rebuilt_when_nothing_in_them_changed(
     recent = two.file_actions.recent_menu
     before = [menu.actions() for menu in [*menus, recent]]
     assert all(before)
-    session.systems_changed.emit()
-    session.files_changed.emit()
+    now = session.workspace
+    session.workspace_changed.emit(now, now, Change.of(Moved.SYSTEMS))
+    session.workspace_changed.emit(now, now, Change.of(Moved.ROWS))
     two.file_actions.recent.changed.emit()
     assert [menu.actions() for menu in [*menus, recent]] == before
     baseline = menus[0].actions()
     baseline[1].setChecked(True)  # a choice the session did not take
-    session.systems_changed.emit()
+    session.workspace_changed.emit(now, now, Change.of(Moved.SYSTEMS))
     assert [action.isChecked() for action in baseline] == [True, False]
     assert texts(menus[1]) == ["1: sys.UEdin.txt", "2: sys.happypoet.txt"]
 
@@ -201,7 +205,9 @@ def test_the_menus_are_not_rebuilt_when_nothing_in_them_changed(
 def test_the_remove_system_menu_removes_one(qtbot: QtBot, two: MainWindow) -> None:
     session = two.session
     _uedin, happypoet = session.systems
-    with qtbot.waitSignal(session.systems_changed, timeout=TIMEOUT):
+    with qtbot.waitSignal(
+        session.workspace_changed, check_params_cb=moves(Moved.SYSTEMS), timeout=TIMEOUT
+    ):
         submenu(two, "Remove system").actions()[0].trigger()
     assert [s.id for s in session.systems] == [happypoet.id]
     assert session.baseline == session.shown == happypoet.id
@@ -412,7 +418,9 @@ def test_a_system_shown_while_it_scores_shows_its_texts_then_its_scores(
         demo.candidate, demo.refs, demo.source, systems=(demo.candidate, online)
     )
     # Listed once the candidate is scored; Online-W has just started scoring.
-    with qtbot.waitSignal(session.systems_changed, timeout=TIMEOUT):
+    with qtbot.waitSignal(
+        session.workspace_changed, check_params_cb=moves(Moved.SYSTEMS), timeout=TIMEOUT
+    ):
         session.open_files(files)
     pending = session.systems[1]
     assert pending.scores is None
@@ -465,11 +473,17 @@ def test_showing_or_removing_a_system_adds_no_recent_file_set(
     recent = two.file_actions.recent
     assert recent.entries() == [opened]
     uedin, happypoet = session.systems
-    with qtbot.waitSignal(session.files_changed, timeout=TIMEOUT):
+    with qtbot.waitSignal(
+        session.workspace_changed, check_params_cb=moves(Moved.ROWS), timeout=TIMEOUT
+    ):
         session.set_shown(uedin.id)
-    with qtbot.waitSignal(session.files_changed, timeout=TIMEOUT):
+    with qtbot.waitSignal(
+        session.workspace_changed, check_params_cb=moves(Moved.ROWS), timeout=TIMEOUT
+    ):
         session.set_shown(happypoet.id)
-    with qtbot.waitSignal(session.files_changed, timeout=TIMEOUT):
+    with qtbot.waitSignal(
+        session.workspace_changed, check_params_cb=moves(Moved.ROWS), timeout=TIMEOUT
+    ):
         session.remove_system(happypoet.id)  # the shown one: UEdin is shown
     assert recent.entries() == [opened]
     qtbot.waitUntil(lambda: not session.is_busy, timeout=TIMEOUT)

@@ -28,6 +28,7 @@ from bleu_gui.models.sentence_table import (
     SentenceTableModel,
 )
 from bleu_gui.models.session import FileSet, Session
+from bleu_gui.models.workspace_change import Moved, moves
 from bleu_gui.views.sentence_table import SentenceTableView
 
 TIMEOUT = 20_000
@@ -47,7 +48,11 @@ def open_browser(qtbot: QtBot, files: FileSet) -> SentenceBrowser:
     """A browser of a new session that has opened and scored `files`."""
     session = Session(processes=1)
     browser = SentenceBrowser(session)
-    with qtbot.waitSignal(session.scores_changed, timeout=TIMEOUT):
+    with qtbot.waitSignal(
+        session.workspace_changed,
+        check_params_cb=moves(Moved.SHOWN_SCORES),
+        timeout=TIMEOUT,
+    ):
         session.open_files(files)
     qtbot.waitUntil(lambda: browser.model.effort is not None, timeout=TIMEOUT)
     return browser

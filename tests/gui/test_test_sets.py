@@ -15,6 +15,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFileDialog, QLabel, QWidget
 from pytestqt.qtbot import QtBot
 
+from bleu_gui.models.workspace_change import Moved, moves
 from bleu_gui.views.main_window import MainWindow
 from bleu_gui.views.test_set_dialog import (
     CHECKING_TEXT,
@@ -333,7 +334,9 @@ def test_close_empties_the_window(
     qtbot: QtBot, loaded: MainWindow, demo: DemoSet
 ) -> None:
     assert loaded.select_sentence(3)
-    with qtbot.waitSignal(loaded.session.files_changed):
+    with qtbot.waitSignal(
+        loaded.session.workspace_changed, check_params_cb=moves(Moved.ROWS)
+    ):
         loaded.close_action.trigger()
     session = loaded.session
     assert (session.files, session.corpus, session.scores) == (None, None, None)
@@ -382,7 +385,10 @@ def test_close_while_loading_stops_the_load(
     session.texts_loaded.connect(lambda corpus: loaded.append(corpus.num_segments))
     session.open_files(demo.file_set())
     assert session.is_busy
-    with qtbot.waitSignals([session.files_changed, session.busy_changed]):
+    with qtbot.waitSignals(
+        [session.workspace_changed, session.busy_changed],
+        check_params_cbs=[moves(Moved.ROWS), lambda _busy: True],
+    ):
         session.close()
     assert (session.is_busy, session.files) == (False, None)
     assert window.browser.model.rowCount() == 0
@@ -397,7 +403,11 @@ def test_close_signals_the_new_state_before_the_end_of_work(
 ) -> None:
     session = loaded.session
     seen: list[str] = []
-    session.files_changed.connect(lambda: seen.append(f"files {session.files}"))
+    session.workspace_changed.connect(
+        lambda _old, _new, change: (
+            seen.append(f"files {session.files}") if change.any(Moved.ROWS) else None
+        )
+    )
     session.busy_changed.connect(lambda busy: seen.append(f"busy {busy}"))
     session.set_hypothesis(write_lines(tmp_path / "new.txt", ["a"] * 500))
     session.close()

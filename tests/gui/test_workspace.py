@@ -24,6 +24,7 @@ from bleu_gui.models import session as session_module
 from bleu_gui.models.jobs import JobRunner
 from bleu_gui.models.session import FileSet, Session, SystemId
 from bleu_gui.models.workspace import System
+from bleu_gui.models.workspace_change import Moved, moves
 from tests.core.demo_systems import DEMO, SYSTEM_NAMES, references, system
 
 REFS = (DEMO / "ref.A.txt", DEMO / "ref.B.txt")
@@ -138,10 +139,14 @@ def test_adding_a_system_while_others_score_restarts_none_of_them(
     qtbot: QtBot, session: Session, started: Counter[Hashable]
 ) -> None:
     scored: list[int] = []
-    session.system_scored.connect(scored.append)
+    session.workspace_changed.connect(
+        lambda _old, _new, change: scored.extend(sorted(change.scored))
+    )
     # The systems are listed once the shown one is scored; the other (B) has
     # just started scoring under its own key.
-    with qtbot.waitSignal(session.systems_changed, timeout=TIMEOUT):
+    with qtbot.waitSignal(
+        session.workspace_changed, check_params_cb=moves(Moved.SYSTEMS), timeout=TIMEOUT
+    ):
         session.open_files(demo_files("Facebook-AI", "Online-W"))
     a, b = (s.id for s in session.systems)
     assert session._jobs.is_running(session_module._system_key(b))
@@ -203,7 +208,9 @@ def test_a_config_change_rescores_every_system_under_its_own_key(
     a, b = (s.id for s in session.systems)
     before = Counter(started)
     scored: list[int] = []
-    session.system_scored.connect(scored.append)
+    session.workspace_changed.connect(
+        lambda _old, _new, change: scored.extend(sorted(change.scored))
+    )
     with qtbot.waitSignal(
         session.busy_changed, timeout=TIMEOUT, check_params_cb=not_busy
     ):
@@ -291,9 +298,11 @@ def test_a_system_given_twice_is_refused_before_reading(
 
 def wait_for_pair(qtbot: QtBot, session: Session, action: Callable[[], None]) -> None:
     with qtbot.waitSignal(
-        session.pair_changed,
+        session.workspace_changed,
         timeout=TIMEOUT,
-        check_params_cb=lambda: session.pair is not None,
+        check_params_cb=lambda _old, _new, change: (
+            change.any(Moved.PAIR) and session.pair is not None
+        ),
     ):
         action()
 
@@ -358,7 +367,8 @@ def test_removing_and_choosing_the_baseline(qtbot: QtBot, session: Session) -> N
     assert (pair.a, pair.b) == (fb, ue)
     # Removing the shown system shows the baseline: no pair, new texts.
     with qtbot.waitSignals(
-        [session.systems_changed, session.files_changed, session.pair_changed],
+        [session.workspace_changed],
+        check_params_cbs=[moves(Moved.SYSTEMS | Moved.ROWS | Moved.PAIR)],
         timeout=TIMEOUT,
     ):
         session.remove_system(ue)
@@ -382,7 +392,8 @@ def test_showing_another_system_changes_the_single_system_api(
     open_and_wait(qtbot, session, demo_files("Facebook-AI", "Online-W"))
     ow = by_name(session, "Online-W")
     with qtbot.waitSignals(
-        [session.systems_changed, session.files_changed, session.scores_changed],
+        [session.workspace_changed],
+        check_params_cbs=[moves(Moved.SYSTEMS | Moved.ROWS | Moved.SHOWN_SCORES)],
         timeout=TIMEOUT,
     ):
         session.set_shown(ow.id)
@@ -432,7 +443,9 @@ def test_adding_a_system_needs_a_test_set(session: Session) -> None:
 def test_system_ids_are_never_reused(qtbot: QtBot, session: Session) -> None:
     open_and_wait(qtbot, session, demo_files("Facebook-AI", "Online-W"))
     ids = [s.id for s in session.systems]
-    with qtbot.waitSignal(session.systems_changed, timeout=TIMEOUT):
+    with qtbot.waitSignal(
+        session.workspace_changed, check_params_cb=moves(Moved.SYSTEMS), timeout=TIMEOUT
+    ):
         session.remove_system(ids[1])
     with qtbot.waitSignal(
         session.busy_changed, timeout=TIMEOUT, check_params_cb=not_busy
