@@ -281,8 +281,8 @@ def paint_legend(
 ) -> None:
     """Write `items` into `legend`: each swatch, its words; the references last.
 
-    Items whose key starts with "reference:" are gathered at the end after
-    "reference spans paired in".
+    The references' items are gathered at the end after "reference spans
+    paired in".
     """
     muted = QTextCharFormat()
     muted.setForeground(muted_text_color(palette))
@@ -291,14 +291,14 @@ def paint_legend(
     cursor.beginEditBlock()  # one layout at the end, as in `SegmentText.paint`
     nbsp = "\u00a0"
     for item in items:
-        if item.key.startswith("reference:"):
+        if item.reference is not None:
             continue
         description = item.description
         if len(description) <= _UNBROKEN_DESCRIPTION:
             description = description.replace(" ", nbsp)
         cursor.insertText(f"{nbsp}{item.label}{nbsp}", item.text_format)
         cursor.insertText(f"{nbsp}{description}{nbsp * 3} ", muted)
-    refs = [item for item in items if item.key.startswith("reference:")]
+    refs = [item for item in items if item.reference is not None]
     if refs:
         cursor.insertText(f"reference{nbsp}spans{nbsp}paired{nbsp}in{nbsp}", muted)
         for item in refs:
@@ -319,7 +319,7 @@ class LegendChip:
 
 def _chip_words(item: LegendItem) -> str:
     """What `item`'s swatch means, as its tooltip says it."""
-    if item.key.startswith("reference:"):
+    if item.reference is not None:
         return (
             f"{item.label}: the spans of this reference paired with a counted "
             "n-gram are tinted and underlined in its colour"
@@ -350,8 +350,8 @@ def paint_compact_legend(
     chips: list[LegendChip] = []
     length = 0
     first_reference = True
-    for item in sorted(items, key=lambda item: item.key.startswith("reference:")):
-        if item.key.startswith("reference:") and first_reference:
+    for item in sorted(items, key=lambda item: item.reference is not None):
+        if item.reference is not None and first_reference:
             first_reference = False
             cursor.insertText(f"·{nbsp} ", muted)
             length += 3
