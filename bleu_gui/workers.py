@@ -29,7 +29,9 @@ from collections.abc import Callable, Generator
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from PySide6.QtCore import (
+# QtCore only: pyproject.toml bans the rest of PySide6 here, QtWidgets and
+# QtCharts with their own message (a worker never touches a widget).
+from PySide6.QtCore import (  # noqa: TID251
     QCoreApplication,
     QMetaObject,
     QObject,

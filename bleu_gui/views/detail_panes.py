@@ -9,6 +9,10 @@ a hypothesis token is hovered (`ReferenceList`). Built here once, the two views
 look alike and change together; `views.detail_parts` holds the functions they
 share, which need no widget of their own.
 
+What the two views do alike beyond their widgets is `DetailView`, the class
+both are: texts kept under `TextKey`s, the order and the tokens switch, the
+references lit up from a hovered token, a new palette repainted.
+
 The two-system legend keeps where each swatch is, for its tooltip
 (`CompactLegend`).
 """
@@ -17,9 +21,10 @@ from __future__ import annotations
 
 import html
 from collections.abc import Callable, Sequence
+from functools import partial
 
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QPalette
+from PySide6.QtCore import QEvent, Qt, Signal
+from PySide6.QtGui import QPalette, QTextDocument
 from PySide6.QtWidgets import (
     QFrame,
     QGridLayout,
@@ -29,23 +34,41 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
     QWidget,
 )
+from typing_extensions import override
 
+from bleu_gui.core.explain import NgramOccurrence
+from bleu_gui.core.pair_ngrams import Side
 from bleu_gui.core.result import OrderTerm
 from bleu_gui.core.textspan import Span
 from bleu_gui.views.detail_parts import (
     LegendChip,
     Row,
+    ShownTexts,
+    TextKey,
+    TextKind,
     fit_rows,
     header_label,
     legend_words,
     paint_compact_legend,
 )
-from bleu_gui.views.palette import LegendItem, muted_text_color, reference_link_format
+from bleu_gui.views.highlight_runs import (
+    PaintedSpan,
+    Shown,
+    linked_reference_spans,
+    token_range,
+)
+from bleu_gui.views.palette import (
+    LegendItem,
+    is_palette_change,
+    muted_text_color,
+    reference_link_format,
+)
 from bleu_gui.views.segment_text import SegmentText
 
 __all__ = [
     "CompactLegend",
     "DetailFrame",
+    "DetailView",
     "HypothesisPane",
     "LaneGrid",
     "ReferenceList",
@@ -241,3 +264,217 @@ class CompactLegend(SegmentText):
             if chip.start <= index < chip.end:
                 return html.escape(chip.words.replace("\u00a0", " "))
         return html.escape(self._all).replace("\n", "<br>")
+
+
+class DetailView(QWidget, ShownTexts[TextKey]):
+    """What the one-system and the two-system detail views do alike.
+
+    A view sets what it shows, then calls `_start` at the end of its `__init__`;
+    it lays out `_frame` and `_references` in `_build` and paints in `_render`.
+    It says whether it shows a sentence (`_subject_shown`), which occurrences a
+    hypothesis text is painted from (`_hypothesis_occurrences`) and which label
+    heads a hypothesis (`_hypothesis_header`).
+
+    Signals:
+        order_changed: the highlighted order changed (0: every order, as lanes).
+        shown_changed: another sentence, message or reference names are shown
+            (the Changes mode follows it, `views.changes_view`).
+    """
+
+    order_changed = Signal(int)
+    shown_changed = Signal()
+
+    _frame: DetailFrame
+    _references: ReferenceList
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._source: str | None = None
+        self._message: str | None = None
+        self._order = 1
+        self._show_tokens = False
+        self._reference_names: tuple[str, ...] = ()
+        self._texts: dict[TextKey, SegmentText] = {}
+        self._shown: dict[TextKey, Shown] = {}
+        self._painted: dict[TextKey, list[PaintedSpan]] = {}
+
+    def _start(self) -> None:
+        """Build and paint the view: the last step of a view's `__init__`."""
+        self._build()
+        # An explicit minimum keeps the layout from deriving one from the texts'
+        # heights, which change with every sentence and would resize the window.
+        self.setMinimumSize(240, 160)
+        self._ready = True
+        self._render()
+
+    # --- what each view does its own way ----------------------------------------------
+
+    def _build(self) -> None:
+        raise NotImplementedError
+
+    def _render(self) -> None:
+        raise NotImplementedError
+
+    def _subject_shown(self) -> bool:
+        """Whether a sentence is shown (else a message)."""
+        raise NotImplementedError
+
+    def _hypothesis_occurrences(
+        self, key: TextKey, order: int
+    ) -> Sequence[NgramOccurrence] | None:
+        """The `order`-grams hypothesis `key` is painted from (None: no such order)."""
+        raise NotImplementedError
+
+    def _hypothesis_header(self, side: Side | None) -> QLabel:
+        """The label heading `side`'s hypothesis."""
+        raise NotImplementedError
+
+    def _follow_controls(self) -> None:
+        """Set the view's own controls to the order and tokens shown (none here)."""
+
+    # --- public API -------------------------------------------------------------------
+
+    def set_order(self, order: int) -> None:
+        """Highlight n-grams of `order`; 0 shows every order as stacked lanes.
+
+        Raises:
+            ValueError: if `order` is negative.
+        """
+        if order < 0:
+            raise ValueError(f"n-gram order must be 0 (all) or more, not {order}")
+        if order == self._order:
+            return
+        self._order = order
+        self._follow_controls()
+        self._render()
+        self.order_changed.emit(order)
+
+    def order(self) -> int:
+        """The order highlighted (0: all orders)."""
+        return self._order
+
+    def set_show_tokens(self, show: bool) -> None:
+        """Show the tokens as the scorer sees them instead of the original texts."""
+        if show != self._show_tokens:
+            self._show_tokens = show
+            self._follow_controls()
+            self._render()
+
+    def show_tokens(self) -> bool:
+        """Whether the tokens are shown instead of the original texts."""
+        return self._show_tokens
+
+    def reference_names(self) -> tuple[str, ...]:
+        """The references' names given (`set_reference_names`)."""
+        return self._reference_names
+
+    def source(self) -> str | None:
+        """The source shown with the sentence, if known."""
+        return self._source
+
+    def note(self) -> str:
+        """The note above the texts ("" for none): tokens shown, highlighting cut."""
+        note = self._frame.note
+        return note.text() if note.isVisibleTo(self) else ""
+
+    def message(self) -> str:
+        """The text shown where there is no sentence ("" with one)."""
+        return "" if self._subject_shown() else self._frame.empty.text()
+
+    def displayed_text(self, key: TextKey) -> str:
+        """The text shown under `key` (original text or joined tokens)."""
+        return self._shown_for(key).text
+
+    def is_tokenized(self, key: TextKey) -> bool:
+        """Whether `key` shows the tokens rather than the original text."""
+        return self._shown_for(key).tokenized
+
+    def document(self, key: TextKey) -> QTextDocument:
+        """The document displaying `key`, for reading its character formats."""
+        self._shown_for(key)
+        return self._texts[key].document()
+
+    def text_widget(self, key: TextKey) -> SegmentText:
+        """The widget displaying `key` (to hover or point at it)."""
+        self._shown_for(key)
+        return self._texts[key]
+
+    def header_text(self, key: TextKey) -> str:
+        """The plain words of the header above `key`, as a reader sees them."""
+        if key.kind is TextKind.HYPOTHESIS:
+            label = self._hypothesis_header(key.side)
+        elif key.kind is TextKind.REFERENCE:
+            label = self._references.rows[key.reference][0]
+        else:
+            label = self._frame.source_header
+        document = QTextDocument()
+        document.setHtml(label.text())
+        return document.toPlainText()
+
+    def highlighted_spans(self, key: TextKey) -> list[PaintedSpan]:
+        """Exactly what was painted on `key`, left to right.
+
+        Returns:
+            `(start, end, label)` runs, in character indices of `displayed_text`
+            (Python `str` indices, not UTF-16 positions); the label is the class
+            painted (an n-gram status, or the pair view's `PairStatus` value).
+        """
+        self._shown_for(key)
+        return list(self._painted.get(key, []))
+
+    def linked_spans_at(self, key: TextKey, index: int) -> dict[TextKey, list[Span]]:
+        """The reference spans paired with the matched n-grams at `index` of `key`.
+
+        Args:
+            key: a hypothesis (or one of its lanes).
+            index: a character index into its displayed text.
+
+        Returns:
+            Per reference, the character spans in its displayed text.
+        """
+        shown = self._shown.get(key)
+        if shown is None or key.kind is not TextKind.HYPOTHESIS:
+            return {}
+        tokens = token_range(shown.token_spans, index)
+        order = self._order_of(key)
+        occurrences = self._hypothesis_occurrences(key, order)
+        if tokens is None or occurrences is None:
+            return {}
+        linked = linked_reference_spans(
+            occurrences,
+            tokens,
+            order,
+            lambda k: self._shown[TextKey.reference_of(k)].token_spans,
+        )
+        return {TextKey.reference_of(k): spans for k, spans in linked.items()}
+
+    def tooltip_at(self, key: TextKey, index: int) -> str:
+        """The rich-text tooltip for character `index` of `key` ("" for none)."""
+        raise NotImplementedError
+
+    # --- Qt overrides -----------------------------------------------------------------
+
+    @override
+    def changeEvent(self, event: QEvent) -> None:
+        """Repaint with the new palette's formats when the palette changes."""
+        super().changeEvent(event)
+        if getattr(self, "_ready", False) and is_palette_change(event):
+            self._render()
+
+    # --- for the views ----------------------------------------------------------------
+
+    def _hovered_text(self, key: TextKey, placeholder: str) -> SegmentText:
+        """A text shown under `key`, with its tooltips, lighting references on hover."""
+        text = SegmentText(partial(self.tooltip_at, key), placeholder=placeholder)
+        text.hovered.connect(partial(self._on_hovered, key))
+        return text
+
+    def _on_hovered(self, key: TextKey, index: int) -> None:
+        linked = self.linked_spans_at(key, index) if index >= 0 else {}
+        self._references.emphasise(
+            lambda k: linked.get(TextKey.reference_of(k), []), self.palette()
+        )
+
+    def _order_of(self, key: TextKey) -> int:
+        """The order `key` shows: its lane's, or the one selected."""
+        return key.lane or self._order

@@ -2,11 +2,12 @@
 
 `views.sentence_detail` (one hypothesis) and `views.pair_detail` (two) lay out
 different texts, but head each text the same way, keep what they show the same
-way (`ShownTexts`), grow and shrink their rows of references and lanes alike
-(`fit_rows`), bound the source alike (`shown_source`, `source_note`), say the
-same notes about tokens (`token_notes`, `numbered_references`) and end with the
-same kind of legend; those pieces live here so both read alike and change
-together. The widgets both are built of are in `views.detail_panes`.
+way (`ShownTexts`, under one kind of key, `TextKey`), grow and shrink their rows
+of references and lanes alike (`fit_rows`), bound the source alike
+(`shown_source`, `source_note`), say the same notes about tokens (`token_notes`,
+`numbered_references`) and end with the same kind of legend; those pieces live
+here so both read alike and change together. The widgets both are built of
+are in `views.detail_panes`.
 
 The two-system legend is compact (`paint_compact_legend`): its swatches on one line,
 each one's words in its tooltip. With each swatch's words written out it took four
@@ -18,12 +19,14 @@ from __future__ import annotations
 import html
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
+from enum import Enum
 from typing import Generic, TypeVar
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QPalette, QTextCharFormat, QTextCursor
 from PySide6.QtWidgets import QLabel, QLayout
 
+from bleu_gui.core.pair_ngrams import Side
 from bleu_gui.views.highlight_runs import (
     ELLIPSIS,
     EMPTY_TOKEN_NOTE,
@@ -40,6 +43,8 @@ __all__ = [
     "LegendChip",
     "Row",
     "ShownTexts",
+    "TextKey",
+    "TextKind",
     "fit_rows",
     "header_html",
     "header_label",
@@ -63,6 +68,63 @@ K = TypeVar("K", bound=Hashable)
 T = TypeVar("T")
 Row = tuple[QLabel, SegmentText]
 """A row of a detail view: a text's header and the text."""
+
+
+class TextKind(Enum):
+    """What a text of a detail view is."""
+
+    SOURCE = "source"
+    HYPOTHESIS = "hypothesis"
+    REFERENCE = "reference"
+
+
+@dataclass(frozen=True, slots=True)
+class TextKey:
+    """One text of a detail view, in both views alike.
+
+    References are numbered from 0 here as everywhere in the code; only what a
+    reader sees ("Reference 1", `str`) counts from 1. One numbering keeps a
+    view from painting or naming reference k as another.
+
+    Attributes:
+        kind: source, a hypothesis or a reference.
+        side: the system of a hypothesis in the two-system view (`None` in the
+            one-system view, and for a source or a reference).
+        lane: for a hypothesis, the order of its all-orders lane; 0 for the text
+            showing the selected order.
+        reference: for a reference, its index (0-based).
+    """
+
+    kind: TextKind
+    side: Side | None = None
+    lane: int = 0
+    reference: int = 0
+
+    @staticmethod
+    def source() -> TextKey:
+        """The source text."""
+        return TextKey(TextKind.SOURCE)
+
+    @staticmethod
+    def hypothesis(side: Side | None = None, lane: int = 0) -> TextKey:
+        """The hypothesis (`side`'s, with two); `lane` n: its lane of n-grams."""
+        return TextKey(TextKind.HYPOTHESIS, side, lane)
+
+    @staticmethod
+    def reference_of(index: int) -> TextKey:
+        """Reference `index` (0-based)."""
+        return TextKey(TextKind.REFERENCE, reference=index)
+
+    def __str__(self) -> str:
+        """The text as an error message names it ("reference 2", "hypothesis B")."""
+        if self.kind is TextKind.REFERENCE:
+            return f"reference {self.reference + 1}"
+        words = [self.kind.value]
+        if self.side is not None:
+            words.append(self.side.value)
+        if self.lane:
+            words.append(f"lane {self.lane}")
+        return " ".join(words)
 
 
 class ShownTexts(Generic[K]):
@@ -219,8 +281,8 @@ def paint_legend(
 ) -> None:
     """Write `items` into `legend`: each swatch, its words; the references last.
 
-    Items whose key starts with "reference:" are gathered at the end after
-    "reference spans paired in".
+    The references' items are gathered at the end after "reference spans
+    paired in".
     """
     muted = QTextCharFormat()
     muted.setForeground(muted_text_color(palette))
@@ -229,14 +291,14 @@ def paint_legend(
     cursor.beginEditBlock()  # one layout at the end, as in `SegmentText.paint`
     nbsp = "\u00a0"
     for item in items:
-        if item.key.startswith("reference:"):
+        if item.reference is not None:
             continue
         description = item.description
         if len(description) <= _UNBROKEN_DESCRIPTION:
             description = description.replace(" ", nbsp)
         cursor.insertText(f"{nbsp}{item.label}{nbsp}", item.text_format)
         cursor.insertText(f"{nbsp}{description}{nbsp * 3} ", muted)
-    refs = [item for item in items if item.key.startswith("reference:")]
+    refs = [item for item in items if item.reference is not None]
     if refs:
         cursor.insertText(f"reference{nbsp}spans{nbsp}paired{nbsp}in{nbsp}", muted)
         for item in refs:
@@ -257,7 +319,7 @@ class LegendChip:
 
 def _chip_words(item: LegendItem) -> str:
     """What `item`'s swatch means, as its tooltip says it."""
-    if item.key.startswith("reference:"):
+    if item.reference is not None:
         return (
             f"{item.label}: the spans of this reference paired with a counted "
             "n-gram are tinted and underlined in its colour"
@@ -288,8 +350,8 @@ def paint_compact_legend(
     chips: list[LegendChip] = []
     length = 0
     first_reference = True
-    for item in sorted(items, key=lambda item: item.key.startswith("reference:")):
-        if item.key.startswith("reference:") and first_reference:
+    for item in sorted(items, key=lambda item: item.reference is not None):
+        if item.reference is not None and first_reference:
             first_reference = False
             cursor.insertText(f"·{nbsp} ", muted)
             length += 3

@@ -58,11 +58,11 @@ from bleu_gui.views.ngram_filter import NgramFilter
 from bleu_gui.views.qa_panel import QaPanel
 from bleu_gui.views.report_action import ReportAction
 from bleu_gui.views.save_hypothesis import install as install_save_hypothesis
-from bleu_gui.views.session_actions import SessionActions
+from bleu_gui.views.session_actions import SessionActions, SessionParts
 from bleu_gui.views.settings_panel import SettingsPanel
 from bleu_gui.views.shown_sentence import ShownSentence
 from bleu_gui.views.summary_panel import SummaryPanel
-from bleu_gui.views.what_if_view import WhatIfView
+from bleu_gui.views.what_if_view import WhatIfParts, WhatIfView
 from bleu_gui.views.window_layout import LayoutMemory
 from bleu_gui.views.work_status import WorkStatus
 
@@ -93,7 +93,9 @@ class MainWindow(QMainWindow):
         self._build_menus()
         self._connect_signals()
         # After `_connect_signals`: its title follows the window's own.
-        self.session_actions = SessionActions(self, self)
+        self.session_actions = SessionActions(
+            session, self.browser, _session_parts(self), self
+        )
         # Open session, Save session, Save as, Export ▸: what keeps the work.
         before = self.file_actions.drop_bom_action
         self.session_actions.fill_menu(self.file_menu, before)
@@ -104,7 +106,7 @@ class MainWindow(QMainWindow):
         self.compare_systems.sync()  # the saved layout's Systems dock only with systems
         self.documents.sync()  # and its Documents dock only with document ids
         # What if: editing a hypothesis (after the panels and menus it uses).
-        self.what_if = WhatIfView(self, self)
+        self.what_if = WhatIfView(session, self.browser, _what_if_parts(self), self)
         self.what_if.fill_menu(self.edit_menu)
         self.what_if.fill_go_menu(self.go_menu)
         self.save_hypothesis = install_save_hypothesis(
@@ -584,3 +586,38 @@ def _left_dock(
     dock.setFeatures(QDockWidget.DockWidgetFeature.DockWidgetMovable)
     window.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, dock)
     return dock
+
+
+def _session_parts(window: MainWindow) -> SessionParts:
+    """What the session actions keep and put back of `window`, and call there."""
+    return SessionParts(
+        table=window.table,
+        filter_bar=window.filter_bar,
+        compare_systems=window.compare_systems,
+        documents=window.documents,
+        buckets=window.buckets,
+        central_splitter=window.central_splitter,
+        bottom_splitter=window.bottom_splitter,
+        session_dropped=window.file_actions.session_dropped,
+        start_directory=lambda: window.file_actions.directory,
+        select_sentence=window.select_sentence,
+        show_error=window.show_error,
+    )
+
+
+def _what_if_parts(window: MainWindow) -> WhatIfParts:
+    """What the editing drives of `window`, and follows and calls there."""
+    return WhatIfParts(
+        table=window.table,
+        summary=window.summary,
+        compare=window.compare,
+        compare_systems=window.compare_systems,
+        edit_bar=window.edit_bar,
+        hypothesis_activated=window.detail.hypothesis_activated,
+        sentence_shown=window.sentence_shown,
+        shown_row=lambda: window.row,
+        say=window.status_text.setText,
+        select_sentence=window.select_sentence,
+        show_draft=window.show_draft,
+        redo_sentence=window.redo_sentence,
+    )

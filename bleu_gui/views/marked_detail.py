@@ -15,7 +15,7 @@ from typing_extensions import override
 
 from bleu_gui.core.textspan import Span
 from bleu_gui.views.palette import qa_mark_format
-from bleu_gui.views.sentence_detail import SentenceDetailView
+from bleu_gui.views.sentence_detail import SentenceDetailView, TextKey
 
 __all__ = ["MarkedDetailView"]
 
@@ -23,10 +23,12 @@ __all__ = ["MarkedDetailView"]
 class MarkedDetailView(SentenceDetailView):
     """The sentence detail, with a span of one of its texts underlined."""
 
-    _mark: tuple[str, Span, str] | None = None  # (which, span, its text)
+    _mark: tuple[TextKey, Span, str] | None = None  # (which, span, its text)
 
-    def set_mark(self, which: str | None, span: Span = (0, 0), text: str = "") -> None:
-        """Underline `span` of text `which` ("source", "hypothesis") showing `text`.
+    def set_mark(
+        self, which: TextKey | None, span: Span = (0, 0), text: str = ""
+    ) -> None:
+        """Underline `span` of text `which` (`SOURCE`, `HYPOTHESIS`) showing `text`.
 
         A zero-width span (where a tag is missing) marks the character at it.
         None: no mark.
@@ -34,7 +36,7 @@ class MarkedDetailView(SentenceDetailView):
         self._mark = None if which is None else (which, span, text)
         self._draw_mark()
 
-    def marked(self) -> tuple[str, Span] | None:
+    def marked(self) -> tuple[TextKey, Span] | None:
         """The text and span underlined now, if any."""
         mark = self._mark
         if mark is None:

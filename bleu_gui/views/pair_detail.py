@@ -37,30 +37,26 @@ from __future__ import annotations
 
 import html
 from collections.abc import Sequence
-from dataclasses import dataclass
-from enum import Enum
 from functools import partial
 from typing import TypeVar
 
-from PySide6.QtCore import QEvent, QPoint, Signal
-from PySide6.QtGui import QPalette, QTextDocument
-from PySide6.QtWidgets import (
-    QVBoxLayout,
-    QWidget,
-)
-from typing_extensions import override
+from PySide6.QtCore import QPoint, Signal
+from PySide6.QtGui import QPalette
+from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
-from bleu_gui.core.explain import SentenceExplanation
+from bleu_gui.core.explain import NgramOccurrence, SentenceExplanation
 from bleu_gui.core.pair_ngrams import PairExplanation, PairOrder, PairStatus, Side
 from bleu_gui.core.textspan import Span
 from bleu_gui.views.detail_panes import (
     CompactLegend,
     DetailFrame,
+    DetailView,
     HypothesisPane,
     ReferenceList,
 )
 from bleu_gui.views.detail_parts import (
-    ShownTexts,
+    TextKey,
+    TextKind,
     header_html,
     numbered_references,
     reference_title,
@@ -72,10 +68,8 @@ from bleu_gui.views.detail_parts import (
 )
 from bleu_gui.views.highlight_runs import (
     PAIR_RANKING,
-    PaintedSpan,
     Shown,
     display,
-    linked_reference_spans,
     painted_runs,
     token_range,
 )
@@ -84,7 +78,6 @@ from bleu_gui.views.order_bar import OrderBar
 from bleu_gui.views.pair_tooltips import pair_counts_caption, pair_tooltip
 from bleu_gui.views.palette import (
     chosen_ngram_format,
-    is_palette_change,
     muted_text_color,
     pair_legend_items,
     pair_reference_format,
@@ -107,48 +100,7 @@ _REFERENCE_RANKING = PAIR_RANKING[:3]
 T = TypeVar("T")
 
 
-class TextKind(Enum):
-    """What a text of the view is."""
-
-    SOURCE = "source"
-    HYPOTHESIS = "hypothesis"
-    REFERENCE = "reference"
-
-
-@dataclass(frozen=True, slots=True)
-class TextKey:
-    """One text of the view.
-
-    Attributes:
-        kind: source, a hypothesis or a reference.
-        side: the system of a hypothesis (`None` otherwise).
-        lane: for a hypothesis, the order of its all-orders lane; 0 for the text
-            showing the selected order.
-        reference: for a reference, its index (0-based).
-    """
-
-    kind: TextKind
-    side: Side | None = None
-    lane: int = 0
-    reference: int = 0
-
-    @staticmethod
-    def source() -> TextKey:
-        """The source text."""
-        return TextKey(TextKind.SOURCE)
-
-    @staticmethod
-    def hypothesis(side: Side, lane: int = 0) -> TextKey:
-        """`side`'s hypothesis (`lane` n: its all-orders lane of n-grams)."""
-        return TextKey(TextKind.HYPOTHESIS, side, lane)
-
-    @staticmethod
-    def reference_of(index: int) -> TextKey:
-        """Reference `index` (0-based)."""
-        return TextKey(TextKind.REFERENCE, reference=index)
-
-
-class PairDetailView(QWidget, ShownTexts[TextKey]):
+class PairDetailView(DetailView):
     """Two systems' hypotheses of one sentence and its references, n-grams painted.
 
     Feed it a `PairExplanation` (`set_pair`); the systems' names are the ones the
@@ -156,40 +108,24 @@ class PairDetailView(QWidget, ShownTexts[TextKey]):
     the order (1..4, All) and the Tokens view; `set_order` and `set_show_tokens`
     do the same from code.
 
-    Signals:
-        order_changed: the highlighted order changed (0: every order, as lanes).
+    Signals (and `DetailView`'s):
         hypothesis_activated: (`Side`) a system's hypothesis was double-clicked:
             the user asks to edit it.
         hypothesis_menu_requested: (`Side`, the text offered, global position) a
             right-click on a hypothesis: the selected text, else the n-gram of
             the shown order (unigram with all orders) that starts at the token
             under the pointer ("" over no token).
-        shown_changed: another pair, message or reference names are shown
-            (the Changes mode follows it, `views.changes_view`).
     """
 
-    order_changed = Signal(int)
     hypothesis_activated = Signal(object)
     hypothesis_menu_requested = Signal(object, str, QPoint)
-    shown_changed = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._pair: PairExplanation | None = None
-        self._source: str | None = None
-        self._message: str | None = None
-        self._order = 1
-        self._show_tokens = False
         self._chosen: tuple[int, tuple[str, ...]] | None = None
-        self._reference_names: tuple[str, ...] = ()
-        self._texts: dict[TextKey, SegmentText] = {}
-        self._shown: dict[TextKey, Shown] = {}
-        self._painted: dict[TextKey, list[PaintedSpan]] = {}
         self._emphasised: dict[TextKey, list[Span]] = {}
-        self._build()
-        self.setMinimumSize(240, 160)
-        self._ready = True
-        self._render()
+        self._start()
 
     # --- public API -------------------------------------------------------------------
 
@@ -219,34 +155,6 @@ class PairDetailView(QWidget, ShownTexts[TextKey]):
             return ("A", "B")
         return (self._pair.delta.name_a, self._pair.delta.name_b)
 
-    def set_order(self, order: int) -> None:
-        """Highlight n-grams of `order`; 0 shows every order as lanes.
-
-        Raises:
-            ValueError: if `order` is negative.
-        """
-        if order < 0:
-            raise ValueError(f"n-gram order must be 0 (all) or more, not {order}")
-        if order == self._order:
-            return
-        self._order = order
-        button = self.order_bar.orders.button(order)
-        if button is not None and not button.isChecked():
-            button.setChecked(True)
-        self._render()
-        self.order_changed.emit(order)
-
-    def order(self) -> int:
-        """The order highlighted (0: all orders)."""
-        return self._order
-
-    def set_show_tokens(self, show: bool) -> None:
-        """Show the tokens as the scorer sees them instead of the original texts."""
-        if show != self._show_tokens:
-            self._show_tokens = show
-            self.order_bar.tokens.setChecked(show)  # signals only on a change
-            self._render()
-
     def set_reference_names(self, names: Sequence[str]) -> None:
         """Name the references in their headers (file names, say); optional."""
         names = tuple(names)
@@ -254,14 +162,6 @@ class PairDetailView(QWidget, ShownTexts[TextKey]):
             self._reference_names = names
             self._render()
             self.shown_changed.emit()
-
-    def reference_names(self) -> tuple[str, ...]:
-        """The references' names given (`set_reference_names`)."""
-        return self._reference_names
-
-    def source(self) -> str | None:
-        """The source shown with the pair, if known."""
-        return self._source
 
     def set_chosen_ngram(self, order: int, gram: Sequence[str] | None) -> None:
         """Emphasise `gram` (an `order`-gram) in both hypotheses; `None` clears.
@@ -274,41 +174,6 @@ class PairDetailView(QWidget, ShownTexts[TextKey]):
         else:
             self._render()
 
-    def note(self) -> str:
-        """The note above the texts ("" for none)."""
-        note = self._frame.note
-        return note.text() if note.isVisibleTo(self) else ""
-
-    def message(self) -> str:
-        """The text shown where there is no pair ("" with one)."""
-        return "" if self._pair is not None else self._frame.empty.text()
-
-    def displayed_text(self, key: TextKey) -> str:
-        """The text shown under `key` (original text or joined tokens)."""
-        return self._shown_for(key).text
-
-    def document(self, key: TextKey) -> QTextDocument:
-        """The document displaying `key`, for reading its character formats."""
-        self._shown_for(key)
-        return self._texts[key].document()
-
-    def text_widget(self, key: TextKey) -> SegmentText:
-        """The widget displaying `key` (to hover or point at it)."""
-        self._shown_for(key)
-        return self._texts[key]
-
-    def header_text(self, key: TextKey) -> str:
-        """The plain words of the header above `key` (a hypothesis or a reference)."""
-        if key.kind is TextKind.HYPOTHESIS and key.side is not None:
-            label = self._panes[key.side].header
-        elif key.kind is TextKind.REFERENCE:
-            label = self._references.rows[key.reference][0]
-        else:
-            label = self._frame.source_header
-        document = QTextDocument()
-        document.setHtml(label.text())
-        return document.toPlainText()
-
     def legend_text(self) -> str:
         """The legend's words, as a reader sees them (non-breaking spaces as spaces)."""
         return self._legend.toPlainText().replace("\u00a0", " ")
@@ -316,16 +181,6 @@ class PairDetailView(QWidget, ShownTexts[TextKey]):
     def legend_widget(self) -> SegmentText:
         """The legend under the texts (to measure or hover it)."""
         return self._legend
-
-    def highlighted_spans(self, key: TextKey) -> list[PaintedSpan]:
-        """Exactly what was painted on `key`, left to right.
-
-        Returns:
-            `(start, end, label)` runs in character indices of `displayed_text`;
-            the label is a `PairStatus` value.
-        """
-        self._shown_for(key)
-        return list(self._painted.get(key, []))
 
     def emphasised_spans(self, key: TextKey) -> list[Span]:
         """The spans of `key` emphasised as the chosen n-gram."""
@@ -335,7 +190,12 @@ class PairDetailView(QWidget, ShownTexts[TextKey]):
     def tooltip_at(self, key: TextKey, index: int) -> str:
         """The rich-text tooltip for character `index` of `key` ("" for none)."""
         shown = self._shown.get(key)
-        if self._pair is None or shown is None or key.side is None:
+        if (
+            self._pair is None
+            or shown is None
+            or key.kind is not TextKind.HYPOTHESIS
+            or key.side is None
+        ):
             return ""
         tokens = token_range(shown.token_spans, index)
         order = self._pair_orders().get(self._order_of(key))
@@ -350,40 +210,28 @@ class PairDetailView(QWidget, ShownTexts[TextKey]):
             self.palette(),
         )
 
-    def linked_spans_at(self, key: TextKey, index: int) -> dict[TextKey, list[Span]]:
-        """The reference spans paired with the matched n-grams at `index` of `key`.
+    # --- what `DetailView` asks -------------------------------------------------------
 
-        Args:
-            key: a hypothesis.
-            index: a character index into its displayed text.
+    def _subject_shown(self) -> bool:
+        return self._pair is not None
 
-        Returns:
-            Per reference, the character spans in its displayed text.
-        """
-        shown = self._shown.get(key)
-        if shown is None or key.side is None:
-            return {}
-        tokens = token_range(shown.token_spans, index)
-        order = self._pair_orders().get(self._order_of(key))
-        if tokens is None or order is None:
-            return {}
-        occurrences = [item.occurrence for item in order.occurrences(key.side)]
-        linked = linked_reference_spans(
-            occurrences,
-            tokens,
-            order.order,
-            lambda k: self._shown[TextKey.reference_of(k)].token_spans,
-        )
-        return {TextKey.reference_of(k): spans for k, spans in linked.items()}
+    def _hypothesis_occurrences(
+        self, key: TextKey, order: int
+    ) -> Sequence[NgramOccurrence] | None:
+        found = self._pair_orders().get(order)
+        if found is None or key.side is None:
+            return None
+        return [item.occurrence for item in found.occurrences(key.side)]
 
-    # --- Qt overrides -----------------------------------------------------------------
+    def _hypothesis_header(self, side: Side | None) -> QLabel:
+        return self._panes[side or Side.A].header
 
-    @override
-    def changeEvent(self, event: QEvent) -> None:
-        """Repaint with the new palette's formats when the palette changes."""
-        super().changeEvent(event)
-        if getattr(self, "_ready", False) and is_palette_change(event):
-            self._render()
+    def _follow_controls(self) -> None:
+        """Check the order bar's button of the order shown, and its Tokens button."""
+        button = self.order_bar.orders.button(self._order)
+        if button is not None and not button.isChecked():
+            button.setChecked(True)
+        self.order_bar.tokens.setChecked(self._show_tokens)  # signals on a change
 
     # --- building ---------------------------------------------------------------------
 
@@ -421,8 +269,7 @@ class PairDetailView(QWidget, ShownTexts[TextKey]):
     def _hypothesis_text(self, side: Side) -> SegmentText:
         """`side`'s hypothesis at the order shown: to hover, edit, or right-click."""
         key = TextKey.hypothesis(side)
-        text = SegmentText(partial(self.tooltip_at, key), placeholder="(empty)")
-        text.hovered.connect(partial(self._on_hovered, key))
+        text = self._hovered_text(key, "(empty)")
         text.double_clicked.connect(partial(self.hypothesis_activated.emit, side))
         text.set_menu_wanted(True)
         text.menu_requested.connect(partial(self._on_menu_requested, key))
@@ -430,10 +277,7 @@ class PairDetailView(QWidget, ShownTexts[TextKey]):
 
     def _lane_text(self, side: Side, order: int) -> SegmentText:
         """`side`'s lane of `order`-grams: to hover."""
-        key = TextKey.hypothesis(side, order)
-        text = SegmentText(partial(self.tooltip_at, key), placeholder="(empty)")
-        text.hovered.connect(partial(self._on_hovered, key))
-        return text
+        return self._hovered_text(TextKey.hypothesis(side, order), "(empty)")
 
     # --- rendering --------------------------------------------------------------------
 
@@ -593,12 +437,6 @@ class PairDetailView(QWidget, ShownTexts[TextKey]):
 
     # --- hover ------------------------------------------------------------------------
 
-    def _on_hovered(self, key: TextKey, index: int) -> None:
-        linked = self.linked_spans_at(key, index) if index >= 0 else {}
-        self._references.emphasise(
-            lambda k: linked.get(TextKey.reference_of(k), []), self.palette()
-        )
-
     def offered_text(self, key: TextKey, index: int) -> str:
         """What a right-click at character `index` of `key` offers (see the signal)."""
         selected = self.text_widget(key).textCursor().selectedText().strip()
@@ -631,9 +469,6 @@ class PairDetailView(QWidget, ShownTexts[TextKey]):
 
     def _chosen_orders(self) -> list[PairOrder]:
         return selected_or_all(self._pair_orders(), self._order)
-
-    def _order_of(self, key: TextKey) -> int:
-        return key.lane or self._order
 
 
 def _reference_header(

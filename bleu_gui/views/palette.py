@@ -125,12 +125,15 @@ class LegendItem:
         label: the short text painted with `text_format`.
         description: what it means, in a few words.
         text_format: the format the text views use for it.
+        reference: for a reference's swatch, the reference's index (0-based);
+            None for any other.
     """
 
     key: str
     label: str
     description: str
     text_format: QTextCharFormat
+    reference: int | None = None
 
 
 def is_palette_change(event: QEvent) -> bool:
@@ -404,6 +407,7 @@ def legend_items(palette: QPalette, references: int = 0) -> tuple[LegendItem, ..
             f"ref {k + 1}",
             "",
             reference_match_format(k, palette),
+            reference=k,
         )
         for k in range(references)
     )
@@ -450,6 +454,7 @@ def pair_legend_items(palette: QPalette, references: int = 0) -> tuple[LegendIte
             f"ref {k + 1}",
             "",
             pair_reference_format(PairStatus.BOTH, k, palette),
+            reference=k,
         )
         for k in range(references)
     )

@@ -34,26 +34,26 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import partial
 
-from PySide6.QtCore import QEvent, Qt, Signal
-from PySide6.QtGui import (
-    QTextDocument,
-)
-from PySide6.QtWidgets import (
-    QLabel,
-    QWidget,
-)
-from typing_extensions import override
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import QLabel, QWidget
 
 from bleu_gui.core.explain import (
+    NgramOccurrence,
     NgramStatus,
     OrderExplanation,
     SentenceExplanation,
 )
-from bleu_gui.core.textspan import Span
-from bleu_gui.views.detail_panes import DetailFrame, HypothesisPane, ReferenceList
+from bleu_gui.core.pair_ngrams import Side
+from bleu_gui.views.detail_panes import (
+    DetailFrame,
+    DetailView,
+    HypothesisPane,
+    ReferenceList,
+)
 from bleu_gui.views.detail_parts import (
     SOURCE_LIMIT,
-    ShownTexts,
+    TextKey,
+    TextKind,
     header_html,
     numbered_references,
     paint_legend,
@@ -68,11 +68,9 @@ from bleu_gui.views.highlight_runs import (
     REFERENCE_MATCH,
     REFERENCE_RANKING,
     STATUS_RANKING,
-    PaintedSpan,
     Shown,
     covering_reference,
     display,
-    linked_reference_spans,
     painted_runs,
     status_pieces,
     token_range,
@@ -85,7 +83,6 @@ from bleu_gui.views.ngram_tooltips import (
     tooltip_html,
 )
 from bleu_gui.views.palette import (
-    is_palette_change,
     legend_items,
     muted_text_color,
     reference_match_format,
@@ -99,62 +96,35 @@ __all__ = [
     "SOURCE",
     "SOURCE_LIMIT",
     "SentenceDetailView",
-    "lane_key",
-    "reference_key",
+    "TextKey",
 ]
 
-SOURCE = "source"
-HYPOTHESIS = "hypothesis"
+SOURCE = TextKey.source()
+HYPOTHESIS = TextKey.hypothesis()
+"""The hypothesis at the order selected (`TextKey.hypothesis(lane=n)`: a lane)."""
 
 EMPTY_TEXT = "Select a sentence to see its n-grams."
 
 
-def lane_key(order: int) -> str:
-    """The key of the all-orders lane showing `order`-grams ("hypothesis:2")."""
-    return f"{HYPOTHESIS}:{order}"
-
-
-def reference_key(number: int) -> str:
-    """The key of reference `number`, 1-based ("reference:1")."""
-    return f"reference:{number}"
-
-
-class SentenceDetailView(QWidget, ShownTexts[str]):
+class SentenceDetailView(DetailView):
     """Source, hypothesis and references of one sentence, n-grams painted by status.
 
     The order selector lives in the main window; this view shows the order it is
-    given. Texts are addressed by key: `"source"`, `"hypothesis"` (one order),
-    `"hypothesis:n"` (the lanes of the all-orders view) and `"reference:k"` (1-based).
+    given. Texts are addressed by `TextKey`: `SOURCE`, `HYPOTHESIS` (one order),
+    `TextKey.hypothesis(lane=n)` (the lanes of the all-orders view) and
+    `TextKey.reference_of(k)` (0-based, headed "Reference k+1").
 
-    Signals:
-        order_changed: the highlighted order changed (0: every order, as lanes).
+    Signals (and `DetailView`'s):
         hypothesis_activated: the hypothesis (or a lane of it) was
             double-clicked: the user asks to edit it.
-        shown_changed: another sentence, message or reference names are shown
-            (the Changes mode follows it, `views.changes_view`).
     """
 
-    order_changed = Signal(int)
     hypothesis_activated = Signal()
-    shown_changed = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._explanation: SentenceExplanation | None = None
-        self._source: str | None = None
-        self._message: str | None = None
-        self._order = 1
-        self._show_tokens = False
-        self._reference_names: tuple[str, ...] = ()
-        self._texts: dict[str, SegmentText] = {}
-        self._shown: dict[str, Shown] = {}
-        self._painted: dict[str, list[PaintedSpan]] = {}
-        self._build()
-        # An explicit minimum keeps the layout from deriving one from the texts'
-        # heights, which change with every sentence and would resize the window.
-        self.setMinimumSize(240, 160)
-        self._ready = True
-        self._render()
+        self._start()
 
     # --- public API -------------------------------------------------------------------
 
@@ -191,35 +161,6 @@ class SentenceDetailView(QWidget, ShownTexts[str]):
         self._render()
         self.shown_changed.emit()
 
-    def note(self) -> str:
-        """The note above the texts ("" for none): tokens shown, highlighting cut."""
-        note = self._frame.note
-        return note.text() if note.isVisibleTo(self) else ""
-
-    def message(self) -> str:
-        """The text shown where there is no explanation ("" with one)."""
-        return "" if self._explanation is not None else self._frame.empty.text()
-
-    def set_order(self, order: int) -> None:
-        """Highlight n-grams of `order`; 0 shows every order as stacked lanes.
-
-        Raises:
-            ValueError: if `order` is negative.
-        """
-        if order < 0:
-            raise ValueError(f"n-gram order must be 0 (all) or more, not {order}")
-        if order == self._order:
-            return
-        self._order = order
-        self._render()
-        self.order_changed.emit(order)
-
-    def set_show_tokens(self, show: bool) -> None:
-        """Show the tokens as the scorer sees them instead of the original text."""
-        if show != self._show_tokens:
-            self._show_tokens = show
-            self._render()
-
     def set_reference_names(self, names: Sequence[str]) -> None:
         """Name the references in their headers (file names, say); optional.
 
@@ -236,106 +177,43 @@ class SentenceDetailView(QWidget, ShownTexts[str]):
                 label.setText(self._reference_header(k))
         self.shown_changed.emit()
 
-    def reference_names(self) -> tuple[str, ...]:
-        """The references' names given (`set_reference_names`)."""
-        return self._reference_names
-
-    def source(self) -> str | None:
-        """The source shown with the sentence, if known."""
-        return self._source
-
     def explanation(self) -> SentenceExplanation | None:
         """The explanation shown."""
         return self._explanation
 
-    def order(self) -> int:
-        """The order highlighted (0: all orders)."""
-        return self._order
-
-    def show_tokens(self) -> bool:
-        """Whether the tokens are shown instead of the original text."""
-        return self._show_tokens
-
-    def displayed_text(self, which: str) -> str:
-        """The text shown under key `which` (original text or joined tokens)."""
-        return self._shown_for(which).text
-
-    def is_tokenized(self, which: str) -> bool:
-        """Whether `which` shows the tokens rather than the original text."""
-        return self._shown_for(which).tokenized
-
-    def document(self, which: str) -> QTextDocument:
-        """The document displaying `which`, for reading its character formats."""
-        self._shown_for(which)
-        return self._texts[which].document()
-
-    def highlighted_spans(self, which: str) -> list[PaintedSpan]:
-        """Exactly what was painted on `which`, left to right.
-
-        Returns:
-            `(start, end, label)` runs, in character indices of `displayed_text`
-            (Python `str` indices, not UTF-16 positions). The label is the n-gram
-            status (`"matched"`, `"clipped"`, `"unmatched"`) on the hypothesis and its
-            lanes, and `"matched"` on a reference.
-        """
-        self._shown_for(which)
-        return list(self._painted.get(which, []))
-
-    def tooltip_at(self, which: str, index: int) -> str:
-        """The rich-text tooltip for character `index` of `which` ("" for none)."""
+    def tooltip_at(self, key: TextKey, index: int) -> str:
+        """The rich-text tooltip for character `index` of `key` ("" for none)."""
         explanation = self._explanation
-        shown = self._shown.get(which)
+        shown = self._shown.get(key)
         if explanation is None or shown is None:
             return ""
         tokens = token_range(shown.token_spans, index)
         if tokens is None:
             return ""
-        if which.startswith(HYPOTHESIS):
-            order = self._order_of(which)
-            found = self._orders().get(order)
+        if key.kind is TextKind.HYPOTHESIS:
+            found = self._orders().get(self._order_of(key))
             if found is None:
                 return ""
             return hypothesis_tooltip(
                 found, tokens, self._token_text(tokens), self.palette()
             )
-        if which.startswith("reference:"):
-            number = int(which.split(":")[1])
-            return self._reference_tooltip(number - 1, tokens)
+        if key.kind is TextKind.REFERENCE:
+            return self._reference_tooltip(key.reference, tokens)
         return ""
 
-    def linked_spans_at(self, which: str, index: int) -> dict[str, list[Span]]:
-        """The reference spans paired with the matched n-grams at `index` of `which`.
+    # --- what `DetailView` asks -------------------------------------------------------
 
-        Args:
-            which: a hypothesis key (`"hypothesis"` or a lane).
-            index: a character index into its displayed text.
+    def _subject_shown(self) -> bool:
+        return self._explanation is not None
 
-        Returns:
-            Per reference key, the character spans in its displayed text.
-        """
-        shown = self._shown.get(which)
-        if shown is None or not which.startswith(HYPOTHESIS):
-            return {}
-        tokens = token_range(shown.token_spans, index)
-        order = self._orders().get(self._order_of(which))
-        if tokens is None or order is None:
-            return {}
-        linked = linked_reference_spans(
-            order.hypothesis,
-            tokens,
-            order.order,
-            lambda k: self._shown[reference_key(k + 1)].token_spans,
-        )
-        return {reference_key(k + 1): spans for k, spans in linked.items()}
+    def _hypothesis_occurrences(
+        self, key: TextKey, order: int
+    ) -> Sequence[NgramOccurrence] | None:
+        found = self._orders().get(order)
+        return None if found is None else found.hypothesis
 
-    # --- Qt overrides -----------------------------------------------------------------
-
-    @override
-    def changeEvent(self, event: QEvent) -> None:
-        """Repaint with the new palette's formats when the palette changes."""
-        super().changeEvent(event)
-        if getattr(self, "_ready", False) and is_palette_change(event):
-            self._render()
+    def _hypothesis_header(self, side: Side | None) -> QLabel:
+        return self._hypothesis.header
 
     # --- building ---------------------------------------------------------------------
 
@@ -374,12 +252,9 @@ class SentenceDetailView(QWidget, ShownTexts[str]):
         body.addWidget(self._references)
         frame.place(self)
 
-    def _hypothesis_text(self, key: str) -> SegmentText:
+    def _hypothesis_text(self, key: TextKey) -> SegmentText:
         """A text of the hypothesis (`key`: one order or a lane), to hover or edit."""
-        text = SegmentText(
-            partial(self.tooltip_at, key), placeholder="(empty hypothesis)"
-        )
-        text.hovered.connect(partial(self._on_hovered, key))
+        text = self._hovered_text(key, "(empty hypothesis)")
         text.double_clicked.connect(self.hypothesis_activated)
         return text
 
@@ -445,7 +320,7 @@ class SentenceDetailView(QWidget, ShownTexts[str]):
         if lanes:
             pane.lanes.fit(
                 len(explanation.orders),
-                lambda order: self._hypothesis_text(lane_key(order)),
+                lambda order: self._hypothesis_text(TextKey.hypothesis(lane=order)),
             )
             for (label, text), order in zip(
                 pane.lanes.rows, explanation.orders, strict=True
@@ -455,7 +330,9 @@ class SentenceDetailView(QWidget, ShownTexts[str]):
                 runs = painted_runs(
                     shown.token_spans, status_pieces(order), STATUS_RANKING
                 )
-                self._show(lane_key(order.order), text, shown, runs, formats)
+                self._show(
+                    TextKey.hypothesis(lane=order.order), text, shown, runs, formats
+                )
         else:
             selected = orders.get(self._order)
             if selected is None:
@@ -480,19 +357,17 @@ class SentenceDetailView(QWidget, ShownTexts[str]):
         self._references.fit(
             len(references),
             lambda k: SegmentText(
-                partial(self.tooltip_at, reference_key(k + 1)), placeholder="(none)"
+                partial(self.tooltip_at, TextKey.reference_of(k)), placeholder="(none)"
             ),
         )
         chosen = self._chosen_orders()
         for k, ((label, text), shown) in enumerate(
             zip(self._references.rows, references, strict=True)
         ):
+            key = TextKey.reference_of(k)
             label.setText(self._reference_header(k))
             if explanation.references[k] is None or shown is None:
-                text.set_segment("")
-                self._texts[reference_key(k + 1)] = text
-                self._shown[reference_key(k + 1)] = Shown("", (), tokenized=False)
-                self._painted[reference_key(k + 1)] = []
+                self._show(key, text, Shown("", (), tokenized=False), [], {})
                 continue
             pieces: list[tuple[int, int, str]] = []
             for order in chosen:
@@ -504,7 +379,7 @@ class SentenceDetailView(QWidget, ShownTexts[str]):
                 )
             runs = painted_runs(shown.token_spans, pieces, REFERENCE_RANKING)
             formats = {REFERENCE_MATCH: reference_match_format(k, palette)}
-            self._show(reference_key(k + 1), text, shown, runs, formats)
+            self._show(key, text, shown, runs, formats)
 
     def _reference_header(self, k: int) -> str:
         """Reference `k`'s header: colour, number, name, its part in BP, pairings."""
@@ -575,12 +450,6 @@ class SentenceDetailView(QWidget, ShownTexts[str]):
 
     # --- hover and tooltips -----------------------------------------------------------
 
-    def _on_hovered(self, which: str, index: int) -> None:
-        linked = self.linked_spans_at(which, index) if index >= 0 else {}
-        self._references.emphasise(
-            lambda k: linked.get(reference_key(k + 1), []), self.palette()
-        )
-
     def _reference_tooltip(self, k: int, tokens: tuple[int, int]) -> str:
         rows = []
         chosen = self._chosen_orders()
@@ -607,8 +476,3 @@ class SentenceDetailView(QWidget, ShownTexts[str]):
     def _chosen_orders(self) -> list[OrderExplanation]:
         """The orders painted on the references: the selected one, or all."""
         return selected_or_all(self._orders(), self._order)
-
-    def _order_of(self, which: str) -> int:
-        if which == HYPOTHESIS:
-            return self._order
-        return int(which.split(":")[1])

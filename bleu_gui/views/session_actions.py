@@ -21,11 +21,11 @@ window whose session changed asks: Save, Discard or Cancel.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
-from typing import Protocol
 
-from PySide6.QtCore import QByteArray, QObject, QSignalBlocker, Qt
+from PySide6.QtCore import QByteArray, QObject, QSignalBlocker, Qt, SignalInstance
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
     QFileDialog,
@@ -65,12 +65,11 @@ from bleu_gui.models.workspace_change import Moved, follow
 from bleu_gui.views.buckets_panel import BucketsPanel
 from bleu_gui.views.compare_systems import CompareSystems
 from bleu_gui.views.documents_view import DocumentsPanel
-from bleu_gui.views.file_actions import FileActions
 from bleu_gui.views.filter_bar import FilterBar
 from bleu_gui.views.menu_action import menu_action
 from bleu_gui.views.sentence_table import SentenceTableView
 
-__all__ = ["SESSION_FILTER", "CloseChoice", "SessionActions", "SessionWindow"]
+__all__ = ["SESSION_FILTER", "CloseChoice", "SessionActions", "SessionParts"]
 
 SESSION_FILTER = f"bleu-gui sessions (*{SESSION_SUFFIX});;All files (*)"
 
@@ -91,29 +90,40 @@ class _Step(Enum):
     SEARCH = "search"  # filter set: a text search may be running
 
 
-class SessionWindow(Protocol):
-    """The parts of the window a session file keeps and puts back, and nothing else.
+@dataclass(frozen=True, slots=True)
+class SessionParts:
+    """What a session file keeps and puts back of the window, and what it calls there.
 
-    The main window is one; naming them here (rather than importing the window)
-    keeps the window and the views it installs out of an import circle.
+    The window hands these over rather than itself, so that what the session
+    actions touch is written here, and nothing else of the window is in reach.
+
+    Attributes:
+        table: the sentence table: its selection, columns, sort and header.
+        filter_bar: the filter, put back.
+        compare_systems: the Systems dock: its test choices and the margin.
+        documents: the Documents dock: the document ids a saved filter names.
+        buckets: the Buckets dock: its settings.
+        central_splitter: the splitter of the middle panels (its sizes).
+        bottom_splitter: the splitter under the table (its sizes).
+        session_dropped: a session file was dropped on the window (its `Path`).
+        start_directory: where a file picker opens when no session file is
+            open (None: where Qt chooses).
+        select_sentence: select and show sentence `number` (1-based); False if
+            it cannot be.
+        show_error: say what went wrong, in one line.
     """
 
-    session: Session
-    browser: SentenceBrowser
     table: SentenceTableView
     filter_bar: FilterBar
     compare_systems: CompareSystems
     documents: DocumentsPanel
     buckets: BucketsPanel
-    file_actions: FileActions
     central_splitter: QSplitter
     bottom_splitter: QSplitter
-
-    def select_sentence(self, number: int) -> bool:
-        """Select and show sentence `number` (1-based); False if it cannot be."""
-
-    def show_error(self, message: str) -> None:
-        """Say what went wrong, in one line."""
+    session_dropped: SignalInstance
+    start_directory: Callable[[], Path | None]
+    select_sentence: Callable[[int], bool]
+    show_error: Callable[[str], None]
 
 
 class SessionActions(QObject):
@@ -127,17 +137,23 @@ class SessionActions(QObject):
             cancelled).
     """
 
-    def __init__(self, window: SessionWindow, main: QMainWindow) -> None:
-        """Keep and put back `window`'s parts.
+    def __init__(
+        self,
+        session: Session,
+        browser: SentenceBrowser,
+        parts: SessionParts,
+        main: QMainWindow,
+    ) -> None:
+        """Keep and put back `session`, `browser` and `parts`' state.
 
         `main` (the window itself) holds the actions, the title, the docks' state
         and the dialogs.
         """
         super().__init__(main)
-        self._window = window
+        self._parts = parts
         self._main = main
-        self.session = window.session
-        self.browser = window.browser
+        self.session = session
+        self.browser = browser
         self.tracker = SessionTracker(
             self.session, self.browser, self, edits=self.session
         )
@@ -174,7 +190,7 @@ class SessionActions(QObject):
         return menu_action(self._main, text, slot, shortcut)
 
     def _connect_signals(self) -> None:
-        session, window = self.session, self._window
+        session, parts = self.session, self._parts
         follow(session.workspace_changed, Moved.ROWS, self._on_files_changed, self)
         session.busy_changed.connect(self._on_busy_changed)
         session.error_occurred.connect(self._on_error)
@@ -182,9 +198,9 @@ class SessionActions(QObject):
         # The title with its "[*]" first: the window may have put another one.
         self.tracker.modified_changed.connect(lambda _modified: self._refresh())
         self.tracker.path_changed.connect(self._refresh)
-        window.file_actions.session_dropped.connect(self.open_session)
+        parts.session_dropped.connect(self.open_session)
         # A user's sort: the browser says nothing when it applies one.
-        window.table.sort_requested.connect(lambda *_: self.tracker.check())
+        parts.table.sort_requested.connect(lambda *_: self.tracker.check())
 
     def fill_menu(self, menu: QMenu, before: QAction) -> None:
         """Put the session entries in the File menu, above `before`."""
@@ -213,12 +229,12 @@ class SessionActions(QObject):
         """Save the window's session to `path`; a failure is one line."""
         data = self.data()
         if isinstance(data, str):
-            self._window.show_error(data)
+            self._parts.show_error(data)
             return False
         try:
             write_session(path, data)
         except InputError as error:
-            self._window.show_error(str(error))
+            self._parts.show_error(str(error))
             return False
         self.tracker.mark_saved(path)
         self._main.statusBar().showMessage(f"Saved the session to {path.name}", 5_000)
@@ -226,9 +242,9 @@ class SessionActions(QObject):
 
     def data(self) -> SessionData | str:
         """What a session file would keep of the window now (or why nothing)."""
-        window = self._window
-        table = window.table
-        boxes = window.compare_systems.table
+        parts = self._parts
+        table = parts.table
+        boxes = parts.compare_systems.table
         seed_problem = boxes.seed_problem()
         if seed_problem is not None:
             return f"the session was not saved: {seed_problem}"
@@ -245,12 +261,12 @@ class SessionActions(QObject):
             ),
             selected=table.selected_corpus_row(),
             columns=tuple(table.column_choices().items()),
-            buckets=window.buckets.saved(),
-            margin=window.compare_systems.margin,
+            buckets=parts.buckets.saved(),
+            margin=parts.compare_systems.margin,
             layout={
                 "docks": bytes(self._main.saveState().data()),
-                "central": bytes(window.central_splitter.saveState().data()),
-                "bottom": bytes(window.bottom_splitter.saveState().data()),
+                "central": bytes(parts.central_splitter.saveState().data()),
+                "bottom": bytes(parts.bottom_splitter.saveState().data()),
                 "header": bytes(table.horizontalHeader().saveState().data()),
             },
         )
@@ -268,16 +284,16 @@ class SessionActions(QObject):
         try:
             data = read_session(path)
         except InputError as error:
-            self._window.show_error(str(error))
+            self._parts.show_error(str(error))
             return False
         checks = check_files(data)
         plan = reopen_plan(data, checks, outside_folder(data, path))
         if isinstance(plan, str):
-            self._window.show_error(f"{display_name(path)}: {plan}")
+            self._parts.show_error(f"{display_name(path)}: {plan}")
             return False
         problem = filter_of(data.filter)
         if isinstance(problem, str):
-            self._window.show_error(f"{display_name(path)}: {problem}")
+            self._parts.show_error(f"{display_name(path)}: {problem}")
             return False
         self._opening = (path, data, plan)
         self._margin = margin_to_restore(data, plan, checks)
@@ -348,7 +364,7 @@ class SessionActions(QObject):
         self._opening = None
         saved, self._margin = self._margin, None
         if saved is not None:  # the pair's statistics are in the dock by now
-            self._window.compare_systems.restore_margin(
+            self._parts.compare_systems.restore_margin(
                 (saved.baseline, saved.shown),
                 saved.found,
                 (saved.samples, saved.seed),
@@ -357,21 +373,21 @@ class SessionActions(QObject):
         self.tracker.mark_saved(path)
         problems = [part for part in (plan.note, *self._problems) if part]
         if problems:
-            self._window.show_error(f"{display_name(path)}: {'; '.join(problems)}")
+            self._parts.show_error(f"{display_name(path)}: {'; '.join(problems)}")
         else:
             message = f"Opened the session {path.name}"
             self._main.statusBar().showMessage(message, 10_000)
 
     def _put_layout(self, data: SessionData) -> None:
-        window, layout = self._window, data.layout
+        parts, layout = self._parts, data.layout
         if "docks" in layout:
             self._main.restoreState(QByteArray(layout["docks"]))
         if "central" in layout:
-            window.central_splitter.restoreState(QByteArray(layout["central"]))
+            parts.central_splitter.restoreState(QByteArray(layout["central"]))
         if "bottom" in layout:
-            window.bottom_splitter.restoreState(QByteArray(layout["bottom"]))
-        window.compare_systems.sync()  # its dock only with systems
-        window.documents.sync()
+            parts.bottom_splitter.restoreState(QByteArray(layout["bottom"]))
+        parts.compare_systems.sync()  # its dock only with systems
+        parts.documents.sync()
 
     def _put_systems(self, data: SessionData, plan: ReopenPlan) -> None:
         session = self.session
@@ -382,7 +398,7 @@ class SessionActions(QObject):
             session.set_shown(systems[plan.shown].id)
         if data.documents is not None and isinstance(session.opened, FileSet):
             session.set_documents(data.documents, name="the session's document ids")
-        boxes = self._window.compare_systems.table
+        boxes = self._parts.compare_systems.table
         index = boxes.test_box.findData(data.systems.test)
         if index >= 0:
             boxes.test_box.setCurrentIndex(index)
@@ -395,7 +411,7 @@ class SessionActions(QObject):
             self._problems.append(problem)
 
     def _put_view(self, data: SessionData) -> None:
-        window, table = self._window, self._window.table
+        parts, table = self._parts, self._parts.table
         header = table.horizontalHeader()
         if "header" in data.layout:
             header.restoreState(QByteArray(data.layout["header"]))
@@ -406,11 +422,11 @@ class SessionActions(QObject):
                 table.set_column_shown(key, shown)
         spec = filter_of(data.filter)
         if isinstance(spec, SentenceFilter):
-            documents, note = document_filter(data.filter, window.documents.documents)
+            documents, note = document_filter(data.filter, parts.documents.documents)
             if note:
                 self._problems.append(note)
-            put_filter(window.filter_bar, spec, documents)
-        window.buckets.restore(data.buckets)
+            put_filter(parts.filter_bar, spec, documents)
+        parts.buckets.restore(data.buckets)
         sort = data.table.sort
         model = self.browser.model
         key = column_key(sort[0], sort[1]) if sort is not None else None
@@ -425,7 +441,7 @@ class SessionActions(QObject):
         header.setSortIndicator(column, direction)
         self.browser.sort_by(column, direction)
         if data.table.selected is not None:
-            window.select_sentence(data.table.selected + 1)
+            parts.select_sentence(data.table.selected + 1)
 
     # --- the title and the close prompt ---------------------------------------------
 
@@ -477,7 +493,7 @@ class SessionActions(QObject):
         path = self.tracker.path
         if path is not None:
             return str(path)
-        directory = self._window.file_actions.directory
+        directory = self._parts.start_directory()
         return str(directory) if directory is not None else ""
 
     def _ask_path(self) -> Path | None:

@@ -23,12 +23,11 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from dataclasses import replace
-from typing import Protocol
+from dataclasses import dataclass, replace
 
 from PySide6.QtCore import QObject, QPoint, Qt, SignalInstance
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QLabel, QMenu, QWidget
+from PySide6.QtWidgets import QMenu, QWidget
 
 from bleu_gui.core import BleuScore
 from bleu_gui.core.pair_ngrams import Side
@@ -43,61 +42,73 @@ from bleu_gui.views.compare_panels import ComparePanels
 from bleu_gui.views.compare_systems import CompareSystems
 from bleu_gui.views.hypothesis_editor import HypothesisEditor
 from bleu_gui.views.menu_action import menu_action
-from bleu_gui.views.sentence_detail import SentenceDetailView
 from bleu_gui.views.sentence_table import SentenceTableView
 from bleu_gui.views.summary_panel import SummaryPanel
 
-__all__ = ["WhatIfView", "WhatIfWindow"]
+__all__ = ["WhatIfParts", "WhatIfView"]
 
 EDITED_TIP = "Edited (what-if): its numbers are of the edited text"
 
 
-class WhatIfWindow(Protocol):
-    """The parts of the window the editing reads and drives, and nothing else.
+@dataclass(frozen=True, slots=True)
+class WhatIfParts:
+    """The panels the editing drives and what it follows and calls in the window.
 
-    The main window is one; naming them here (rather than importing the window)
-    keeps the window and the views it installs out of an import circle.
+    The window hands these over rather than itself, so that what the editing
+    touches is written here, and nothing else of the window is in reach.
+
+    Attributes:
+        table: the sentence table: its context menu, selection and edit marks.
+        summary: the Corpus panel: the corpus BLEU with the draft.
+        compare: the two-system panels: the pair with the draft.
+        compare_systems: the Systems dock: each system's BLEU with the draft.
+        edit_bar: the bar the hypothesis is typed in.
+        hypothesis_activated: the one-system detail's hypothesis was
+            double-clicked.
+        sentence_shown: the detail shows another sentence (the row).
+        shown_row: the corpus row whose detail is shown (None: no sentence).
+        say: put a line in the status bar.
+        select_sentence: select and show sentence `number` (1-based); False if
+            it cannot be.
+        show_draft: show sentence `row` explained with the hypothesis `text`.
+        redo_sentence: explain the selected sentence again from the session.
     """
 
-    session: Session
-    browser: SentenceBrowser
     table: SentenceTableView
-    detail: SentenceDetailView
     summary: SummaryPanel
     compare: ComparePanels
     compare_systems: CompareSystems
     edit_bar: HypothesisEditor
-    status_text: QLabel
+    hypothesis_activated: SignalInstance
     sentence_shown: SignalInstance
-
-    @property
-    def row(self) -> int | None:
-        """The corpus row whose detail is shown (None: no sentence)."""
-
-    def select_sentence(self, number: int) -> bool:
-        """Select and show sentence `number` (1-based); False if it cannot be."""
-
-    def show_draft(self, row: int, text: str) -> None:
-        """Show sentence `row` explained with the hypothesis `text`."""
-
-    def redo_sentence(self) -> None:
-        """Explain the selected sentence again from the session."""
+    shown_row: Callable[[], int | None]
+    say: Callable[[str], None]
+    select_sentence: Callable[[int], bool]
+    show_draft: Callable[[int, str], None]
+    redo_sentence: Callable[[], None]
 
 
 class WhatIfView(QObject):
     """The window's editing: actions, the edit bar, the draft on every panel.
 
-    `window` gives the parts it drives; `widget` (the window itself) holds its
-    actions and menus.
+    `parts` gives the panels it drives and the window's calls; `widget` (the
+    window itself) holds its actions and menus.
     """
 
-    def __init__(self, window: WhatIfWindow, widget: QWidget) -> None:
+    def __init__(
+        self,
+        session: Session,
+        browser: SentenceBrowser,
+        parts: WhatIfParts,
+        widget: QWidget,
+    ) -> None:
         super().__init__(widget)
-        self._window = window
+        self._parts = parts
         self._widget = widget
-        self.session = session = window.session
+        self.session = session
+        self.browser = browser
         self.editor = WhatIfEditor(session, self)
-        self.bar = window.edit_bar
+        self.bar = parts.edit_bar
         self._open: tuple[SystemId, int] | None = None  # the bar's (system, row)
         # The draft on show, and the rows of kept edits whose scores are still
         # coming after another edit began (their table rows keep the edit's values).
@@ -157,17 +168,17 @@ class WhatIfView(QObject):
         menu.addAction(self.previous_edited_action)
 
     def _connect(self) -> None:
-        window, session, editor, bar = self._window, self.session, self.editor, self.bar
+        parts, session, editor, bar = self._parts, self.session, self.editor, self.bar
         editor.draft_changed.connect(self._on_draft_changed)
-        editor.failed.connect(window.status_text.setText)
+        editor.failed.connect(parts.say)
         bar.text_edited.connect(editor.type)
         bar.commit_requested.connect(editor.commit)
         bar.cancel_requested.connect(editor.cancel)
-        window.detail.hypothesis_activated.connect(self.edit_shown)
-        pair_detail = window.compare.pair_detail
+        parts.hypothesis_activated.connect(self.edit_shown)
+        pair_detail = parts.compare.pair_detail
         pair_detail.hypothesis_activated.connect(self._on_side_activated)
         pair_detail.hypothesis_menu_requested.connect(self._on_pair_menu)
-        table = window.table
+        table = parts.table
         table.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         table.customContextMenuRequested.connect(self._on_table_menu)
         changed = session.workspace_changed
@@ -177,9 +188,9 @@ class WhatIfView(QObject):
             self._on_edits_changed,
             self,
         )
-        window.sentence_shown.connect(lambda _row: self._update_actions())
+        parts.sentence_shown.connect(lambda _row: self._update_actions())
         follow(changed, Moved.SCORED | Moved.PAIR, self._settle_pending, self)
-        window.table.sentence_selected.connect(self._on_sentence_selected)
+        parts.table.sentence_selected.connect(self._on_sentence_selected)
         editor.undo_stack.indexChanged.connect(lambda _index: self._update_actions())
 
     # --- user intents -------------------------------------------------------------
@@ -190,9 +201,9 @@ class WhatIfView(QObject):
 
     def edit(self, system_id: SystemId | None) -> None:
         """Start editing that system's hypothesis of the selected sentence."""
-        row = self._window.row
+        row = self._parts.shown_row()
         if system_id is None or row is None:
-            self._window.status_text.setText("Select a sentence to edit.")
+            self._parts.say("Select a sentence to edit.")
             return
         draft = self.editor.draft
         here = draft is not None and (draft.system, draft.row) == (system_id, row)
@@ -204,9 +215,9 @@ class WhatIfView(QObject):
 
     def take_sentence(self) -> None:
         """The baseline A takes the shown system B's sentence (one edit)."""
-        pair, row = self.session.workspace.pair, self._window.row
+        pair, row = self.session.workspace.pair, self._parts.shown_row()
         if pair is None or row is None:
-            self._window.status_text.setText(
+            self._parts.say(
                 "Take B's sentence: choose two systems to compare and a sentence."
             )
             return
@@ -215,7 +226,7 @@ class WhatIfView(QObject):
 
     def revert_sentence(self) -> None:
         """The selected sentence back as read, in the systems that edited it."""
-        row = self._window.row
+        row = self._parts.shown_row()
         edited = self._edited_here(row)
         if row is None or not edited:
             return
@@ -243,7 +254,7 @@ class WhatIfView(QObject):
     def insert(self, system_id: SystemId, text: str) -> None:
         """Insert `text` into the edit of that system's selected sentence."""
         draft = self.editor.draft
-        row = self._window.row
+        row = self._parts.shown_row()
         line = self.bar.line
         # A click on the other hypothesis (to pick the n-gram) left the field and
         # kept the edit: typing it again starts where the cursor was.
@@ -260,21 +271,21 @@ class WhatIfView(QObject):
 
         In the table's order, after (before) the selected row, and round again.
         """
-        window = self._window
-        model = window.browser.model
+        parts = self._parts
+        model = self.browser.model
         shown = model.table_rows(model.edited.keys()).tolist()
         if not shown:
             hidden = " the table shows" if model.edited else ""
-            window.status_text.setText(f"No edited sentence{hidden}.")
+            parts.say(f"No edited sentence{hidden}.")
             return
-        current = window.table.currentIndex().row()
+        current = parts.table.currentIndex().row()
         if delta > 0:
             after = [row for row in shown if row > current]
             target = after[0] if after else shown[0]
         else:
             before = [row for row in shown if 0 <= row < current]
             target = before[-1] if before else shown[-1]
-        window.select_sentence(model.corpus_row(target) + 1)
+        parts.select_sentence(model.corpus_row(target) + 1)
 
     # --- menus ----------------------------------------------------------------------
 
@@ -304,12 +315,12 @@ class WhatIfView(QObject):
         menu.exec(where)
 
     def _on_table_menu(self, point: QPoint) -> None:
-        table = self._window.table
+        table = self._parts.table
         index = table.indexAt(point)
         if index.isValid():
             row = index.data(ROW_ROLE)
             if isinstance(row, int):
-                self._window.select_sentence(row + 1)
+                self._parts.select_sentence(row + 1)
         menu = QMenu(table)
         for action in (
             self.edit_action,
@@ -353,7 +364,7 @@ class WhatIfView(QObject):
         self._show_detail(draft)
         self._show_row(draft)
         self._show_corpus(draft)
-        self._window.status_text.setText(
+        self._parts.say(
             f"Editing sentence {draft.row + 1} of {names.get(draft.system, '')}: "
             "Enter keeps the edit, Esc cancels it"
             if self.editor.typing
@@ -361,27 +372,27 @@ class WhatIfView(QObject):
         )
 
     def _end_draft(self, ended: Draft | None) -> None:
-        window = self._window
+        parts = self._parts
         self._open = None
         self.bar.close_bar()
         if ended is not None:
-            window.browser.model.set_live_row(ended.row, None)
+            self.browser.model.set_live_row(ended.row, None)
         self._settle_pending()
-        window.compare_systems.model.set_live(None)
+        parts.compare_systems.model.set_live(None)
         scores, corpus = self.session.scores, self.session.corpus
         if scores is not None and corpus is not None:
-            window.summary.set_scores(
+            parts.summary.set_scores(
                 scores, corpus.num_segments, len(corpus.references)
             )
-        window.redo_sentence()
-        window.compare.redo_sentence()
+        parts.redo_sentence()
+        parts.compare.redo_sentence()
         self._update_actions()
 
     def _settle_pending(self) -> None:
         """Rows of earlier kept edits as the session shows them, once it does."""
         session = self.session
         workspace = session.workspace
-        model = self._window.browser.model
+        model = self.browser.model
         for row, system_id in list(self._pending.items()):
             scored = (
                 system_id in workspace
@@ -393,12 +404,12 @@ class WhatIfView(QObject):
                 model.set_live_row(row, None)
 
     def _show_detail(self, draft: Draft) -> None:
-        window = self._window
-        if draft.row != window.row:
+        parts = self._parts
+        if draft.row != parts.shown_row():
             return
         workspace = self.session.workspace
         if draft.system == workspace.shown:
-            window.show_draft(draft.row, draft.text)
+            parts.show_draft(draft.row, draft.text)
         pair = workspace.pair
         if pair is not None:
             a, b = pair
@@ -408,10 +419,10 @@ class WhatIfView(QObject):
                 text_a = draft.text
             else:
                 text_b = draft.text
-            window.compare.show_draft(draft.row, text_a, text_b)
+            parts.compare.show_draft(draft.row, text_a, text_b)
             deltas = draft_deltas(draft, self.session)
             if deltas is not None:
-                window.compare.show_draft_delta(draft.row, *deltas)
+                parts.compare.show_draft_delta(draft.row, *deltas)
 
     def _show_row(self, draft: Draft) -> None:
         """The table's row of the draft, with its numbers as typed."""
@@ -439,12 +450,12 @@ class WhatIfView(QObject):
             values[ColumnKey(ColumnKind.A_BLEU)] = score
             values[ColumnKey(ColumnKind.DELTA)] = draft.other_sentence - score
             values[ColumnKey(ColumnKind.SWAP)] = None
-        self._window.browser.model.set_live_row(draft.row, values, text)
+        self.browser.model.set_live_row(draft.row, values, text)
 
     def _show_corpus(self, draft: Draft) -> None:
         """The Corpus panel and the Systems table with the draft's corpus BLEU."""
-        window = self._window
-        systems = window.compare_systems
+        parts = self._parts
+        systems = parts.compare_systems
         if draft.system in systems.system_ids:
             systems.model.set_live(
                 systems.system_ids.index(draft.system), draft.now.system.summed
@@ -452,13 +463,13 @@ class WhatIfView(QObject):
         scores, corpus = self.session.scores, self.session.corpus
         if draft.system != self.session.shown or scores is None or corpus is None:
             return
-        window.summary.set_scores(
+        parts.summary.set_scores(
             replace(scores, corpus=_as_corpus(draft.now.corpus)),
             corpus.num_segments,
             len(corpus.references),
         )
-        window.summary.caption.setText(
-            window.summary.caption.text() + " · with the edit of sentence "
+        parts.summary.caption.setText(
+            parts.summary.caption.text() + " · with the edit of sentence "
             f"{draft.row + 1} as typed"
         )
 
@@ -481,7 +492,7 @@ class WhatIfView(QObject):
                 marks[line.row] = (
                     f"{marks[line.row]}; {tip}" if line.row in marks else tip
                 )
-        self._window.browser.model.set_edited(marks)
+        self.browser.model.set_edited(marks)
         self._update_actions()
 
     def _edited_here(self, row: int | None) -> list[SystemId]:
@@ -503,7 +514,7 @@ class WhatIfView(QObject):
 
     def _update_actions(self) -> None:
         workspace = self.session.workspace
-        row = self._window.row
+        row = self._parts.shown_row()
         names = workspace.short_names()
         shown = workspace.shown_system
         self.edit_action.setEnabled(shown is not None and row is not None)
@@ -533,7 +544,7 @@ class WhatIfView(QObject):
         )
         total = sum(len(s.edits) for s in workspace.systems)
         self.revert_all_action.setEnabled(total > 0)
-        marked = bool(self._window.browser.model.edited)
+        marked = bool(self.browser.model.edited)
         self.next_edited_action.setEnabled(marked)
         self.previous_edited_action.setEnabled(marked)
         self.revert_all_action.setText(

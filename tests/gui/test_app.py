@@ -34,12 +34,13 @@ TIMEOUT = 120
 REPORTING_APP = """
 import sys
 import bleu_gui.app as app
+from bleu_gui.views.sentence_detail import HYPOTHESIS
 
 save = app._save
 
 def report(window, path, status):
     print("selected:", window.table.selected_corpus_row())
-    print("hypothesis:", window.detail.displayed_text("hypothesis"))
+    print("hypothesis:", window.detail.displayed_text(HYPOTHESIS))
     print("banner:", window.banner.text() if window.banner.isVisibleTo(window) else "")
     save(window, path, status)
 

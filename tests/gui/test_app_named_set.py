@@ -25,12 +25,13 @@ TIMEOUT = 120
 REPORTING_APP = """
 import sys
 import bleu_gui.app as app
+from bleu_gui.views.sentence_detail import SOURCE
 
 save = app._save
 
 def report(window, path, status):
     print("summary:", window.summary.score.text())
-    print("source:", window.detail.displayed_text("source"))
+    print("source:", window.detail.displayed_text(SOURCE))
     save(window, path, status)
 
 app._save = report

@@ -18,7 +18,7 @@ from pytestqt.qtbot import QtBot
 from bleu_gui.io import Corpus
 from bleu_gui.models.workspace_change import Moved, moves
 from bleu_gui.views.main_window import MainWindow
-from bleu_gui.views.sentence_detail import HYPOTHESIS, SOURCE, reference_key
+from bleu_gui.views.sentence_detail import HYPOTHESIS, SOURCE, TextKey
 from tests.gui.demo_sets import (
     OTHER_SIZE,
     TIMEOUT,
@@ -48,7 +48,7 @@ def test_a_sentence_selected_while_a_new_set_is_scored_is_the_new_one(
     assert session.corpus is not None
     assert session.corpus.num_segments == 500 < 700 <= OTHER_SIZE
     events: list[str] = []
-    shown_then: dict[str, str] = {}
+    shown_then: dict[TextKey | str, str] = {}
     session.workspace_changed.connect(
         lambda _old, _new, change: (
             events.append("scores_changed") if change.any(Moved.SHOWN_SCORES) else None
@@ -63,9 +63,9 @@ def test_a_sentence_selected_while_a_new_set_is_scored_is_the_new_one(
         detail = window.detail
         shown_then.update(
             (key, detail.displayed_text(key))
-            for key in (HYPOTHESIS, SOURCE, reference_key(1))
+            for key in (HYPOTHESIS, SOURCE, TextKey.reference_of(0))
         )
-        shown_then["keys"] = " ".join(detail.text_keys())
+        shown_then["keys"] = " ".join(str(key) for key in detail.text_keys())
         events.append("selected")
 
     session.texts_loaded.connect(select_while_scoring)
@@ -74,17 +74,17 @@ def test_a_sentence_selected_while_a_new_set_is_scored_is_the_new_one(
     assert events == ["texts_loaded", "selected", "scores_changed"]
 
     row = number - 1
-    expected = {
+    expected: dict[TextKey | str, str] = {
         HYPOTHESIS: lines(other.candidate)[row],
         SOURCE: lines(other.source)[row],
-        reference_key(1): lines(other.refs[0])[row],
+        TextKey.reference_of(0): lines(other.refs[0])[row],
         # The new set has one reference: the old set's second is gone.
-        "keys": f"{SOURCE} {HYPOTHESIS} {reference_key(1)}",
+        "keys": f"{SOURCE} {HYPOTHESIS} {TextKey.reference_of(0)}",
     }
     # Shown while the new set was being scored, and still once it is scored.
     assert shown_then == expected
     detail = window.detail
-    for key in (HYPOTHESIS, SOURCE, reference_key(1)):
+    for key in (HYPOTHESIS, SOURCE, TextKey.reference_of(0)):
         assert detail.displayed_text(key) == expected[key]
     explanation = detail.explanation()
     assert explanation is not None

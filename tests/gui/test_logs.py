@@ -26,6 +26,7 @@ from bleu_gui.logs import LOG_FILE_NAME, install_logging, log_folder
 from bleu_gui.models.session import FileSet, Session
 from bleu_gui.models.workspace_change import Moved, moves
 from bleu_gui.views.main_window import MainWindow
+from bleu_gui.views.sentence_detail import HYPOTHESIS
 from bleu_gui.workers import Job, Worker
 
 TIMEOUT = 60_000
@@ -182,7 +183,7 @@ def test_an_exception_in_a_slot_is_logged_and_the_window_carries_on(
     with qtbot.waitSignal(window.sentence_shown, timeout=TIMEOUT) as shown:
         window.table.select_corpus_row(0)
     assert shown.args == [0]
-    assert window.detail.displayed_text("hypothesis") == HYPS[0]
+    assert window.detail.displayed_text(HYPOTHESIS) == HYPS[0]
 
 
 @pytest.mark.qt_no_exception_capture

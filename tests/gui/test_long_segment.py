@@ -27,7 +27,7 @@ from bleu_gui.models.session import FileSet
 from bleu_gui.models.workspace_change import Moved, moves
 from bleu_gui.views.highlight_runs import ELLIPSIS
 from bleu_gui.views.main_window import MainWindow
-from bleu_gui.views.sentence_detail import HYPOTHESIS, lane_key, reference_key
+from bleu_gui.views.sentence_detail import HYPOTHESIS, TextKey
 from tests.gui.demo_sets import window, write_lines
 
 __all__ = ["window"]  # fixtures
@@ -161,7 +161,7 @@ def test_a_long_segment_is_explained_while_the_window_answers(
     painted = window.detail.highlighted_spans(HYPOTHESIS)
     assert painted
     assert painted[-1][1] <= len(shown)
-    reference = window.detail.displayed_text(reference_key(1))
+    reference = window.detail.displayed_text(TextKey.reference_of(0))
     assert reference.endswith(ELLIPSIS)
     assert len(reference) < SIZE // 20
 
@@ -194,10 +194,10 @@ def test_every_order_tokens_and_copy_stay_bounded(
     # Every order: one lane per order, each the bounded text.
     window.order_buttons.button(0).click()
     for order in range(1, 5):
-        lane = window.detail.displayed_text(lane_key(order))
+        lane = window.detail.displayed_text(TextKey.hypothesis(lane=order))
         assert lane.endswith(ELLIPSIS)
         assert len(lane) < SIZE // 20
-        assert window.detail.highlighted_spans(lane_key(order))
+        assert window.detail.highlighted_spans(TextKey.hypothesis(lane=order))
     assert "Too long to highlight in full" in window.detail.note()
     with qtbot.waitSignal(heartbeat.timeout, timeout=SLOW):
         pass

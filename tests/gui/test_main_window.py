@@ -37,7 +37,7 @@ from bleu_gui.models.session import FileSet, Session
 from bleu_gui.models.workspace_change import Moved, moves
 from bleu_gui.views.main_window import MainWindow
 from bleu_gui.views.palette import status_format
-from bleu_gui.views.sentence_detail import lane_key, reference_key
+from bleu_gui.views.sentence_detail import HYPOTHESIS, TextKey
 from bleu_gui.workers import Job, Worker
 from tests.gui.controls_support import loaded, settings, window
 from tests.gui.demo_sets import scored, write_lines
@@ -240,7 +240,7 @@ def files(tmp_path: Path) -> Files:
 def shown_hypothesis(qtbot: QtBot, window: MainWindow) -> str:
     """The hypothesis the detail shows, once a newly selected sentence is shown."""
     qtbot.waitUntil(lambda: not window.sentence_pending, timeout=TIMEOUT)
-    return window.detail.displayed_text("hypothesis")
+    return window.detail.displayed_text(HYPOTHESIS)
 
 
 def failure(qtbot: QtBot, window: MainWindow, request: Callable[[], object]) -> str:
@@ -413,15 +413,15 @@ def test_selecting_a_sentence_shows_its_explanation(
     assert explanation.diagnosis in loaded.explain.plain_text()
     assert f"Sentence BLEU {explanation.score.score:.2f}" in loaded.explain.plain_text()
     detail = loaded.detail
-    assert detail.displayed_text("hypothesis") == HYPS[number - 1]
-    assert not detail.is_tokenized("hypothesis")
-    assert detail.highlighted_spans("hypothesis") == expected_runs(explanation, 1)
-    assert detail.displayed_text(reference_key(1)) == REF_A[number - 1]
-    assert detail.displayed_text(reference_key(2)) == REF_B[number - 1]
+    assert detail.displayed_text(HYPOTHESIS) == HYPS[number - 1]
+    assert not detail.is_tokenized(HYPOTHESIS)
+    assert detail.highlighted_spans(HYPOTHESIS) == expected_runs(explanation, 1)
+    assert detail.displayed_text(TextKey.reference_of(0)) == REF_A[number - 1]
+    assert detail.displayed_text(TextKey.reference_of(1)) == REF_B[number - 1]
     loaded.show_order(2)
     assert loaded.order_buttons.checkedId() == 2
     assert detail.order() == 2
-    assert detail.highlighted_spans("hypothesis") == expected_runs(explanation, 2)
+    assert detail.highlighted_spans(HYPOTHESIS) == expected_runs(explanation, 2)
     _, sentence_set = loaded.precision_chart.bar_sets()
     values = [sentence_set.at(i) for i in range(sentence_set.count())]
     precisions = [0.0 if math.isnan(p) else p for p in explanation.score.precisions]
@@ -449,7 +449,7 @@ def test_clicking_an_order_bar_highlights_that_order(
     assert loaded.detail.order() == 3
     assert loaded.order_buttons.button(3).isChecked()
     assert loaded.precision_chart.selected_order() == 3
-    assert loaded.detail.highlighted_spans("hypothesis") == expected_runs(explain(7), 3)
+    assert loaded.detail.highlighted_spans(HYPOTHESIS) == expected_runs(explain(7), 3)
 
 
 def test_order_buttons_and_view_menu_switch_the_order(
@@ -465,16 +465,16 @@ def test_order_buttons_and_view_menu_switch_the_order(
     explanation = explain(2)
     keys = loaded.detail.text_keys()
     for order in (1, 2, 3, 4):
-        assert lane_key(order) in keys
-        assert loaded.detail.highlighted_spans(lane_key(order)) == expected_runs(
-            explanation, order
-        )
+        assert TextKey.hypothesis(lane=order) in keys
+        assert loaded.detail.highlighted_spans(
+            TextKey.hypothesis(lane=order)
+        ) == expected_runs(explanation, order)
     find_action(loaded, "1-grams").trigger()
     assert loaded.detail.order() == 1
     find_action(loaded, "Show tokens").trigger()
     assert loaded.tokens_button.isChecked()
-    assert loaded.detail.is_tokenized("hypothesis")
-    assert loaded.detail.displayed_text("hypothesis") == " ".join(
+    assert loaded.detail.is_tokenized(HYPOTHESIS)
+    assert loaded.detail.displayed_text(HYPOTHESIS) == " ".join(
         explanation.hypothesis.tokens
     )
 
@@ -731,7 +731,7 @@ def test_a_bad_reference_is_reported_and_the_old_data_stays(
     assert loaded.session.files is not None
     assert len(loaded.session.files.references) == 2
     assert loaded.table.selected_corpus_row() == 3
-    assert loaded.detail.displayed_text("hypothesis") == HYPS[3]
+    assert loaded.detail.displayed_text(HYPOTHESIS) == HYPS[3]
     # The next successful scoring clears the banner.
     panel = loaded.settings_panel
     with scored(qtbot, loaded):
@@ -776,7 +776,7 @@ def test_remove_and_add_a_reference_from_the_file_menu(
     assert loaded.summary.score.text() == f"{sacrebleu_corpus()[0]:.2f}"
     assert menu_texts(loaded.remove_menu) == ["1: refA.txt", "2: refB.txt"]
     loaded.select_sentence(1)
-    assert reference_key(2) in loaded.detail.text_keys()
+    assert TextKey.reference_of(1) in loaded.detail.text_keys()
 
 
 def test_open_source_shows_it_in_the_detail(
@@ -788,8 +788,8 @@ def test_open_source_shows_it_in_the_detail(
     assert loaded.session.files == files.fileset(source=True)
     assert bleu_column(loaded) == sacrebleu_sentences()  # the source is not scored
     assert loaded.select_sentence(3)
-    assert "source" in loaded.detail.text_keys()
-    assert loaded.detail.displayed_text("source") == SOURCE[2]
+    assert TextKey.source() in loaded.detail.text_keys()
+    assert loaded.detail.displayed_text(TextKey.source()) == SOURCE[2]
     loaded.filter_bar.search.setText("Autofahrerin")  # only in the source
     assert shown_rows(loaded) == [2, 3]
 
@@ -1061,7 +1061,7 @@ def test_cancel_stops_a_load_and_keeps_the_old_data(
     assert loaded.summary.score.text() == score
     assert loaded.banner.isHidden()
     assert loaded.table.selected_corpus_row() == 5
-    assert loaded.detail.displayed_text("hypothesis") == HYPS[5]
+    assert loaded.detail.displayed_text(HYPOTHESIS) == HYPS[5]
 
 
 # --- keyboard ---------------------------------------------------------------------
@@ -1151,7 +1151,7 @@ def test_a_sentence_selected_again_is_not_explained_again(
     assert loaded.table.selected_corpus_row() == 2  # selected again
     assert explained == []
     assert painted == []
-    assert loaded.detail.displayed_text("hypothesis") == HYPS[2]
+    assert loaded.detail.displayed_text(HYPOTHESIS) == HYPS[2]
     assert loaded.status_text.text() == f"Sentence 3: BLEU {bleu_column(loaded)[2]:.2f}"
 
 
@@ -1245,7 +1245,7 @@ def test_jump_to_a_sentence_number(
     monkeypatch.setattr(QInputDialog, "getInt", lambda *_args, **_kwargs: (5, True))
     find_action(loaded, "Jump to sentence…").trigger()
     assert loaded.table.selected_corpus_row() == 4
-    assert loaded.detail.displayed_text("hypothesis") == HYPS[4]
+    assert loaded.detail.displayed_text(HYPOTHESIS) == HYPS[4]
     loaded.filter_bar.search.setText("biker")
     assert 4 not in shown_rows(loaded)
     find_action(loaded, "Jump to sentence…").trigger()
@@ -1285,10 +1285,10 @@ def test_a_dark_palette_repaints_the_highlighting(loaded: MainWindow) -> None:
     assert loaded.select_sentence(1)
     dark = status_format(NgramStatus.MATCHED, loaded.detail.palette())
     assert dark.background().color() != light.background().color()
-    runs = loaded.detail.highlighted_spans("hypothesis")
+    runs = loaded.detail.highlighted_spans(HYPOTHESIS)
     assert runs == expected_runs(explain(1), 1)
     start = next(start for start, _, label in runs if label == "matched")
-    cursor = QTextCursor(loaded.detail.document("hypothesis"))
+    cursor = QTextCursor(loaded.detail.document(HYPOTHESIS))
     cursor.setPosition(start + 1)  # ASCII text: UTF-16 positions are indices
     assert cursor.charFormat().background().color() == dark.background().color()
     assert loaded.explain.plain_text()

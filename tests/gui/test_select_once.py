@@ -7,6 +7,7 @@ from pytestqt.qtbot import QtBot
 from bleu_gui.app import _after_scoring, _Exit, once
 from bleu_gui.models.workspace_change import Moved, moves
 from bleu_gui.views.main_window import MainWindow
+from bleu_gui.views.sentence_detail import HYPOTHESIS
 from tests.gui.controls_support import (
     HYPS,
     Files,
@@ -35,7 +36,7 @@ def test_select_n_selects_once_then_follows_the_user(
     with scored(qtbot, window):
         window.settings_panel.lowercase.setChecked(True)
     assert window.table.selected_corpus_row() == 0
-    assert window.detail.displayed_text("hypothesis") == HYPS[0]
+    assert window.detail.displayed_text(HYPOTHESIS) == HYPS[0]
     with scored(qtbot, window):
         session.set_hypothesis(files.ref_b)  # a new candidate
     assert window.table.selected_corpus_row() == 0

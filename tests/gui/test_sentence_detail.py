@@ -27,17 +27,26 @@ from bleu_gui.core.explain import (
 )
 from bleu_gui.views.highlight_runs import painted_runs
 from bleu_gui.views.palette import (
+    reference_link_format,
     reference_match_format,
     status_format,
 )
 from bleu_gui.views.sentence_detail import (
+    HYPOTHESIS,
+    SOURCE,
     SentenceDetailView,
-    lane_key,
-    reference_key,
+    TextKey,
 )
 from tests.gui.palettes import dark_palette
 
 Span = tuple[int, int]
+REF_1, REF_2 = TextKey.reference_of(0), TextKey.reference_of(1)
+
+
+def lane(order: int) -> TextKey:
+    """The all-orders lane of the hypothesis showing `order`-grams."""
+    return TextKey.hypothesis(lane=order)
+
 
 EXAMPLES: dict[str, tuple[str, list[str | None], BleuConfig]] = {
     "clipping": ("the the the cat", ["the cat"], BleuConfig()),
@@ -152,7 +161,7 @@ def background_at(document: QTextDocument, text: str, index: int) -> QColor | No
 
 
 def assert_document_matches(
-    view: SentenceDetailView, which: str, colors: dict[str, QColor]
+    view: SentenceDetailView, which: TextKey, colors: dict[str, QColor]
 ) -> None:
     """Every character's background is its painted run's colour, or none."""
     text = view.displayed_text(which)
@@ -186,36 +195,36 @@ def test_clipping_paints_the_occurrence_beyond_the_reference_count(
     view: SentenceDetailView,
 ) -> None:
     view.set_explanation(explain("clipping"))
-    assert view.text_keys() == ("hypothesis", "reference:1")
-    assert view.highlighted_spans("hypothesis") == [
+    assert view.text_keys() == (HYPOTHESIS, REF_1)
+    assert view.highlighted_spans(HYPOTHESIS) == [
         (0, 3, "matched"),
         (4, 7, "clipped"),
         (8, 11, "clipped"),
         (12, 15, "matched"),
     ]
-    assert view.highlighted_spans("reference:1") == [
+    assert view.highlighted_spans(REF_1) == [
         (0, 3, "matched"),
         (4, 7, "matched"),
     ]
     view.set_order(2)
     # "the the" is in no reference; "the cat" is matched and joins its two tokens.
-    assert view.highlighted_spans("hypothesis") == [
+    assert view.highlighted_spans(HYPOTHESIS) == [
         (0, 7, "unmatched"),
         (8, 15, "matched"),
     ]
-    assert view.highlighted_spans("reference:1") == [(0, 7, "matched")]
+    assert view.highlighted_spans(REF_1) == [(0, 7, "matched")]
 
 
 def test_second_reference_licenses_a_repeated_bigram(view: SentenceDetailView) -> None:
     view.set_explanation(explain("clipping-two-refs"))
     view.set_order(2)
     # "the the" twice here, at most once in one reference: the second is clipped.
-    assert view.highlighted_spans("hypothesis") == [
+    assert view.highlighted_spans(HYPOTHESIS) == [
         (0, 7, "matched"),
         (8, 15, "matched"),
     ]
     view.set_order(1)
-    assert [label for *_, label in view.highlighted_spans("hypothesis")] == [
+    assert [label for *_, label in view.highlighted_spans(HYPOTHESIS)] == [
         "matched",
         "matched",
         "clipped",
@@ -233,13 +242,13 @@ def test_painted_spans_follow_the_explanation(
     view.set_order(order)
     selected = explanation.orders[order - 1]
     hypothesis = located_spans(explanation.hypothesis)
-    assert view.displayed_text("hypothesis") == explanation.hypothesis.text
-    assert view.highlighted_spans("hypothesis") == expected_runs(
+    assert view.displayed_text(HYPOTHESIS) == explanation.hypothesis.text
+    assert view.highlighted_spans(HYPOTHESIS) == expected_runs(
         hypothesis, hypothesis_pieces(selected), STATUS_LABELS
     )
-    assert_document_matches(view, "hypothesis", status_colors(view))
+    assert_document_matches(view, HYPOTHESIS, status_colors(view))
     for k, reference in enumerate(explanation.references):
-        key = reference_key(k + 1)
+        key = TextKey.reference_of(k)
         if reference is None:
             assert view.displayed_text(key) == ""
             assert view.highlighted_spans(key) == []
@@ -256,12 +265,14 @@ def test_all_orders_are_stacked_lanes(view: SentenceDetailView, name: str) -> No
     explanation = explain(name)
     view.set_explanation(explanation)
     view.set_order(0)
-    lanes = tuple(lane_key(n) for n in range(1, 5))
-    references = tuple(reference_key(k + 1) for k in range(len(explanation.references)))
+    lanes = tuple(lane(n) for n in range(1, 5))
+    references = tuple(
+        TextKey.reference_of(k) for k in range(len(explanation.references))
+    )
     assert view.text_keys() == lanes + references
     hypothesis = located_spans(explanation.hypothesis)
     for order in explanation.orders:
-        key = lane_key(order.order)
+        key = lane(order.order)
         assert view.displayed_text(key) == explanation.hypothesis.text
         assert view.highlighted_spans(key) == expected_runs(
             hypothesis, hypothesis_pieces(order), STATUS_LABELS
@@ -270,7 +281,7 @@ def test_all_orders_are_stacked_lanes(view: SentenceDetailView, name: str) -> No
     for k, reference in enumerate(explanation.references):
         if reference is None:
             continue
-        key = reference_key(k + 1)
+        key = TextKey.reference_of(k)
         assert view.highlighted_spans(key) == expected_runs(
             located_spans(reference),
             reference_pieces(explanation.orders, k),
@@ -288,10 +299,10 @@ def test_a_lane_shows_the_same_spans_as_its_single_order(
     singles = {}
     for order in (1, 2, 3, 4):
         view.set_order(order)
-        singles[order] = view.highlighted_spans("hypothesis")
+        singles[order] = view.highlighted_spans(HYPOTHESIS)
     view.set_order(0)
     for order in (1, 2, 3, 4):
-        assert view.highlighted_spans(lane_key(order)) == singles[order]
+        assert view.highlighted_spans(lane(order)) == singles[order]
 
 
 def test_entity_and_dotted_i_are_painted_on_the_original_text(
@@ -300,13 +311,13 @@ def test_entity_and_dotted_i_are_painted_on_the_original_text(
     explanation = explain("entity-and-dotted-i")
     assert explanation.hypothesis.tokens[:3] == ("at", "&", "t")
     view.set_explanation(explanation)
-    assert not view.is_tokenized("hypothesis")
-    spans = view.highlighted_spans("hypothesis")
+    assert not view.is_tokenized(HYPOTHESIS)
+    spans = view.highlighted_spans(HYPOTHESIS)
     # "&amp;" is the one token "&", painted over all five original characters.
     assert (2, 7) in [(start, end) for start, end, _ in spans] or any(
         start <= 2 and end >= 7 for start, end, _ in spans
     )
-    text = view.displayed_text("hypothesis")
+    text = view.displayed_text(HYPOTHESIS)
     assert text.startswith("AT&amp;T İstanbul")
 
 
@@ -315,14 +326,14 @@ def test_astral_characters_map_to_the_right_document_positions(
 ) -> None:
     explanation = explain("astral-plane")
     view.set_explanation(explanation)
-    text = view.displayed_text("hypothesis")
+    text = view.displayed_text(HYPOTHESIS)
     after = text.index("and")
     # "and" is unmatched; in UTF-16 it starts one position later than in Python.
     assert (
-        background_at(view.document("hypothesis"), text, after)
+        background_at(view.document(HYPOTHESIS), text, after)
         == status_colors(view)["unmatched"]
     )
-    assert (after, after + 3, "unmatched") in view.highlighted_spans("hypothesis")
+    assert (after, after + 3, "unmatched") in view.highlighted_spans(HYPOTHESIS)
 
 
 def test_show_tokens_paints_token_spans_in_the_tokenized_text(
@@ -331,9 +342,9 @@ def test_show_tokens_paints_token_spans_in_the_tokenized_text(
     explanation = explain("entity-and-dotted-i")
     view.set_explanation(explanation)
     view.set_show_tokens(True)
-    text = view.displayed_text("hypothesis")
+    text = view.displayed_text(HYPOTHESIS)
     assert text == " ".join(explanation.hypothesis.tokens)
-    assert view.is_tokenized("hypothesis")
+    assert view.is_tokenized(HYPOTHESIS)
     positions, cursor = [], 0
     for token in explanation.hypothesis.tokens:
         positions.append((cursor, cursor + len(token)))
@@ -341,17 +352,17 @@ def test_show_tokens_paints_token_spans_in_the_tokenized_text(
     expected = expected_runs(
         positions, hypothesis_pieces(explanation.orders[0]), STATUS_LABELS
     )
-    assert view.highlighted_spans("hypothesis") == expected
-    assert_document_matches(view, "hypothesis", status_colors(view))
+    assert view.highlighted_spans(HYPOTHESIS) == expected
+    assert_document_matches(view, HYPOTHESIS, status_colors(view))
     reference = explanation.references[0]
     assert reference is not None
-    assert view.displayed_text("reference:1") == " ".join(reference.tokens)
+    assert view.displayed_text(REF_1) == " ".join(reference.tokens)
     notes = [
         label.text() for label in view.findChildren(QLabel) if label.isVisibleTo(view)
     ]
     assert any("tokens as the scorer sees them" in note for note in notes)
     view.set_show_tokens(False)
-    assert view.displayed_text("hypothesis") == explanation.hypothesis.text
+    assert view.displayed_text(HYPOTHESIS) == explanation.hypothesis.text
 
 
 def test_unlocatable_tokens_fall_back_to_the_tokenized_text(
@@ -365,9 +376,9 @@ def test_unlocatable_tokens_fall_back_to_the_tokenized_text(
         (None, *hypothesis.char_spans[1:]),
     )
     view.set_explanation(dataclasses.replace(explanation, hypothesis=lost))
-    assert view.is_tokenized("hypothesis")
-    assert not view.is_tokenized("reference:1")
-    assert view.displayed_text("hypothesis") == " ".join(hypothesis.tokens)
+    assert view.is_tokenized(HYPOTHESIS)
+    assert not view.is_tokenized(REF_1)
+    assert view.displayed_text(HYPOTHESIS) == " ".join(hypothesis.tokens)
     notes = [
         label.text() for label in view.findChildren(QLabel) if label.isVisibleTo(view)
     ]
@@ -376,18 +387,18 @@ def test_unlocatable_tokens_fall_back_to_the_tokenized_text(
 
 def test_tooltip_of_a_clipped_token_gives_the_counts(view: SentenceDetailView) -> None:
     view.set_explanation(explain("clipping"))
-    tooltip = view.tooltip_at("hypothesis", 9)
+    tooltip = view.tooltip_at(HYPOTHESIS, 9)
     assert "clipped" in tooltip
     assert "occurs 3× in the hypothesis" in tooltip
     assert "at most 1× in one reference (ref 1)" in tooltip
     assert "occurrence 3 of 3" in tooltip
-    matched = view.tooltip_at("hypothesis", 0)
+    matched = view.tooltip_at(HYPOTHESIS, 0)
     assert "occurrence 1 of 3" in matched
     assert "licensed by reference 1" in matched
-    assert view.tooltip_at("hypothesis", 3) == ""  # the space of a unigram view
+    assert view.tooltip_at(HYPOTHESIS, 3) == ""  # the space of a unigram view
     view.set_order(2)
     # Token 2 is covered by two bigrams: "the the" (unmatched), "the cat" (matched).
-    both = view.tooltip_at("hypothesis", 9)
+    both = view.tooltip_at(HYPOTHESIS, 9)
     assert "2-grams covering" in both
     assert "in no reference" in both
     assert "licensed by reference 1" in both
@@ -395,9 +406,9 @@ def test_tooltip_of_a_clipped_token_gives_the_counts(view: SentenceDetailView) -
 
 def test_tooltip_names_every_licensing_reference(view: SentenceDetailView) -> None:
     view.set_explanation(explain("clipping-two-refs"))
-    first = view.tooltip_at("hypothesis", 0)
+    first = view.tooltip_at(HYPOTHESIS, 0)
     assert "licensed by references 1 and 2" in first
-    second = view.tooltip_at("hypothesis", 5)
+    second = view.tooltip_at(HYPOTHESIS, 5)
     assert "licensed by reference 2" in second
     assert "at most 2× in one reference (ref 2)" in second
 
@@ -407,9 +418,9 @@ def test_reference_tooltip_says_whether_a_span_was_used(
 ) -> None:
     view.set_explanation(explain("clipping-two-refs"))
     view.set_order(2)
-    assert "paired with occurrence 1" in view.tooltip_at("reference:2", 1)
+    assert "paired with occurrence 1" in view.tooltip_at(REF_2, 1)
     view.set_order(3)
-    assert "paired" in view.tooltip_at("reference:2", 1)
+    assert "paired" in view.tooltip_at(REF_2, 1)
 
 
 # The offscreen platform cannot raise the tooltip window; real platforms can.
@@ -423,7 +434,7 @@ def test_tooltip_event_shows_the_tooltip(
     editor = next(
         edit
         for edit in view.findChildren(QTextEdit)
-        if edit.document() is view.document("hypothesis")
+        if edit.document() is view.document(HYPOTHESIS)
     )
     cursor = QTextCursor(editor.document())
     cursor.setPosition(9)
@@ -440,11 +451,11 @@ def test_hovering_a_matched_token_lights_up_its_reference_spans(
     view: SentenceDetailView, qtbot: QtBot
 ) -> None:
     view.set_explanation(explain("clipping-two-refs"))
-    assert view.linked_spans_at("hypothesis", 13) == {
-        "reference:1": [(4, 7)],
-        "reference:2": [(8, 11)],
+    assert view.linked_spans_at(HYPOTHESIS, 13) == {
+        REF_1: [(4, 7)],
+        REF_2: [(8, 11)],
     }
-    assert view.linked_spans_at("hypothesis", 9) == {}  # clipped: paired with nothing
+    assert view.linked_spans_at(HYPOTHESIS, 9) == {}  # clipped: paired with nothing
     view.show()
     qtbot.waitExposed(view)
     editors = {
@@ -453,9 +464,9 @@ def test_hovering_a_matched_token_lights_up_its_reference_spans(
             for edit in view.findChildren(QTextEdit)
             if edit.document() is view.document(key)
         )
-        for key in ("hypothesis", "reference:1", "reference:2")
+        for key in (HYPOTHESIS, REF_1, REF_2)
     }
-    hypothesis = editors["hypothesis"]
+    hypothesis = editors[HYPOTHESIS]
     cursor = QTextCursor(hypothesis.document())
     cursor.setPosition(13)
     point = QPointF(hypothesis.cursorRect(cursor).center())
@@ -468,12 +479,41 @@ def test_hovering_a_matched_token_lights_up_its_reference_spans(
         Qt.KeyboardModifier.NoModifier,
     )
     QApplication.sendEvent(hypothesis.viewport(), move)
-    selections = editors["reference:2"].extraSelections()
+    selections = editors[REF_2].extraSelections()
     assert [
         (s.cursor.selectionStart(), s.cursor.selectionEnd()) for s in selections
     ] == [(8, 11)]
     QApplication.sendEvent(hypothesis.viewport(), QEvent(QEvent.Type.Leave))
-    assert editors["reference:2"].extraSelections() == []
+    assert editors[REF_2].extraSelections() == []
+
+
+def test_the_second_reference_is_named_painted_and_lit_as_the_second(
+    view: SentenceDetailView, qtbot: QtBot
+) -> None:
+    # Two references, only the second licenses a match: "x y" is its bigram at
+    # characters 0-3 (hand count); the first shares no word with the hypothesis.
+    view.set_explanation(explain_sentence("x y", ["a b c", "x y z"], BleuConfig()))
+    view.set_order(2)
+    assert view.header_text(REF_1).startswith("■ Reference 1")
+    assert view.header_text(REF_2).startswith("■ Reference 2")
+    assert "0 of 2 2-grams paired" in view.header_text(REF_1)
+    assert "1 of 2 2-grams paired" in view.header_text(REF_2)
+    assert view.highlighted_spans(REF_1) == []
+    assert view.highlighted_spans(REF_2) == [(0, 3, "matched")]
+    assert_document_matches(view, REF_2, reference_colors(view, 1))
+    assert "paired with occurrence 1" in view.tooltip_at(REF_2, 0)
+    assert "<b>a b</b>" in view.tooltip_at(REF_1, 0)
+    assert "not used" in view.tooltip_at(REF_1, 0)
+    assert "licensed by reference 2" in view.tooltip_at(HYPOTHESIS, 0)
+    assert view.linked_spans_at(HYPOTHESIS, 0) == {REF_2: [(0, 3)]}
+    view.show()
+    qtbot.waitExposed(view)
+    view.text_widget(HYPOTHESIS).hovered.emit(0)
+    assert view.text_widget(REF_1).extraSelections() == []
+    (lit,) = view.text_widget(REF_2).extraSelections()
+    assert (lit.cursor.selectionStart(), lit.cursor.selectionEnd()) == (0, 3)
+    link = reference_link_format(1, view.palette()).background().color()
+    assert lit.format.background().color() == link
 
 
 def test_order_changed_is_emitted_for_a_new_order_only(
@@ -494,9 +534,9 @@ def test_headers_show_score_length_reference_and_absent_reference(
 ) -> None:
     explanation = explain("absent-reference")
     view.set_explanation(explanation, source="le chat s'est assis")
-    assert view.text_keys()[0] == "source"
-    assert view.displayed_text("source") == "le chat s'est assis"
-    assert view.highlighted_spans("source") == []
+    assert view.text_keys()[0] == SOURCE
+    assert view.displayed_text(SOURCE) == "le chat s'est assis"
+    assert view.highlighted_spans(SOURCE) == []
     texts = [
         label.text() for label in view.findChildren(QLabel) if label.isVisibleTo(view)
     ]
@@ -512,11 +552,11 @@ def test_headers_show_score_length_reference_and_absent_reference(
 def test_empty_state_and_clearing(view: SentenceDetailView) -> None:
     assert view.text_keys() == ()
     view.set_explanation(explain("multi-reference"))
-    assert "hypothesis" in view.text_keys()
+    assert HYPOTHESIS in view.text_keys()
     view.set_explanation(None)
     assert view.text_keys() == ()
     with pytest.raises(KeyError, match="hypothesis"):
-        view.highlighted_spans("hypothesis")
+        view.highlighted_spans(HYPOTHESIS)
     labels = [
         label.text() for label in view.findChildren(QLabel) if label.isVisibleTo(view)
     ]
@@ -525,9 +565,9 @@ def test_empty_state_and_clearing(view: SentenceDetailView) -> None:
 
 def test_fewer_references_rebuild_the_reference_boxes(view: SentenceDetailView) -> None:
     view.set_explanation(explain("clipping-two-refs"))
-    assert "reference:2" in view.text_keys()
+    assert REF_2 in view.text_keys()
     view.set_explanation(explain("clipping"))
-    assert view.text_keys() == ("hypothesis", "reference:1")
+    assert view.text_keys() == (HYPOTHESIS, REF_1)
 
 
 def test_dark_palette_repaints_with_dark_distinct_colours(
@@ -542,8 +582,8 @@ def test_dark_palette_repaints_with_dark_distinct_colours(
     for status in light:
         assert dark[status] != light[status]
         assert dark[status].lightness() < light[status].lightness()
-    assert_document_matches(view, "hypothesis", dark)
-    assert_document_matches(view, "reference:1", reference_colors(view, 0))
+    assert_document_matches(view, HYPOTHESIS, dark)
+    assert_document_matches(view, REF_1, reference_colors(view, 0))
     text_color = status_format(NgramStatus.MATCHED, view.palette()).foreground().color()
     assert text_color.lightness() > 200
 
@@ -574,11 +614,11 @@ def test_hit_testing_maps_points_to_characters(
     view.set_explanation(explain("astral-plane"))
     view.show()
     qtbot.waitExposed(view)
-    text = view.displayed_text("hypothesis")
+    text = view.displayed_text(HYPOTHESIS)
     editor = next(
         edit
         for edit in view.findChildren(QTextEdit)
-        if edit.document() is view.document("hypothesis")
+        if edit.document() is view.document(HYPOTHESIS)
     )
     index = text.index("and") + 1
     cursor = QTextCursor(editor.document())

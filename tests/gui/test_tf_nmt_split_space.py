@@ -19,6 +19,7 @@ from pytestqt.qtbot import QtBot
 from bleu_gui.core.config import Compat
 from bleu_gui.models.session import FileSet
 from bleu_gui.views.main_window import MainWindow
+from bleu_gui.views.sentence_detail import HYPOTHESIS
 from tests.gui.controls_support import TIMEOUT, settings, window
 from tests.gui.demo_sets import scored, write_lines
 from tests.oracles import tf_nmt_bleu
@@ -119,7 +120,7 @@ def test_an_empty_line_under_split_space_is_one_empty_token_in_the_detail(
     assert loaded.select_sentence(2)
     detail = loaded.detail
     qtbot.waitUntil(lambda: detail.explanation() is not None, timeout=TIMEOUT)
-    assert detail.displayed_text("hypothesis") == "∅"
+    assert detail.displayed_text(HYPOTHESIS) == "∅"
     assert detail.note() == (
         "∅ is an empty token: split-space (tensorflow/nmt's split on each single "
         "space) makes one of an empty line and of each double space, and counts it "
@@ -129,14 +130,14 @@ def test_an_empty_line_under_split_space_is_one_empty_token_in_the_detail(
     assert explanation is not None
     assert explanation.orders[0].term.total == 1  # one token, counted
     assert loaded.status_text.text() == "Sentence 2: BLEU 0.00"
-    assert "1-gram covering “∅”" in detail.tooltip_at("hypothesis", 0)
+    assert "1-gram covering “∅”" in detail.tooltip_at(HYPOTHESIS, 0)
     # The double space of sentence 3: its tokens, the empty one between "dog" and
     # "barked", all shown.
     assert loaded.select_sentence(3)
     qtbot.waitUntil(
-        lambda: detail.displayed_text("hypothesis").startswith("A dog ∅"),
+        lambda: detail.displayed_text(HYPOTHESIS).startswith("A dog ∅"),
         timeout=TIMEOUT,
     )
-    assert detail.displayed_text("hypothesis") == (
+    assert detail.displayed_text(HYPOTHESIS) == (
         "A dog ∅ barked at the postman this morning ."
     )

@@ -17,6 +17,7 @@ from sacrebleu.metrics.bleu import BLEU
 
 from bleu_gui.models.session import FileSet, Session
 from bleu_gui.views.main_window import MainWindow
+from bleu_gui.views.sentence_detail import HYPOTHESIS
 from tests.gui.controls_support import (
     HYPS,
     REFS,
@@ -63,7 +64,7 @@ def test_a_sentence_the_search_hides_is_said_to_be_hidden(
         "Sentence 2, shown below, is hidden by the filter. Select a sentence in the "
         "table, or clear the filter to see it there."
     )
-    assert loaded.detail.displayed_text("hypothesis") == HYPS[1]
+    assert loaded.detail.displayed_text(HYPOTHESIS) == HYPS[1]
     loaded.filter_bar.clear.click()
     assert not loaded.hidden_note.isVisible()
     assert loaded.table.selected_corpus_row() == 1
@@ -80,7 +81,7 @@ def test_a_histogram_range_that_hides_the_sentence_is_said(
     assert loaded.table.select_corpus_row(0)  # the user picks a shown sentence
     qtbot.waitUntil(lambda: not loaded.sentence_pending, timeout=TIMEOUT)
     assert not loaded.hidden_note.isVisible()
-    assert loaded.detail.displayed_text("hypothesis") == HYPS[0]
+    assert loaded.detail.displayed_text(HYPOTHESIS) == HYPS[0]
 
 
 # --- copies confirm themselves -------------------------------------------------
