@@ -16,9 +16,9 @@ from bleu_gui.cli_significance import ascii_json, test_signature
 from bleu_gui.core import BleuConfig, BleuScore, Compat
 from bleu_gui.core.compat.multi_bleu import format_line
 from bleu_gui.core.counts import Counts
-from bleu_gui.core.result import Unscorable
 from bleu_gui.core.score_counts import iter_sentence_scores, score_corpus
 from bleu_gui.core.signature import signatures
+from bleu_gui.core.unavailable import Unavailable
 from bleu_gui.io import Corpus
 
 if TYPE_CHECKING:
@@ -73,7 +73,7 @@ def system_lines(
     lines = []
     for index, scored in enumerate(iter_sentence_scores(stats, config), start=1):
         unit = None if units is None else _Unit.of(units, index - 1)
-        if isinstance(scored, Unscorable):
+        if isinstance(scored, Unavailable):
             line = _render_unscorable(scored, system, index, options, unit)
         else:
             line = _render(scored, sig, options, system, index, unit=unit)
@@ -111,7 +111,7 @@ def _with_unit(line: str, unit: _Unit | None) -> str:
 
 
 def _render_unscorable(
-    result: Unscorable,
+    result: Unavailable,
     system: str | None,
     segment: int,
     options: argparse.Namespace,

@@ -15,7 +15,7 @@ import importlib
 from typing import TYPE_CHECKING
 
 from bleu_gui.core.config import BleuConfig, Compat, ConfigError, Smoothing
-from bleu_gui.core.result import BleuScore, OrderTerm, SentenceScores, Unscorable
+from bleu_gui.core.result import BleuScore, OrderTerm, SentenceScores
 from bleu_gui.core.signature import signature
 from bleu_gui.core.summed import SummedStats
 from bleu_gui.core.token_table import TokenKeyError, TokenTable
@@ -26,6 +26,7 @@ from bleu_gui.core.tokenize import (
     get_tokenizer,
     tokenizer_for,
 )
+from bleu_gui.core.unavailable import OrUnavailable, Unavailable
 
 if TYPE_CHECKING:
     from bleu_gui.core.scoring import (
@@ -69,6 +70,7 @@ __all__ = [
     "Compat",
     "ConfigError",
     "CorpusStats",
+    "OrUnavailable",
     "OrderTerm",
     "SentenceScores",
     "Smoothing",
@@ -77,7 +79,7 @@ __all__ = [
     "TokenTable",
     "Tokenizer",
     "TokenizerUnavailableError",
-    "Unscorable",
+    "Unavailable",
     "available_tokenizers",
     "compute_stats",
     "corpus_bleu",

@@ -29,7 +29,7 @@ import numpy as np
 
 from bleu_gui.core.analysis import perfect_rows
 from bleu_gui.core.config import BleuConfig
-from bleu_gui.core.result import BleuScore, Unscorable
+from bleu_gui.core.result import BleuScore
 from bleu_gui.core.scoring import (
     fit_stats,
     required_order,
@@ -39,6 +39,7 @@ from bleu_gui.core.scoring import (
 )
 from bleu_gui.core.stats import CorpusStats, SummedStats, count_chunk, replaced_sums
 from bleu_gui.core.tokenize import tokenizer_for
+from bleu_gui.core.unavailable import OrUnavailable, Unavailable
 
 __all__ = [
     "EditedLine",
@@ -278,8 +279,8 @@ class WhatIf:
 
     system: EditedSystem
     row: int
-    sentence: BleuScore | Unscorable
-    corpus: BleuScore | Unscorable
+    sentence: OrUnavailable[BleuScore]
+    corpus: OrUnavailable[BleuScore]
     delta: float
     cost: float
 
@@ -415,9 +416,9 @@ def what_if(
     return WhatIf(system, row, sentence, corpus, delta, cost)
 
 
-def _scored(score: Callable[[], BleuScore]) -> BleuScore | Unscorable:
+def _scored(score: Callable[[], BleuScore]) -> OrUnavailable[BleuScore]:
     """The score, or why the emulated library cannot give one."""
     try:
         return score()
     except ValueError as error:
-        return Unscorable(str(error))
+        return Unavailable(str(error))

@@ -53,6 +53,7 @@ from bleu_gui.core.tokenize import (
     split_tokens,
     tokenizer_for,
 )
+from bleu_gui.core.unavailable import OrUnavailable, Unavailable
 
 __all__ = [
     "HIGHLIGHT_LIMIT",
@@ -336,12 +337,14 @@ class ExplainRequest:
     config: BleuConfig
 
 
-def explain_or_why_not(request: ExplainRequest) -> SentenceExplanation | str:
+def explain_or_why_not(
+    request: ExplainRequest,
+) -> OrUnavailable[SentenceExplanation]:
     """`explain_sentence` of `request`, or why the mode cannot score it (one line)."""
     try:
         return explain_sentence(request.hypothesis, request.references, request.config)
     except ValueError as error:
-        return str(error)
+        return Unavailable(str(error))
 
 
 def _segment(

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from bleu_gui.core.config import BleuConfig
 from bleu_gui.core.pair_ngrams import PairExplanation, explain_pair
+from bleu_gui.core.unavailable import OrUnavailable, Unavailable
 
 __all__ = ["PairRequest", "explain_pair_or_why_not"]
 
@@ -44,7 +45,7 @@ class PairRequest:
         )
 
 
-def explain_pair_or_why_not(request: PairRequest) -> PairExplanation | str:
+def explain_pair_or_why_not(request: PairRequest) -> OrUnavailable[PairExplanation]:
     """`explain_pair` of `request`, or why the mode cannot score it (one line)."""
     try:
         return explain_pair(
@@ -55,4 +56,4 @@ def explain_pair_or_why_not(request: PairRequest) -> PairExplanation | str:
             names=request.names,
         )
     except ValueError as error:
-        return str(error)
+        return Unavailable(str(error))

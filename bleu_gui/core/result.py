@@ -17,7 +17,7 @@ if TYPE_CHECKING:  # numpy is imported where arrays are made (see core/__init__)
     import numpy as np
     import numpy.typing as npt
 
-__all__ = ["BleuScore", "OrderTerm", "SentenceScores", "Unscorable"]
+__all__ = ["BleuScore", "OrderTerm", "SentenceScores"]
 
 Number = int | float
 
@@ -124,15 +124,3 @@ class SentenceScores:
             np.concatenate([part.precisions for part in parts]),
             np.concatenate([part.ref_len for part in parts]),
         )
-
-
-@dataclass(frozen=True, slots=True)
-class Unscorable:
-    """A segment the emulated library cannot score (the original would crash).
-
-    NLTK's method6 on a sentence without trigram matches, tensorflow/nmt on an empty
-    hypothesis: a table of 100,000 sentence scores shows these rows as missing, with
-    the reason, instead of failing as a whole.
-    """
-
-    reason: str

@@ -15,8 +15,9 @@ from bleu_gui.core.bleu import sacrebleu_arithmetic, sacrebleu_score
 from bleu_gui.core.compat import multi_bleu, tf_nmt
 from bleu_gui.core.config import BleuConfig, Compat, Smoothing
 from bleu_gui.core.counts import Counts
-from bleu_gui.core.result import BleuScore, Unscorable
+from bleu_gui.core.result import BleuScore
 from bleu_gui.core.summed import SummedStats
+from bleu_gui.core.unavailable import OrUnavailable, Unavailable
 
 __all__ = [
     "fit_stats",
@@ -128,17 +129,17 @@ def score_described(
 
 def iter_sentence_scores(
     stats: Counts, config: BleuConfig
-) -> Iterator[BleuScore | Unscorable]:
+) -> Iterator[OrUnavailable[BleuScore]]:
     """Sentence BLEU of every segment, in order (terms not described in words).
 
-    A segment the emulated library cannot score yields `Unscorable` with the reason.
+    A segment the emulated library cannot score yields `Unavailable` with the reason.
     """
     scorer = _SCORERS[config.compat]
     for summed in fit_stats(stats, config).rows():
         try:
             yield scorer(summed, config, sentence=True, detailed=False)
         except ValueError as error:
-            yield Unscorable(str(error))
+            yield Unavailable(str(error))
 
 
 def fit_stats(stats: _C, config: BleuConfig) -> _C:

@@ -26,7 +26,7 @@ from bleu_gui.core.bleu import sacrebleu_arithmetic
 from bleu_gui.core.config import BleuConfig, Compat
 from bleu_gui.core.parallel import WorkerPool, map_ordered
 from bleu_gui.core.repeats import RepeatedSegments
-from bleu_gui.core.result import BleuScore, SentenceScores, Unscorable
+from bleu_gui.core.result import BleuScore, SentenceScores
 from bleu_gui.core.row_counts import PARALLEL_MIN_LINES as _PARALLEL_MIN_LINES
 from bleu_gui.core.row_counts import distinct_lines_likely, tokenized_once
 from bleu_gui.core.score_counts import (
@@ -49,6 +49,7 @@ from bleu_gui.core.steps import drain, relabel
 from bleu_gui.core.streams import check_streams, check_systems
 from bleu_gui.core.token_table import TokenTable
 from bleu_gui.core.tokenize import get_tokenizer, tokenizer_for
+from bleu_gui.core.unavailable import Unavailable
 from bleu_gui.core.untracked import untracked
 
 __all__ = [
@@ -567,7 +568,7 @@ def score_sentence(stats: CorpusStats, row: int, config: BleuConfig) -> BleuScor
 
 
 def score_sentences(stats: CorpusStats, config: BleuConfig) -> SentenceScores:
-    """Sentence BLEU of every segment, as arrays; NaN where a row is `Unscorable`."""
+    """Sentence BLEU of every segment, as arrays; NaN where a row is `Unavailable`."""
     fitted = fit_stats(stats, config)
     if config.compat is Compat.SACREBLEU:
         return _sacrebleu_sentences(fitted, config)
@@ -577,7 +578,7 @@ def score_sentences(stats: CorpusStats, config: BleuConfig) -> SentenceScores:
     precisions = np.full((size, order), np.nan)
     ref_len = np.zeros(size, dtype=np.int64)
     for i, result in enumerate(iter_sentence_scores(fitted, config)):
-        if isinstance(result, Unscorable):
+        if isinstance(result, Unavailable):
             continue
         score[i] = result.score
         bp[i] = result.bp

@@ -29,6 +29,7 @@ from bleu_gui.core.significance import (
     PairedTestResult,
     SystemResult,
 )
+from bleu_gui.core.unavailable import OrUnavailable, Unavailable
 from bleu_gui.io.significance_text import (
     IDENTITY_CAVEAT,
     p_value_text,
@@ -153,7 +154,7 @@ class SystemColumnSpec:
 def system_rows(
     names: Sequence[str],
     stats: Sequence[CorpusStats],
-    summed: Sequence[SummedStats | str],
+    summed: Sequence[OrUnavailable[SummedStats]],
     config: BleuConfig,
     baseline: int,
     signature: str,
@@ -165,7 +166,7 @@ def system_rows(
 ) -> list[SystemRow]:
     """The rows of systems `names` (their statistics, and those summed over the scope).
 
-    A system's `summed` may be the one-line reason it cannot be summed instead.
+    A system's `summed` may be why it cannot be summed (`Unavailable`) instead.
     `signature` is the plain corpus signature; with a test (`run`, its rows per
     system `tested` as `paired_rows` gives them, and `tested_signature`, the plain
     signature it ran under) each row's signature is the test's.
@@ -174,8 +175,8 @@ def system_rows(
     errors: list[str | None] = []
     for one in summed:
         score: BleuScore | None = None
-        why = one if isinstance(one, str) else None
-        if not isinstance(one, str):
+        why = one.reason if isinstance(one, Unavailable) else None
+        if not isinstance(one, Unavailable):
             try:
                 score = score_summed(one, config)
             except ValueError as error:

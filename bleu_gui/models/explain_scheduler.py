@@ -217,7 +217,7 @@ class ExplainScheduler(QObject, Generic[K, R, E]):
         """A long one is explained: shown if the selection still wants it.
 
         The explainer's process ran the panel's own function of the request, so
-        `explanation` is of the panel's kind (or the one line of a failure).
+        `explanation` is of the panel's kind (or `Unavailable`: why it failed).
         """
         wanted = self._wanted()
         if wanted is not None and self._same(key, wanted):

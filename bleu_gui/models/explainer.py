@@ -32,6 +32,7 @@ from bleu_gui.core.explain import (
     explain_or_why_not,
 )
 from bleu_gui.core.parallel import PoolClosedError, WorkerDiedError, WorkerPool
+from bleu_gui.core.unavailable import Unavailable
 from bleu_gui.io import Corpus
 
 __all__ = ["LONG_SEGMENT_CHARS", "ExplainKey", "Explainer", "is_long"]
@@ -168,13 +169,13 @@ class Explainer(QObject):
             if not pending.retried:  # killed while idle, noticed only now: again
                 self._submit(key, pending.request, retried=True)
                 return
-            result = str(error)
+            result = Unavailable(str(error))
         except PoolClosedError as error:
             self.shutdown()
-            result = str(error)
+            result = Unavailable(str(error))
         except Exception as error:  # a bug: said in one line, logged in full
             _log.exception("explaining sentence %d failed", key.row + 1)
-            result = f"could not explain this sentence: {error}"
+            result = Unavailable(f"could not explain this sentence: {error}")
         self.finished.emit(key, result)
 
 

@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Protocol
 
 from bleu_gui.core.steps import relabel
+from bleu_gui.core.unavailable import OrUnavailable, Unavailable
 from bleu_gui.io import (
     Corpus,
     InputError,
@@ -130,7 +131,7 @@ class Read:
     """
 
     request: OpenRequest
-    systems: tuple[Corpus | str, ...]
+    systems: tuple[OrUnavailable[Corpus], ...]
     shown: int
     labels: tuple[str | None, ...]
     documents: tuple[str, ...] | None = None
@@ -154,7 +155,7 @@ def read_job(files: FileSet, *, new_candidate: bool = False) -> Job:
     With `new_candidate`, a line-count mismatch ends the job as `Refused`
     instead of failing: the candidate may belong to another test set. A
     system other than the shown one that cannot be read or does not fit is
-    refused alone (its one-line reason in `Read.systems`). XLIFF and TMX
+    refused alone (why, as `Unavailable`, in `Read.systems`). XLIFF and TMX
     files are read by `read_aligned_job` instead.
     """
     if files.named is not None:
@@ -193,13 +194,13 @@ def read_job(files: FileSet, *, new_candidate: bool = False) -> Job:
             raise
         return Refused(files.hypothesis, str(error))
     texts = TestSet(corpus.references, corpus.source)
-    read: list[Corpus | str] = []
+    read: list[OrUnavailable[Corpus]] = []
     for path in files.hypotheses:
         if path == files.hypothesis:
             read.append(corpus)
             continue
         if path in unreadable:
-            read.append(unreadable[path])
+            read.append(Unavailable(unreadable[path]))
             continue
         if path in read_files:  # also a reference or the source
             read.append(texts.corpus(read_files[path]))
@@ -211,7 +212,7 @@ def read_job(files: FileSet, *, new_candidate: bool = False) -> Job:
             )
             read.append(texts.corpus(decoded[path]))
         except InputError as error:
-            read.append(str(error))
+            read.append(Unavailable(str(error)))
     # The ~20 ms collection as a step of its own, with the slice's time checked
     # before and after it: it does not share a slice with the last piece read
     # once that slice is spent, nor with handing the texts to the table after.

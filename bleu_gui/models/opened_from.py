@@ -17,6 +17,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import replace
 from pathlib import Path
 
+from bleu_gui.core.unavailable import OrUnavailable, Unavailable
 from bleu_gui.io import TestSet
 from bleu_gui.io.bundle import Format
 from bleu_gui.io.errors import display_name
@@ -50,7 +51,7 @@ class Keep:
 
 KEEP = Keep()
 
-Reopened = tuple[OpenRequest, bool] | str
+Reopened = OrUnavailable[tuple[OpenRequest, bool]]
 """What reads the open test set again, and whether it is a new candidate (whose
 misfit is `candidate_refused`); or the one line that says why it cannot be."""
 
@@ -106,7 +107,7 @@ class OpenedFrom:
 
     def read_job(
         self, request: OpenRequest, drop_bom: bool | None, *, new_candidate: bool
-    ) -> tuple[OpenRequest, Callable[[], Job]] | str:
+    ) -> OrUnavailable[tuple[OpenRequest, Callable[[], Job]]]:
         """The request as read (`drop_bom` None: the current choice) and its job.
 
         A file set with a file twice, or that cannot be aligned, is refused
@@ -120,7 +121,7 @@ class OpenedFrom:
         files = replace(request, drop_bom=drop)
         problem = files.repeated_file() or aligned_problem(files)
         if problem is not None:
-            return problem
+            return Unavailable(problem)
         return files, lambda: read_job(files, new_candidate=new_candidate)
 
     def reopen(
@@ -136,16 +137,16 @@ class OpenedFrom:
         if bundle is not None and workspace.test_set is not None:
             if source is None and hypothesis is None and references is None:
                 return replace(bundle, roles=replace(bundle.roles, source=None)), False
-            return (
+            return Unavailable(
                 f"{display_name(bundle.path)} holds the whole test set: choose "
                 "its columns again with File › Open test set"
             )
         opened = files = self.files(workspace)
         if files is None:
             if hypothesis is None:
-                return "open a candidate file first"
+                return Unavailable("open a candidate file first")
             if not references:
-                return (
+                return Unavailable(
                     "add a reference file: BLEU compares the candidate with references"
                 )
             files = FileSet(hypothesis, references)
@@ -167,16 +168,16 @@ class OpenedFrom:
         """The open files with one more reference, `path`."""
         files = self.files(workspace)
         if files is None:
-            return "open a candidate file before adding references"
+            return Unavailable("open a candidate file before adding references")
         return self.reopen(workspace, references=(*files.references, path))
 
     def without_reference(self, workspace: Workspace, index: int) -> Reopened:
         """The open test set with reference `index` (0-based) taken out."""
         files = self.files(workspace)
         if files is None or not 0 <= index < len(files.references):
-            return f"there is no reference {index + 1} to remove"
+            return Unavailable(f"there is no reference {index + 1} to remove")
         if len(files.references) == 1:
-            return "BLEU needs at least one reference"
+            return Unavailable("BLEU needs at least one reference")
         bundle = self.bundle
         if bundle is not None:  # the same file, one reference column fewer
             keys = bundle.roles.references
@@ -230,8 +231,8 @@ class OpenedFrom:
         ):
             if index == read.shown:
                 systems.append(shown)
-            elif isinstance(other, str):
-                refused.append(other)
+            elif isinstance(other, Unavailable):
+                refused.append(other.reason)
             else:
                 systems.append(System(new_id(), "", other, label=label))
         keep = self._keep_baseline
@@ -247,7 +248,7 @@ class OpenedFrom:
         path: Path,
         encoding: str | None,
         adding: Iterable[Path],
-    ) -> tuple[Callable[[], Job], TestSet] | str:
+    ) -> OrUnavailable[tuple[Callable[[], Job], TestSet]]:
         """The job that reads `path` as one more system (`adding`: being read).
 
         With the test set's texts it is read against; or why it cannot be added:
@@ -257,7 +258,7 @@ class OpenedFrom:
         test_set = workspace.test_set
         files = self.files(workspace)
         if test_set is None or files is None:
-            return "open a test set before adding a system"
+            return Unavailable("open a test set before adding a system")
         named = tuple(s.path for s in workspace.systems if s.label is None)
         asked = FileSet(path, (), systems=(*named, *adding, path))
         repeated = asked.repeated_file()
@@ -274,7 +275,7 @@ class OpenedFrom:
                 "files aligned by line cannot be mixed in one test set"
             )
         if repeated is not None:
-            return repeated
+            return Unavailable(repeated)
         chosen = encoding or files.encoding
         drop_bom = files.drop_bom
         texts = test_set.texts

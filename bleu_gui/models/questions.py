@@ -12,6 +12,7 @@ import numpy.typing as npt
 
 from bleu_gui.core import BleuConfig, BleuScore, CorpusStats, score_corpus
 from bleu_gui.core.explain import ExplainRequest
+from bleu_gui.core.unavailable import OrUnavailable, Unavailable
 from bleu_gui.io import Corpus
 
 __all__ = ["explain_request", "subset_score"]
@@ -19,15 +20,15 @@ __all__ = ["explain_request", "subset_score"]
 
 def subset_score(
     stats: CorpusStats | None, rows: npt.ArrayLike, config: BleuConfig
-) -> BleuScore | str:
+) -> OrUnavailable[BleuScore]:
     """Corpus BLEU of the given rows of `stats` under `config`; or why not."""
     index = np.asarray(rows)
     if stats is None or index.size == 0:
-        return "no sentences"
+        return Unavailable("no sentences")
     try:
         return score_corpus(stats.subset(index), config)
     except ValueError as error:
-        return str(error)
+        return Unavailable(str(error))
 
 
 def explain_request(

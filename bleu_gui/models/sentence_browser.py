@@ -34,6 +34,7 @@ from PySide6.QtCore import QObject, Qt, Signal
 
 from bleu_gui.core import BleuScore
 from bleu_gui.core.text_search import SearchTexts
+from bleu_gui.core.unavailable import OrUnavailable
 from bleu_gui.io import Corpus
 from bleu_gui.io.bundle import Units
 from bleu_gui.models.regex_search import RegexSearch
@@ -318,7 +319,7 @@ class SentenceBrowser(QObject):
         self._sort_key, self._sort_order = key, order
         self.model.set_rows(self._sorted(self.model.rows))
 
-    def shown_score(self) -> BleuScore | str:
+    def shown_score(self) -> OrUnavailable[BleuScore]:
         """Corpus BLEU of the shown sentences, or why there is none.
 
         With every sentence shown that is the session's corpus score (the same

@@ -83,6 +83,7 @@ from bleu_gui.core.explain import (
 )
 from bleu_gui.core.parallel import WorkerPool
 from bleu_gui.core.token_table import TokenTable
+from bleu_gui.core.unavailable import OrUnavailable, Unavailable
 from bleu_gui.io import Corpus
 from bleu_gui.io.bundle import Format
 from bleu_gui.io.format_options import FormatOptions
@@ -555,13 +556,13 @@ class Session(QObject):
 
     # --- questions ---------------------------------------------------------------
 
-    def subset_score(self, rows: npt.ArrayLike) -> BleuScore | str:
+    def subset_score(self, rows: npt.ArrayLike) -> OrUnavailable[BleuScore]:
         """Corpus BLEU of the given rows, from the statistics; or why not."""
         return questions.subset_score(self.stats, rows, self.config)
 
     def explain(
         self, row: int, corpus: Corpus | None = None
-    ) -> SentenceExplanation | str:
+    ) -> OrUnavailable[SentenceExplanation]:
         """Why sentence `row` (0-based) scored what it scored; or why it cannot.
 
         Of `corpus` if given (the texts of a corpus still being scored, which the
@@ -570,7 +571,7 @@ class Session(QObject):
         """
         request = self.explain_request(row, corpus)
         if request is None:
-            return "no such sentence"
+            return Unavailable("no such sentence")
         return explain_or_why_not(request)
 
     def explain_request(

@@ -35,6 +35,7 @@ from bleu_gui.core.config import BleuConfig
 from bleu_gui.core.documents import Documents
 from bleu_gui.core.edits import Edits, count_edits
 from bleu_gui.core.significance import DEFAULT_SEED
+from bleu_gui.core.unavailable import OrUnavailable, Unavailable
 from bleu_gui.io.errors import display_name
 from bleu_gui.io.sentence_columns import COLUMN_SPECS
 from bleu_gui.io.session_file import (
@@ -191,7 +192,7 @@ def document_filter(
     return DocumentRows.of(documents, found), note
 
 
-def filter_of(saved: SavedFilter) -> SentenceFilter | str:
+def filter_of(saved: SavedFilter) -> OrUnavailable[SentenceFilter]:
     """The filter a session saved, or why it cannot be one (one line).
 
     Without its documents: their rows are known once the test set is read
@@ -200,7 +201,7 @@ def filter_of(saved: SavedFilter) -> SentenceFilter | str:
     side = _SIDES_BY_NAME.get(saved.side)
     if side is None:
         names = ", ".join(STORED_SIDES.values())
-        return f"filter.side: {saved.side!r} is not one of {names}"
+        return Unavailable(f"filter.side: {saved.side!r} is not one of {names}")
     low, high, low_open, high_open = saved.delta
     return SentenceFilter(
         text=saved.text,
@@ -294,7 +295,7 @@ def session_data(
     edits: EditsHolder | None = None,
     buckets: SavedBuckets | None = None,
     margin: MarginModel | None = None,
-) -> SessionData | str:
+) -> OrUnavailable[SessionData]:
     """What a session file keeps of the window now, or why nothing (one line).
 
     Each file's checksum is taken now (its bytes are read: a second for a few
@@ -305,9 +306,11 @@ def session_data(
     request = session.opened
     workspace = session.workspace
     if request is None or workspace.test_set is None:
-        return "open a test set before saving a session"
+        return Unavailable("open a test set before saving a session")
     if session.loading is not None:
-        return "a test set is being opened: save the session once it is open"
+        return Unavailable(
+            "a test set is being opened: save the session once it is open"
+        )
     ids = [system.id for system in workspace.systems]
     position = {system_id: k for k, system_id in enumerate(ids)}
     systems = SavedSystems(
@@ -334,7 +337,9 @@ def session_data(
             encoding, drop_bom = request.encoding, request.drop_bom
     except OSError as error:
         name = display_name(error.filename or "a file of the test set")
-        return f"{name}: cannot read it to take its checksum ({error.strerror})"
+        return Unavailable(
+            f"{name}: cannot read it to take its checksum ({error.strerror})"
+        )
     return SessionData(
         kind=kind,
         files=files,
@@ -442,7 +447,7 @@ class ReopenPlan:
 
 def reopen_plan(
     data: SessionData, checks: Sequence[FileCheck], outside: Sequence[Path] = ()
-) -> ReopenPlan | str:
+) -> OrUnavailable[ReopenPlan]:
     """What to open of a session, leaving out files that are gone; or why nothing.
 
     A missing system or reference is left out while one of its role is left; a
@@ -459,7 +464,9 @@ def reopen_plan(
     missing_names = ", ".join(display_name(f.path.name) for f in gone)
     if data.kind is SetKind.BUNDLE:
         if gone:
-            return f"its test set's file is missing: {display_name(gone[0].path)}"
+            return Unavailable(
+                f"its test set's file is missing: {display_name(gone[0].path)}"
+            )
         (bundle,) = data.files
         roles = data.roles
         assert roles is not None  # the reader checked it
@@ -473,9 +480,13 @@ def reopen_plan(
         references = [f for f in present if f.role is SavedRole.REFERENCE]
         sources = [f for f in present if f.role is SavedRole.SOURCE]
         if not systems:
-            return f"none of its systems is there (missing: {missing_names})"
+            return Unavailable(
+                f"none of its systems is there (missing: {missing_names})"
+            )
         if not references:
-            return f"none of its references is there (missing: {missing_names})"
+            return Unavailable(
+                f"none of its references is there (missing: {missing_names})"
+            )
         saved_systems = data.of_role(SavedRole.SYSTEM)
         paths = [f.path for f in systems]
 

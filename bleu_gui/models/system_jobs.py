@@ -30,6 +30,7 @@ from bleu_gui.core.scoring import (
 from bleu_gui.core.signature import signatures
 from bleu_gui.core.steps import relabel
 from bleu_gui.core.token_table import TokenTable
+from bleu_gui.core.unavailable import OrUnavailable, Unavailable
 from bleu_gui.io import Corpus
 from bleu_gui.io.notices import TokenizerHint, file_notices, tokenizer_hint
 from bleu_gui.models.workspace import PairScores, Scores, System
@@ -154,9 +155,9 @@ def score_job(
     """
     yield 0, 1, "scoring sentences"
     try:
-        corpus_score: BleuScore | str = score_corpus(stats, config)
+        corpus_score: OrUnavailable[BleuScore] = score_corpus(stats, config)
     except ValueError as error:
-        corpus_score = str(error)
+        corpus_score = Unavailable(str(error))
     size = len(stats)
     pool = pool_for(size, None)
     sentences = yield from relabel(
@@ -210,9 +211,11 @@ def pair_job(
         lambda done: (done, size, "comparing systems"),
     )
     try:
-        corpus: ScoreDelta | str = corpus_delta(a.stats, b.stats, config, names=names)
+        corpus: OrUnavailable[ScoreDelta] = corpus_delta(
+            a.stats, b.stats, config, names=names
+        )
     except ValueError as error:
-        corpus = str(error)
+        corpus = Unavailable(str(error))
     return PairScores(a.id, b.id, config, deltas, swaps, corpus)
 
 

@@ -55,6 +55,7 @@ from bleu_gui.core.significance import (
     PairedTest,
     PairedTestResult,
 )
+from bleu_gui.core.unavailable import OrUnavailable, Unavailable
 from bleu_gui.io.significance_text import SUBSET_NOTE, p_value_text
 from bleu_gui.io.systems_table import (
     SYSTEM_COLUMNS,
@@ -460,12 +461,12 @@ class SystemsModel(QAbstractTableModel):
 
     def _summed_or_why(
         self, k: int, entry: SystemEntry, rows: npt.NDArray[np.int64] | None
-    ) -> SummedStats | str:
+    ) -> OrUnavailable[SummedStats]:
         """`_summed_of`, or why the scope cannot be summed (no sentence in it)."""
         try:
             return self._summed_of(k, entry, rows)
         except ValueError as error:
-            return str(error)
+            return Unavailable(str(error))
 
     def _summed_of(
         self, system: int, entry: SystemEntry, rows: npt.NDArray[np.int64] | None

@@ -19,6 +19,7 @@ from typing import Any
 
 from bleu_gui.core import BleuConfig
 from bleu_gui.core.token_table import TokenTable
+from bleu_gui.core.unavailable import Unavailable
 from bleu_gui.io import Corpus
 from bleu_gui.io.bundle import Format
 from bleu_gui.io.format_options import FormatOptions
@@ -107,8 +108,8 @@ class TestSetLoading:
     ) -> None:
         """`Session.open_files`; `new_candidate`: a misfit is `candidate_refused`."""
         prepared = self._from.read_job(request, drop_bom, new_candidate=new_candidate)
-        if isinstance(prepared, str):
-            self._session.error_occurred.emit(prepared)
+        if isinstance(prepared, Unavailable):
+            self._session.error_occurred.emit(prepared.reason)
             return
         request, job = prepared
         if isinstance(request, FileSet):
@@ -136,8 +137,8 @@ class TestSetLoading:
 
     def reopen(self, reopened: Reopened) -> None:
         """Open the test set again as `reopened` asks, or say why it cannot be."""
-        if isinstance(reopened, str):
-            self._session.error_occurred.emit(reopened)
+        if isinstance(reopened, Unavailable):
+            self._session.error_occurred.emit(reopened.reason)
             return
         request, new_candidate = reopened
         self.open_again(request, new_candidate=new_candidate)
@@ -197,8 +198,8 @@ class TestSetLoading:
         added = self._from.added_job(
             session.workspace, path, encoding, self._adding.values()
         )
-        if isinstance(added, str):
-            session.error_occurred.emit(added)
+        if isinstance(added, Unavailable):
+            session.error_occurred.emit(added.reason)
             return
         job, _ = added
         opened_at = session.workspace.test_set_key  # the test set read against

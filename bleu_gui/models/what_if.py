@@ -36,10 +36,10 @@ from bleu_gui.core.edits import (
     taken_line,
     what_if,
 )
-from bleu_gui.core.result import Unscorable
 from bleu_gui.core.score_delta import ScoreDelta, decompose
 from bleu_gui.core.scoring import required_order, score_sentence, score_summed
 from bleu_gui.core.tokenize import tokenizer_for
+from bleu_gui.core.unavailable import OrUnavailable, Unavailable
 from bleu_gui.models.session import Session
 from bleu_gui.models.workspace import System, SystemId, Workspace
 from bleu_gui.models.workspace_change import Change, Moved
@@ -105,7 +105,7 @@ class Draft:
         return -self.before.delta if self.baseline else self.before.delta
 
 
-def corpus_now(system: System, config: BleuConfig) -> BleuScore | str:
+def corpus_now(system: System, config: BleuConfig) -> OrUnavailable[BleuScore]:
     """A system's corpus BLEU as it stands (its edits included), or why none.
 
     From its scores when they are current, else from its statistics' sums (an
@@ -115,18 +115,18 @@ def corpus_now(system: System, config: BleuConfig) -> BleuScore | str:
     if system.scored_under(config) and scores is not None:
         return scores.corpus
     if system.stats is None:
-        return "not counted yet"
+        return Unavailable("not counted yet")
     try:
         return score_summed(
             system.stats.summed().truncated(required_order(config)), config
         )
     except ValueError as error:
-        return str(error)
+        return Unavailable(str(error))
 
 
 def draft_deltas(
     draft: Draft, session: Session
-) -> tuple[ScoreDelta | str, ScoreDelta | str] | None:
+) -> tuple[OrUnavailable[ScoreDelta], OrUnavailable[ScoreDelta]] | None:
     """The pair's sentence Δ and corpus Δ (B − A) with the draft as typed.
 
     What the Δ panel shows while an edit is typed; None when the draft's system
@@ -144,28 +144,25 @@ def draft_deltas(
     a, b = pair
     config = session.config
     try:
-        other_sentence: BleuScore | str = score_sentence(other.stats, draft.row, config)
+        other_sentence: OrUnavailable[BleuScore] = score_sentence(
+            other.stats, draft.row, config
+        )
     except ValueError as error:
-        other_sentence = str(error)
+        other_sentence = Unavailable(str(error))
     scores = (
         (draft.now.sentence, other_sentence),
         (draft.now.corpus, corpus_now(other, config)),
     )
-    deltas: list[ScoreDelta | str] = []
+    deltas: list[OrUnavailable[ScoreDelta]] = []
     for mine, theirs in scores:
         first, second = (mine, theirs) if draft.baseline else (theirs, mine)
-        if isinstance(first, BleuScore) and isinstance(second, BleuScore):
-            deltas.append(decompose(first, second, (names[a.id], names[b.id])))
+        if isinstance(first, Unavailable):
+            deltas.append(first)
+        elif isinstance(second, Unavailable):
+            deltas.append(second)
         else:
-            missing = first if not isinstance(first, BleuScore) else second
-            deltas.append(_reason(missing))
+            deltas.append(decompose(first, second, (names[a.id], names[b.id])))
     return deltas[0], deltas[1]
-
-
-def _reason(result: BleuScore | Unscorable | str) -> str:
-    if isinstance(result, Unscorable):
-        return result.reason
-    return result if isinstance(result, str) else ""
 
 
 class SetEdits(QUndoCommand):

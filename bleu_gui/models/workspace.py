@@ -46,6 +46,7 @@ from bleu_gui.core import (
 from bleu_gui.core.edits import Edits, apply_edits, edited_hypotheses
 from bleu_gui.core.score_delta import ScoreDelta
 from bleu_gui.core.scoring import TokenizedCorpus
+from bleu_gui.core.unavailable import OrUnavailable
 from bleu_gui.io import Corpus, Segments, TestSet
 from bleu_gui.io.bundle import Units
 from bleu_gui.io.errors import display_name
@@ -164,7 +165,7 @@ class Scores:
     """
 
     config: BleuConfig
-    corpus: BleuScore | str
+    corpus: OrUnavailable[BleuScore]
     sentences: SentenceScores
     gains: npt.NDArray[np.float64]
     signature: str
@@ -476,7 +477,7 @@ class PairScores:
     config: BleuConfig
     deltas: npt.NDArray[np.float64]
     swap_effects: npt.NDArray[np.float64]
-    corpus: ScoreDelta | str
+    corpus: OrUnavailable[ScoreDelta]
 
 
 def system_names(paths: Iterable[Path]) -> tuple[str, ...]:

@@ -49,6 +49,7 @@ from bleu_gui.core.pair_request import PairRequest, explain_pair_or_why_not
 from bleu_gui.core.salient import SalientOrder
 from bleu_gui.core.score_delta import ScoreDelta
 from bleu_gui.core.significance import AllPairsResult, PairedTestResult
+from bleu_gui.core.unavailable import OrUnavailable, Unavailable
 from bleu_gui.io import Corpus
 from bleu_gui.models.explain_scheduler import ExplainScheduler
 from bleu_gui.models.explainer import LONG_SEGMENT_CHARS, Explainer
@@ -207,7 +208,9 @@ class ComparePanels(QObject):
         self._comparing = False
         self._has_test = False
         # Explains `_row` at the next event-loop turn, once (as the window does).
-        self.explaining: ExplainScheduler[PairKey, PairRequest, PairExplanation | str]
+        self.explaining: ExplainScheduler[
+            PairKey, PairRequest, OrUnavailable[PairExplanation]
+        ]
         self.explaining = ExplainScheduler(
             self,
             wanted=lambda: None if self._row is None else self._key(self._row),
@@ -365,7 +368,10 @@ class ComparePanels(QObject):
         self._put_pair(key, explain_pair_or_why_not(request))
 
     def show_draft_delta(
-        self, row: int, sentence: ScoreDelta | str, corpus: ScoreDelta | str
+        self,
+        row: int,
+        sentence: OrUnavailable[ScoreDelta],
+        corpus: OrUnavailable[ScoreDelta],
     ) -> None:
         """The Δ panel with an edit being typed (`models.what_if.draft_deltas`).
 
@@ -374,7 +380,7 @@ class ComparePanels(QObject):
         if isinstance(sentence, ScoreDelta):
             self.delta_panel.set_sentence(sentence, row=row, swap_effect=None)
         else:
-            self.delta_panel.show_message(f"Sentence {row + 1}: {sentence}")
+            self.delta_panel.show_message(f"Sentence {row + 1}: {sentence.reason}")
         self.delta_panel.set_corpus(corpus if isinstance(corpus, ScoreDelta) else None)
 
     def redo_sentence(self) -> None:
@@ -477,10 +483,14 @@ class ComparePanels(QObject):
             "comparing the two systems in the background…"
         )
 
-    def _put_pair(self, key: PairKey, explanation: PairExplanation | str) -> None:
+    def _put_pair(
+        self, key: PairKey, explanation: OrUnavailable[PairExplanation]
+    ) -> None:
         """Show a pair explanation of sentence `key.row` (or why there is none)."""
-        if isinstance(explanation, str):
-            self.pair_detail.show_message(f"Sentence {key.row + 1}: {explanation}")
+        if isinstance(explanation, Unavailable):
+            self.pair_detail.show_message(
+                f"Sentence {key.row + 1}: {explanation.reason}"
+            )
             return
         source = key.corpus_b.source
         self.pair_detail.set_pair(
@@ -493,8 +503,8 @@ class ComparePanels(QObject):
         pair, delta = workspace.pair, pair_sentence_delta(workspace, config, row)
         if pair is None or delta is None:
             return
-        if isinstance(delta, str):
-            self.delta_panel.show_message(delta)
+        if isinstance(delta, Unavailable):
+            self.delta_panel.show_message(delta.reason)
             return
         a, b = pair
         scores = self._session.pair
@@ -612,7 +622,7 @@ def _pair_request(key: PairKey, text_a: str, text_b: str) -> PairRequest:
 
 def pair_sentence_delta(
     workspace: Workspace, config: BleuConfig, row: int
-) -> ScoreDelta | str | None:
+) -> OrUnavailable[ScoreDelta] | None:
     """B's sentence BLEU minus A's on corpus row `row`, A and B by short name.
 
     One rule for the Δ panel and the sentence copied with its scores. A message
@@ -628,14 +638,14 @@ def pair_sentence_delta(
         or b.stats is None
         or not all(system.scored_under(config) for system in pair)
     ):
-        return "Comparing once both systems are scored…"
+        return Unavailable("Comparing once both systems are scored…")
     if not 0 <= row < len(a.stats):
         return None
     try:
         names = _short_pair_names(workspace)
         return sentence_delta(a.stats, b.stats, row, config, names=names)
     except ValueError as error:
-        return f"Sentence {row + 1}: {error}"
+        return Unavailable(f"Sentence {row + 1}: {error}")
 
 
 def _short_pair_names(workspace: Workspace) -> tuple[str, str]:

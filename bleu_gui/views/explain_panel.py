@@ -24,6 +24,7 @@ from bleu_gui.core.explain import (
     precision_scale,
 )
 from bleu_gui.core.result import OrderTerm
+from bleu_gui.core.unavailable import OrUnavailable, Unavailable
 from bleu_gui.views.palette import (
     is_palette_change,
     muted_text_color,
@@ -60,15 +61,17 @@ class ExplainPanel(QWidget):
         self._ready = True
         self._render()
 
-    def set_explanation(self, explanation: SentenceExplanation | str | None) -> None:
+    def set_explanation(
+        self, explanation: OrUnavailable[SentenceExplanation] | None
+    ) -> None:
         """Explain `explanation`; `None` shows the empty state.
 
-        A string is why the selected sentence has no score (a row the emulated
+        `Unavailable` is why the selected sentence has no score (a row the emulated
         library cannot score, such as tensorflow/nmt's empty hypothesis): shown
         instead of the arithmetic, so that the row does not look unselected.
         """
-        if isinstance(explanation, str):
-            self._explanation, self._reason = None, explanation
+        if isinstance(explanation, Unavailable):
+            self._explanation, self._reason = None, explanation.reason
         else:
             self._explanation, self._reason = explanation, None
         self._message = None

@@ -34,6 +34,7 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import QFileDialog, QMainWindow, QMenu, QMessageBox
 
 from bleu_gui.core.config import BleuConfig, Compat
+from bleu_gui.core.unavailable import OrUnavailable, Unavailable
 from bleu_gui.io.session_file import SESSION_SUFFIX
 from bleu_gui.models.open_request import NamedSource
 from bleu_gui.models.recent import RecentFiles, Remembered
@@ -70,7 +71,7 @@ MISFIT_TITLE = "Another test set?"
 
 def dropped_file_set(
     roles: dict[Path, FileRole], loaded: FileSet | None
-) -> FileSet | str:
+) -> OrUnavailable[FileSet]:
     """The files to open after a drop, or why there are none (one line).
 
     Dropped references replace the loaded ones: they are a new test set, so the
@@ -114,9 +115,9 @@ def dropped_file_set(
         if refs and loaded.systems:  # a new test set: the shown system goes on
             files = replace(files, systems=())
     else:
-        return "drop a candidate and at least one reference"
+        return Unavailable("drop a candidate and at least one reference")
     if not files.references:
-        return "drop a candidate and at least one reference"
+        return Unavailable("drop a candidate and at least one reference")
     return files
 
 
@@ -450,8 +451,8 @@ class FileActions(QObject):
                     self.session.add_system(path)
             return
         files = dropped_file_set(roles, self.session.files)
-        if isinstance(files, str):
-            self.error_occurred.emit(files)
+        if isinstance(files, Unavailable):
+            self.error_occurred.emit(files.reason)
             return
         self.session.open_files(files)
 

@@ -31,13 +31,13 @@ from typing_extensions import override
 
 from bleu_gui.core import BleuScore
 from bleu_gui.core.number_text import signed
-from bleu_gui.core.result import Unscorable
+from bleu_gui.core.unavailable import OrUnavailable
 from bleu_gui.models.what_if import Draft, single_line
 
 __all__ = ["HypothesisEditor", "numbers_text"]
 
 
-def _score(result: BleuScore | Unscorable) -> str:
+def _score(result: OrUnavailable[BleuScore]) -> str:
     return f"{result.score:.2f}" if isinstance(result, BleuScore) else "—"
 
 

@@ -38,6 +38,7 @@ from PySide6.QtWidgets import (
 from typing_extensions import override
 
 from bleu_gui.core import BleuScore
+from bleu_gui.core.unavailable import Unavailable
 from bleu_gui.io import Corpus
 from bleu_gui.models.sentence_browser import SentenceBrowser
 from bleu_gui.models.session import Session
@@ -505,7 +506,7 @@ class MainWindow(QMainWindow):
         self.table.horizontalHeader().setSortIndicator(column, order)
 
     def _on_shown_changed(self, shown: int, total: int, subset: object) -> None:
-        if isinstance(subset, BleuScore | str):
+        if isinstance(subset, BleuScore | Unavailable):
             self.summary.set_shown(shown, total, subset)
 
     def _on_jump(self) -> None:

@@ -25,6 +25,7 @@ from pathlib import Path
 from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QMainWindow
 
+from bleu_gui.core.unavailable import Unavailable
 from bleu_gui.io import Corpus
 from bleu_gui.io.bundle import Bundle, Format, Roles
 from bleu_gui.io.format_options import FormatOptions
@@ -147,7 +148,9 @@ class OpenDialogs(QObject):
         if self._direct is dialog:
             self._direct = None
             request = dialog.request()
-            if not isinstance(request, str) and _says_every_role(bundle, request.roles):
+            if not isinstance(request, Unavailable) and _says_every_role(
+                bundle, request.roles
+            ):
                 dialog.set_checking(True)
                 self._on_bundle_requested(request)
                 return

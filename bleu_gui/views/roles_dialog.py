@@ -34,6 +34,7 @@ from PySide6.QtWidgets import (
 )
 from typing_extensions import override
 
+from bleu_gui.core.unavailable import OrUnavailable, Unavailable
 from bleu_gui.io.bundle import ROW, Bundle, Column, Format, Role, Roles
 from bleu_gui.io.errors import display_name
 from bleu_gui.io.file_format import ENCODING_FORMATS, FORMATS, detect_format
@@ -324,11 +325,11 @@ class RolesDialog(QDialog):
             languages=self.languages.languages(),
         )
 
-    def roles(self) -> Roles | str:
+    def roles(self) -> OrUnavailable[Roles]:
         """The roles chosen, or what is missing or doubled (one line)."""
         bundle = self._bundle
         if bundle is None:
-            return READING_TEXT
+            return Unavailable(READING_TEXT)
         chosen = self._chosen_roles()
         keys = [column.key for column in bundle.columns]
 
@@ -337,14 +338,16 @@ class RolesDialog(QDialog):
 
         references, systems = of(Role.REFERENCE), of(Role.SYSTEM)
         if not references:
-            return NO_REFERENCE_COLUMN
+            return Unavailable(NO_REFERENCE_COLUMN)
         if not systems:
-            return NO_SYSTEM_COLUMN
+            return Unavailable(NO_SYSTEM_COLUMN)
         for role in (Role.SOURCE, Role.DOCUMENT, Role.UNIT):
             given = of(role)
             if len(given) > 1:
                 labels = " and ".join(bundle.column(key).label for key in given)
-                return f"{labels} are both {_ROLE_TEXT[role].lower()}: choose one"
+                return Unavailable(
+                    f"{labels} are both {_ROLE_TEXT[role].lower()}: choose one"
+                )
         source, documents, units = of(Role.SOURCE), of(Role.DOCUMENT), of(Role.UNIT)
         return Roles(
             references,
@@ -354,10 +357,10 @@ class RolesDialog(QDialog):
             units[0] if units else None,
         )
 
-    def request(self) -> BundleSet | str:
+    def request(self) -> OrUnavailable[BundleSet]:
         """What OK opens, or why it cannot yet (one line)."""
         roles = self.roles()
-        if isinstance(roles, str):
+        if isinstance(roles, Unavailable):
             return roles
         return BundleSet(
             self.path, roles, self.format, self.encoding.encoding(), self.options()
@@ -417,8 +420,8 @@ class RolesDialog(QDialog):
 
     def _on_ok(self) -> None:
         request = self.request()
-        if isinstance(request, str):
-            self.problem.say(f"⚠ {request}")
+        if isinstance(request, Unavailable):
+            self.problem.say(f"⚠ {request.reason}")
             return
         self.set_checking(True)
         self.open_requested.emit(request)

@@ -35,6 +35,7 @@ from PySide6.QtWidgets import (
     QSplitter,
 )
 
+from bleu_gui.core.unavailable import OrUnavailable, Unavailable
 from bleu_gui.io.errors import InputError, display_name
 from bleu_gui.io.seed import seed_text
 from bleu_gui.io.session_file import (
@@ -228,8 +229,8 @@ class SessionActions(QObject):
     def save_to(self, path: Path) -> bool:
         """Save the window's session to `path`; a failure is one line."""
         data = self.data()
-        if isinstance(data, str):
-            self._parts.show_error(data)
+        if isinstance(data, Unavailable):
+            self._parts.show_error(data.reason)
             return False
         try:
             write_session(path, data)
@@ -240,14 +241,14 @@ class SessionActions(QObject):
         self._main.statusBar().showMessage(f"Saved the session to {path.name}", 5_000)
         return True
 
-    def data(self) -> SessionData | str:
+    def data(self) -> OrUnavailable[SessionData]:
         """What a session file would keep of the window now (or why nothing)."""
         parts = self._parts
         table = parts.table
         boxes = parts.compare_systems.table
         seed_problem = boxes.seed_problem()
         if seed_problem is not None:
-            return f"the session was not saved: {seed_problem}"
+            return Unavailable(f"the session was not saved: {seed_problem}")
         return session_data(
             self.session,
             self.browser,
@@ -288,12 +289,12 @@ class SessionActions(QObject):
             return False
         checks = check_files(data)
         plan = reopen_plan(data, checks, outside_folder(data, path))
-        if isinstance(plan, str):
-            self._parts.show_error(f"{display_name(path)}: {plan}")
+        if isinstance(plan, Unavailable):
+            self._parts.show_error(f"{display_name(path)}: {plan.reason}")
             return False
         problem = filter_of(data.filter)
-        if isinstance(problem, str):
-            self._parts.show_error(f"{display_name(path)}: {problem}")
+        if isinstance(problem, Unavailable):
+            self._parts.show_error(f"{display_name(path)}: {problem.reason}")
             return False
         self._opening = (path, data, plan)
         self._margin = margin_to_restore(data, plan, checks)

@@ -20,6 +20,7 @@ from bleu_gui.core.explain import (
     explain_or_why_not,
 )
 from bleu_gui.core.score_delta import ScoreDelta
+from bleu_gui.core.unavailable import OrUnavailable, Unavailable
 from bleu_gui.io import Corpus
 from bleu_gui.models.explain_scheduler import ExplainScheduler
 from bleu_gui.models.explainer import Explainer, ExplainKey, is_long
@@ -69,7 +70,7 @@ class ShownSentence:
         self.explainer = Explainer(parent)
         # Explains `row` at the next event-loop turn (see `show`).
         self._explaining: ExplainScheduler[
-            ExplainKey, ExplainRequest, SentenceExplanation | str
+            ExplainKey, ExplainRequest, OrUnavailable[SentenceExplanation]
         ]
         self._explaining = ExplainScheduler(
             parent,
@@ -154,7 +155,7 @@ class ShownSentence:
         return None
 
     def _show_explained(
-        self, key: ExplainKey, explanation: SentenceExplanation | str
+        self, key: ExplainKey, explanation: OrUnavailable[SentenceExplanation]
     ) -> None:
         """Show the explanation the selection wanted, in the panels and status."""
         self._show_explanation(key.row, key.corpus, explanation)
@@ -172,15 +173,19 @@ class ShownSentence:
         self._chart.set_sentence(None)
         self._status.setText(message)
 
-    def _show_status(self, row: int, explanation: SentenceExplanation | str) -> None:
+    def _show_status(
+        self, row: int, explanation: OrUnavailable[SentenceExplanation]
+    ) -> None:
         self._status.setText(self._sentence_status(row, explanation))
         self._shown.emit(row)
 
-    def _sentence_status(self, row: int, explanation: SentenceExplanation | str) -> str:
+    def _sentence_status(
+        self, row: int, explanation: OrUnavailable[SentenceExplanation]
+    ) -> str:
         """The status bar's words for the shown sentence (0-based `row`)."""
         name = self._browser.model.sentence_name(row)
-        if isinstance(explanation, str):
-            return f"{name}: {explanation}"
+        if isinstance(explanation, Unavailable):
+            return f"{name}: {explanation.reason}"
         return f"{name}: BLEU {explanation.score.score:.2f}"
 
     def _heading(self, row: int) -> str | None:
@@ -189,14 +194,14 @@ class ShownSentence:
         return None if model.units is None else model.sentence_name(row)
 
     def _show_explanation(
-        self, row: int, corpus: Corpus, explanation: SentenceExplanation | str
+        self, row: int, corpus: Corpus, explanation: OrUnavailable[SentenceExplanation]
     ) -> None:
         """Put one sentence's explanation in the detail, explain and chart panels."""
         source = None
         if corpus.source is not None:
             source = corpus.source.lines[row]
         heading = self._heading(row)
-        if isinstance(explanation, str):
+        if isinstance(explanation, Unavailable):
             self._detail.set_explanation(None, source, heading=heading)
             self._explain.set_explanation(explanation)
             self._chart.set_sentence(None)

@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
 )
 
 from bleu_gui.core import BleuScore
+from bleu_gui.core.unavailable import OrUnavailable, Unavailable
 from bleu_gui.models.session import Scores
 
 __all__ = ["SummaryPanel"]
@@ -112,14 +113,16 @@ class SummaryPanel(QWidget):
             f"corpus BLEU of {segments:,} segments, {references} reference{plural}; "
             f"{scores.config.compat.label}"
         )
-        if isinstance(result, str):
+        if isinstance(result, Unavailable):
             self.score.setText("—")
-            self.details.setText(f"<b>Cannot be computed:</b> {escape(result)}")
+            self.details.setText(f"<b>Cannot be computed:</b> {escape(result.reason)}")
             return
         self.score.setText(f"{result.score:.2f}")
         self.details.setText(_details_html(result))
 
-    def set_shown(self, shown: int, total: int, subset: BleuScore | str) -> None:
+    def set_shown(
+        self, shown: int, total: int, subset: OrUnavailable[BleuScore]
+    ) -> None:
         """Report the BLEU of the rows the table shows."""
         if total == 0:
             self.shown.clear()
@@ -128,8 +131,10 @@ class SummaryPanel(QWidget):
             self.shown.setText(f"All {total:,} sentences shown.")
             return
         noun = "sentence" if shown == 1 else "sentences"
-        if isinstance(subset, str):
-            self.shown.setText(f"BLEU of the {shown:,} shown {noun}: — ({subset})")
+        if isinstance(subset, Unavailable):
+            self.shown.setText(
+                f"BLEU of the {shown:,} shown {noun}: — ({subset.reason})"
+            )
         else:
             self.shown.setText(
                 f"BLEU of the {shown:,} shown {noun}: <b>{subset.score:.2f}</b> "

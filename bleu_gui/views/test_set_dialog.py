@@ -45,6 +45,7 @@ from PySide6.QtWidgets import (
 )
 from typing_extensions import override
 
+from bleu_gui.core.unavailable import OrUnavailable, Unavailable
 from bleu_gui.io.bundle import Format
 from bleu_gui.io.file_format import ENCODING_FORMATS, detect_format, file_filters
 from bleu_gui.io.format_options import FormatOptions
@@ -293,15 +294,15 @@ class OpenTestSetDialog(QDialog):
         """The other systems listed, in order."""
         return self.systems.paths()
 
-    def file_set(self) -> FileSet | str:
+    def file_set(self) -> OrUnavailable[FileSet]:
         """The files chosen, or what is missing (one line)."""
         candidate = self.candidate.text().strip()
         source = self.source.text().strip()
         references = tuple(self.reference_paths())
         if not references:
-            return NO_REFERENCE
+            return Unavailable(NO_REFERENCE)
         if not candidate:
-            return NO_CANDIDATE
+            return Unavailable(NO_CANDIDATE)
         others = tuple(self.system_paths())
         encodings = [
             *self.references.encodings(),
@@ -312,7 +313,7 @@ class OpenTestSetDialog(QDialog):
             encodings.append((Path(source), self.source_encoding.encoding()))
         languages = self.languages.languages()
         if languages is None and self._languages_needed():
-            return NO_LANGUAGES
+            return Unavailable(NO_LANGUAGES)
         states = XliffStates.ALL if self.count_unfinished.isChecked() else None
         options = FormatOptions(
             languages=languages if self._languages_needed() else None,
@@ -428,8 +429,8 @@ class OpenTestSetDialog(QDialog):
             self.bundle_chosen.emit(bundle, self.candidate_encoding.encoding())
             return
         files = self.file_set()
-        if isinstance(files, str):
-            self.problem.say(f"⚠ {files}")
+        if isinstance(files, Unavailable):
+            self.problem.say(f"⚠ {files.reason}")
             return
         self.set_checking(True)
         self.open_requested.emit(files)

@@ -31,7 +31,6 @@ from PySide6.QtWidgets import QMenu, QWidget
 
 from bleu_gui.core import BleuScore
 from bleu_gui.core.pair_ngrams import Side
-from bleu_gui.core.result import Unscorable
 from bleu_gui.models.sentence_browser import SentenceBrowser
 from bleu_gui.models.sentence_table import ROW_ROLE, ColumnKey, ColumnKind
 from bleu_gui.models.session import Session
@@ -464,7 +463,7 @@ class WhatIfView(QObject):
         if draft.system != self.session.shown or scores is None or corpus is None:
             return
         parts.summary.set_scores(
-            replace(scores, corpus=_as_corpus(draft.now.corpus)),
+            replace(scores, corpus=draft.now.corpus),
             corpus.num_segments,
             len(corpus.references),
         )
@@ -552,8 +551,3 @@ class WhatIfView(QObject):
             if total
             else "Revert &all edits"
         )
-
-
-def _as_corpus(result: BleuScore | Unscorable) -> BleuScore | str:
-    """A draft's corpus result as `Scores.corpus` holds it (a reason for none)."""
-    return result if isinstance(result, BleuScore) else result.reason

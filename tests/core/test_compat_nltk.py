@@ -26,7 +26,7 @@ from bleu_gui.core import (
     BleuScore,
     Compat,
     Smoothing,
-    Unscorable,
+    Unavailable,
     corpus_bleu,
     corpus_stats,
     iter_sentence_scores,
@@ -393,7 +393,7 @@ def test_sentence_scores_of_a_corpus_are_nltk_sentence_bleu() -> None:
                 value = nltk_sentence(hyp, seg_refs, config)
             except NLTK_ERRORS:
                 # One sentence NLTK cannot score must not sink the others.
-                assert isinstance(result, Unscorable)
+                assert isinstance(result, Unavailable)
                 assert "trigram" in result.reason
                 continue
             assert isinstance(result, BleuScore)

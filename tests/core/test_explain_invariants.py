@@ -172,7 +172,7 @@ def explained(
         try:
             out.append((row, explain_sentence(hyp, [ref[row] for ref in refs], config)))
         except ValueError:
-            continue  # an Unscorable row: checked in test_explain_wording
+            continue  # an Unavailable row: checked in test_explain_wording
     return out
 
 

@@ -18,7 +18,7 @@ from bleu_gui.core import (
     BleuConfig,
     Compat,
     Smoothing,
-    Unscorable,
+    Unavailable,
     corpus_bleu,
     corpus_stats,
     iter_sentence_scores,
@@ -195,10 +195,10 @@ def test_unscorable_sentences_are_marked_not_invented() -> None:
     config = tf_config()
     stats = corpus_stats(["a b c d", "", "a b"], [["a b c d", "x", ""]], config)
     results = list(iter_sentence_scores(stats, config))
-    assert not isinstance(results[0], Unscorable)
+    assert not isinstance(results[0], Unavailable)
     assert results[0].native_score == 1.0
-    assert isinstance(results[1], Unscorable)
-    assert isinstance(results[2], Unscorable)
+    assert isinstance(results[1], Unavailable)
+    assert isinstance(results[2], Unavailable)
     arrays = score_sentences(stats, config)
     assert arrays.score[0] == 100.0
     assert np.isnan(arrays.score[1:]).all()

@@ -17,6 +17,7 @@ from sacrebleu.metrics.bleu import BLEU
 
 from bleu_gui.core import Smoothing
 from bleu_gui.core.config import BleuConfig
+from bleu_gui.core.unavailable import Unavailable
 from bleu_gui.views.main_window import MainWindow
 from bleu_gui.views.sentence_detail import HYPOTHESIS
 from tests.gui.demo_sets import (
@@ -46,7 +47,7 @@ def sacrebleu_score(candidate: list[str], demo: DemoSet) -> float:
 def corpus_score(window: MainWindow) -> float:
     scores = window.session.scores
     assert scores is not None
-    assert not isinstance(scores.corpus, str)
+    assert not isinstance(scores.corpus, Unavailable)
     return scores.corpus.score
 
 

@@ -15,6 +15,7 @@ from pytestqt.qtbot import QtBot
 
 from bleu_gui.core.config import BleuConfig, Compat, Smoothing
 from bleu_gui.core.explain import explain_sentence
+from bleu_gui.core.unavailable import Unavailable
 from bleu_gui.models.session import FileSet, Session
 from bleu_gui.models.workspace_change import Moved, moves
 from bleu_gui.views.explain_panel import EMPTY_TEXT, UNSCORABLE_TEXT, ExplainPanel
@@ -113,7 +114,7 @@ def test_an_unscorable_sentence_says_why(panel: ExplainPanel) -> None:
     config = BleuConfig(compat=Compat.TF_NMT)
     with pytest.raises(ValueError, match="empty hypothesis") as raised:
         explain_sentence("", ["a b"], config)
-    panel.set_explanation(str(raised.value))
+    panel.set_explanation(Unavailable(str(raised.value)))
     assert panel.plain_text() == (
         f"{UNSCORABLE_TEXT}\ntensorflow/nmt cannot score an empty hypothesis: its "
         "ratio is 0 and exp(1 - 1/ratio) raises ZeroDivisionError"

@@ -13,6 +13,7 @@ import pytest
 from PySide6.QtWidgets import QFileDialog, QMenu, QMessageBox, QWidget
 from pytestqt.qtbot import QtBot
 
+from bleu_gui.core.unavailable import Unavailable
 from bleu_gui.models.session import FileSet
 from bleu_gui.views.file_actions import (
     MISFIT_TITLE,
@@ -108,7 +109,7 @@ def test_a_dropped_candidate_keeps_the_loaded_test_set() -> None:
 
 
 def test_a_drop_needs_a_candidate_and_a_reference() -> None:
-    expected = "drop a candidate and at least one reference"
+    expected = Unavailable("drop a candidate and at least one reference")
     assert dropped_file_set({Path("sys.txt"): FileRole.CANDIDATE}, None) == expected
     assert dropped_file_set({Path("r.txt"): FileRole.REFERENCE}, None) == expected
 

@@ -19,6 +19,7 @@ from PySide6.QtWidgets import QLabel, QMenu
 from pytestqt.qtbot import QtBot
 
 from bleu_gui.core.config import BleuConfig
+from bleu_gui.core.unavailable import Unavailable
 from bleu_gui.models.session import FileSet
 from bleu_gui.views.main_window import MainWindow
 from tests.core.cjk_lines import ZH_HYP, ZH_REF
@@ -38,7 +39,7 @@ def _chinese(folder: Path) -> FileSet:
 def _score(window: MainWindow) -> float:
     scores = window.session.scores
     assert scores is not None
-    assert not isinstance(scores.corpus, str)
+    assert not isinstance(scores.corpus, Unavailable)
     return scores.corpus.score
 
 

@@ -15,6 +15,7 @@ import pytest
 from pytestqt.qtbot import QtBot
 from sacrebleu.metrics.bleu import BLEU
 
+from bleu_gui.core.unavailable import Unavailable
 from bleu_gui.models.session import FileSet, Session
 from bleu_gui.models.workspace_change import Moved, moves
 
@@ -48,5 +49,5 @@ def test_a_long_segment_starts_the_worker_processes(
     assert set(multiprocessing.active_children()) - before  # the pool's workers
     scores = session.scores
     assert scores is not None
-    assert not isinstance(scores.corpus, str)
+    assert not isinstance(scores.corpus, Unavailable)
     assert scores.corpus.score == BLEU().corpus_score(hyps, [refs]).score

@@ -32,6 +32,7 @@ from sacrebleu.metrics.bleu import BLEU
 
 from bleu_gui.core import BleuConfig, corpus_bleu
 from bleu_gui.core.explain import NgramStatus, SentenceExplanation, explain_sentence
+from bleu_gui.core.unavailable import Unavailable
 from bleu_gui.models.sentence_table import RAW_ROLE, ROW_ROLE, Column
 from bleu_gui.models.session import FileSet, Session
 from bleu_gui.models.workspace_change import Moved, moves
@@ -561,7 +562,7 @@ def test_text_filter_shows_matching_rows_and_their_bleu(
     elif len(expected) < SIZE:
         assert f"<b>{subset_bleu(expected):.2f}</b>" in shown
         subset = loaded.browser.shown_score()
-        assert not isinstance(subset, str)
+        assert not isinstance(subset, Unavailable)
         assert subset.score == subset_bleu(expected)
 
 

@@ -29,6 +29,7 @@ from sacrebleu.metrics.bleu import BLEU
 
 from bleu_gui.core import BleuConfig, Compat, Smoothing, corpus_bleu
 from bleu_gui.core.scoring import iter_prepare
+from bleu_gui.core.unavailable import Unavailable
 from bleu_gui.io import iter_read_segments
 from bleu_gui.models import recent as recent_module
 from bleu_gui.models import sentence_browser
@@ -108,7 +109,7 @@ def test_open_scores_like_sacrebleu(session: Session) -> None:
     scores = session.scores
     assert scores is not None
     expected = sacrebleu.corpus_bleu(HYPS, [REF_A, REF_B])
-    assert not isinstance(scores.corpus, str)
+    assert not isinstance(scores.corpus, Unavailable)
     assert scores.corpus.score == expected.score
     assert (
         scores.signature == "nrefs:2|case:mixed|eff:no|tok:13a|smooth:exp|version:2.6.0"
@@ -133,7 +134,7 @@ def test_config_change_rescores_and_tokenizer_change_recounts(
         session.set_config(BleuConfig(smoothing=Smoothing.FLOOR, smooth_value=0.2))
     assert session.stats is stats_before  # re-scored from the cached statistics
     assert session.scores is not None
-    assert not isinstance(session.scores.corpus, str)
+    assert not isinstance(session.scores.corpus, Unavailable)
     assert (
         session.scores.corpus.score
         == sacrebleu.corpus_bleu(
@@ -187,10 +188,10 @@ def test_remove_reference_and_subset(qtbot: QtBot, session: Session) -> None:
     ):
         session.remove_reference(1)
     assert session.scores is not None
-    assert not isinstance(session.scores.corpus, str)
+    assert not isinstance(session.scores.corpus, Unavailable)
     assert session.scores.corpus.score == sacrebleu.corpus_bleu(HYPS, [REF_A]).score
     subset = session.subset_score([0, 2, 3])
-    assert not isinstance(subset, str)
+    assert not isinstance(subset, Unavailable)
     assert (
         subset.score
         == corpus_bleu(
@@ -243,10 +244,10 @@ def test_unscorable_mode_reports_instead_of_failing(
 
 def test_explain_matches_the_table(session: Session) -> None:
     explanation = session.explain(0)
-    assert not isinstance(explanation, str)
+    assert not isinstance(explanation, Unavailable)
     assert session.scores is not None
     assert explanation.score.score == session.scores.sentences.score[0]
-    assert session.explain(99) == "no such sentence"
+    assert session.explain(99) == Unavailable("no such sentence")
 
 
 # --- the table model -----------------------------------------------------------------

@@ -16,6 +16,7 @@ from PySide6.QtCore import QSettings
 from pytestqt.qtbot import QtBot
 
 from bleu_gui.core.config import BleuConfig
+from bleu_gui.core.unavailable import Unavailable
 from bleu_gui.models.open_request import NamedSource
 from bleu_gui.models.recent import RecentFiles
 from bleu_gui.models.session import FileSet
@@ -92,7 +93,7 @@ def test_a_recent_entry_whose_file_is_gone_is_named_and_changes_nothing(
     assert window.settings_panel.lowercase.isChecked() is False
     scores = window.session.scores
     assert scores is not None
-    assert not isinstance(scores.corpus, str)  # a score, not a refusal
+    assert not isinstance(scores.corpus, Unavailable)  # a score, not a refusal
     assert scores.corpus.score == sacrebleu.corpus_bleu(HYPS, [REF_A]).score
 
 

@@ -15,6 +15,7 @@ import pytest
 from pytestqt.qtbot import QtBot
 
 from bleu_gui.core.edits import Edits, count_edits
+from bleu_gui.core.unavailable import Unavailable
 from bleu_gui.io.session_file import SavedEdits, read_session, write_session
 from bleu_gui.models import session_state
 from bleu_gui.models.sentence_browser import SentenceBrowser
@@ -70,7 +71,7 @@ def test_edits_are_saved_and_restored_through_the_holder(
     data = session_data(
         session, browser, tests=session_state.TestChoice(), selected=None, edits=holder
     )
-    assert not isinstance(data, str)
+    assert not isinstance(data, Unavailable)
     assert data.edits == (SavedEdits(1, tuple(sorted(texts.items()))),)
     path = tmp_path / "s.bleu-session"
     write_session(path, data)

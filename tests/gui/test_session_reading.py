@@ -7,6 +7,7 @@ from pathlib import Path
 import sacrebleu
 from pytestqt.qtbot import QtBot
 
+from bleu_gui.core.unavailable import Unavailable
 from bleu_gui.models.loading import iter_decode
 from bleu_gui.models.session import FileSet, Session
 from bleu_gui.models.workspace_change import Moved, moves
@@ -54,7 +55,7 @@ def test_a_reference_opened_as_the_candidate_scores_100(
             session.open_files(FileSet(ref, (ref,)))
         scores = session.scores
         assert scores is not None
-        assert not isinstance(scores.corpus, str)
+        assert not isinstance(scores.corpus, Unavailable)
         assert scores.corpus.score == sacrebleu.corpus_bleu(REF, [REF]).score
     finally:
         session.shutdown()
@@ -85,7 +86,8 @@ def test_a_reference_also_compared_as_a_system_is_read_once_and_scored(
         scored = {
             system.path.name: system.scores.corpus.score
             for system in session.systems
-            if system.scores is not None and not isinstance(system.scores.corpus, str)
+            if system.scores is not None
+            and not isinstance(system.scores.corpus, Unavailable)
         }
         assert scored == {
             "hyp.txt": sacrebleu.corpus_bleu(HYP, [REF]).score,

@@ -24,6 +24,7 @@ from pytestqt.qtbot import QtBot
 
 from bleu_gui.core.pair_ngrams import Side
 from bleu_gui.core.significance import PairedTest
+from bleu_gui.core.unavailable import Unavailable
 from bleu_gui.models.sentence_table import EDITED_MARK, ColumnKey, ColumnKind
 from bleu_gui.models.session import FileSet
 from bleu_gui.models.systems_model import STALE_ROLE, SystemColumn
@@ -631,5 +632,5 @@ def test_editing_a_segment_longer_than_qts_limit_keeps_all_of_it(
     assert shown.edits.texts() == {1: "Huge " + words}
     scores = shown.scores
     assert scores is not None
-    assert not isinstance(scores.corpus, str)
+    assert not isinstance(scores.corpus, Unavailable)
     assert scores.corpus.score == sacrebleu.corpus_bleu(edited_lines, [refs]).score

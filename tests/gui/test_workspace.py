@@ -20,6 +20,7 @@ from pytestqt.qtbot import QtBot
 from bleu_gui.core import BleuConfig, BleuScore
 from bleu_gui.core.config import Smoothing
 from bleu_gui.core.tokenize import Tokenizer
+from bleu_gui.core.unavailable import Unavailable
 from bleu_gui.models import session as session_module
 from bleu_gui.models.jobs import JobRunner
 from bleu_gui.models.session import FileSet, Session, SystemId
@@ -321,7 +322,7 @@ def test_the_pair_compares_baseline_and_shown_system_as_sacrebleu_would(
     assert pair is not None
     a, b = by_name(session, "Facebook-AI"), by_name(session, "happypoet")
     assert (pair.a, pair.b) == (a.id, b.id)
-    assert not isinstance(pair.corpus, str)
+    assert not isinstance(pair.corpus, Unavailable)
     assert pair.corpus.delta == sacrebleu_score("happypoet") - sacrebleu_score(
         "Facebook-AI"
     )
@@ -356,7 +357,7 @@ def test_removing_and_choosing_the_baseline(qtbot: QtBot, session: Session) -> N
     pair = session.pair
     assert pair is not None
     assert (pair.a, pair.b) == (ow, ue)
-    assert not isinstance(pair.corpus, str)
+    assert not isinstance(pair.corpus, Unavailable)
     assert pair.corpus.delta == sacrebleu_score("UEdin") - sacrebleu_score("Online-W")
     # Removing the baseline makes the first system left the baseline.
     wait_for_pair(qtbot, session, lambda: session.remove_system(ow))

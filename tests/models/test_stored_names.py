@@ -14,6 +14,7 @@ import pytest
 from PySide6.QtCore import Qt
 
 from bleu_gui.core.margin import NoMargin, NoMarginReason
+from bleu_gui.core.unavailable import Unavailable
 from bleu_gui.io.session_file import SavedMargin, SessionFileError, session_from_json
 from bleu_gui.io.session_values import STORED_MARGIN_REASONS
 from bleu_gui.models.sentence_filter import DeltaSide, SentenceFilter
@@ -87,7 +88,7 @@ def test_what_is_written_is_the_pinned_name() -> None:
 
 def test_an_unknown_side_is_one_line_naming_the_choices() -> None:
     broken = dataclasses.replace(saved_filter(SentenceFilter()), side="SIDEWAYS")
-    assert filter_of(broken) == (
+    assert filter_of(broken) == Unavailable(
         "filter.side: 'SIDEWAYS' is not one of ANY, BETTER, WORSE, SAME"
     )
 

@@ -18,6 +18,7 @@ from bleu_gui.core.qa_checks import CheckKind
 from bleu_gui.core.score_counts import score_corpus
 from bleu_gui.core.scoring import iter_prepare, score_sentences
 from bleu_gui.core.steps import drain
+from bleu_gui.core.unavailable import Unavailable
 from bleu_gui.io import Corpus, Segments, TestSet
 from bleu_gui.models.workspace import (
     EffortOf,
@@ -43,7 +44,9 @@ TOKENIZER = ("13a", False, False)
 
 def _scores(stats: CorpusStats) -> Scores:
     sentences = score_sentences(stats, CONFIG)
-    return Scores(CONFIG, "not needed here", sentences, np.zeros(len(stats)), "", "")
+    return Scores(
+        CONFIG, Unavailable("not needed here"), sentences, np.zeros(len(stats)), "", ""
+    )
 
 
 def _system(number: int, path: str, lines: tuple[str, ...] = ("a b", "d e")) -> System:
