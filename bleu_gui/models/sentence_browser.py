@@ -358,24 +358,22 @@ class SentenceBrowser(QObject):
         self.shown_changed.emit(size, size, "scoring…")
 
     def _on_workspace_changed(
-        self, _old: Workspace, _new: Workspace, change: Change
+        self, _old: Workspace, new: Workspace, change: Change
     ) -> None:
-        """Rows first, then the shown system's scores, the pair, the counts."""
-        if change.any(Moved.ROWS):
-            self._on_files_changed()
+        """Rows first, then the shown system's scores, the pair, the counts.
+
+        A closed test set (no shown system) leaves no rows and no search behind.
+        """
+        if change.any(Moved.ROWS) and new.shown_system is None:
+            self._cancel_search()
+            self.regex_search.shutdown()  # nor its texts in a search process
+            self._on_busy_changed(False)
         if change.any(Moved.SHOWN_SCORES):
             self._on_scores_changed()
         if change.any(Moved.PAIR | Moved.SYSTEMS):  # systems: names, roles
             self._on_pair_changed()
         if change.any(Moved.EFFORT):
             self._show_counts()
-
-    def _on_files_changed(self) -> None:
-        """A closed test set (no corpus) leaves no rows and no search behind."""
-        if self._session.corpus is None:
-            self._cancel_search()
-            self.regex_search.shutdown()  # nor its texts in a search process
-            self._on_busy_changed(False)
 
     def _on_busy_changed(self, busy: bool) -> None:
         """After work ended without new scores (failed, cancelled), show the old."""
