@@ -101,8 +101,9 @@ class ReplyJob(QObject):
     def cancel(self) -> None:
         """Make the process drop the request; `cancelled` now, nothing later."""
         if not self._ended:
-            self._ended = True
-            self._stop()
+            stop = self._stop
+            self._end()
+            stop()
             self.signals.cancelled.emit()
 
     def wait(self, timeout: float | None = None) -> bool:
@@ -118,14 +119,23 @@ class ReplyJob(QObject):
     def finish(self, result: object) -> None:
         """The request's result came."""
         if not self._ended:
-            self._ended = True
+            self._end()
             self.signals.finished.emit(result)
 
     def fail(self, message: str) -> None:
         """The request failed, or the process died: `message` in one line."""
         if not self._ended:
-            self._ended = True
+            self._end()
             self.signals.failed.emit(message)
+
+    def _end(self) -> None:
+        """Ended: let go of the owner's calls (and the request they hold) now."""
+        self._ended = True
+        self._begin = self._stop = _nothing
+
+
+def _nothing() -> None:
+    """What an ended `ReplyJob` begins or stops."""
 
 
 @dataclass(eq=False, slots=True)
