@@ -9,11 +9,12 @@ touches a widget: it only emits, and Qt queues the signals to the GUI thread.
 
 Which to use is decided by the GIL, not by how long the work takes: see `Worker`.
 
-A worker lets go of everything once its end is reported. Its owner's slots usually
-capture the worker (to tell a current job from a superseded one) and the data the
-job was for; those slots are held by the worker's signals object on the C++ side,
-where Python's garbage collector cannot see them, so the cycle would keep every
-finished job and its corpus alive for the rest of the session. So the job is dropped
+A worker lets go of everything once its end is reported. The slots of its
+`models.jobs.JobRunner` capture the job (to tell a current job from a superseded
+one), and its owner's callbacks the data the job was for; those slots are held by
+the worker's signals object on the C++ side, where Python's garbage collector
+cannot see them, so the cycle would keep every finished job and its corpus alive
+for the rest of the session. So the job is dropped
 when it ends, and the signals object (C++-owned, never deleted by Python from a
 pool thread) is deleted by Qt on the GUI thread once its last signal is delivered,
 which releases the slots. A `Worker` asks for that deletion from its pool thread

@@ -11,6 +11,11 @@ the result, bounded, comes back.
 Short segments are explained at once, on the GUI thread, as before: starting a
 process for them would cost more than the work.
 
+One explanation at a time: each request is a `models.jobs.ReplyJob` under one key
+of a `JobRunner`, so a newer request supersedes the pending one the way every job of
+the application is superseded (the runner drops its result, and its future is
+cancelled, or its busy process stopped).
+
 The function run in the process is the explainer's (`explain_or_why_not` by
 default); the two-system detail gives its own (`core.pair_request`), so that a
 long sentence of a pair takes the same path.
@@ -22,6 +27,7 @@ import logging
 from collections.abc import Callable
 from concurrent.futures import Future
 from dataclasses import dataclass
+from enum import Enum
 from typing import Any
 
 from PySide6.QtCore import QObject, QTimer, Signal
@@ -34,6 +40,7 @@ from bleu_gui.core.explain import (
 from bleu_gui.core.parallel import PoolClosedError, WorkerDiedError, WorkerPool
 from bleu_gui.core.unavailable import Unavailable
 from bleu_gui.io import Corpus
+from bleu_gui.models.jobs import JobRunner, ReplyJob
 
 __all__ = ["LONG_SEGMENT_CHARS", "ExplainKey", "Explainer", "is_long"]
 
@@ -45,6 +52,12 @@ _log = logging.getLogger(__name__)
 
 # How often a running explanation is checked for its end.
 _POLL_MS = 20
+
+
+class _Key(Enum):
+    """The one key of the explanations' jobs: a newer one supersedes the pending."""
+
+    EXPLAIN = "long explanation"
 
 
 def is_long(request: ExplainRequest) -> bool:
@@ -73,7 +86,8 @@ class ExplainKey:
 class Explainer(QObject):
     """Explains long segments in a worker process, one at a time.
 
-    A new request supersedes the pending one. Short segments are for
+    A new request supersedes the pending one (one `JobRunner` key). Short segments
+    are for
     `Session.explain`, at once (see `is_long`).
 
     Args:
@@ -97,6 +111,8 @@ class Explainer(QObject):
         super().__init__(parent)
         self._explain = explain
         self._pool: WorkerPool | None = None
+        self._jobs = JobRunner(self)
+        # The request the worker process works on, until its job ends.
         self._pending: _Pending | None = None
         self._poll = QTimer(self)
         self._poll.setInterval(_POLL_MS)
@@ -112,41 +128,58 @@ class Explainer(QObject):
 
         The pending request, if any, is dropped.
         """
-        self.cancel()
-        self._submit(key, request, retried=False)
+        job = ReplyJob(
+            lambda: self._submit(key, request, job, retried=False),
+            lambda: self._drop(job),
+        )
+        self._jobs.start(
+            _Key.EXPLAIN, job, lambda result: self.finished.emit(key, result)
+        )
 
-    def _submit(self, key: Any, request: Any, *, retried: bool) -> None:
+    def _submit(self, key: Any, request: Any, job: ReplyJob, *, retried: bool) -> None:
         try:
             future = self._worker_pool().submit(self._explain, request)
         except WorkerDiedError:  # its process was killed since the last request
-            self.shutdown()
+            self._close_pool()
             future = self._worker_pool().submit(self._explain, request)
-        self._pending = _Pending(key, request, future, retried)
+        self._pending = _Pending(key, request, future, retried, job)
         self._poll.start()
 
     def cancel(self) -> None:
         """Drop the pending request; a running one stops with its process."""
-        pending, self._pending = self._pending, None
+        self._jobs.cancel(_Key.EXPLAIN)
+
+    def _drop(self, job: ReplyJob) -> None:
+        """`job` was cancelled or superseded: its future is not waited for."""
+        pending = self._pending
+        if pending is None or pending.job is not job:
+            return
+        self._pending = None
         self._poll.stop()
-        if pending is None or pending.future.cancel():
+        if pending.future.cancel():
             return
         if not pending.future.done():
             # The only worker is busy with a segment nobody looks at any more, for
             # seconds: stop it, a new one starts with the next long segment.
-            self.shutdown()
+            self._close_pool()
 
     def _worker_pool(self) -> WorkerPool:
         """The worker process's pool, a new one if there is none or it broke."""
         if self._pool is not None and self._pool.broken:
-            self.shutdown()
+            self._close_pool()
         if self._pool is None:
             self._pool = WorkerPool(1)
         return self._pool
 
     def shutdown(self) -> None:
         """Stop the worker process (on exit); a later request starts another."""
+        self._jobs.discard_all()  # nothing of the pending request is reported
         self._pending = None
         self._poll.stop()
+        self._close_pool()
+
+    def _close_pool(self) -> None:
+        """Stop the worker process; the next request starts a new one."""
         pool, self._pool = self._pool, None
         if pool is not None:
             pool.close()
@@ -165,25 +198,26 @@ class Explainer(QObject):
             future = pending.future
             result = pool.result(future) if pool is not None else future.result()
         except WorkerDiedError as error:
-            self.shutdown()  # the next long segment starts a new process
+            self._close_pool()  # the next long segment starts a new process
             if not pending.retried:  # killed while idle, noticed only now: again
-                self._submit(key, pending.request, retried=True)
+                self._submit(key, pending.request, pending.job, retried=True)
                 return
             result = Unavailable(str(error))
         except PoolClosedError as error:
-            self.shutdown()
+            self._close_pool()
             result = Unavailable(str(error))
         except Exception as error:  # a bug: said in one line, logged in full
             _log.exception("explaining sentence %d failed", key.row + 1)
             result = Unavailable(f"could not explain this sentence: {error}")
-        self.finished.emit(key, result)
+        pending.job.finish(result)
 
 
 @dataclass(frozen=True, slots=True)
 class _Pending:
-    """The request being explained: its key, its texts (for one retry), its future."""
+    """The request being explained: key, texts (for one retry), future, its job."""
 
     key: Any
     request: Any
     future: Future[Any]
     retried: bool
+    job: ReplyJob

@@ -1,11 +1,14 @@
 """Background jobs under keys: a new job supersedes only the running job of its key.
 
 A request's job (reading files, scoring a system) runs in a `Worker` or a
-`SliceWorker`. A newer request for the same thing makes the running job's result
-stale, so it cancels it; a request for something else must not ("score:B" never
-cancels "score:A"). `JobRunner` holds one current job per key, and is the one
-place that tells a current job from a superseded one: a superseded job's end never
-reaches its caller's callbacks, whenever its worker gets to report it.
+`SliceWorker`; work that runs in a process of its own or in a future (a
+significance test, a regular-expression search, a long explanation) runs as a
+`ReplyJob`, which its process's owner feeds with the replies. A newer request for
+the same thing makes the running job's result stale, so it cancels it; a request
+for something else must not ("score:B" never cancels "score:A"). `JobRunner` holds
+one current job per key, and is the one place in the application that tells a
+current job from a superseded one: a superseded job's end never reaches its
+caller's callbacks, whenever its worker or its process gets to report it.
 
 What a key names is the caller's rule (the session's is in `models.session`): the
 result a job will replace, so that a new job supersedes exactly the running jobs
@@ -22,14 +25,117 @@ import time
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from functools import partial
-from typing import Any
+from typing import Any, Protocol
 
 import shiboken6
-from PySide6.QtCore import QObject, QThreadPool, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, QObject, QThreadPool, QTimer, Signal
 
-from bleu_gui.workers import SliceWorker, Worker
+from bleu_gui.workers import Worker, WorkerSignals
 
-__all__ = ["JobRunner"]
+__all__ = ["JobHandle", "JobRunner", "ReplyJob"]
+
+
+class JobHandle(Protocol):
+    """What the runner needs of a job: a `Worker`, a `SliceWorker`, a `ReplyJob`.
+
+    `signals` reports exactly one end (finished, failed or cancelled), progress
+    before it; `start` begins the work (a `Worker` is given the runner's pool);
+    `cancel` asks it to stop; `wait` blocks until nothing of it runs (shutdown).
+    """
+
+    @property
+    def signals(self) -> WorkerSignals:
+        """Where the job's progress and its one end are reported."""
+        ...
+
+    def start(self) -> None:
+        """Begin the work."""
+        ...
+
+    def cancel(self) -> None:
+        """Ask the work to stop; its end (`cancelled`, or a result) still comes."""
+        ...
+
+    def wait(self, timeout: float | None = None) -> bool:
+        """Block until nothing of the work runs; True if nothing does."""
+        ...
+
+
+class ReplyJob(QObject):
+    """A job whose work runs elsewhere (a process, a future), reported like a worker.
+
+    The owner of that process makes one per request and gives the two things only
+    it knows: `begin`, which hands the request to the process, and `stop`, which
+    makes the process drop it. It then feeds the replies it reads for this request
+    to `progress`, `finish` and `fail`. The job reports exactly one end, as a
+    worker does; whatever is fed after it is ignored. Which replies still matter
+    is not the owner's to decide: a `JobRunner` drops the reports of a job a newer
+    one superseded.
+
+    `cancel` reports `cancelled` at once (the process drops the work when it
+    gets to it, and nothing of it is fed any more).
+    """
+
+    def __init__(self, begin: Callable[[], None], stop: Callable[[], None]) -> None:
+        # Owned by the application, not by its owner, and deleted once its end is
+        # delivered (which releases the runner's slots): a child deleted with its
+        # owner, while Python collects the owner, drops the slots' lambdas inside
+        # that collection, and the test process crashed so (a segmentation fault).
+        super().__init__(QCoreApplication.instance())
+        self.signals = WorkerSignals(self)
+        self.signals.delete_after_the_end(self)
+        self._begin = begin
+        self._stop = stop
+        self._ended = False
+
+    @property
+    def ended(self) -> bool:
+        """Whether the job's end was reported (nothing more will be)."""
+        return self._ended
+
+    def start(self) -> None:
+        """Hand the request to the process."""
+        if not self._ended:
+            self._begin()
+
+    def cancel(self) -> None:
+        """Make the process drop the request; `cancelled` now, nothing later."""
+        if not self._ended:
+            stop = self._stop
+            self._end()
+            stop()
+            self.signals.cancelled.emit()
+
+    def wait(self, timeout: float | None = None) -> bool:
+        """True: the owner's process, not this object, holds the work."""
+        del timeout
+        return True
+
+    def progress(self, done: int, total: int, what: str = "") -> None:
+        """A progress reply of the request."""
+        if not self._ended:
+            self.signals.progressed.emit(done, total, what)
+
+    def finish(self, result: object) -> None:
+        """The request's result came."""
+        if not self._ended:
+            self._end()
+            self.signals.finished.emit(result)
+
+    def fail(self, message: str) -> None:
+        """The request failed, or the process died: `message` in one line."""
+        if not self._ended:
+            self._end()
+            self.signals.failed.emit(message)
+
+    def _end(self) -> None:
+        """Ended: let go of the owner's calls (and the request they hold) now."""
+        self._ended = True
+        self._begin = self._stop = _nothing
+
+
+def _nothing() -> None:
+    """What an ended `ReplyJob` begins or stops."""
 
 
 @dataclass(eq=False, slots=True)
@@ -37,10 +143,11 @@ class _Running:
     """A started job, its worker, its caller's callbacks and its latest progress."""
 
     key: Hashable
-    worker: Worker | SliceWorker
+    worker: JobHandle
     on_finished: Callable[[Any], None]
     on_failed: Callable[[str], None] | None
     on_cancelled: Callable[[], None] | None
+    report_first: bool
     progress: tuple[int, int, str] | None = None
 
 
@@ -60,6 +167,10 @@ class JobRunner(QObject):
       busy throughout), then the job ends: "not busy" comes after the new state.
     - failed: the job ends, then `on_failed(message)`: "not busy", then why.
     - cancelled: the job ends, then `on_cancelled()`.
+
+    A caller whose own signals always put the end before "not busy" (the
+    significance tests') starts its jobs with `report_first`: `on_failed` and
+    `on_cancelled` then run while the job is still current, as `on_finished` does.
 
     Signals:
         busy_changed: True when a job starts and none was running, False when the
@@ -94,7 +205,7 @@ class JobRunner(QObject):
         """Whether a job is running under `key`."""
         return key in self._jobs
 
-    def worker(self, key: Hashable) -> Worker | SliceWorker | None:
+    def worker(self, key: Hashable) -> JobHandle | None:
         """The worker of the job running under `key`, if any (to wait for it)."""
         job = self._jobs.get(key)
         return job.worker if job is not None else None
@@ -102,35 +213,39 @@ class JobRunner(QObject):
     def start(
         self,
         key: Hashable,
-        worker: Worker | SliceWorker,
+        worker: JobHandle,
         on_finished: Callable[[Any], None],
         *,
         on_failed: Callable[[str], None] | None = None,
         on_cancelled: Callable[[], None] | None = None,
         after_ms: int | None = None,
+        report_first: bool = False,
     ) -> None:
         """Start a job under `key`, superseding (cancelling) the key's running one.
 
         Args:
             key: what the job's result replaces (a small frozen value or string).
-            worker: the job, in a new worker not yet started: a `Worker` (on the
-                runner's thread pool) or a `SliceWorker` (on the GUI thread, for
-                short pure-Python work); `bleu_gui.workers` says which when.
+            worker: the job, not yet started: a `Worker` (on the runner's thread
+                pool) or a `SliceWorker` (on the GUI thread, for short pure-Python
+                work), `bleu_gui.workers` says which when; or a `ReplyJob` of
+                work in a process or a future.
             on_finished: gets the result (see the class docstring for the order).
             on_failed: gets the one-line message of a failure.
             on_cancelled: called when the job stopped because it was cancelled.
             after_ms: start the work this much later; the job is running (and can
                 be cancelled or superseded) from now on.
+            report_first: deliver a failure or a cancel before the job ends
+                (see the class docstring).
         """
         previous = self._jobs.pop(key, None)
         if previous is not None:
             previous.worker.cancel()
         begin: Callable[[], None] = (
-            worker.start
-            if isinstance(worker, SliceWorker)
-            else partial(worker.start, self._pool)
+            partial(worker.start, self._pool)
+            if isinstance(worker, Worker)
+            else worker.start
         )
-        job = _Running(key, worker, on_finished, on_failed, on_cancelled)
+        job = _Running(key, worker, on_finished, on_failed, on_cancelled, report_first)
         self._jobs[key] = job
         # Lambdas, guarded by `_is_gone` in each handler: not the runner's methods
         # found by `sender()`, which Qt may give for a queued report whose sender
@@ -239,16 +354,23 @@ class JobRunner(QObject):
             self._end(job)
 
     def _on_failed(self, job: _Running, message: str) -> None:
-        if self._is_current(job):
-            self._end(job)
-            if job.on_failed is not None:
-                job.on_failed(message)
+        on_failed = job.on_failed
+        report = None if on_failed is None else partial(on_failed, message)
+        self._deliver_end(job, report)
 
     def _on_cancelled(self, job: _Running) -> None:
-        if self._is_current(job):
+        self._deliver_end(job, job.on_cancelled)
+
+    def _deliver_end(self, job: _Running, report: Callable[[], None] | None) -> None:
+        """A failure or a cancel of `job`: end it and `report`, in the job's order."""
+        if not self._is_current(job):
+            return  # superseded by a newer job of its key
+        if not job.report_first:
             self._end(job)
-            if job.on_cancelled is not None:
-                job.on_cancelled()
+        if report is not None:
+            report()
+        if job.report_first and self._is_current(job):  # not followed up
+            self._end(job)
 
     def _end(self, job: _Running) -> None:
         """`job` ended: forget it; say "not busy", or show the next job's progress."""

@@ -13,7 +13,9 @@ tells the header where the sort is now.
 No search runs unbounded on the GUI thread. A plain text is found by `str.find` in C
 (at once for a small corpus, in time slices for a large one); a regular expression
 always goes to a search process (`RegexSearch`) that is killed when it runs past
-its budget, with "search stopped after N s" in the filter bar.
+its budget, with "search stopped after N s" in the filter bar. Either search is a
+job under one key of the browser's `JobRunner`: a newer search supersedes the
+running one there, and nothing of a superseded search reaches the table.
 
 With a pair of systems (the session's baseline A and shown system B, `Session.pair`)
 the browser shows the pair's columns, and its filter's pair part (B better / worse /
@@ -27,6 +29,7 @@ filter's pair part waits; both apply again when the new pair comes.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from enum import Enum
 
 import numpy as np
 import numpy.typing as npt
@@ -37,6 +40,7 @@ from bleu_gui.core.text_search import SearchTexts
 from bleu_gui.core.unavailable import OrUnavailable
 from bleu_gui.io import Corpus
 from bleu_gui.io.bundle import Units
+from bleu_gui.models.jobs import JobRunner
 from bleu_gui.models.regex_search import RegexSearch
 from bleu_gui.models.sentence_filter import SentenceFilter, filter_rows
 from bleu_gui.models.sentence_table import (
@@ -58,6 +62,12 @@ __all__ = ["SentenceBrowser"]
 _FILTER_CHUNK = 1_000
 # The sort that is always there: corpus order.
 _CORPUS_ORDER = ColumnKey(ColumnKind.NUMBER), Qt.SortOrder.AscendingOrder
+
+
+class _Key(Enum):
+    """The one key of the searches' jobs: a newer search supersedes the running."""
+
+    SEARCH = "search of the texts"
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -105,17 +115,13 @@ class SentenceBrowser(QObject):
         self._sort_key, self._sort_order = _CORPUS_ORDER
         # Where the header shows the sort: the last request, or the last report.
         self._shown_sort = 0, self._sort_order
-        self._worker: SliceWorker | None = None
-        self._searching: tuple[SentenceFilter, Corpus] | None = None  # worker is for
+        self._search_jobs = JobRunner(self)
+        self._searching: tuple[SentenceFilter, Corpus] | None = None  # job is for
         self._matches: _Matches | None = None
         # Corpora up to this size are searched for a plain text at once, on the
         # GUI thread; regular expressions always in the search process.
         self.sync_rows = 5_000
         self.regex_search = RegexSearch(self)
-        self._request: int | None = None  # the regex search running for _searching
-        self.regex_search.finished.connect(self._on_regex_found)
-        self.regex_search.failed.connect(self._on_regex_failed)
-        self.regex_search.stopped.connect(self._on_regex_stopped)
         session.workspace_changed.connect(self._on_workspace_changed)
         for counted in (session.qa.counted, session.qa.enabled_changed):
             counted.connect(self._show_counts)
@@ -171,9 +177,7 @@ class SentenceBrowser(QObject):
 
     def cancel(self) -> None:
         """Stop a running search and the search process (on shutdown)."""
-        if self._worker is not None:
-            self._worker.cancel()
-            self._worker.wait(5.0)
+        self._search_jobs.shutdown(5.0)
         self._cancel_search()
         self.regex_search.shutdown()
 
@@ -184,12 +188,8 @@ class SentenceBrowser(QObject):
             self.filter_failed.emit("search stopped")
 
     def _cancel_search(self) -> None:
-        if self._worker is not None:
-            self._worker.cancel()
-        self._worker = None
-        if self._request is not None:
-            self.regex_search.cancel()
-            self._request = None
+        """Stop the running search at once: nothing of it is reported any more."""
+        self._search_jobs.discard_all()
         self._set_searching(None)
 
     def _set_searching(self, searching: tuple[SentenceFilter, Corpus] | None) -> None:
@@ -218,51 +218,16 @@ class SentenceBrowser(QObject):
         and stall every paint meanwhile.)
         """
         self._set_searching((spec, corpus))
-        if spec.regex:
-            self._request = self.regex_search.search(
-                corpus, lambda: _texts_of(corpus), spec.query()
-            )
-            return
-        worker = SliceWorker(lambda: _search_steps(_search_part(spec), corpus))
-        self._worker = worker
-        worker.signals.finished.connect(
-            lambda rows: self._on_searched(worker, spec, corpus, rows)
+        job = (
+            self.regex_search.job(corpus, lambda: _texts_of(corpus), spec.query())
+            if spec.regex
+            else SliceWorker(lambda: _search_steps(_search_part(spec), corpus))
         )
-        worker.signals.failed.connect(
-            lambda message: self._on_search_failed(worker, message)
-        )
-        worker.start()
-
-    def _on_searched(
-        self,
-        worker: SliceWorker,
-        spec: SentenceFilter,
-        corpus: Corpus,
-        rows: npt.NDArray[np.int64],
-    ) -> None:
-        if worker is not self._worker:
-            return
-        self._worker = None
-        self._searched(spec, corpus, rows)
-
-    def _on_regex_found(self, request: int, rows: npt.NDArray[np.int64]) -> None:
-        if request != self._request or self._searching is None:
-            return  # superseded
-        spec, corpus = self._searching
-        self._request = None
-        self._searched(spec, corpus, rows)
-
-    def _on_regex_failed(self, request: int, message: str) -> None:
-        if request == self._request:
-            self._request = None
-            self._set_searching(None)
-            self.filter_failed.emit(message)
-
-    def _on_regex_stopped(self, request: int, seconds: float) -> None:
-        self._on_regex_failed(
-            request,
-            f"search stopped after {seconds:g} s: the regular expression is "
-            "too slow on these texts; simplify it",
+        self._search_jobs.start(
+            _Key.SEARCH,
+            job,
+            lambda rows: self._searched(spec, corpus, rows),
+            on_failed=self._on_search_failed,
         )
 
     def _searched(
@@ -277,10 +242,8 @@ class SentenceBrowser(QObject):
             self._filter = spec
             self.filter_changed.emit(spec)
 
-    def _on_search_failed(self, worker: SliceWorker, message: str) -> None:
-        if worker is self._worker:
-            self._worker = None
-            self._set_searching(None)
+    def _on_search_failed(self, message: str) -> None:
+        self._set_searching(None)
         self.filter_failed.emit(message)
 
     def _cached_matches(

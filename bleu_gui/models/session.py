@@ -93,7 +93,7 @@ from bleu_gui.models.document_ids import DocumentIds
 from bleu_gui.models.edits_book import EditsBook
 from bleu_gui.models.effort_counting import EffortCounting
 from bleu_gui.models.job_keys import INSPECT, TEST_SET, system_key
-from bleu_gui.models.jobs import JobRunner
+from bleu_gui.models.jobs import JobHandle, JobRunner
 from bleu_gui.models.loading import Read
 from bleu_gui.models.open_request import (
     BundleSet,
@@ -114,7 +114,7 @@ from bleu_gui.models.system_scoring import SystemScoring
 from bleu_gui.models.test_set_loading import TestSetLoading
 from bleu_gui.models.workspace import PairScores, Scores, System, SystemId, Workspace
 from bleu_gui.models.workspace_change import Announcer, Change, Moved
-from bleu_gui.workers import SliceWorker, Worker
+from bleu_gui.workers import Worker
 
 __all__ = [
     "BundleSet",
@@ -387,7 +387,7 @@ class Session(QObject):
         return self._jobs.is_busy
 
     @property
-    def _worker(self) -> Worker | SliceWorker | None:
+    def _worker(self) -> JobHandle | None:
         """The worker of the test set's running job, else of the shown system's."""
         worker = self._jobs.worker(TEST_SET)
         if worker is None and self.shown is not None:

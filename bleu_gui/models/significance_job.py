@@ -7,21 +7,24 @@ corpora, all of them holding the GIL. `SignificanceJob` hands each request to a
 event loop (a timer polls them while a test runs), so the GUI thread only ever
 posts a request and reads small replies.
 
-One test at a time: a newer request supersedes the running one, whose progress and
-result are never reported, even if they arrive later (replies carry the number of
-their request). Cancel is immediate for the caller (`cancelled` at once); the
-process drops the test at its next block of resamples. The process is started at
-the first request, kept for the next ones, and stopped by `shutdown`; one that died
-(killed for want of memory) fails its test in one line and is replaced at the next
+One test at a time: each request is a `models.jobs.ReplyJob` under one key of a
+`JobRunner`, so a newer request supersedes the running one the way every job of the
+application is superseded, and nothing of it (progress, result) is reported even if
+its replies arrive later. The process's replies carry the number of their request;
+the job polls them and feeds those of the test the process works on to that test's
+job. Cancel is immediate for the caller (`cancelled` at once); the process drops
+the test at its next block of resamples. The process is started at the first
+request, kept for the next ones, and stopped by `shutdown`; one that died (killed
+for want of memory) fails its test in one line and is replaced at the next
 request.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from functools import partial
+from dataclasses import dataclass
+from enum import Enum
 
-from PySide6.QtCore import QObject, QTimer, Signal
+from PySide6.QtCore import QObject, QSignalBlocker, QTimer, Signal
 
 from bleu_gui.core.margin import Margin, MarginRequest, NoMargin
 from bleu_gui.core.significance import AllPairsResult, PairedTestResult
@@ -33,6 +36,7 @@ from bleu_gui.core.significance_process import (
     SignificanceRequest,
     text_groups,
 )
+from bleu_gui.models.jobs import JobRunner, ReplyJob
 
 __all__ = [
     "DIED_MESSAGE",
@@ -52,6 +56,21 @@ DIED_MESSAGE = (
 
 Result = PairedTestResult | AllPairsResult | Margin | NoMargin
 Request = SignificanceRequest | MarginRequest
+
+
+class _Key(Enum):
+    """The one key of the tests' jobs: a newer test supersedes the running one."""
+
+    TEST = "significance test"
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class _Test:
+    """The test the process works on: its request's number, the request, its job."""
+
+    number: int
+    request: Request
+    job: ReplyJob
 
 
 class SignificanceJob(QObject):
@@ -77,9 +96,14 @@ class SignificanceJob(QObject):
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._process: SignificanceProcess | None = None
-        self._number = 0  # the newest request's number; replies of others drop
-        self._pending: Request | None = None
-        self._busy = False  # as last announced by `busy_changed`
+        self._number = 0  # the newest request's number
+        # The test the process works on, until its job ends: its replies go there.
+        self._test: _Test | None = None
+        self._jobs = JobRunner(self)
+        self._jobs.busy_changed.connect(self.busy_changed)
+        self._jobs.progress_changed.connect(
+            lambda done, total, _: self.progress_changed.emit(done, total)
+        )
         self._poll = QTimer(self)
         self._poll.setInterval(POLL_MS)
         self._poll.timeout.connect(self._on_poll)
@@ -87,12 +111,12 @@ class SignificanceJob(QObject):
     @property
     def is_running(self) -> bool:
         """Whether a test was started and has not ended."""
-        return self._pending is not None
+        return self._test is not None
 
     @property
     def pending(self) -> Request | None:
         """The running test's request, if any."""
-        return self._pending
+        return self._test.request if self._test is not None else None
 
     def start(self, request: Request) -> int:
         """Run `request` in the background; supersedes a running test.
@@ -100,72 +124,83 @@ class SignificanceJob(QObject):
         Returns the request's number. Nothing of a superseded test is reported.
         """
         self._number += 1
-        self._pending = request
-        if self._process is None or not self._process.alive:
-            self._replace_process()
-        assert self._process is not None
-        self._process.run(self._number, request)
-        self._poll.start()
-        self._announce()
-        return self._number
+        number = self._number
+        job = ReplyJob(lambda: self._begin(test), lambda: self._drop(test))
+        test = _Test(number, request, job)
+        # The end before "not busy", as this job always said it.
+        self._jobs.start(
+            _Key.TEST,
+            job,
+            lambda result: self.finished.emit(request, result),
+            on_failed=lambda message: self.failed.emit(request, message),
+            on_cancelled=lambda: self.cancelled.emit(request),
+            report_first=True,
+        )
+        return number
 
     def cancel(self) -> None:
         """Stop the running test: `cancelled` now, nothing more of it later."""
-        request = self._pending
-        if request is None:
-            return
-        if self._process is not None:
-            self._process.cancel(self._number)
-        self._end(lambda: self.cancelled.emit(request))
+        self._jobs.cancel(_Key.TEST)
 
     def shutdown(self) -> None:
         """Stop the process (the window closes); nothing is reported any more."""
-        self._pending = None
-        self._busy = False
+        with QSignalBlocker(self._jobs):  # not even "not busy"
+            self._jobs.discard_all()
+        self._test = None
         self._poll.stop()
         if self._process is not None:
             self._process.kill()
             self._process = None
+
+    def _begin(self, test: _Test) -> None:
+        """Hand `test` to the process (a new one if there is none or it died)."""
+        if self._process is None or not self._process.alive:
+            self._replace_process()
+        assert self._process is not None
+        self._test = test
+        self._process.run(test.number, test.request)
+        self._poll.start()
+
+    def _drop(self, test: _Test) -> None:
+        """`test`'s job was cancelled or superseded: the process drops it."""
+        if self._test is test:
+            self._forget()
+        if self._process is not None:
+            self._process.cancel(test.number)
+
+    def _forget(self) -> None:
+        """The process's test ended: no replies are awaited any more."""
+        self._test = None
+        self._poll.stop()
 
     def _replace_process(self) -> None:
         if self._process is not None:
             self._process.kill()
         self._process = SignificanceProcess()
 
-    def _end(self, report: Callable[[], None]) -> None:
-        """The test ended: `report` it, then "not busy" unless `report` started one."""
-        self._pending = None
-        self._poll.stop()
-        report()
-        self._announce()
-
-    def _announce(self) -> None:
-        """Emit `busy_changed` if being busy changed since it was last emitted."""
-        busy = self._pending is not None
-        if busy != self._busy:
-            self._busy = busy
-            self.busy_changed.emit(busy)
-
     def _on_poll(self) -> None:
-        process, request = self._process, self._pending
-        if process is None or request is None:
+        process, test = self._process, self._test
+        if process is None or test is None:
             self._poll.stop()
             return
         progress: SignificanceProgress | None = None
         for reply in process.replies():
-            if reply.request != self._number:
-                continue  # superseded or cancelled
+            if reply.request != test.number:
+                continue  # of an ended test, whose job has reported its end
             if isinstance(reply, SignificanceProgress):
                 progress = reply
             elif isinstance(reply, SignificanceFinished):
-                self._end(partial(self.finished.emit, request, reply.result))
+                self._forget()
+                test.job.finish(reply.result)
                 return
             elif isinstance(reply, SignificanceFailed):
-                self._end(partial(self.failed.emit, request, reply.message))
+                self._forget()
+                test.job.fail(reply.message)
                 return
         if progress is not None:
-            self.progress_changed.emit(progress.done, progress.total)
+            test.job.progress(progress.done, progress.total)
         if not process.alive:
             process.kill()
             self._process = None
-            self._end(lambda: self.failed.emit(request, DIED_MESSAGE))
+            self._forget()
+            test.job.fail(DIED_MESSAGE)

@@ -166,7 +166,7 @@ def _start_and_wait_progress(
 
 def _worker(runner: JobRunner, key: str) -> Worker | SliceWorker:
     worker = runner.worker(key)
-    assert worker is not None
+    assert isinstance(worker, Worker | SliceWorker)
     return worker
 
 
