@@ -3,8 +3,9 @@
 Apart from `session` because the pair has a life of its own: it is compared under
 its own job key once both systems are scored, kept through a re-scoring after an
 edit (stale, until the new comparison comes), and dropped when either system or
-the options change. It reads the session's workspace, never changes it, and says
-each change through the callback the session gives (a change of `Moved.PAIR`).
+the options change. The comparison is the workspace's (`Workspace.compared`):
+this puts it there and says each change through the callback the session gives
+(a change of `Moved.PAIR`).
 """
 
 from __future__ import annotations
@@ -15,18 +16,29 @@ from bleu_gui.core import BleuConfig
 from bleu_gui.models.job_keys import PAIR
 from bleu_gui.models.jobs import JobRunner
 from bleu_gui.models.system_jobs import PoolFor, pair_job
-from bleu_gui.models.workspace import PairScores, ScoresKey, System, Workspace
+from bleu_gui.models.workspace import (
+    Compared,
+    PairScores,
+    ScoresKey,
+    System,
+    Workspace,
+)
 from bleu_gui.workers import Worker
 
 __all__ = ["PairState"]
 
 
 class PairState:
-    """Baseline against the shown system: the latest comparison and what it is of."""
+    """Baseline against the shown system: compared when both are scored.
+
+    The result lives in the workspace (`Workspace.compared`); this keeps only
+    the job that computes it.
+    """
 
     def __init__(
         self,
         workspace: Callable[[], Workspace],
+        put: Callable[[Workspace], None],
         jobs: JobRunner,
         pool_for: PoolFor,
         *,
@@ -34,38 +46,19 @@ class PairState:
         failed: Callable[[str], None],
     ) -> None:
         self._workspace = workspace
+        self._put = put
         self._jobs = jobs
         self._pool_for = pool_for
         self._changed = changed
         self._failed = failed
-        self._pair: PairScores | None = None
-        # The keys of the systems' scores the pair was compared from (A's, B's).
-        self._of: tuple[ScoresKey, ScoresKey] | None = None
-
-    @property
-    def pair(self) -> PairScores | None:
-        """The latest comparison, if any."""
-        return self._pair
-
-    def is_stale(self) -> bool:
-        """Whether `pair` is of earlier scores of A or B (an edit is being scored)."""
-        pair, of, workspace = self._pair, self._of, self._workspace()
-        if pair is None or of is None:
-            return pair is not None
-        if pair.a not in workspace or pair.b not in workspace:
-            return True
-        a, b = workspace.system(pair.a), workspace.system(pair.b)
-        config = workspace.config
-        return (a.scores_key, b.scores_key) != of or not (
-            a.scored_under(config) and b.scored_under(config)
-        )
 
     def update(self) -> None:
         """Compare baseline and shown system when both are scored; else no pair."""
         workspace = self._workspace()
         pair = workspace.pair
         config = workspace.config
-        current = self._pair
+        compared = workspace.compared
+        current = compared.scores if compared is not None else None
         same = (
             pair is not None
             and current is not None
@@ -79,7 +72,7 @@ class PairState:
             self._jobs.cancel(PAIR)
             return
         a, b = pair
-        of = self._of
+        of = compared.of if compared is not None else None
         if same and of == (a.scores_key, b.scores_key):
             return
         if not same:
@@ -94,20 +87,19 @@ class PairState:
             on_failed=self._failed,
         )
 
-    def set(
-        self, pair: PairScores | None, of: tuple[ScoresKey, ScoresKey] | None = None
-    ) -> None:
-        """Hold `pair` (of these scores of A and B); say so unless nothing changed."""
-        if pair is None and self._pair is None:
+    def set(self, compared: Compared | None) -> None:
+        """Put `compared` in the workspace; say so unless nothing changed."""
+        workspace = self._workspace()
+        if compared is None and workspace.compared is None:
             return
-        self._pair, self._of = pair, of
+        self._put(workspace.with_compared(compared))
         self._changed()
 
     def _on_pair(self, result: PairScores, of: tuple[ScoresKey, ScoresKey]) -> None:
         """Hold `result` if A's and B's scores are still those it was computed from."""
         pair = self._workspace().pair
         if pair is not None and (pair[0].scores_key, pair[1].scores_key) == of:
-            self.set(result, of)
+            self.set(Compared(result, of))
 
 
 def _only_edits_changed(pair: tuple[System, System], config: BleuConfig) -> bool:

@@ -221,6 +221,7 @@ class Session(QObject):
         self._jobs.progress_changed.connect(self.progress_changed)
         self._pair = PairState(
             lambda: self._workspace,
+            self._put,
             self._jobs,
             self._pool.for_corpus,
             changed=lambda: self.announce(Change.of(Moved.PAIR)),
@@ -292,11 +293,12 @@ class Session(QObject):
     @property
     def pair(self) -> PairScores | None:
         """Baseline against the shown system, when they differ and are scored."""
-        return self._pair.pair
+        compared = self._workspace.compared
+        return compared.scores if compared is not None else None
 
     def pair_is_stale(self) -> bool:
         """Whether `pair` is of earlier scores of A or B (an edit is being scored)."""
-        return self._pair.is_stale()
+        return self._workspace.pair_is_stale()
 
     @property
     def corpus(self) -> Corpus | None:

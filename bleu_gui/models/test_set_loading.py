@@ -218,6 +218,7 @@ class TestSetLoading:
         session = self._session
         had_systems = bool(session.workspace.systems)
         with session.changing():
+            self._pair.set(None)  # said; the closed workspace has none
             self._retire(session.workspace)
             self._put(session.workspace.closed())
             self._from.bundle = None
@@ -225,7 +226,6 @@ class TestSetLoading:
             self._adding.clear()
             self._warnings.forget()
             self._edits.forget()
-            self._pair.set(None)
             moved = Moved.ROWS | (Moved.SYSTEMS if had_systems else Moved.NOTHING)
             session.announce(Change.of(moved))
 
@@ -259,6 +259,7 @@ class TestSetLoading:
     ) -> tuple[SystemId, tuple[str, ...]]:
         """`loaded`'s new state, announced as one change: the shown id, refusals."""
         session = self._session
+        self._pair.set(None)  # said; the new workspace has none
         previous = session.workspace
         for system in previous.systems:  # their results would be of the old set
             self._jobs.cancel(system_key(system.id))
@@ -285,7 +286,6 @@ class TestSetLoading:
         )
         self._plan.table = table
         self._warnings.forget()
-        self._pair.set(None)
         self._warnings.announce((*read.notices, *(computed.notices or ())))
         self._warnings.set_hint(computed.hint)
         edited = self._scoring.give_back_edits(shown.id)

@@ -480,6 +480,19 @@ class PairScores:
     corpus: OrUnavailable[ScoreDelta]
 
 
+@dataclass(frozen=True, slots=True, eq=False)
+class Compared:
+    """The compared pair's latest scores, and the systems' scores they are of.
+
+    `of`: A's and B's `ScoresKey` when compared. Kept while an edit re-scores A
+    or B (the view says it is stale, `Workspace.pair_is_stale`) until the new
+    comparison comes.
+    """
+
+    scores: PairScores
+    of: tuple[ScoresKey, ScoresKey]
+
+
 def system_names(paths: Iterable[Path]) -> tuple[str, ...]:
     """How the window names systems: the file name, with its folder if shared.
 
@@ -519,6 +532,8 @@ class Workspace:
             document ids given since keep it (`test_set_key`).
         documents_at: the generation the test set's document ids (or none)
             came in at (`documents_key`).
+        compared: the baseline against the shown system, as last compared
+            (`models.pair_state` compares them and puts the result here).
     """
 
     config: BleuConfig = field(default_factory=BleuConfig)
@@ -529,6 +544,7 @@ class Workspace:
     generation: int = 0
     test_set_at: int = 0
     documents_at: int = 0
+    compared: Compared | None = None
 
     # --- questions ------------------------------------------------------------------
 
@@ -604,6 +620,19 @@ class Workspace:
             return None
         return a, b
 
+    def pair_is_stale(self) -> bool:
+        """Whether `compared` is of earlier scores of A or B (an edit is scored)."""
+        compared = self.compared
+        if compared is None:
+            return False
+        pair = compared.scores
+        if pair.a not in self or pair.b not in self:
+            return True
+        a, b = self.system(pair.a), self.system(pair.b)
+        return (a.scores_key, b.scores_key) != compared.of or not (
+            a.scored_under(self.config) and b.scored_under(self.config)
+        )
+
     # --- transitions ----------------------------------------------------------------
 
     def opened(
@@ -641,6 +670,7 @@ class Workspace:
             generation=at,
             test_set_at=at,
             documents_at=at,
+            compared=None,
         )
 
     def closed(self) -> Workspace:
@@ -769,6 +799,10 @@ class Workspace:
     def with_qa(self, system_id: SystemId, qa: QaOf) -> Workspace:
         """The system's QA issues, found in the texts `qa` names."""
         return self._with_updated(replace(self.system(system_id), qa=qa))
+
+    def with_compared(self, compared: Compared | None) -> Workspace:
+        """The pair as compared now (None: no comparison)."""
+        return replace(self, compared=compared, generation=self.generation + 1)
 
     def _with_updated(self, updated: System) -> Workspace:
         """`updated` in place of the system with its id."""

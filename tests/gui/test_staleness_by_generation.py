@@ -21,7 +21,7 @@ from bleu_gui.models.pair_state import PairState
 from bleu_gui.models.salient_job import SalientJob, SalientRequest
 from bleu_gui.models.session import Session
 from bleu_gui.models.what_if import WhatIfEditor
-from bleu_gui.models.workspace import System, Workspace
+from bleu_gui.models.workspace import PairScores, System, Workspace
 from bleu_gui.views.compare_panels import PairKey
 from tests.gui.test_workspace import TIMEOUT, demo_files, open_and_wait
 
@@ -30,11 +30,15 @@ NAMES = ("Facebook-AI", "happypoet")
 
 @pytest.fixture
 def opened(qtbot: QtBot) -> Iterator[Workspace]:
-    """Two demo systems read and scored: A the baseline, B shown."""
+    """Two demo systems read and scored: A the baseline, B shown; not compared.
+
+    The session compared them already: the comparison is taken out, for the
+    tests' own `PairState` to make.
+    """
     session = Session(processes=1)
     open_and_wait(qtbot, session, demo_files(*NAMES, shown=NAMES[1]))
     assert session.workspace.pair is not None
-    yield session.workspace
+    yield replace(session.workspace, compared=None)
     session.shutdown()
 
 
@@ -67,12 +71,21 @@ class _Held:
     def __call__(self) -> Workspace:
         return self.workspace
 
+    def put(self, workspace: Workspace) -> None:
+        self.workspace = workspace
+
+    @property
+    def pair(self) -> PairScores | None:
+        compared = self.workspace.compared
+        return compared.scores if compared is not None else None
+
 
 def _pair_state(held: _Held) -> tuple[PairState, JobRunner]:
     jobs = JobRunner()
     failures: list[str] = []
     state = PairState(
         held,
+        held.put,
         jobs,
         lambda _size, _corpus: None,
         changed=lambda: None,
@@ -95,7 +108,7 @@ def test_a_pair_computed_for_an_older_generation_of_the_scores_is_dropped(
     # but given at a later generation (what a re-scoring delivers).
     held.workspace = opened.with_computed(a.id, scores=a.scores)
     qtbot.waitUntil(lambda: not jobs.is_busy, timeout=TIMEOUT)
-    assert state.pair is None
+    assert held.pair is None
 
 
 def test_a_pair_stays_current_when_its_workspace_is_rebuilt_equal(
@@ -107,12 +120,12 @@ def test_a_pair_stays_current_when_its_workspace_is_rebuilt_equal(
     state.update()
     held.workspace = _rebuilt(opened)  # arrives while the comparison runs
     qtbot.waitUntil(lambda: not jobs.is_busy, timeout=TIMEOUT)
-    pair = state.pair
+    pair = held.pair
     assert pair is not None
-    assert not state.is_stale()
+    assert not held.workspace.pair_is_stale()
     state.update()  # the workspace said to have changed, with nothing new
     assert not jobs.is_busy
-    assert state.pair is pair
+    assert held.pair is pair
 
 
 def test_a_salient_count_is_not_restarted_for_tokens_rebuilt_equal(

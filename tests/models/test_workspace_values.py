@@ -232,6 +232,7 @@ TRANSITIONS.update(
         "with_computed counted": lambda w: _recounted(w, SystemId(2)),
         "with_effort": lambda w: w.with_effort(SystemId(2), _effort(w, SystemId(2))),
         "with_qa": lambda w: w.with_qa(SystemId(2), _qa(w, SystemId(2))),
+        "with_compared": lambda w: w.with_compared(None),
     }
 )
 
