@@ -302,9 +302,8 @@ class Session(QObject):
 
     @property
     def corpus(self) -> Corpus | None:
-        """The shown system's texts, if any."""
-        shown = self._workspace.shown_system
-        return shown.corpus if shown is not None else None
+        """The shown system's texts, if any (`Workspace.shown_corpus`)."""
+        return self._workspace.shown_corpus
 
     @property
     def files(self) -> FileSet | None:
@@ -322,15 +321,13 @@ class Session(QObject):
 
     @property
     def stats(self) -> CorpusStats | None:
-        """The shown system's statistics, if any."""
-        shown = self._workspace.shown_system
-        return shown.stats if shown is not None else None
+        """The shown system's statistics, if any (`Workspace.shown_stats`)."""
+        return self._workspace.shown_stats
 
     @property
     def scores(self) -> Scores | None:
-        """The shown system's latest scores, if any."""
-        shown = self._workspace.shown_system
-        return shown.scores if shown is not None else None
+        """The shown system's latest scores, if any (`Workspace.shown_scores`)."""
+        return self._workspace.shown_scores
 
     @property
     def loading(self) -> OpenRequest | None:

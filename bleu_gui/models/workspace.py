@@ -583,6 +583,24 @@ class Workspace:
         return None if self.shown is None else self.system(self.shown)
 
     @property
+    def shown_corpus(self) -> Corpus | None:
+        """The shown system's texts, if any."""
+        shown = self.shown_system
+        return shown.corpus if shown is not None else None
+
+    @property
+    def shown_scores(self) -> Scores | None:
+        """The shown system's latest scores, if any."""
+        shown = self.shown_system
+        return shown.scores if shown is not None else None
+
+    @property
+    def shown_stats(self) -> CorpusStats | None:
+        """The shown system's statistics (with its edits), if any."""
+        shown = self.shown_system
+        return shown.stats if shown is not None else None
+
+    @property
     def baseline_system(self) -> System | None:
         """The baseline, if any."""
         return None if self.baseline is None else self.system(self.baseline)

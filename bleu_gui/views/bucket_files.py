@@ -151,7 +151,7 @@ class BucketFileBar(QWidget):
     def export(self, path: Path) -> None:
         """Make every view's buckets and write them to `path`, in the background."""
         self._say("")
-        scores = self._session.scores
+        scores = self._session.workspace.shown_scores
         signature = () if scores is None else (f"BLEU: {scores.signature}",)
         try:
             seed = self._seed()

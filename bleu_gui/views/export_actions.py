@@ -259,7 +259,7 @@ class ExportActions(QObject):
         shown, total = model.rowCount(), len(model.hypotheses)
         title = f"Sentences of {self._shown_name()}: {shown:,} of {total:,} shown"
         signature: list[str] = []
-        scores = self._session.scores
+        scores = self._session.workspace.shown_scores
         if scores is not None:
             signature.append(f"Sentence BLEU: {scores.sentence_signature}")
         names = model.pair_names
@@ -283,7 +283,7 @@ class ExportActions(QObject):
         if chosen is None:
             return
         target, export_format = chosen
-        if self._session.scores is None:
+        if self._session.workspace.shown_scores is None:
             self.failed.emit(f"Cannot export yet: {NOT_SCORED}")
             return
         title, signature = self._sentences_words()
@@ -343,7 +343,7 @@ class ExportActions(QObject):
         model = self._documents.model
         given = model.input
         signature: list[str] = []
-        scores = self._session.scores
+        scores = self._session.workspace.shown_scores
         if scores is not None:
             signature.append(f"BLEU: {scores.signature}")
         names = None if given is None else given.pair_names

@@ -421,13 +421,12 @@ class MainWindow(QMainWindow):
         if change.any(Moved.CONFIG):
             self.settings_panel.set_config(new.config)
         if change.any(Moved.ROWS):
-            self._on_files_changed()
+            self._on_files_changed(new)
         if change.any(Moved.SHOWN_SCORES):
-            self._on_scores_changed()
+            self._on_scores_changed(new)
 
-    def _on_scores_changed(self) -> None:
-        scores = self.session.scores
-        corpus = self.session.corpus
+    def _on_scores_changed(self, workspace: Workspace) -> None:
+        scores, corpus = workspace.shown_scores, workspace.shown_corpus
         if scores is None or corpus is None:
             return
         self.banner.hide()
@@ -453,25 +452,22 @@ class MainWindow(QMainWindow):
             self._on_table_changed()
             self.show_sentence(row)
 
-    def _on_files_changed(self) -> None:
-        files = self.session.files
+    def _on_files_changed(self, workspace: Workspace) -> None:
+        shown, test_set = workspace.shown_system, workspace.test_set
         self.work_status.show_hints()
         for action in self.sentence_actions:
-            action.setEnabled(files is not None)
-        if files is None:
+            action.setEnabled(shown is not None)
+        if shown is None or test_set is None:
             self._show_no_test_set()
             return
         for chart in (self.precision_chart, self.histogram):
             chart.chart().setTitle("")
-        test_set = self.session.workspace.test_set
-        if test_set is not None:  # "reference A" for a column of a test-set file
-            self.detail.set_reference_names(test_set.reference_names)
-        self.setWindowTitle(f"bleu-gui — {files.hypothesis.name}")
+        # "reference A" for a column of a test-set file
+        self.detail.set_reference_names(test_set.reference_names)
+        self.setWindowTitle(f"bleu-gui — {shown.path.name}")
         # Stay on the sentence shown (re-tokenized, reloaded, another candidate):
         # `_on_scores_changed` shows it anew. Only when there is none, show the first.
-        corpus = self.session.corpus
-        size = None if corpus is None else corpus.num_segments
-        if self.shown_sentence.keep_row(size) is None:
+        if self.shown_sentence.keep_row(shown.corpus.num_segments) is None:
             self.table.step(0)
 
     def _show_no_test_set(self) -> None:
@@ -511,7 +507,7 @@ class MainWindow(QMainWindow):
 
     def _on_jump(self) -> None:
         """Ask for a sentence number, the current sentence's to start from."""
-        corpus = self.session.corpus
+        corpus = self.session.workspace.shown_corpus
         if corpus is None:
             return
         size = corpus.num_segments

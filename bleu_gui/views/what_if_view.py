@@ -378,7 +378,10 @@ class WhatIfView(QObject):
             self.browser.model.set_live_row(ended.row, None)
         self._settle_pending()
         parts.compare_systems.model.set_live(None)
-        scores, corpus = self.session.scores, self.session.corpus
+        scores, corpus = (
+            self.session.workspace.shown_scores,
+            self.session.workspace.shown_corpus,
+        )
         if scores is not None and corpus is not None:
             parts.summary.set_scores(
                 scores, corpus.num_segments, len(corpus.references)
@@ -459,7 +462,10 @@ class WhatIfView(QObject):
             systems.model.set_live(
                 systems.system_ids.index(draft.system), draft.now.system.summed
             )
-        scores, corpus = self.session.scores, self.session.corpus
+        scores, corpus = (
+            self.session.workspace.shown_scores,
+            self.session.workspace.shown_corpus,
+        )
         if draft.system != self.session.shown or scores is None or corpus is None:
             return
         parts.summary.set_scores(
