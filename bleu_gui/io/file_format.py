@@ -19,6 +19,7 @@ from bleu_gui.io.readers import StrPath
 from bleu_gui.io.xml_files import read_xml_root_name, starts_as_xml
 
 __all__ = [
+    "ALIGNED_FORMATS",
     "ENCODING_FORMATS",
     "FORMATS",
     "TEST_SET_FORMATS",
@@ -67,6 +68,8 @@ class FormatSpec:
         user_encoding: decoded with the encoding the user chooses; the others say
             their own (an XML file in its declaration or byte-order mark, a
             workbook inside itself), so an encoding offered would change nothing.
+        by_unit: its texts are aligned with the others by unit id, not by line
+            (a bilingual file of a translation tool: XLIFF, TMX).
         reader: its reader, "module:function", taking (file, encoding,
             `FormatOptions`) and returning the file's `Bundle`. Named, not
             imported: the module is imported when a file of the format is first
@@ -82,6 +85,7 @@ class FormatSpec:
     test_set: bool
     user_encoding: bool
     reader: str
+    by_unit: bool = False
 
 
 _TEXTS = "Text files, one segment a line"
@@ -160,6 +164,7 @@ FORMATS: Mapping[Format, FormatSpec] = MappingProxyType(
             False,
             False,
             "bleu_gui.io.bilingual:read_xliff",
+            by_unit=True,
         ),
         Format.TMX: FormatSpec(
             "TMX",
@@ -170,6 +175,7 @@ FORMATS: Mapping[Format, FormatSpec] = MappingProxyType(
             False,
             False,
             "bleu_gui.io.bilingual:read_tmx",
+            by_unit=True,
         ),
     }
 )
@@ -178,6 +184,9 @@ FORMATS: Mapping[Format, FormatSpec] = MappingProxyType(
 TEST_SET_FORMATS = frozenset(f for f, spec in FORMATS.items() if spec.test_set)
 """The formats whose one file holds a whole test set (`FormatSpec.test_set`). The
 command line and the window both decide by this set."""
+
+ALIGNED_FORMATS = frozenset(f for f, spec in FORMATS.items() if spec.by_unit)
+"""The formats whose texts are aligned by unit id (`FormatSpec.by_unit`)."""
 
 ENCODING_FORMATS = frozenset(f for f, spec in FORMATS.items() if spec.user_encoding)
 """The formats decoded with the encoding the user chooses (`user_encoding`)."""

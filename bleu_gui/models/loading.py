@@ -35,6 +35,7 @@ from bleu_gui.io import (
 )
 from bleu_gui.io.bundle import Bundle, Format, Role, Roles, Selection, Units, select
 from bleu_gui.io.errors import FormatError, LanguagesNotChosenError, display_name
+from bleu_gui.io.file_format import ALIGNED_FORMATS
 from bleu_gui.io.format_options import FormatOptions
 from bleu_gui.io.formats import detect_format, read_bundle
 from bleu_gui.models.open_request import BundleSet, FileSet, NamedSource, OpenRequest
@@ -42,7 +43,6 @@ from bleu_gui.models.workspace import TestSetFiles
 from bleu_gui.workers import Job, blocking_call
 
 __all__ = [
-    "ALIGNED_FORMATS",
     "Inspected",
     "LanguagesNeeded",
     "Read",
@@ -522,9 +522,6 @@ def sniffed_encoding(path: Path, encoding: str) -> str:
     except (LookupError, OSError):
         return encoding  # reading the file says what is wrong, in its words
     return "utf-16" if start in _UTF16_MARKS else encoding
-
-
-ALIGNED_FORMATS = frozenset({Format.XLIFF, Format.TMX})
 
 
 def _aligned_by_id(files: FileSet) -> bool:

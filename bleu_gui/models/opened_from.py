@@ -21,12 +21,12 @@ from bleu_gui.core.unavailable import OrUnavailable, Unavailable
 from bleu_gui.io import TestSet
 from bleu_gui.io.bundle import Format
 from bleu_gui.io.errors import display_name
+from bleu_gui.io.file_format import ALIGNED_FORMATS
 from bleu_gui.io.format_options import FormatOptions
 from bleu_gui.io.formats import detect_format, read_bundle
 from bleu_gui.io.named_source import NamedSource
 from bleu_gui.io.roles_check import same_file
 from bleu_gui.models.loading import (
-    ALIGNED_FORMATS,
     Inspected,
     Read,
     Reading,
