@@ -10,6 +10,7 @@ from pathlib import Path
 
 from bleu_gui.io import formats
 from bleu_gui.io.file_format import (
+    ALIGNED_FORMATS,
     ENCODING_FORMATS,
     FORMATS,
     TEST_SET_FORMATS,
@@ -39,6 +40,7 @@ def test_the_file_pickers_offer_every_format_in_its_group() -> None:
 def test_the_sets_the_window_and_command_line_decide_by() -> None:
     assert {Format.WMT_XML, Format.TSV, Format.CSV, Format.XLSX} == TEST_SET_FORMATS
     assert {Format.TEXT, Format.WMT_SGML, Format.TSV, Format.CSV} == ENCODING_FORMATS
+    assert {Format.XLIFF, Format.TMX} == ALIGNED_FORMATS
 
 
 def test_the_dialogs_name_each_format() -> None:
