@@ -67,7 +67,7 @@ from bleu_gui.cli_pasted import (
     check_pasted_options,
     tokenized_warnings,
 )
-from bleu_gui.cli_render import corpus_signature, system_lines
+from bleu_gui.cli_render import score_system, system_lines
 from bleu_gui.cli_report import report_main
 from bleu_gui.cli_run import emit, run_command
 from bleu_gui.cli_significance import (
@@ -342,7 +342,8 @@ def _score_command(args: list[str]) -> int:
                 units,
                 options.languages or found,
             )
-        sig = corpus_signature(config, systems[0])
+        first = score_system(systems[0], every[0], config)
+        sig = first.signatures.corpus  # the run's: its systems share the first's
         if options.documents:
             assert documents is not None  # check_documents
             if options.export_systems is not None:
@@ -389,11 +390,13 @@ def _score_command(args: list[str]) -> int:
             # systems of a test-set file or of XLIFF/TMX files, which sacreBLEU
             # does not read, keep our records.
             options.score_only = True
+        scored = [first] + [
+            score_system(corpus, stats, config)
+            for corpus, stats in zip(systems[1:], every[1:], strict=True)
+        ]
         outputs = [
-            system_lines(
-                corpus, stats, name if named else None, config, options, seed, units
-            )
-            for corpus, stats, name in zip(systems, every, names, strict=True)
+            system_lines(one, name if named else None, options, seed, units)
+            for one, name in zip(scored, names, strict=True)
         ]
     except (InputError, ConfigError, ValueError) as error:
         warnings.flush()
@@ -407,7 +410,6 @@ def _score_command(args: list[str]) -> int:
         return emit("".join(f"{line}\n" for lines in outputs for line in lines))
     results = [lines[0] for lines in outputs]
     if options.score_only and len(results) > 1:
-        sig = corpus_signature(config, systems[0])
         return emit(render_scores(names, results, sig, options))
     if options.format != "json":
         return emit("".join(f"{line}\n" for line in results))

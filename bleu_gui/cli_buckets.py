@@ -36,7 +36,7 @@ from bleu_gui.cli_files import (
     selected_systems,
 )
 from bleu_gui.cli_inputs import add_bilingual_options
-from bleu_gui.cli_render import corpus_signature
+from bleu_gui.cli_render import score_system
 from bleu_gui.cli_run import emit, run_command
 from bleu_gui.cli_significance import seed_from_options
 from bleu_gui.core import BleuConfig, ConfigError
@@ -181,12 +181,13 @@ def _buckets_command(args: list[str]) -> int:
             frequency = read_frequency(chosen.freq_corpus, config, options.encoding)
         words = _words(systems, config, edges, frequency) if chosen.words else None
         if options.export is not None:
+            first = score_system(systems[0], stats[0], config)
             table = bucket_export_table(
                 names,
                 tables,
                 words,
                 title=f"Buckets of {', '.join(names)} (baseline {names[0]})",
-                signature=[f"BLEU: {corpus_signature(config, systems[0])}"],
+                signature=[f"BLEU: {first.signatures.corpus}"],
                 warnings=warnings.lines,
             )
             write_table(options.export, table)

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from bleu_gui.cli_counts import as_arrays
-from bleu_gui.cli_render import sentence_signature
+from bleu_gui.cli_render import score_system
 from bleu_gui.core import BleuConfig, ConfigError
 from bleu_gui.core.counts import Counts
 from bleu_gui.io import Corpus
@@ -126,13 +126,16 @@ def export_sentences(
     from bleu_gui.core.changes import closest_changes
     from bleu_gui.core.effort import effort_of
     from bleu_gui.core.qa import qa_of
-    from bleu_gui.core.scoring import score_sentences
     from bleu_gui.io.sentence_export import SystemSentences, sentences_table
     from bleu_gui.io.table_export import ExportFormat, format_of, write_table
 
     rich = format_of(path) is ExportFormat.XLSX
     sentences = []
+    signature = ""
     for corpus, stats, name in zip(systems, as_arrays(every), names, strict=True):
+        scored = score_system(corpus, stats, config, sentences=True)
+        assert scored.sentences is not None  # asked for
+        signature = signature or scored.signatures.sentence  # the first system's
         hypotheses = corpus.hypothesis.lines
         references = [reference.lines for reference in corpus.references]
         effort = effort_of(hypotheses, references)
@@ -144,7 +147,7 @@ def export_sentences(
         sentences.append(
             SystemSentences(
                 name,
-                score_sentences(stats, config),
+                scored.sentences,
                 stats.hyp_len,
                 hypotheses,
                 effort=effort,
@@ -161,11 +164,10 @@ def export_sentences(
                 ),
             )
         )
-    sig = sentence_signature(config, systems[0])
     table = sentences_table(
         sentences,
         title=f"Sentences of {', '.join(names)}",
-        signature=[f"Sentence BLEU: {sig}"],
+        signature=[f"Sentence BLEU: {signature}"],
         warnings=warnings,
         documents=documents,
         units=units,

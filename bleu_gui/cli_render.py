@@ -1,5 +1,7 @@
 """One system's scores as `bleu-gui score` prints them, with their signatures.
 
+The system is scored by the core's one entry point (`core.system_score`), as
+the window and the report score it; this module only lays the result out:
 sacreBLEU's text line, `-b`'s number or sacreBLEU's JSON object with our additions
 (unrounded precisions, counts, a compatibility mode's native score), one per
 corpus or per segment. Scripts written for sacreBLEU read these to the character,
@@ -15,9 +17,9 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from bleu_gui.cli_significance import ascii_json, test_signature
 from bleu_gui.core import BleuConfig, BleuScore, Compat
 from bleu_gui.core.compat.multi_bleu import format_line
+from bleu_gui.core.config import CAPABILITIES
 from bleu_gui.core.counts import Counts
-from bleu_gui.core.score_counts import iter_sentence_scores, score_corpus
-from bleu_gui.core.signature import signatures
+from bleu_gui.core.system_score import SystemScore, system_score
 from bleu_gui.core.unavailable import Unavailable
 from bleu_gui.io import Corpus
 
@@ -25,58 +27,63 @@ if TYPE_CHECKING:
     from bleu_gui.core.significance import ConfidenceResult
     from bleu_gui.io.bundle import Units
 
-__all__ = ["corpus_signature", "sentence_signature", "system_lines"]
+__all__ = ["score_system", "system_lines"]
 
 
-def corpus_signature(config: BleuConfig, corpus: Corpus) -> str:
-    """The signature of a corpus score, as the systems of a run all share it."""
-    return signatures(
-        config, len(corpus.references), dropped_bom=corpus.dropped_bom
-    ).corpus
+def score_system(
+    corpus: Corpus, stats: Counts, config: BleuConfig, *, sentences: bool = False
+) -> SystemScore:
+    """A system's corpus score and its signatures, made as the window makes them.
 
-
-def sentence_signature(config: BleuConfig, corpus: Corpus) -> str:
-    """The signature of a sentence score (its effective order may differ)."""
-    return signatures(
-        config, len(corpus.references), dropped_bom=corpus.dropped_bom
-    ).sentence
+    The core's one way of scoring a system (`core.system_score`); every command
+    that prints a signature takes it from here (a run's systems share the first
+    one's). `sentences`: every sentence scored too (`--export`'s table).
+    """
+    return system_score(
+        stats,
+        config,
+        num_refs=len(corpus.references),
+        dropped_bom=corpus.dropped_bom,
+        sentences=sentences,
+    )
 
 
 def system_lines(
-    corpus: Corpus,
-    stats: Counts,
+    scored: SystemScore,
     system: str | None,
-    config: BleuConfig,
     options: argparse.Namespace,
     seed: int | None,
     units: Units | None = None,
 ) -> list[str]:
     """The output lines of one system: one corpus line, or one line per segment.
 
-    `system`: the name printed with its scores (the path as the user gave it, or
-    its name in a test-set file), or None to print none (one file, as sacreBLEU).
-    `units`: each segment's unit, when the test set has them (XLIFF, TMX, a
-    spreadsheet): each segment's line names it (`_with_unit`).
+    `scored`: the system scored (`score_system`). `system`: the name printed
+    with its scores (the path as the user gave it, or its name in a test-set
+    file), or None to print none (one file, as sacreBLEU). `units`: each
+    segment's unit, when the test set has them (XLIFF, TMX, a spreadsheet):
+    each segment's line names it (`_with_unit`).
     """
     if not options.sentence_level:
-        sig = corpus_signature(config, corpus)
+        sig = scored.signatures.corpus
         interval = None
         if options.confidence:
             from bleu_gui.core.significance import confidence
 
             samples = options.confidence_n
-            interval = confidence(stats.arrays(), config, samples=samples, seed=seed)
+            interval = confidence(
+                scored.counts.arrays(), scored.config, samples=samples, seed=seed
+            )
             sig = test_signature(sig, "bs", samples, seed)
-        result = score_corpus(stats, config)
+        result = scored.corpus_score()
         return [_render(result, sig, options, system, None, interval)]
-    sig = sentence_signature(config, corpus)
+    sig = scored.signatures.sentence
     lines = []
-    for index, scored in enumerate(iter_sentence_scores(stats, config), start=1):
+    for index, segment in enumerate(scored.each_sentence(), start=1):
         unit = None if units is None else _Unit.of(units, index - 1)
-        if isinstance(scored, Unavailable):
-            line = _render_unscorable(scored, system, index, options, unit)
+        if isinstance(segment, Unavailable):
+            line = _render_unscorable(segment, system, index, options, unit)
         else:
-            line = _render(scored, sig, options, system, index, unit=unit)
+            line = _render(segment, sig, options, system, index, unit=unit)
         lines.append(line)
     return lines
 
@@ -170,7 +177,7 @@ def _render(
         shown = f"({around}) {verbose}" if around else verbose
         line = f"BLEU|{sig} = {result.score:.{width}f} {shown}"
         if result.compat is Compat.MULTI_BLEU:
-            line += f"  [multi-bleu.perl: {format_line(result)}]"
+            line += f"  [{CAPABILITIES[result.compat].name}: {format_line(result)}]"
         elif result.compat is not Compat.SACREBLEU:
             line += f"  [native {result.native_score!r}]"
         # One line per segment, in order, exactly as sacreBLEU prints them.

@@ -33,10 +33,11 @@ from bleu_gui.cli_files import (
     selected_systems,
 )
 from bleu_gui.cli_inputs import add_bilingual_options
-from bleu_gui.cli_render import corpus_signature
+from bleu_gui.cli_render import score_system
 from bleu_gui.cli_run import run_command
 from bleu_gui.cli_significance import seed_from_options
 from bleu_gui.core import ConfigError
+from bleu_gui.core.config import SIGNIFICANCE_MODE
 from bleu_gui.core.significance_names import PairedTest
 from bleu_gui.exit_status import PROG, say
 from bleu_gui.io import InputError
@@ -101,7 +102,8 @@ def _build_report_parser() -> argparse.ArgumentParser:
         "--test",
         choices=sorted(_TESTS),
         default="bs",
-        help="the paired test of several systems against the first (sacrebleu mode): "
+        help="the paired test of several systems against the first "
+        f"({SIGNIFICANCE_MODE.compat.value} mode): "
         "bs, paired bootstrap resampling; ar, approximate randomization "
         "(default: %(default)s)",
     )
@@ -257,7 +259,7 @@ def _report_command(args: list[str]) -> int:
                     )
                 ),
                 config=config,
-                signature=corpus_signature(config, systems[0]),
+                signature=score_system(systems[0], every[0], config).signatures.corpus,
                 top=options.top,
                 test=test,
                 samples=options.samples,

@@ -24,6 +24,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from bleu_gui.core import BleuConfig, ConfigError
+from bleu_gui.core.config import SIGNIFICANCE_MODE
 from bleu_gui.core.number_text import signed
 from bleu_gui.core.signature import test_signature
 from bleu_gui.core.significance_names import (
@@ -66,7 +67,7 @@ __all__ = [
 def add_significance_options(parser: argparse.ArgumentParser) -> None:
     """Flags of sacreBLEU's for confidence intervals and paired tests; `--seed`."""
     group = parser.add_argument_group(
-        "significance (sacrebleu mode)",
+        f"significance ({SIGNIFICANCE_MODE.compat.value} mode)",
         "With --paired-bs or --paired-ar the first -i file is the baseline. The "
         f"seed is --seed, else the SACREBLEU_SEED variable, else {DEFAULT_SEED}; "
         "'none' draws fresh randomness.",
@@ -194,7 +195,7 @@ def check_significance_options(
         raise ConfigError(f"{used} cannot be used with -sl/--sentence-level")
     if not config.capabilities.significance:
         raise ConfigError(
-            f"{used} is available in the sacrebleu mode only, "
+            f"{used} is available in the {SIGNIFICANCE_MODE.compat.value} mode only, "
             f"not with --compat {config.compat.value}"
         )
     if flag is not None and len(options.input) < 2:

@@ -31,7 +31,7 @@ from enum import StrEnum
 import numpy as np
 import numpy.typing as npt
 
-from bleu_gui.core.config import BleuConfig, Compat
+from bleu_gui.core.config import SIGNIFICANCE_REFUSAL, BleuConfig, Compat
 from bleu_gui.core.scoring import fit_stats, score_sentences, score_value
 from bleu_gui.core.significance import (
     DEFAULT_SEED,
@@ -414,5 +414,5 @@ def _why_untested(systems: int, config: BleuConfig, samples: int) -> str:
     if samples < 1:
         return "no resamples asked for"
     if not config.capabilities.significance:
-        return "significance tests follow sacreBLEU: choose the sacreBLEU mode"
+        return SIGNIFICANCE_REFUSAL
     return ""

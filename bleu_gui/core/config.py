@@ -25,6 +25,8 @@ __all__ = [
     "DEFAULT_TOKENIZER",
     "MAX_ORDER_LIMIT",
     "MAX_PARAMETER",
+    "SIGNIFICANCE_MODE",
+    "SIGNIFICANCE_REFUSAL",
     "SMOOTHINGS",
     "SMOOTHING_HELP",
     "SMOOTH_VALUE_RANGE",
@@ -64,16 +66,8 @@ class Compat(StrEnum):
 
     @property
     def label(self) -> str:
-        """A human name for menus and reports."""
-        return _COMPAT_LABELS[self]
-
-
-_COMPAT_LABELS = {
-    Compat.SACREBLEU: "sacreBLEU 2.6.0",
-    Compat.NLTK: "NLTK 3.10 corpus_bleu / sentence_bleu",
-    Compat.TF_NMT: "tensorflow/nmt compute_bleu (Hugging Face evaluate 'bleu')",
-    Compat.MULTI_BLEU: "multi-bleu.perl",
-}
+        """A human name for menus and reports (`Capabilities.label`)."""
+        return CAPABILITIES[self].label
 
 
 class Smoothing(StrEnum):
@@ -159,7 +153,10 @@ class Capabilities:
 
     Attributes:
         compat: the mode.
-        name: the mode's short name, for labels ("NLTK").
+        name: the mode's short name, its library's, for labels ("NLTK").
+        label: its library and version in full, for menus and reports.
+        signature_name: what a signature's `compat:` says, naming the emulated
+            library; None for sacreBLEU, whose signature is sacreBLEU's own.
         options: the options the mode has; the others are refused or fixed.
         smoothings: its smoothing methods, in menu order.
         default_smoothing: the method used when none is chosen.
@@ -178,11 +175,14 @@ class Capabilities:
         precision_scale: the scale of its precisions (multi-bleu.perl prints a
             percentage but does its arithmetic on 0-1 precisions).
         significance: whether the paired tests (and the document bootstrap) run:
-            they are sacreBLEU's, on sacreBLEU's statistics and scores.
+            they are sacreBLEU's, on sacreBLEU's statistics and scores (the mode
+            that has them is `SIGNIFICANCE_MODE`).
     """
 
     compat: Compat
     name: str
+    label: str
+    signature_name: str | None
     options: frozenset[Option]
     smoothings: tuple[Smoothing, ...]
     default_smoothing: Smoothing
@@ -254,6 +254,8 @@ CAPABILITIES: Mapping[Compat, Capabilities] = MappingProxyType(
         Compat.SACREBLEU: Capabilities(
             compat=Compat.SACREBLEU,
             name="sacreBLEU",
+            label="sacreBLEU 2.6.0",
+            signature_name=None,
             options=_COMMON
             | {
                 Option.TOKENIZER,
@@ -287,6 +289,8 @@ CAPABILITIES: Mapping[Compat, Capabilities] = MappingProxyType(
         Compat.NLTK: Capabilities(
             compat=Compat.NLTK,
             name="NLTK",
+            label="NLTK 3.10 corpus_bleu / sentence_bleu",
+            signature_name="nltk-3.10.4",
             options=_COMMON
             | {
                 Option.TOKENIZER,
@@ -326,6 +330,8 @@ CAPABILITIES: Mapping[Compat, Capabilities] = MappingProxyType(
         Compat.TF_NMT: Capabilities(
             compat=Compat.TF_NMT,
             name="tensorflow/nmt",
+            label="tensorflow/nmt compute_bleu (Hugging Face evaluate 'bleu')",
+            signature_name="tf-nmt",
             options=_COMMON | {Option.TOKENIZER, Option.MAX_ORDER},
             smoothings=(Smoothing.NONE, Smoothing.ADD_ONE),
             default_smoothing=Smoothing.NONE,
@@ -346,6 +352,8 @@ CAPABILITIES: Mapping[Compat, Capabilities] = MappingProxyType(
         Compat.MULTI_BLEU: Capabilities(
             compat=Compat.MULTI_BLEU,
             name="multi-bleu.perl",
+            label="multi-bleu.perl",
+            signature_name="multi-bleu.perl",
             options=_COMMON,
             smoothings=(Smoothing.NONE,),
             default_smoothing=Smoothing.NONE,
@@ -364,6 +372,19 @@ CAPABILITIES: Mapping[Compat, Capabilities] = MappingProxyType(
         ),
     }
 )
+
+SIGNIFICANCE_MODE: Capabilities = next(
+    caps for caps in CAPABILITIES.values() if caps.significance
+)
+"""The one mode with significance tests (sacreBLEU's tests, on its statistics and
+scores): the paired tests, the confidence interval, the margin, the bucket and
+document bootstraps. Every refusal elsewhere names it from here."""
+
+SIGNIFICANCE_REFUSAL = (
+    f"significance tests follow {SIGNIFICANCE_MODE.name}: "
+    f"choose the {SIGNIFICANCE_MODE.name} mode"
+)
+"""Why a test does not run in another mode, as the window and the core say it."""
 
 # Derived views, kept for their readers.
 SMOOTHINGS: Mapping[Compat, tuple[Smoothing, ...]] = MappingProxyType(

@@ -41,7 +41,7 @@ from enum import StrEnum
 import numpy as np
 import numpy.typing as npt
 
-from bleu_gui.core.config import BleuConfig
+from bleu_gui.core.config import SIGNIFICANCE_MODE, BleuConfig
 from bleu_gui.core.delta import iter_swap_effects
 from bleu_gui.core.significance import (
     DEFAULT_SAMPLES,
@@ -87,7 +87,7 @@ class MarginProgress:
 class NoMarginReason(StrEnum):
     """Why a pair has no margin, in words a user reads."""
 
-    NOT_SACREBLEU = "significance needs the sacreBLEU mode"
+    NOT_SACREBLEU = f"significance needs the {SIGNIFICANCE_MODE.name} mode"
     NOT_SIGNIFICANT = "the difference is not significant at 0.05"
     IDENTICAL = "the two systems cannot be told apart"
     NEVER_LOST = (

@@ -1,7 +1,8 @@
 """The report's content: scores, the paired test, and the sentences that matter most.
 
 What the HTML report (`io.report_html`, which only renders it) shows, computed by
-the core alone: each system's corpus score, sacreBLEU's paired test of every
+the core alone: each system's corpus score (scored as the window and the command
+line score a system, `core.system_score`), sacreBLEU's paired test of every
 system against the first (the baseline), and the N sentences that matter most:
 one system, the N of highest cost (`core.analysis`: corpus BLEU gained were the
 sentence perfect); several, the N of largest |Δ| sentence BLEU between the
@@ -22,7 +23,6 @@ from dataclasses import dataclass, field
 import numpy as np
 import numpy.typing as npt
 
-from bleu_gui.core.analysis import iter_perfect_gains
 from bleu_gui.core.band_table import BandTable, band_table
 from bleu_gui.core.buckets import (
     BucketEdges,
@@ -41,7 +41,6 @@ from bleu_gui.core.pair_ngrams import PairExplanation, explain_pair
 from bleu_gui.core.parallel import WorkerPool
 from bleu_gui.core.qa import QaResult, iter_qa
 from bleu_gui.core.result import BleuScore
-from bleu_gui.core.scoring import score_corpus
 from bleu_gui.core.significance import (
     DEFAULT_SAMPLES,
     DEFAULT_SEED,
@@ -51,6 +50,7 @@ from bleu_gui.core.significance import (
 )
 from bleu_gui.core.stats import CorpusStats
 from bleu_gui.core.steps import drain, relabel
+from bleu_gui.core.system_score import iter_system_score
 from bleu_gui.core.tokenize import tokenizer_for
 from bleu_gui.core.word_buckets import WordFrequency, WordTable, iter_word_table
 
@@ -249,7 +249,24 @@ def iter_build_report(
     """
     systems = request.systems
     config = request.config
-    scores = tuple(score_corpus(system.stats, config) for system in systems)
+    # Scored as the window and the command line score a system; one system's
+    # costs rank its sentences. The page prints the request's signature (its
+    # caller's, made by the same entry point knowing the files' byte-order
+    # marks), so the signatures made here are not read.
+    scored = []
+    for system in systems:
+        one = yield from relabel(
+            iter_system_score(
+                system.stats,
+                config,
+                num_refs=len(request.references),
+                dropped_bom=False,
+                gains=len(systems) == 1,
+            ),
+            lambda step: (step[0], step[1], "Ranking the sentences by cost"),
+        )
+        scored.append(one)
+    scores = tuple(one.corpus_score() for one in scored)
     paired = None
     if request.test is not None and len(systems) > 1:
         paired = yield from relabel(
@@ -291,11 +308,8 @@ def iter_build_report(
     rows: list[TopRow] = []
     deltas = None
     if len(systems) == 1:
-        size = len(systems[0].lines)
-        costs = yield from relabel(
-            iter_perfect_gains(systems[0].stats, config),
-            lambda done: (done, size, "Ranking the sentences by cost"),
-        )
+        costs = scored[0].gains
+        assert costs is not None  # asked for, of one system
         chosen = _top(costs, request.top)
         for done, row in enumerate(chosen):
             yield (done, len(chosen), "Explaining the sentences")

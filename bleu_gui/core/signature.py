@@ -8,8 +8,9 @@ Like sacreBLEU's, it does not record the maximum n-gram order; bleu-gui appends
 same way it appends `bom:dropped` when a byte-order mark was dropped from a scored
 file: sacreBLEU keeps the mark glued to the first word, and its number differs.
 
-Compatibility modes get a signature of the same shape that starts with `compat:`, so
-it can never be mistaken for a sacreBLEU signature.
+Compatibility modes get a signature of the same shape that starts with `compat:` and
+the emulated library (`Capabilities.signature_name`), so it can never be mistaken for
+a sacreBLEU signature.
 """
 
 from __future__ import annotations
@@ -21,12 +22,6 @@ from bleu_gui.core.sacrebleu_parts import sacrebleu_version
 from bleu_gui.core.tokenize import tokenizer_for
 
 __all__ = ["Signatures", "signature", "signatures", "test_signature"]
-
-_EMULATED_VERSION = {
-    Compat.NLTK: "nltk-3.10.4",
-    Compat.TF_NMT: "tf-nmt",
-    Compat.MULTI_BLEU: "multi-bleu.perl",
-}
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,8 +41,9 @@ def signatures(
 ) -> Signatures:
     """Both signatures of scores computed with `config` (see `signature`).
 
-    The one place the window, the command line and the report make them, the
-    tokenizer's own signature taken from `config`'s tokenizer.
+    Made for every caller by `core.system_score` (a system scored is the only
+    thing that has signatures), the tokenizer's own signature taken from
+    `config`'s tokenizer.
     """
     tokenizer = tokenizer_for(config).signature
     return Signatures(
@@ -78,7 +74,8 @@ def signature(
     case = "lc" if config.lowercase else "mixed"
     eff = "yes" if config.uses_effective_order(sentence=sentence) else "no"
     smooth = _smooth(config)
-    if config.compat is Compat.SACREBLEU:
+    emulated = config.capabilities.signature_name
+    if emulated is None:  # sacreBLEU's own signature
         parts = [
             f"nrefs:{nrefs}",
             f"case:{case}",
@@ -93,7 +90,7 @@ def signature(
         parts.append(f"version:{sacrebleu_version()}")
         return "|".join(parts)
     parts = [
-        f"compat:{_EMULATED_VERSION[config.compat]}",
+        f"compat:{emulated}",
         f"nrefs:{nrefs}",
         f"case:{case}",
     ]

@@ -63,7 +63,12 @@ import numpy as np
 import numpy.typing as npt
 
 from bleu_gui.core.bleu import sacrebleu_arithmetic
-from bleu_gui.core.config import BleuConfig, ConfigError, Smoothing
+from bleu_gui.core.config import (
+    SIGNIFICANCE_REFUSAL,
+    BleuConfig,
+    ConfigError,
+    Smoothing,
+)
 from bleu_gui.core.scoring import fit_stats
 from bleu_gui.core.significance_names import (
     DEFAULT_SAMPLES,
@@ -572,7 +577,7 @@ def _stat_matrices(
     """
     if not config.capabilities.significance:
         raise ConfigError(
-            "significance tests follow sacreBLEU: choose the sacreBLEU mode",
+            SIGNIFICANCE_REFUSAL,
             field="compat",
         )
     if samples < 1:

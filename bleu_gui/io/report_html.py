@@ -30,6 +30,7 @@ import math
 from collections.abc import Sequence
 from pathlib import Path
 
+from bleu_gui.core.config import SIGNIFICANCE_MODE
 from bleu_gui.core.explain import (
     SentenceExplanation,
     TokenizedSegment,
@@ -72,7 +73,10 @@ __all__ = [
     "write_report",
 ]
 
-NO_TEST = "No paired test: sacreBLEU's paired tests run in the sacrebleu mode only."
+NO_TEST = (
+    f"No paired test: {SIGNIFICANCE_MODE.name}'s paired tests run in the "
+    f"{SIGNIFICANCE_MODE.compat.value} mode only."
+)
 
 # The window's light colours (views/palette.py); the report is printed on white.
 _SYSTEM_COLOURS = (

@@ -43,6 +43,7 @@ from PySide6.QtCore import (
 from typing_extensions import override
 
 from bleu_gui.core import BleuConfig, CorpusStats
+from bleu_gui.core.config import SIGNIFICANCE_MODE
 from bleu_gui.core.documents import (
     DOCUMENT_TEST_LABEL,
     MIN_TEST_DOCUMENTS,
@@ -594,7 +595,8 @@ class DocumentTest(QObject):
         if given is None or given.pair is None:
             return "choose two systems (A and B) to test"
         if not given.config.capabilities.significance:
-            return "the document bootstrap follows sacreBLEU: choose the sacreBLEU mode"
+            name = SIGNIFICANCE_MODE.name
+            return f"the document bootstrap follows {name}: choose the {name} mode"
         if len(given.documents) < MIN_TEST_DOCUMENTS:
             return (
                 f"a document bootstrap needs at least {MIN_TEST_DOCUMENTS} documents, "

@@ -13,8 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from bleu_gui.core import BleuConfig, BleuScore, CorpusStats, score_corpus
-from bleu_gui.core.analysis import iter_perfect_gains
+from bleu_gui.core import BleuConfig, CorpusStats
 from bleu_gui.core.delta import iter_swap_effects
 from bleu_gui.core.edits import Edits
 from bleu_gui.core.parallel import WorkerPool
@@ -24,11 +23,10 @@ from bleu_gui.core.scoring import (
     TokenizedCorpus,
     iter_count,
     iter_prepare,
-    iter_score_sentences,
     required_order,
 )
-from bleu_gui.core.signature import signatures
 from bleu_gui.core.steps import relabel
+from bleu_gui.core.system_score import ScorePhase, ScoreStep, iter_system_score
 from bleu_gui.core.token_table import TokenTable
 from bleu_gui.core.unavailable import OrUnavailable, Unavailable
 from bleu_gui.io import Corpus
@@ -150,37 +148,49 @@ def score_job(
 ) -> Job:
     """Score the corpus and every sentence, and rank sentences by cost.
 
-    `dropped_bom`: a byte-order mark was dropped from a scored file (the
-    signatures say so). `edits`: the what-if edits `stats` include.
+    The core's one way of scoring a system (`core.system_score`), as the
+    command line and the report score it. `dropped_bom`: a byte-order mark was
+    dropped from a scored file (the signatures say so). `edits`: the what-if
+    edits `stats` include.
     """
-    yield 0, 1, "scoring sentences"
-    try:
-        corpus_score: OrUnavailable[BleuScore] = score_corpus(stats, config)
-    except ValueError as error:
-        corpus_score = Unavailable(str(error))
     size = len(stats)
-    pool = pool_for(size, None)
-    sentences = yield from relabel(
-        iter_score_sentences(stats, config, pool),
-        lambda done: (done, size, "scoring sentences"),
+    scored = yield from relabel(
+        iter_system_score(
+            stats,
+            config,
+            num_refs=int(stats.ref_lens.shape[1]),
+            dropped_bom=dropped_bom,
+            sentences=True,
+            gains=True,
+            pool=pool_for(size, None),
+        ),
+        _score_step,
     )
-    gains = yield from relabel(
-        iter_perfect_gains(stats, config, pool),
-        lambda done: (done, size, "ranking sentences by cost"),
-    )
-    num_refs = int(stats.ref_lens.shape[1])
-    signed = signatures(config, num_refs, dropped_bom=dropped_bom)
+    assert scored.sentences is not None
+    assert scored.gains is not None
     summed = stats.summed() if size else None  # for the systems table
     return Scores(
         config=config,
-        corpus=corpus_score,
-        sentences=sentences,
-        gains=gains,
-        signature=signed.corpus,
-        sentence_signature=signed.sentence,
+        corpus=scored.corpus,
+        sentences=scored.sentences,
+        gains=scored.gains,
+        signature=scored.signatures.corpus,
+        sentence_signature=scored.signatures.sentence,
         summed=summed,
         edits=edits if edits is not None else Edits(),
     )
+
+
+_SCORE_WORDS = {
+    ScorePhase.SENTENCES: "scoring sentences",
+    ScorePhase.GAINS: "ranking sentences by cost",
+}
+
+
+def _score_step(step: ScoreStep) -> tuple[int, int, str]:
+    """A scoring step as the window's progress says it."""
+    done, total, phase = step
+    return done, total, _SCORE_WORDS[phase]
 
 
 def pair_job(

@@ -48,6 +48,7 @@ from bleu_gui.core import (
     SummedStats,
     required_order,
 )
+from bleu_gui.core.config import SIGNIFICANCE_REFUSAL
 from bleu_gui.core.explain import format_points
 from bleu_gui.core.significance import (
     DEFAULT_SEED,
@@ -308,7 +309,7 @@ class SystemsModel(QAbstractTableModel):
         if len(self._entries) < 2:
             return "Add a second system to compare."
         if not self._config.capabilities.significance:
-            return "Significance tests follow sacreBLEU: choose the sacreBLEU mode."
+            return f"{SIGNIFICANCE_REFUSAL[0].upper()}{SIGNIFICANCE_REFUSAL[1:]}."
         rows = self.scope_rows()
         if rows is not None and rows.size == 0:
             return "No sentences are shown: there is nothing to test."

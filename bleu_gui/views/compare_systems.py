@@ -54,7 +54,6 @@ from bleu_gui.core import (
 )
 from bleu_gui.core.margin import Margin, NoMargin
 from bleu_gui.core.qa_checks import CheckKind
-from bleu_gui.core.signature import signatures
 from bleu_gui.core.significance import (
     AllPairsResult,
     PairedTest,
@@ -148,6 +147,7 @@ class CompareSystems(QObject):
         self.dock.setFeatures(QDockWidget.DockWidgetFeature.DockWidgetMovable)
         self.dock.hide()
         self._fed = _Fed((), (), (), BleuConfig())
+        self._signed = ""  # the signature the table was given
         self._last_test: tuple[object, PairedTestResult | AllPairsResult] | None = None
         self._connect_signals()
 
@@ -256,30 +256,37 @@ class CompareSystems(QObject):
             tuple(entry.qa for entry in entries),
         )
         baseline = fed.ids.index(workspace.baseline) if usable else 0
+        signed, self._signed = self._signed, self._signature(workspace)
         if fed.same(self._fed):
             self.model.set_baseline(baseline)
+            if self._signed != signed:  # the scores under these options came in
+                self.model.set_config(config, self._signed)
             return False
         self._fed = fed
-        self.model.set_systems(entries, config, self._signature(workspace), baseline)
+        self.model.set_systems(entries, config, self._signed, baseline)
         return True
 
     def _signature(self, workspace: Workspace) -> str:
         """SacreBLEU's signature of the table's scores under the session's options.
 
-        `bom:dropped` if a byte-order mark was dropped from any file scored.
+        A system's own (`Scores.signature`, made where it was scored), of one
+        scored under these options: one whose byte-order mark was dropped if
+        any (`bom:dropped`); "" until one is scored (its scores come in).
         """
         config = workspace.config
-        test_set = workspace.test_set
-        references = 0 if test_set is None else len(test_set.references)
-        dropped = any(system.corpus.dropped_bom for system in workspace.systems)
-        return signatures(config, references, dropped_bom=dropped).corpus
+        scored = [
+            s.scores
+            for s in sorted(workspace.systems, key=lambda s: not s.corpus.dropped_bom)
+            if s.scores is not None and s.scores.config == config
+        ]
+        return scored[0].signature if scored else ""
 
     def _on_config_changed(self, config: BleuConfig) -> None:
         """New options: the numbers re-scored now, a result on screen stale."""
         workspace = self.session.workspace
         # Systems whose statistics no longer fit leave first (counted again).
         if not self._feed(workspace):
-            self.model.set_config(config, self._signature(workspace))
+            self.model.set_config(config, self._signed)
 
     def _select_shown(self, workspace: Workspace) -> None:
         """Keep the shown system's row selected (not the baseline's)."""

@@ -30,6 +30,7 @@ from bleu_gui.models.workspace_change import Moved, moves
 from bleu_gui.views.compare_systems import DOCK_NAME, CompareSystems
 from bleu_gui.views.main_window import MainWindow
 from tests.core.demo_systems import references, system
+from tests.gui.demo_sets import scored as scored_in
 from tests.gui.systems_support import NAMES, sacrebleu_rows, sacrebleu_score
 
 # The window is shown (to click its rows); the offscreen platform warns.
@@ -422,3 +423,38 @@ def test_the_dock_shows_as_several_systems_start_to_open(
     qtbot.waitUntil(lambda: not session.is_busy, timeout=_TIMEOUT_MS)
     assert systems_of(session) == ["sys.Facebook-AI.txt"]
     assert dock.isHidden()
+
+
+def test_a_mark_dropped_from_one_system_labels_the_tables_signature(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    """The table's signature is its systems' own: once the second system's
+    byte-order mark is dropped, every row says `bom:dropped`, as sacreBLEU's
+    signature with that key before its version."""
+    source, ref_paths, _, _ = demo_paths()
+    folder = ref_paths[0].parent
+    first = folder / _FILES[NAMES[0]]
+    marked = tmp_path / _FILES[NAMES[1]]
+    text = (folder / _FILES[NAMES[1]]).read_text(encoding="utf-8")
+    marked.write_text("\ufeff" + text, encoding="utf-8")
+    session = window.session
+    with scored_in(qtbot, window):
+        session.open_files(
+            FileSet(marked, tuple(ref_paths), source, systems=(first, marked))
+        )
+    qtbot.waitUntil(
+        lambda: all(s.scores is not None for s in session.systems), timeout=_TIMEOUT_MS
+    )
+    metric = BLEU()
+    metric.corpus_score(list(system(NAMES[0])), refs())
+    plain = str(metric.get_signature())
+    model = window.compare_systems.model
+    assert set(cells(model, SystemColumn.SIGNATURE).values()) == {plain}
+
+    with scored_in(qtbot, window):
+        window.file_actions.drop_bom_action.trigger()
+    qtbot.waitUntil(
+        lambda: all(s.scores is not None for s in session.systems), timeout=_TIMEOUT_MS
+    )
+    dropped = plain.replace("|version:", "|bom:dropped|version:")
+    assert set(cells(model, SystemColumn.SIGNATURE).values()) == {dropped}
