@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from copy import copy
 from dataclasses import replace
 
 import numpy as np
@@ -21,6 +22,7 @@ from pytestqt.qtbot import QtBot
 
 from bleu_gui.core import BleuConfig
 from bleu_gui.core.effort import effort_of
+from bleu_gui.core.significance import PairedTest
 from bleu_gui.io.bundle import Units
 from bleu_gui.io.sentence_columns import ColumnKey, ColumnKind
 from bleu_gui.models import sentence_values
@@ -29,9 +31,12 @@ from bleu_gui.models.sentence_browser import SentenceBrowser
 from bleu_gui.models.sentence_filter import SentenceFilter
 from bleu_gui.models.sentence_values import SentenceValues
 from bleu_gui.models.session import Session
+from bleu_gui.models.systems_model import SystemEntry, SystemsModel
 from bleu_gui.models.text_order import natural_ranks
-from bleu_gui.models.workspace import ReadKey, System, SystemId, TextsKey
+from bleu_gui.models.workspace import ReadKey, StatsKey, System, SystemId, TextsKey
 from bleu_gui.models.workspace_change import Change, Moved
+from bleu_gui.views.compare_systems import _Fed
+from tests.gui.systems_support import SIGNATURE, demo_entries
 from tests.gui.test_workspace import TIMEOUT, demo_files, open_and_wait
 
 HYPS = ("The cat sat on the mat.", "A dog barked.", "Rain fell all day.")
@@ -209,3 +214,64 @@ def test_texts_being_read_are_the_same_once_they_join_as_a_systems() -> None:
     while_read = ExplainKey(2, read, config, ReadKey(1))  # type: ignore[arg-type]
     assert while_read.same_as(ExplainKey(2, read, config, KEY))  # type: ignore[arg-type]
     assert not while_read.same_as(ExplainKey(2, object(), config, KEY))  # type: ignore[arg-type]
+
+
+def _keyed(entries: list[SystemEntry], since: int) -> list[SystemEntry]:
+    """`entries` keyed as a session's systems whose texts came in at `since`."""
+    return [
+        replace(entry, stats_key=StatsKey(TextsKey(SystemId(k + 1), since), since))
+        for k, entry in enumerate(entries)
+    ]
+
+
+@pytest.fixture
+def systems(qtbot: QtBot) -> Iterator[SystemsModel]:
+    model = SystemsModel()
+    model.set_systems(_keyed(demo_entries(), 1), BleuConfig(), SIGNATURE)
+    with qtbot.waitSignal(model.job.finished, timeout=TIMEOUT):
+        model.run(PairedTest.BOOTSTRAP, 100)
+    assert model.result is not None
+    assert model.stale_reason() is None
+    yield model
+    model.job.shutdown()
+
+
+def test_a_test_stays_current_for_statistics_rebuilt_equal(
+    systems: SystemsModel,
+) -> None:
+    result = systems.result
+    rebuilt = [
+        replace(entry, stats=copy(entry.stats)) for entry in _keyed(demo_entries(), 1)
+    ]
+    assert rebuilt[0].stats is not demo_entries()[0].stats
+    systems.set_systems(rebuilt, BleuConfig(), SIGNATURE)
+    assert systems.result is result
+    assert systems.stale_reason() is None
+
+
+def test_a_test_is_stale_for_the_very_statistics_at_a_later_generation(
+    systems: SystemsModel,
+) -> None:
+    """One system's edits changed: its very statistics object, at a later key."""
+    later = _keyed(demo_entries(), 1)
+    key = StatsKey(TextsKey(SystemId(2), 2), 2)
+    later[1] = replace(later[1], stats_key=key, edits=1)  # edited: the result stays
+    systems.set_systems(later, BleuConfig(), SIGNATURE)
+    assert systems.result is not None
+    assert systems.stale_reason() == (
+        "The edits changed since the test ran: run it again."
+    )
+
+
+def test_the_systems_dock_is_fed_again_only_for_new_statistics_keys() -> None:
+    stats = demo_entries()[0].stats
+    key = StatsKey(KEY, 3)
+    fed = _Fed((SystemId(1),), ("a",), (stats,), BleuConfig(), (None,), (key,))
+    rebuilt = _Fed(
+        (SystemId(1),), ("a",), (copy(stats),), BleuConfig(), (None,), (key,)
+    )
+    assert fed.same(rebuilt)
+    later = _Fed(
+        (SystemId(1),), ("a",), (stats,), BleuConfig(), (None,), (StatsKey(LATER, 4),)
+    )
+    assert not fed.same(later)
