@@ -41,6 +41,7 @@ from bleu_gui.core.parallel import PoolClosedError, WorkerDiedError, WorkerPool
 from bleu_gui.core.unavailable import Unavailable
 from bleu_gui.io import Corpus
 from bleu_gui.models.jobs import JobRunner, ReplyJob
+from bleu_gui.models.workspace import TextsKey, ViewedTexts
 
 __all__ = ["LONG_SEGMENT_CHARS", "ExplainKey", "Explainer", "is_long"]
 
@@ -69,18 +70,42 @@ def is_long(request: ExplainRequest) -> bool:
 
 
 class ExplainKey:
-    """Which explanation: row `row` of `corpus` (the object) under `config`."""
+    """Which explanation: row `row` of `corpus` under `config`.
 
-    __slots__ = ("config", "corpus", "row")
+    `texts` names the corpus's texts: a system's `texts_key`, a `ReadKey` for
+    texts being read, None for texts nobody named (see `same_as`).
+    """
 
-    def __init__(self, row: int, corpus: Corpus, config: BleuConfig) -> None:
+    __slots__ = ("config", "corpus", "row", "texts")
+
+    def __init__(
+        self,
+        row: int,
+        corpus: Corpus,
+        config: BleuConfig,
+        texts: ViewedTexts | None = None,
+    ) -> None:
         self.row = row
         self.corpus = corpus
         self.config = config
+        self.texts = texts
 
-    def is_for(self, row: int, corpus: Corpus | None, config: BleuConfig) -> bool:
-        """Whether explaining `row` of `corpus` under `config` would give this one."""
-        return self.row == row and self.corpus is corpus and self.config == config
+    def same_as(self, other: ExplainKey) -> bool:
+        """Whether `other` asks for this explanation: the same row, texts, config.
+
+        A system's texts are told by their keys, never by which object the corpus
+        is (issue 25): the same texts rebuilt are explained once, the very corpus
+        at a later generation anew. Texts being read (a `ReadKey`) have no
+        generation until a workspace takes them in as a system's; until both
+        sides are a system's, the corpus object tells, so that the sentence
+        explained while a corpus was being scored is not explained again when
+        the very texts join the workspace.
+        """
+        if (self.row, self.config) != (other.row, other.config):
+            return False
+        if isinstance(self.texts, TextsKey) and isinstance(other.texts, TextsKey):
+            return self.texts == other.texts
+        return self.corpus is other.corpus
 
 
 class Explainer(QObject):

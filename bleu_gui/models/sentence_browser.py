@@ -50,7 +50,13 @@ from bleu_gui.models.sentence_table import (
     SentenceTableModel,
 )
 from bleu_gui.models.session import PairScores, Session
-from bleu_gui.models.workspace import Workspace
+from bleu_gui.models.workspace import (
+    ReadKey,
+    System,
+    TextsKey,
+    ViewedTexts,
+    Workspace,
+)
 from bleu_gui.models.workspace_change import Change, Moved
 from bleu_gui.workers import Job, SliceWorker
 
@@ -72,13 +78,14 @@ class _Key(Enum):
 
 @dataclass(frozen=True, slots=True, eq=False)
 class _Matches:
-    """The rows of one corpus whose texts match one search (a filter's text part).
+    """The rows of one system's texts that match one search (a filter's text part).
 
     Kept so that new scores re-apply only the score range: searching the texts of
-    100,000 segments again takes half a second, and the texts have not changed.
+    100,000 segments again takes half a second, and the texts have not changed
+    (`texts`: their key when searched, `System.texts_key`).
     """
 
-    corpus: Corpus
+    texts: TextsKey
     search: SentenceFilter
     rows: npt.NDArray[np.int64]
 
@@ -116,8 +123,10 @@ class SentenceBrowser(QObject):
         # Where the header shows the sort: the last request, or the last report.
         self._shown_sort = 0, self._sort_order
         self._search_jobs = JobRunner(self)
-        self._searching: tuple[SentenceFilter, Corpus] | None = None  # job is for
+        # The filter and the texts (their key) the running search is for.
+        self._searching: tuple[SentenceFilter, TextsKey] | None = None
         self._matches: _Matches | None = None
+        self._reads = 0  # the texts read so far (`ReadKey`)
         # Corpora up to this size are searched for a plain text at once, on the
         # GUI thread; regular expressions always in the search process.
         self.sync_rows = 5_000
@@ -159,14 +168,14 @@ class SentenceBrowser(QObject):
             self.filter_failed.emit(str(error))
             return
         self._cancel_search()
-        corpus = self._session.corpus
-        if corpus is None or self.model.hypotheses is not corpus.hypothesis.lines:
+        shown = self._shown_texts()
+        if shown is None:
             # Texts of a corpus still being scored: filter when its scores arrive.
             self._filter = spec
             self.filter_changed.emit(spec)
             return
-        if self._must_search(spec, corpus):
-            self._search(spec, corpus)
+        if self._must_search(spec, shown):
+            self._search(spec, shown)
         else:
             self._apply_filter(spec, self._filtered(spec))
 
@@ -192,32 +201,33 @@ class SentenceBrowser(QObject):
         self._search_jobs.discard_all()
         self._set_searching(None)
 
-    def _set_searching(self, searching: tuple[SentenceFilter, Corpus] | None) -> None:
+    def _set_searching(self, searching: tuple[SentenceFilter, TextsKey] | None) -> None:
         was = self._searching is not None
         self._searching = searching
         if was != (searching is not None):
             self.searching_changed.emit(searching is not None)
 
-    def _must_search(self, spec: SentenceFilter, corpus: Corpus) -> bool:
+    def _must_search(self, spec: SentenceFilter, shown: System) -> bool:
         """Whether `spec` needs a search off the GUI's turn (not known, not small).
 
         A regular expression always does: one line can hold `re` for ever.
         """
         return (
             bool(spec.text)
-            and (spec.regex or corpus.num_segments > self.sync_rows)
-            and self._cached_matches(spec, corpus) is None
+            and (spec.regex or shown.corpus.num_segments > self.sync_rows)
+            and self._cached_matches(spec, shown.texts_key) is None
         )
 
-    def _search(self, spec: SentenceFilter, corpus: Corpus) -> None:
-        """Search `corpus` for `spec`'s text in the background, then apply `spec`.
+    def _search(self, spec: SentenceFilter, shown: System) -> None:
+        """Search `shown`'s texts for `spec`'s text in the background, then apply it.
 
         A regular expression goes to the search process. A plain text of a large
         corpus is searched a chunk at a time between events, so typing stays fluid
         and a newer search cancels it. (On a thread, the search would hold the GIL
         and stall every paint meanwhile.)
         """
-        self._set_searching((spec, corpus))
+        corpus, texts = shown.corpus, shown.texts_key
+        self._set_searching((spec, texts))
         job = (
             self.regex_search.job(corpus, lambda: _texts_of(corpus), spec.query())
             if spec.regex
@@ -226,17 +236,17 @@ class SentenceBrowser(QObject):
         self._search_jobs.start(
             _Key.SEARCH,
             job,
-            lambda rows: self._searched(spec, corpus, rows),
+            lambda rows: self._searched(spec, texts, rows),
             on_failed=self._on_search_failed,
         )
 
     def _searched(
-        self, spec: SentenceFilter, corpus: Corpus, rows: npt.NDArray[np.int64]
+        self, spec: SentenceFilter, texts: TextsKey, rows: npt.NDArray[np.int64]
     ) -> None:
-        """The texts of `corpus` are searched for `spec`: apply it (once scored)."""
+        """The texts `texts` names are searched for `spec`: apply it (once scored)."""
         self._set_searching(None)
-        self._matches = _Matches(corpus, _search_part(spec), rows)
-        if self.model.hypotheses is corpus.hypothesis.lines:
+        self._matches = _Matches(texts, _search_part(spec), rows)
+        if self.model.texts == texts:
             self._apply_filter(spec, self._filtered(spec))
         else:  # the texts of a corpus in load are shown: filter once it is scored
             self._filter = spec
@@ -247,11 +257,11 @@ class SentenceBrowser(QObject):
         self.filter_failed.emit(message)
 
     def _cached_matches(
-        self, spec: SentenceFilter, corpus: Corpus
+        self, spec: SentenceFilter, texts: TextsKey
     ) -> npt.NDArray[np.int64] | None:
-        """The rows of `corpus` matching `spec`'s text, if they were searched."""
+        """The rows of the texts `texts` names matching `spec`, if searched."""
         matches = self._matches
-        if matches is None or matches.corpus is not corpus:
+        if matches is None or matches.texts != texts:
             return None
         return matches.rows if matches.search == _search_part(spec) else None
 
@@ -290,12 +300,12 @@ class SentenceBrowser(QObject):
         again took ~20 ms of the GUI thread on every re-score.
         """
         rows = self.model.rows
-        corpus, scores = self._session.corpus, self._session.scores
+        shown = self._shown_texts()
+        scores = None if shown is None else shown.scores
         if (
-            corpus is not None
+            shown is not None
             and scores is not None
-            and self.model.hypotheses is corpus.hypothesis.lines
-            and 0 < rows.size == corpus.num_segments
+            and 0 < rows.size == shown.corpus.num_segments
             and scores.config == self._session.config
         ):
             return scores.corpus
@@ -306,8 +316,21 @@ class SentenceBrowser(QObject):
 
         Sorted by a score, they stay in corpus order (no row has a score yet).
         The texts the search process held for the corpus before are let go.
+
+        The signal brings a corpus, and which object it is is the one thing that
+        tells whether the workspace holds it already: a shown system still
+        being scored has its `texts_key`; the texts of a test set being read
+        have no generation yet, and a `ReadKey` of their own.
         """
         self.regex_search.forget_texts(keep=corpus)
+        workspace = self._session.workspace
+        shown = workspace.shown_system
+        texts: ViewedTexts
+        if shown is not None and shown.corpus is corpus:
+            texts = shown.texts_key
+        else:
+            self._reads += 1
+            texts = ReadKey(self._reads)
         size = corpus.num_segments
         rows = np.arange(size, dtype=np.int64)
         self.model.set_content(
@@ -316,6 +339,8 @@ class SentenceBrowser(QObject):
             np.zeros(size, dtype=np.int64),
             lambda: self._sorted(rows),
             units=self._units(),
+            texts=texts,
+            test_set=workspace.test_set_key,
         )
         self._announce_sort()
         self.shown_changed.emit(size, size, "scoring…")
@@ -340,10 +365,10 @@ class SentenceBrowser(QObject):
 
     def _on_busy_changed(self, busy: bool) -> None:
         """After work ended without new scores (failed, cancelled), show the old."""
-        corpus = self._session.corpus
-        texts = corpus.hypothesis.lines if corpus is not None else ()
-        if not busy and self.model.hypotheses is not texts:
-            if corpus is None:
+        shown = self._session.workspace.shown_system
+        texts = None if shown is None else shown.texts_key  # None: nothing shown
+        if not busy and self.model.texts != texts:
+            if shown is None:
                 self.model.set_content(None, (), np.zeros(0, dtype=np.int64))
                 self._announce_sort()
                 self.shown_changed.emit(0, 0, "no sentences")
@@ -351,18 +376,20 @@ class SentenceBrowser(QObject):
                 self._on_scores_changed()
 
     def _on_scores_changed(self) -> None:
-        corpus, scores = self._session.corpus, self._session.scores
-        stats = self._session.stats
-        if corpus is None or scores is None or stats is None:
+        workspace = self._session.workspace
+        shown = workspace.shown_system
+        if shown is None or shown.scores is None or shown.stats is None:
             return
-        if self._matches is not None and self._matches.corpus is not corpus:
+        corpus, scores, stats = shown.corpus, shown.scores, shown.stats
+        texts = shown.texts_key
+        if self._matches is not None and self._matches.texts != texts:
             self._matches = None  # searched texts no longer shown
-        if self.model.pair is not None and self._current_pair() is None:
+        if self.model.pair is not None and _current_pair(self._session) is None:
             self.model.set_pair(None)  # of another B, A or config: not filtered by
         spec, may_search = self._filter, True
         if self._searching is not None:
             pending, searched = self._searching
-            if searched is corpus:
+            if searched == texts:
                 # Searching these texts for a newer filter: it applies it when done.
                 may_search = False
             else:  # searching texts no longer shown: search the new ones instead
@@ -373,7 +400,7 @@ class SentenceBrowser(QObject):
             self.filter_changed.emit(spec)
         try:
             spec.pattern()
-            unknown = self._must_search(spec, corpus)
+            unknown = self._must_search(spec, shown)
             search = may_search and unknown
             # Until the texts are searched, the score range alone (never a regex
             # here: it could hold this turn for ever).
@@ -387,26 +414,35 @@ class SentenceBrowser(QObject):
             stats.hyp_len,
             lambda: self._sorted(rows),
             units=self._units(),
+            texts=texts,
+            test_set=workspace.test_set_key,
         )
         self._show_counts()
         self._announce_sort()
         self._report()
         if search:
-            self._search(spec, corpus)
+            self._search(spec, shown)
 
     def _show_counts(self) -> None:
         """The shown system's effort and QA issues, once counted for its texts.
 
         For the texts the table shows (none while other texts are being opened).
         """
-        shown = self._session.workspace.shown_system
-        if shown is not None and shown.corpus.hypothesis.lines is not (
-            self.model.hypotheses
-        ):
-            shown = None
+        shown = self._shown_texts()
         self.model.set_effort(None if shown is None else shown.current_effort)
         enabled = self._session.qa.enabled
         self.model.set_qa(None if shown is None else shown.current_qa(enabled))
+
+    def _shown_texts(self) -> System | None:
+        """The shown system, if the table shows its texts as they stand.
+
+        By their key, never by which tuple the table holds (issue 25): not while
+        a corpus being read is shown, nor texts of an earlier generation.
+        """
+        shown = self._session.workspace.shown_system
+        if shown is None or self.model.texts != shown.texts_key:
+            return None
+        return shown
 
     def _units(self) -> Units | None:
         """Each segment's unit, when the open test set has them."""
@@ -419,9 +455,10 @@ class SentenceBrowser(QObject):
         Raises:
             ValueError: for an invalid regular expression.
         """
-        corpus, scores = self._session.corpus, self._session.scores
-        if corpus is None or scores is None:
+        shown = self._session.workspace.shown_system
+        if shown is None or shown.scores is None:
             return np.zeros(0, dtype=np.int64)
+        corpus, scores, texts = shown.corpus, shown.scores, shown.texts_key
         pair = self.model.pair
         in_range = filter_rows(
             replace(spec, text=""),
@@ -433,11 +470,11 @@ class SentenceBrowser(QObject):
         )
         if not spec.text:
             return in_range
-        matches = self._cached_matches(spec, corpus)
+        matches = self._cached_matches(spec, texts)
         if matches is None:  # a plain text (`_must_search`): bounded, at once
             search = _search_part(spec)
             matches = _matching(search, corpus, 0, corpus.num_segments)
-            self._matches = _Matches(corpus, search, matches)
+            self._matches = _Matches(texts, search, matches)
         found = np.zeros(corpus.num_segments, dtype=bool)
         found[matches] = True
         return in_range[found[in_range]]
@@ -466,19 +503,6 @@ class SentenceBrowser(QObject):
         ranks = np.argsort(values[defined], kind="stable")
         return np.concatenate((rows[defined][ranks], rows[~defined]))
 
-    def _current_pair(self) -> PairScores | None:
-        """The session's pair, if it compares the shown scores' system and config."""
-        session = self._session
-        pair, scores = session.pair, session.scores
-        if (
-            pair is None
-            or scores is None
-            or (pair.a, pair.b) != (session.baseline, session.shown)
-            or pair.config != scores.config
-        ):
-            return None
-        return pair
-
     def _on_pair_changed(self) -> None:
         """Show the session's pair (or none), then filter and sort with it again.
 
@@ -486,11 +510,10 @@ class SentenceBrowser(QObject):
         scored get the pair with their scores (`_on_scores_changed` drops a stale
         one; the session's next change of the pair brings the new one).
         """
-        corpus = self._session.corpus
-        if corpus is None or self.model.hypotheses is not corpus.hypothesis.lines:
+        if self._shown_texts() is None:
             return
-        pair = self._current_pair()
-        names = self._pair_names(pair)
+        pair = _current_pair(self._session)
+        names = _pair_names(self._session.workspace, pair)
         if pair is self.model.pair and names == self.model.pair_names:
             return
         if pair is None:
@@ -503,30 +526,21 @@ class SentenceBrowser(QObject):
             self.model.set_pair(pair, a.sentences.score, b.sentences.score, names=names)
         self._refilter()
 
-    def _pair_names(self, pair: PairScores | None) -> tuple[str, str] | None:
-        """A's and B's names as the headers show them (see `short_names`)."""
-        if pair is None:
-            return None
-        names = self._session.workspace.short_names()
-        if pair.a not in names or pair.b not in names:
-            return None
-        return names[pair.a], names[pair.b]
-
     def _refilter(self) -> None:
         """Apply the filter in force again (the pair's Δs changed), then the sort.
 
         A search running applies it when done; one the texts still need is started.
         """
-        corpus = self._session.corpus
-        if self._searching is not None or corpus is None:
+        shown = self._session.workspace.shown_system
+        if self._searching is not None or shown is None:
             return
         spec = self._filter
         try:
             spec.pattern()
         except ValueError:
             return
-        if self._must_search(spec, corpus):
-            self._search(spec, corpus)
+        if self._must_search(spec, shown):
+            self._search(spec, shown)
         else:
             self._apply_filter(spec, self._filtered(spec))
 
@@ -540,6 +554,31 @@ class SentenceBrowser(QObject):
         corpus = self._session.corpus
         total = corpus.num_segments if corpus is not None else 0
         self.shown_changed.emit(int(self.model.rows.size), total, self.shown_score())
+
+
+def _current_pair(session: Session) -> PairScores | None:
+    """The session's pair, if it compares the shown scores' system and config."""
+    pair, scores = session.pair, session.scores
+    if (
+        pair is None
+        or scores is None
+        or (pair.a, pair.b) != (session.baseline, session.shown)
+        or pair.config != scores.config
+    ):
+        return None
+    return pair
+
+
+def _pair_names(
+    workspace: Workspace, pair: PairScores | None
+) -> tuple[str, str] | None:
+    """A's and B's names as the headers show them (see `short_names`)."""
+    if pair is None:
+        return None
+    names = workspace.short_names()
+    if pair.a not in names or pair.b not in names:
+        return None
+    return names[pair.a], names[pair.b]
 
 
 def _texts_of(corpus: Corpus) -> SearchTexts:

@@ -55,6 +55,7 @@ from bleu_gui.io.sentence_columns import (
 )
 from bleu_gui.models.sentence_values import SentenceValues
 from bleu_gui.models.session import PairScores, Scores
+from bleu_gui.models.workspace import ViewedTexts
 
 if TYPE_CHECKING:
     from bleu_gui.core.effort import Effort
@@ -225,11 +226,16 @@ class SentenceTableModel(QAbstractTableModel):
         arrange: Callable[[], npt.NDArray[np.int64]] | None = None,
         *,
         units: Units | None = None,
+        texts: ViewedTexts | None = None,
+        test_set: int | None = None,
     ) -> None:
         """Show new content: every row in corpus order, or the rows `arrange` gives.
 
         `units`: each row's unit, when the test set has them: a Unit column
-        after "#" (inserted and removed with the content's reset).
+        after "#" (inserted and removed with the content's reset). `texts` and
+        `test_set`: the keys of `hypotheses` and of the test set `units` come
+        with (`SentenceValues.set_content`); under the keys held, the effort and
+        QA issues shown stay.
 
         The pair's columns stay if the new scores are of the pair's config and
         size (the caller calls `set_pair` when the pair changes), else they go.
@@ -243,7 +249,9 @@ class SentenceTableModel(QAbstractTableModel):
         """
         self.beginResetModel()
         try:
-            self._content.set_content(scores, hypotheses, hyp_len, units)
+            self._content.set_content(
+                scores, hypotheses, hyp_len, units, texts=texts, test_set=test_set
+            )
             self._orders = scores.config.order if scores else self._orders
             if self._content.pair is None:
                 self._pair_names = None  # the pair was of other scores
@@ -455,6 +463,11 @@ class SentenceTableModel(QAbstractTableModel):
     def hypotheses(self) -> tuple[str, ...]:
         """The texts shown (all corpus rows, in corpus order)."""
         return self._content.hypotheses
+
+    @property
+    def texts(self) -> ViewedTexts | None:
+        """The key of the texts shown (None: none, or texts nobody named)."""
+        return self._content.texts
 
     @property
     def units(self) -> Units | None:

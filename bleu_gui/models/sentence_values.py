@@ -29,6 +29,7 @@ from bleu_gui.io.sentence_columns import (
 )
 from bleu_gui.models.session import PairScores, Scores
 from bleu_gui.models.text_order import alphabetical_ranks, natural_ranks
+from bleu_gui.models.workspace import ViewedTexts
 
 if TYPE_CHECKING:
     from bleu_gui.core.effort import Effort
@@ -43,6 +44,8 @@ class SentenceValues:
     def __init__(self) -> None:
         self.scores: Scores | None = None
         self.hypotheses: tuple[str, ...] = ()
+        self.texts: ViewedTexts | None = None  # the key of `hypotheses`; None: unnamed
+        self.test_set: int | None = None  # the key of the test set `units` are of
         self.hyp_len: npt.NDArray[np.int64] = np.zeros(0, dtype=np.int64)
         self.units: Units | None = None
         self.pair: PairScores | None = None
@@ -64,18 +67,31 @@ class SentenceValues:
         hypotheses: tuple[str, ...],
         hyp_len: npt.NDArray[np.int64],
         units: Units | None,
+        *,
+        texts: ViewedTexts | None = None,
+        test_set: int | None = None,
     ) -> None:
         """Hold new content; the pair goes unless of these scores' config and size.
 
         `units` of another number of rows than `hypotheses` are dropped: never a
         wrong name.
+
+        `texts`: the key of `hypotheses` (a system's `texts_key`, or a `ReadKey`
+        for texts being read). Texts under the key held are those held, however
+        often rebuilt, so their effort, QA issues and sort ranks stay; any other
+        key, or None (texts nobody named), is other texts. `test_set`: the key of
+        the test set `units` come with (`Workspace.test_set_key`), likewise for
+        the units' sort ranks. Keys, not objects (issue 25): equal texts given
+        again are not counted again, and the very tuple given at a later
+        generation is not taken for counted.
         """
-        if hypotheses is not self.hypotheses:
+        if texts is None or texts != self.texts:
             self._text_ranks = None
             self.effort = None  # of other texts
             self.qa = None
-        if units is not self.units:
+        if test_set is None or test_set != self.test_set:
             self._unit_ranks = None
+        self.texts, self.test_set = texts, test_set
         if units is not None and len(units.names) != len(hypotheses):
             units = None  # of another test set: never a wrong name
         self.units = units

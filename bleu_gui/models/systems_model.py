@@ -73,6 +73,7 @@ from bleu_gui.models.significance_job import (
     SignificanceRequest,
     text_groups,
 )
+from bleu_gui.models.workspace import StatsKey
 
 __all__ = [
     "DELTA_ROLE",
@@ -111,6 +112,9 @@ class SystemEntry:
         edits: how many of its sentences have what-if edits (`stats` include
             them); the table names it "name (3 edited)".
         qa: its QA issues, if counted for its texts as they are (None: not).
+        stats_key: the key of `stats` (`System.stats_key`), for a system of the
+            session's: statistics are then told by it (`same_stats`); None: by
+            which object they are, for statistics nobody keyed.
     """
 
     name: str
@@ -119,6 +123,17 @@ class SystemEntry:
     summed: SummedStats | None = None
     edits: int = 0
     qa: int | None = None
+    stats_key: StatsKey | None = None
+
+    def same_stats(self, other: SystemEntry) -> bool:
+        """Whether `other` holds the statistics this one does.
+
+        By their keys when both are keyed (issue 25): statistics rebuilt equal
+        are the same, the very object at a later generation is not.
+        """
+        if self.stats_key is not None and other.stats_key is not None:
+            return self.stats_key == other.stats_key
+        return self.stats is other.stats
 
     @property
     def shown_name(self) -> str:
@@ -166,6 +181,9 @@ class SystemsModel(QAbstractTableModel):
         self._asked_signature = ""
         self._result: PairedTestResult | AllPairsResult | None = None
         self._request: SignificanceRequest | None = None  # the result's
+        # The entries the running test's request and the result's were made of.
+        self._asked_of: tuple[SystemEntry, ...] = ()
+        self._request_of: tuple[SystemEntry, ...] = ()
         self._result_signature = ""
         # Per system: its statistics and their sums over the scope (`_summed_of`).
         self._sums: dict[int, tuple[CorpusStats, SummedStats]] = {}
@@ -211,7 +229,7 @@ class SystemsModel(QAbstractTableModel):
         same_systems = [e.name for e in entries] == [e.name for e in self._entries]
         # New statistics of the same systems by their edits: a result goes stale.
         edited_only = same_systems and all(
-            new.stats is old.stats or new.edits or old.edits
+            new.same_stats(old) or new.edits or old.edits
             for new, old in zip(entries, self._entries, strict=True)
         )
         if not edited_only:
@@ -350,6 +368,7 @@ class SystemsModel(QAbstractTableModel):
     ) -> None:
         """Start the test in the background; a running one is superseded."""
         self._asked = self.make_request(test, samples, seed=seed, all_pairs=all_pairs)
+        self._asked_of = self._entries
         self._asked_signature = self._signature
         self.job.start(self._asked)
 
@@ -379,8 +398,8 @@ class SystemsModel(QAbstractTableModel):
         if self._live is not None:
             return "An edit is being typed: the test is of the numbers before it."
         if any(
-            tested is not entry.stats
-            for tested, entry in zip(request.systems, self._entries, strict=False)
+            not tested.same_stats(entry)
+            for tested, entry in zip(self._request_of, self._entries, strict=False)
         ):
             return "The edits changed since the test ran: run it again."
         if not _same_rows(request.rows, self.scope_rows()):
@@ -422,6 +441,7 @@ class SystemsModel(QAbstractTableModel):
             return
         self._asked = None
         self._request, self._result = request, result
+        self._request_of = self._asked_of
         self._result_signature = self._asked_signature
         self._refresh()
 
@@ -451,13 +471,7 @@ class SystemsModel(QAbstractTableModel):
         made painting ten systems' bars quadratic, on the GUI thread.
         """
         if self._extent is None:
-            gains = losses = 0.0
-            for row in self._rows:
-                if row.delta is not None:
-                    parts = [part.points for part in row.delta.parts]
-                    gains = max(gains, sum(p for p in parts if p > 0))
-                    losses = max(losses, -sum(p for p in parts if p < 0))
-            self._extent = gains, losses
+            self._extent = _delta_extent(self._rows)
         return self._extent
 
     def _summed_or_why(
@@ -637,6 +651,17 @@ class SystemsModel(QAbstractTableModel):
             reverse=order is Qt.SortOrder.DescendingOrder,
         )
         self._order = present + missing
+
+
+def _delta_extent(rows: Sequence[SystemRow]) -> tuple[float, float]:
+    """The largest total gain and the largest total loss of any row's Δ (points)."""
+    gains = losses = 0.0
+    for row in rows:
+        if row.delta is not None:
+            parts = [part.points for part in row.delta.parts]
+            gains = max(gains, sum(p for p in parts if p > 0))
+            losses = max(losses, -sum(p for p in parts if p < 0))
+    return gains, losses
 
 
 def _same_rows(

@@ -31,7 +31,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import TYPE_CHECKING, NewType
+from typing import TYPE_CHECKING, NewType, TypeAlias
 
 import numpy as np
 import numpy.typing as npt
@@ -62,6 +62,7 @@ __all__ = [
     "EffortOf",
     "PairScores",
     "QaOf",
+    "ReadKey",
     "ScoredKey",
     "Scores",
     "ScoresKey",
@@ -71,6 +72,7 @@ __all__ = [
     "TestSetFiles",
     "TextsKey",
     "TokensKey",
+    "ViewedTexts",
     "Workspace",
     "system_names",
 ]
@@ -91,6 +93,23 @@ class TextsKey:
 
     system: SystemId
     since: int
+
+
+@dataclass(frozen=True, slots=True)
+class ReadKey:
+    """Texts read for a test set being opened, before any workspace holds them.
+
+    They have no generation yet: the workspace that takes them in gives them one
+    (their system's `texts_key`). Whoever shows them meanwhile (the sentence
+    table, told by `Session.texts_loaded`) numbers the reads it was told of, so
+    that a later read's texts never match an earlier one's key, nor a `TextsKey`.
+    """
+
+    read: int
+
+
+ViewedTexts: TypeAlias = TextsKey | ReadKey
+"""The key of texts a view shows: a system's as they stand, or a read's."""
 
 
 @dataclass(frozen=True, slots=True)

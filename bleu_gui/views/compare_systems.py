@@ -66,7 +66,7 @@ from bleu_gui.models.sentence_browser import SentenceBrowser
 from bleu_gui.models.session import Session, SystemId
 from bleu_gui.models.significance_job import SignificanceRequest
 from bleu_gui.models.systems_model import SYSTEM_ROLE, SystemEntry, SystemsModel
-from bleu_gui.models.workspace import System, Workspace
+from bleu_gui.models.workspace import StatsKey, System, Workspace
 from bleu_gui.models.workspace_change import Change, Moved
 from bleu_gui.views.all_pairs_view import AllPairsView
 from bleu_gui.views.margin_bar import MarginBar
@@ -83,20 +83,25 @@ _HEIGHT_SHARE = 0.6  # of the window's height, for the dock when it appears
 
 @dataclass(frozen=True, slots=True, eq=False)
 class _Fed:
-    """What the table was last given, to give it nothing twice."""
+    """What the table was last given, to give it nothing twice.
+
+    Statistics are told by their keys (`keys`: each system's `stats_key`), never
+    by which object they are (issue 25).
+    """
 
     ids: tuple[SystemId, ...]
     names: tuple[str, ...]
     stats: tuple[CorpusStats | None, ...]
     config: BleuConfig
     qa: tuple[int | None, ...] = ()  # each system's QA issues, where counted
+    keys: tuple[StatsKey, ...] = ()
 
     def same(self, other: _Fed) -> bool:
         return (
             self.qa == other.qa
             and self.ids == other.ids
             and self.names == other.names
-            and all(a is b for a, b in zip(self.stats, other.stats, strict=True))
+            and self.keys == other.keys
             and self.config == other.config
         )
 
@@ -254,6 +259,7 @@ class CompareSystems(QObject):
             tuple(s.stats for s in usable),
             config,
             tuple(entry.qa for entry in entries),
+            tuple(s.stats_key for s in usable),
         )
         baseline = fed.ids.index(workspace.baseline) if usable else 0
         signed, self._signed = self._signed, self._signature(workspace)
@@ -482,4 +488,5 @@ def _entry(system: System, name: str, checks: frozenset[CheckKind]) -> SystemEnt
         scores.summed if current and scores is not None else None,
         len(system.edits),
         None if (qa := system.current_qa(checks)) is None else qa.total,
+        system.stats_key,
     )

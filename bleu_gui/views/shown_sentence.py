@@ -26,6 +26,7 @@ from bleu_gui.models.explain_scheduler import ExplainScheduler
 from bleu_gui.models.explainer import Explainer, ExplainKey, is_long
 from bleu_gui.models.sentence_browser import SentenceBrowser
 from bleu_gui.models.session import Session
+from bleu_gui.models.workspace import ReadKey, ViewedTexts
 from bleu_gui.views.compare_panels import pair_sentence_delta
 from bleu_gui.views.explain_panel import ExplainPanel
 from bleu_gui.views.precision_chart import PrecisionChart
@@ -78,7 +79,7 @@ class ShownSentence:
             request=lambda key: session.explain_request(key.row, key.corpus),
             is_long=is_long,
             explain=lambda key, _: session.explain(key.row, key.corpus),
-            same=lambda one, other: one.is_for(other.row, other.corpus, other.config),
+            same=lambda one, other: one.same_as(other),
             show=self._show_explained,
             waiting=self._show_waiting,
             explainer=self.explainer,
@@ -141,18 +142,29 @@ class ShownSentence:
 
     def _wanted(self) -> ExplainKey | None:
         """The explanation the selection wants: its row of the table's texts."""
-        row, corpus = self.row, self._table_corpus()
-        if row is None or corpus is None:
+        row, table = self.row, self._table_texts()
+        if row is None or table is None:
             return None
-        return ExplainKey(row, corpus, self._session.config)
+        return ExplainKey(row, table[0], self._session.config, table[1])
+
+    def _table_texts(self) -> tuple[Corpus, ViewedTexts] | None:
+        """The corpus whose texts the table shows (loaded, or being scored), keyed.
+
+        Told by the key of the texts the table shows (issue 25): the shown
+        system's texts as they stand, or (a `ReadKey`) the corpus being read.
+        """
+        texts = self._browser.model.texts
+        shown = self._session.workspace.shown_system
+        if shown is not None and texts == shown.texts_key:
+            return shown.corpus, shown.texts_key
+        if isinstance(texts, ReadKey) and self.loading is not None:
+            return self.loading, texts
+        return None
 
     def _table_corpus(self) -> Corpus | None:
         """The corpus whose texts the table shows: loaded, or being scored."""
-        texts = self._browser.model.hypotheses
-        for corpus in (self._session.corpus, self.loading):
-            if corpus is not None and corpus.hypothesis.lines is texts:
-                return corpus
-        return None
+        table = self._table_texts()
+        return None if table is None else table[0]
 
     def _show_explained(
         self, key: ExplainKey, explanation: OrUnavailable[SentenceExplanation]
@@ -239,11 +251,13 @@ class ShownSentence:
         """
         self.flush()  # asked for in this turn: a short one shows now
         row, shown = self.row, self._explaining.shown
-        corpus = self._table_corpus()
-        if row is None or corpus is None:
+        table = self._table_texts()
+        if row is None or table is None:
             return
+        corpus, texts = table
         session = self._session
-        if shown is None or not shown.key.is_for(row, corpus, session.config):
+        wanted = ExplainKey(row, corpus, session.config, texts)
+        if shown is None or not shown.key.same_as(wanted):
             if self.explainer.pending is not None:
                 self._copied(
                     f"Sentence {row + 1} is still being explained: "
@@ -254,7 +268,7 @@ class ShownSentence:
         if not isinstance(explanation, SentenceExplanation):
             return
         scores = session.scores
-        own = scores is not None and corpus is session.corpus
+        own = scores is not None and not isinstance(texts, ReadKey)
         text = sentence_copy(
             self._browser.model.sentence_name(row),
             explanation.score,
