@@ -551,14 +551,14 @@ class SentenceBrowser(QObject):
             self.sort_changed.emit(*self._shown_sort)
 
     def _report(self) -> None:
-        corpus = self._session.corpus
+        corpus = self._session.workspace.shown_corpus
         total = corpus.num_segments if corpus is not None else 0
         self.shown_changed.emit(int(self.model.rows.size), total, self.shown_score())
 
 
 def _current_pair(session: Session) -> PairScores | None:
     """The session's pair, if it compares the shown scores' system and config."""
-    pair, scores = session.pair, session.scores
+    pair, scores = session.pair, session.workspace.shown_scores
     if (
         pair is None
         or scores is None

@@ -267,7 +267,7 @@ class ShownSentence:
         explanation = shown.explanation
         if not isinstance(explanation, SentenceExplanation):
             return
-        scores = session.scores
+        scores = session.workspace.shown_scores
         own = scores is not None and not isinstance(texts, ReadKey)
         text = sentence_copy(
             self._browser.model.sentence_name(row),
