@@ -38,6 +38,7 @@ __all__ = [
     "ScorePhase",
     "ScoreStep",
     "SystemScore",
+    "corpus_signature",
     "iter_system_score",
     "system_score",
 ]
@@ -150,6 +151,16 @@ def iter_system_score(
             )
     signed = signatures(config, num_refs, dropped_bom=dropped_bom)
     return SystemScore(config, counts, corpus, scored, costs, signed)
+
+
+def corpus_signature(config: BleuConfig, num_refs: int, *, dropped_bom: bool) -> str:
+    """The corpus signature a system scored here under `config` carries.
+
+    For scores made from a system's counts elsewhere that must be labelled as
+    these are: the systems table scores summed statistics under new options at
+    once, before each system's own re-scoring ends.
+    """
+    return signatures(config, num_refs, dropped_bom=dropped_bom).corpus
 
 
 def system_score(

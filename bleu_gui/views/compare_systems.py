@@ -60,6 +60,7 @@ from bleu_gui.core.significance import (
     PairedTestResult,
     is_starred,
 )
+from bleu_gui.core.system_score import corpus_signature
 from bleu_gui.models.margin_model import MarginModel, MarginPair
 from bleu_gui.models.open_request import systems_asked
 from bleu_gui.models.sentence_browser import SentenceBrowser
@@ -152,7 +153,6 @@ class CompareSystems(QObject):
         self.dock.setFeatures(QDockWidget.DockWidgetFeature.DockWidgetMovable)
         self.dock.hide()
         self._fed = _Fed((), (), (), BleuConfig())
-        self._signed = ""  # the signature the table was given
         self._last_test: tuple[object, PairedTestResult | AllPairsResult] | None = None
         self._connect_signals()
 
@@ -262,37 +262,35 @@ class CompareSystems(QObject):
             tuple(s.stats_key for s in usable),
         )
         baseline = fed.ids.index(workspace.baseline) if usable else 0
-        signed, self._signed = self._signed, self._signature(workspace)
         if fed.same(self._fed):
             self.model.set_baseline(baseline)
-            if self._signed != signed:  # the scores under these options came in
-                self.model.set_config(config, self._signed)
             return False
         self._fed = fed
-        self.model.set_systems(entries, config, self._signed, baseline)
+        self.model.set_systems(entries, config, self._signature(workspace), baseline)
         return True
 
     def _signature(self, workspace: Workspace) -> str:
         """SacreBLEU's signature of the table's scores under the session's options.
 
-        A system's own (`Scores.signature`, made where it was scored), of one
-        scored under these options: one whose byte-order mark was dropped if
-        any (`bom:dropped`); "" until one is scored (its scores come in).
+        The table scores each system from its summed statistics under these
+        options at once, before a system's own re-scoring ends: its signature is
+        that of those options (`core.system_score.corpus_signature`, what the
+        systems' own scores carry), `bom:dropped` if a mark was dropped from any
+        file scored. A paired test run meanwhile is labelled with it too.
         """
-        config = workspace.config
-        scored = [
-            s.scores
-            for s in sorted(workspace.systems, key=lambda s: not s.corpus.dropped_bom)
-            if s.scores is not None and s.scores.config == config
-        ]
-        return scored[0].signature if scored else ""
+        test_set = workspace.test_set
+        return corpus_signature(
+            workspace.config,
+            0 if test_set is None else len(test_set.references),
+            dropped_bom=any(system.corpus.dropped_bom for system in workspace.systems),
+        )
 
     def _on_config_changed(self, config: BleuConfig) -> None:
         """New options: the numbers re-scored now, a result on screen stale."""
         workspace = self.session.workspace
         # Systems whose statistics no longer fit leave first (counted again).
         if not self._feed(workspace):
-            self.model.set_config(config, self._signed)
+            self.model.set_config(config, self._signature(workspace))
 
     def _select_shown(self, workspace: Workspace) -> None:
         """Keep the shown system's row selected (not the baseline's)."""

@@ -458,3 +458,18 @@ def test_a_mark_dropped_from_one_system_labels_the_tables_signature(
     )
     dropped = plain.replace("|version:", "|bom:dropped|version:")
     assert set(cells(model, SystemColumn.SIGNATURE).values()) == {dropped}
+
+
+def test_new_options_label_the_tables_scores_with_their_signature_at_once(
+    four: MainWindow,
+) -> None:
+    """The table scores the summed statistics under new options at once: its
+    signature is sacreBLEU's for those options from that moment, before the
+    systems' own re-scoring ends (a paired test run meanwhile carries it)."""
+    four.session.set_config(BleuConfig(smoothing=Smoothing.FLOOR))
+    metric = BLEU(smooth_method="floor")
+    metric.corpus_score(list(system(NAMES[0])), refs())
+    model = four.compare_systems.model
+    assert set(cells(model, SystemColumn.SIGNATURE).values()) == {
+        str(metric.get_signature())
+    }
