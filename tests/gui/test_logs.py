@@ -20,7 +20,7 @@ import pytest
 from PySide6.QtCore import QSettings, QTimer
 from pytestqt.qtbot import QtBot
 
-import bleu_gui.models.system_jobs as system_jobs
+import bleu_gui.core.analysis as analysis
 from bleu_gui.core import BleuConfig, CorpusStats
 from bleu_gui.logs import LOG_FILE_NAME, install_logging, log_folder
 from bleu_gui.models.session import FileSet, Session
@@ -88,7 +88,7 @@ def test_a_bug_in_a_job_is_one_line_for_the_user_and_a_traceback_in_the_log(
     monkeypatch: pytest.MonkeyPatch,
     caplog: pytest.LogCaptureFixture,
 ) -> None:
-    monkeypatch.setattr(system_jobs, "iter_perfect_gains", broken_gains)
+    monkeypatch.setattr(analysis, "iter_perfect_gains", broken_gains)
     with (
         caplog.at_level(logging.INFO, logger="bleu_gui"),
         qtbot.waitSignal(window.session.error_occurred, timeout=TIMEOUT) as error,
@@ -133,7 +133,7 @@ def test_the_log_file_gets_the_jobs_traceback(
     installed: Path,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr(system_jobs, "iter_perfect_gains", broken_gains)
+    monkeypatch.setattr(analysis, "iter_perfect_gains", broken_gains)
     with qtbot.waitSignal(window.session.error_occurred, timeout=TIMEOUT):
         window.session.open_files(files)
     text = installed.read_text(encoding="utf-8")
@@ -259,13 +259,13 @@ def test_an_unwritable_folder_leaves_stderr_and_says_so(
 
 APP_WITH_A_BUG = """
 import sys
-import bleu_gui.models.system_jobs as system_jobs
+import bleu_gui.core.analysis as analysis
 
 def broken_gains(stats, config, pool=None):
     yield 0
     raise IndexError("index 7 is out of bounds for axis 1 with size 4")
 
-system_jobs.iter_perfect_gains = broken_gains
+analysis.iter_perfect_gains = broken_gains
 from bleu_gui.app import main
 sys.exit(main(sys.argv[1:]))
 """
