@@ -394,6 +394,7 @@ def iter_paired_test(
     if not systems:
         raise ValueError("a paired test needs at least one system besides the baseline")
     every = _stat_matrices([baseline, *systems], config, count)
+    del baseline, systems  # freeable while resampling (`_stat_matrices`)
     _check_texts(texts, len(every))
     pairs = [(0, k) for k in range(1, len(every))]
     rows, tested = yield from _run(every, config, test, count, seed, pairs)
@@ -452,6 +453,7 @@ def iter_all_pairs(
     if len(systems) < 2:
         raise ValueError("an all-pairs test needs at least two systems")
     every = _stat_matrices(systems, config, count)
+    del systems  # freeable while resampling (`_stat_matrices`)
     _check_texts(texts, len(every))
     pairs = list(combinations(range(len(every)), 2))
     rows, tested = yield from _run(every, config, test, count, seed, pairs)
@@ -574,6 +576,10 @@ def _stat_matrices(
     or in an exact float (`_exact_float`). Ten systems of 100,000 segments keep
     40 MB less this way in the significance process (the window's memory target,
     docs/design.md).
+
+    The tests drop their references to `systems` once these are made, so that a
+    caller who hands the statistics over (the significance process) has them
+    freed before the resampling begins: there, the peak of that process.
     """
     if not config.capabilities.significance:
         raise ConfigError(

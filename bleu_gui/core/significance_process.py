@@ -171,6 +171,10 @@ def run_request(
 
     A margin's progress is the resamples of its running test (it runs several).
 
+    A test keeps no reference to `what`'s statistics once it has made its
+    matrices of them (`core.significance`): a caller that drops `what` too lets
+    them be freed before the resampling, whose memory is then the process's peak.
+
     Raises:
         ConfigError: if the mode is not sacreBLEU's.
         ValueError: for systems, samples or rows the test cannot take.
@@ -214,6 +218,7 @@ def run_request(
             seed=what.seed,
             texts=texts,
         )
+    del what, systems, ordered  # only `steps` holds the statistics now
     try:
         while True:
             progress = next(steps)
@@ -329,32 +334,37 @@ def _serve(
             return
         waiting = None
         if isinstance(message, _Run):
-            waiting = _serve_one(message, requests, replies)
+            number, steps = message.request, run_request(message.what)
+            # The steps hold the statistics now, and let them go (`run_request`).
+            del message
+            waiting = _serve_one(number, steps, requests, replies)
 
 
 def _serve_one(
-    message: _Run, requests: Connection, replies: Connection
+    number: int,
+    steps: Generator[tuple[int, int], None, object],
+    requests: Connection,
+    replies: Connection,
 ) -> _Run | _Cancel | None:
-    """Run one request; return the message that interrupted it, if one did."""
-    steps = run_request(message.what)
+    """Run request `number`'s steps; return the message that interrupted them."""
     try:
         while True:
             if requests.poll():
                 news = _receive_message(requests)
-                if isinstance(news, _Run) or news.request == message.request:
+                if isinstance(news, _Run) or news.request == number:
                     return news
                 continue  # a late cancel of an earlier request
             done, total = next(steps)
-            replies.send(SignificanceProgress(message.request, done, total))
+            replies.send(SignificanceProgress(number, done, total))
     except StopIteration as end:
-        replies.send(SignificanceFinished(message.request, end.value))
+        replies.send(SignificanceFinished(number, end.value))
     except (ConfigError, ValueError) as error:
-        replies.send(SignificanceFailed(message.request, " ".join(str(error).split())))
+        replies.send(SignificanceFailed(number, " ".join(str(error).split())))
     except Exception as error:  # a bug: one line for the user, the rest logged
         _log.exception("significance test failed")
         replies.send(
             SignificanceFailed(
-                message.request, f"internal error ({type(error).__name__}): {error}"
+                number, f"internal error ({type(error).__name__}): {error}"
             )
         )
     return None
