@@ -13,6 +13,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
 
 from speed_report import Limit, Result, append_history, markdown_table
+from speed_table import window_cell
 
 RESULTS = [
     Result(
@@ -100,4 +101,37 @@ def test_history_section_is_made_at_the_end_when_missing(tmp_path: Path) -> None
     append_history(design, "### first\n")
     assert design.read_text(encoding="utf-8") == (
         "# Notes\n\ntext\n\n## Speed table history\n\n### first\n"
+    )
+
+
+def test_the_window_cell_lists_each_run_and_names_the_longest_place() -> None:
+    reports = [
+        {
+            "longest_block_ms": 51,
+            "where": "opening, at 0.05 s, starting",
+            "tree_peak_mib": 1321.7,
+        },
+        {
+            "longest_block_ms": 105,
+            "where": "shown only, at 0.37 s, comparing systems",
+            "tree_peak_mib": 1316.5,
+        },
+        {
+            "longest_block_ms": 43,
+            "where": "shown only, at 0.34 s, comparing systems",
+            "tree_peak_mib": 1316.9,
+        },
+    ]
+    block, tree, words = window_cell(reports)
+    assert (block, tree) == (51, 1316.9)
+    assert words == (
+        "longest block 51 ms (runs 51, 105, 43 ms; the longest in shown only, "
+        "at 0.37 s, comparing systems), tree 1,317 MiB (1.38 GB), median of 3"
+    )
+
+
+def test_one_window_run_names_its_place_alone() -> None:
+    report = {"longest_block_ms": 60, "where": "opening", "tree_peak_mib": 1400.0}
+    assert window_cell([report])[2] == (
+        "longest block 60 ms (opening), tree 1,400 MiB (1.47 GB)"
     )
